@@ -1,0 +1,81 @@
+import { env, exports } from 'cloudflare:workers';
+import { createDb } from '../../worker/db/client';
+import { subjects } from '../../worker/db/schema';
+import { hashPassword } from '../../worker/domain/auth/password';
+
+export const origin = 'http://hladina.test';
+export const db = () => createDb(env.DB);
+
+type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
+export interface CallOptions {
+  token?: string | null;
+  body?: Json;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** A client address of its own per call, so per-client rate limits do not leak between tests. */
+  client?: string;
+}
+
+let clientCounter = 0;
+const nextClient = () => `198.51.100.${(clientCounter++ % 250) + 1}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Calls the real Worker (the default export) as a client would. */
+export async function call(method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { 'CF-Connecting-IP': options.client ?? nextClient(), ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  const response = await exports.default.fetch(new Request(`${origin}${path}`, { method, headers, body }));
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, json, text, headers: response.headers };
+}
+
+export const get = (path: string, options?: CallOptions) => call('GET', path, options);
+export const post = (path: string, body?: Json, options?: CallOptions) => call('POST', path, { ...options, body });
+
+// Tests hash with cheap parameters: the production cost is proven by its own test, not paid 200 times.
+const cheap = { N: 2 ** 10, r: 8, p: 1 };
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
+
+export interface TestSubject {
+  id: number;
+  username: string;
+  password: string;
+  token: string;
+}
+
+/** Inserts a subject straight into D1 and signs it in through the real login call. */
+export async function createSubject(
+  options: { isAdmin?: boolean; status?: 'pending' | 'active' | 'rejected' | 'disabled'; password?: string; login?: boolean } = {},
+): Promise<TestSubject> {
+  const username = uniqueEmail(options.isAdmin ? 'admin' : 'user');
+  const password = options.password ?? 'correct horse';
+  const [row] = await db()
+    .insert(subjects)
+    .values({
+      username,
+      firstName: 'Test',
+      secondName: options.isAdmin ? 'Admin' : 'User',
+      subject: 'Hladina tests',
+      isAdmin: options.isAdmin ?? false,
+      status: options.status ?? 'active',
+      passwordHash: await hashPassword(password, cheap),
+    })
+    .returning();
+  let token = '';
+  if (options.login !== false && (options.status ?? 'active') === 'active') {
+    const res = await post('/rest/site/login', { LoginForm: { username, password } });
+    if (res.status !== 200) throw new Error(`login failed: ${res.text}`);
+    token = res.json.data.access_token;
+  }
+  return { id: row.id, username, password, token };
+}

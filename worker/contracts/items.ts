@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { id, idList, optionalText, text } from './validation';
+import { NamedRef } from './subjects';
+import { sources } from './readings';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const coordinate = (limit: number) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .nullish()
+    .transform((v) => (v === '' || v == null ? null : Number(v)))
+    .pipe(z.number().min(-limit).max(limit).nullable());
+
+export const Items = z.object({
+  id: id().optional(),
+  name: text(4, 100),
+  serial_nr: optionalText(100),
+  unique_id: text(1, 100),
+  location_x: coordinate(90),
+  location_y: coordinate(180),
+  location_name: optionalText(200),
+  location_group: optionalText(200),
+  name_for_api: z.enum(sources).default('DANES'),
+  timezone: z.string().trim().max(64).refine(isTimeZone).default('Europe/Prague'),
+});
+export type ItemsInput = z.input<typeof Items>;
+
+export const ItemRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  serial_nr: z.string().nullable(),
+  unique_id: z.string(),
+  location_x: z.number().nullable(),
+  location_y: z.number().nullable(),
+  location_name: z.string().nullable(),
+  location_group: z.string().nullable(),
+  last_update: z.string().nullable(),
+  name_for_api: z.enum(sources),
+  timezone: z.string(),
+});
+export type ItemRow = z.infer<typeof ItemRow>;
+
+export const ItemEdit = z.object({
+  item: ItemRow.nullable(),
+  groups: z.array(z.number()),
+  subjects: z.array(z.number()),
+  allGroups: z.array(NamedRef),
+  allSubjects: z.array(NamedRef),
+});
+export type ItemEdit = z.infer<typeof ItemEdit>;
+
+export const ItemEditQuery = z.object({ id: id().optional() });
+export const ItemGroups = idList();
+export const ItemSubjects = idList();
+export const IngestToken = z.object({ token: z.string(), item_id: z.number() });

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { email, password, text } from './validation';
+
+export const LoginForm = z.object({
+  username: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(256),
+  rememberMe: z.boolean().optional(),
+});
+export type LoginForm = z.infer<typeof LoginForm>;
+
+export const SignupForm = z.object({
+  email: email(),
+  password: password(),
+  firstName: text(1, 100),
+  secondName: text(1, 100),
+});
+export type SignupForm = z.infer<typeof SignupForm>;
+
+export const PasswordResetRequestForm = z.object({ email: email() });
+export type PasswordResetRequestForm = z.infer<typeof PasswordResetRequestForm>;
+
+export const NewPwd = z.object({ password: password() });
+export const SetPasswordBody = z.object({ NewPwd, token: z.string().min(1).max(200) });
+export type SetPasswordBody = z.infer<typeof SetPasswordBody>;
+
+export const SessionUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  firstName: z.string(),
+  secondName: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** What sign-in returns: the local session record of SPEC §3. */
+export const LoginReply = z.object({
+  access_token: z.string(),
+  expires_at: z.string(),
+  isAdmin: z.boolean(),
+  id: z.number(),
+  user: SessionUser,
+});
+export type LoginReply = z.infer<typeof LoginReply>;
+
+export const MessageReply = z.object({ message: z.string() });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Texts for validation failures; the server uses English, the app passes translated ones. */
+export interface ValidationTexts {
+  required: () => string;
+  minLength: (min: number) => string;
+  maxLength: (max: number) => string;
+  email: () => string;
+  invalid: () => string;
+}
+
+export const englishTexts: ValidationTexts = {
+  required: () => 'This field is required.',
+  minLength: (min) => `Enter at least ${min} characters.`,
+  maxLength: (max) => `Enter at most ${max} characters.`,
+  email: () => 'Enter a valid e-mail address.',
+  invalid: () => 'This value is not valid.',
+};
+
+/** A zod error map that words every issue through `texts`, so contracts carry rules and no wording. */
+export function errorMap(texts: ValidationTexts): z.core.$ZodErrorMap {
+  return (issue) => {
+    if (issue.input === undefined || issue.input === null || issue.input === '') return texts.required();
+    switch (issue.code) {
+      case 'too_small':
+        return issue.origin === 'string' ? texts.minLength(Number(issue.minimum)) : texts.invalid();
+      case 'too_big':
+        return issue.origin === 'string' ? texts.maxLength(Number(issue.maximum)) : texts.invalid();
+      case 'invalid_format':
+        return issue.format === 'email' ? texts.email() : texts.invalid();
+      default:
+        return texts.invalid();
+    }
+  };
+}
+
+/** Flattens zod issues to `{field: [messages]}`; nested paths use their first key, root issues go to `_`. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export const text = (min: number, max = 255) => z.string().trim().min(min).max(max);
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+export const email = () => z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
+export const password = () => z.string().min(6).max(256);
+/** A positive integer id, accepted as a number or a numeric string (query parameters arrive as text). */
+export const id = () =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/)])
+    .transform(Number)
+    .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const idList = () => z.array(id()).max(10_000);
+export const idQuery = z.object({ id: id() });
+/** Yes/No switches arrive as booleans, 0/1 or "true"/"false" from older clients. */
+export const flag = () =>
+  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])]).transform((v) => v === true || v === 1 || v === 'true' || v === '1');

@@ -1,0 +1,23 @@
+import { integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const itemSources = ['DANES', 'UNIWAN'] as const;
+export type ItemSource = (typeof itemSources)[number];
+
+export const items = sqliteTable(
+  'items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    serialNr: text('serial_nr'),
+    uniqueId: text('unique_id').notNull(),
+    locationX: real('location_x'),
+    locationY: real('location_y'),
+    locationName: text('location_name'),
+    locationGroup: text('location_group'),
+    /** Epoch ms of the newest reading. */
+    lastUpdate: integer('last_update'),
+    nameForApi: text('name_for_api', { enum: itemSources }).notNull().default('DANES'),
+    timezone: text('timezone').notNull().default('Europe/Prague'),
+  },
+  (t) => [uniqueIndex('items_unique_id').on(t.uniqueId)],
+);

@@ -1,0 +1,47 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, subjects } from '../../db/schema';
+import { generateToken, hashToken } from './tokens';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const sessionLifetimeMs = 30 * DAY;
+
+/** Starts a session and returns its token; only the token's hash is stored. */
+export async function createSession(db: Db, subjectId: number, now = Date.now()) {
+  const token = generateToken();
+  const expiresAt = new Date(now + sessionLifetimeMs);
+  await db.insert(sessions).values({ id: hashToken(token), subjectId, expiresAt });
+  return { token, id: hashToken(token), expiresAt };
+}
+
+/** Resolves a token to its session and subject, extending the expiry when half of it is used up. */
+export async function validateSessionToken(db: Db, token: string, now = Date.now()) {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, subject: subjects })
+    .from(sessions)
+    .innerJoin(subjects, eq(sessions.subjectId, subjects.id))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (row.session.expiresAt.getTime() <= now || row.subject.status !== 'active') {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (row.session.expiresAt.getTime() - now < sessionLifetimeMs / 2) {
+    row.session.expiresAt = new Date(now + sessionLifetimeMs);
+    await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
+  }
+  return row;
+}
+
+export const invalidateSession = (db: Db, sessionId: string) => db.delete(sessions).where(eq(sessions.id, sessionId));
+
+/** Ends every session of a subject but `keep` (the one making the change, if any). */
+export const invalidateSubjectSessions = (db: Db, subjectId: number, keep?: string) =>
+  db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.subjectId, subjectId), ne(sessions.id, keep)) : eq(sessions.subjectId, subjectId));
+
+export type SessionWithSubject = NonNullable<Awaited<ReturnType<typeof validateSessionToken>>>;
+export type Subject = SessionWithSubject['subject'];

@@ -1,0 +1,40 @@
+/** Field name → messages; `_` holds messages that belong to no field. */
+export type FieldErrors = Record<string, string[]>;
+
+export type AppErrorCode =
+  | 'bad_request'
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'too_many_requests';
+
+/** The one error type domain verbs throw; the HTTP layer maps `code` to a status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    readonly errors: FieldErrors,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(Object.values(errors).flat().join('; ') || code);
+    this.name = 'AppError';
+  }
+}
+
+const one = (field: string, message: string): FieldErrors => ({ [field]: [message] });
+
+export const badRequest = (message: string, field = '_') => new AppError('bad_request', one(field, message));
+export const invalid = (errors: FieldErrors) => new AppError('invalid', errors);
+export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', one('_', message));
+export const forbidden = (message = 'You are not allowed to do this.', field = '_') =>
+  new AppError('forbidden', one(field, message));
+export const notFound = (what: string, field = 'id') => new AppError('not_found', one(field, `${what} not found.`));
+export const conflict = (field: string, message: string) => new AppError('conflict', one(field, message));
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(
+    'too_many_requests',
+    one('_', `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`),
+    retryAfterSeconds,
+  );

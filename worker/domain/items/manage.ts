@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { groupItems, groups, items, stationTokens, subjectItems, subjects } from '../../db/schema';
+import type { Items } from '../../contracts/items';
+import type { ItemRow } from '../../contracts/items';
+import type { Subject } from '../auth/sessions';
+import { generateToken, hashToken } from '../auth/tokens';
+import { conflict, notFound } from '../errors';
+import { assertIdsExist, atomically, chunkedInserts } from '../links';
+import { linkedItemIds } from './visibility';
+
+type Item = typeof items.$inferSelect;
+
+export const toItemRow = (i: Item): ItemRow => ({
+  id: i.id,
+  name: i.name,
+  serial_nr: i.serialNr,
+  unique_id: i.uniqueId,
+  location_x: i.locationX,
+  location_y: i.locationY,
+  location_name: i.locationName,
+  location_group: i.locationGroup,
+  last_update: i.lastUpdate === null ? null : new Date(i.lastUpdate).toISOString(),
+  name_for_api: i.nameForApi,
+  timezone: i.timezone,
+});
+
+export async function getItem(db: Db, id: number) {
+  const [row] = await db.select().from(items).where(eq(items.id, id));
+  if (!row) throw notFound('Item');
+  return row;
+}
+
+export async function listAllItems(db: Db) {
+  return (await db.select().from(items).orderBy(desc(items.id))).map(toItemRow);
+}
+
+/** The items linked to a subject directly or through its groups. */
+export async function listOwnItems(db: Db, subject: Subject) {
+  const rows = await db.select().from(items).where(sql`${items.id} IN ${linkedItemIds(subject.id)}`).orderBy(desc(items.id));
+  return rows.map(toItemRow);
+}
+
+/** The item form's data: the item (none for a new one), its groups and subjects, and all it could link to. */
+export async function itemForEdit(db: Db, id: number | undefined) {
+  const item = id === undefined ? null : await getItem(db, id);
+  const [groupLinks, subjectLinks, allGroups, allSubjects] = await Promise.all([
+    id === undefined ? [] : db.select({ id: groupItems.groupId }).from(groupItems).where(eq(groupItems.itemId, id)),
+    id === undefined ? [] : db.select({ id: subjectItems.subjectId }).from(subjectItems).where(eq(subjectItems.itemId, id)),
+    db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name)),
+    db
+      .select({ id: subjects.id, name: sql<string>`${subjects.firstName} || ' ' || ${subjects.secondName} || ' <' || ${subjects.username} || '>'` })
+      .from(subjects)
+      .where(eq(subjects.status, 'active'))
+      .orderBy(asc(subjects.secondName)),
+  ]);
+  return {
+    item: item && toItemRow(item),
+    groups: groupLinks.map((r) => r.id),
+    subjects: subjectLinks.map((r) => r.id),
+    allGroups,
+    allSubjects,
+  };
+}
+
+const uniqueIdTaken = () => conflict('unique_id', 'Another item already has this unique id.');
+
+/** Creates (no id) or updates a station. */
+export async function saveItem(db: Db, input: z.output<typeof Items>) {
+  const values = {
+    name: input.name,
+    serialNr: input.serial_nr,
+    uniqueId: input.unique_id,
+    locationX: input.location_x,
+    locationY: input.location_y,
+    locationName: input.location_name,
+    locationGroup: input.location_group,
+    nameForApi: input.name_for_api,
+    timezone: input.timezone,
+  };
+  const [clash] = await db.select({ id: items.id }).from(items).where(eq(items.uniqueId, input.unique_id));
+  if (clash && clash.id !== input.id) throw uniqueIdTaken();
+  if (input.id === undefined) {
+    const [row] = await db.insert(items).values(values).returning();
+    return toItemRow(row);
+  }
+  await getItem(db, input.id);
+  const [row] = await db.update(items).set(values).where(eq(items.id, input.id)).returning();
+  return toItemRow(row);
+}
+
+export async function setItemGroups(db: Db, id: number, groupIds: number[]) {
+  await getItem(db, id);
+  const ids = await assertIdsExist(db, groups, groups.id, groupIds, 'ItemGroups');
+  await atomically(db, [
+    db.delete(groupItems).where(eq(groupItems.itemId, id)),
+    ...chunkedInserts(db, groupItems, ids.map((groupId) => ({ groupId, itemId: id }))),
+  ]);
+  return ids;
+}
+
+export async function setItemSubjects(db: Db, id: number, subjectIds: number[]) {
+  await getItem(db, id);
+  const ids = await assertIdsExist(db, subjects, subjects.id, subjectIds, 'ItemSubjects');
+  await atomically(db, [
+    db.delete(subjectItems).where(eq(subjectItems.itemId, id)),
+    ...chunkedInserts(db, subjectItems, ids.map((subjectId) => ({ subjectId, itemId: id }))),
+  ]);
+  return ids;
+}
+
+/** Issues a station's ingest token, revoking the one before; the token is shown once and stored hashed. */
+export async function issueStationToken(db: Db, itemId: number) {
+  await getItem(db, itemId);
+  const token = generateToken();
+  const now = new Date();
+  await atomically(db, [
+    db
+      .update(stationTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(stationTokens.itemId, itemId), isNull(stationTokens.revokedAt))),
+    db.insert(stationTokens).values({ id: hashToken(token), itemId, createdAt: now }),
+  ]);
+  return { token, item_id: itemId };
+}

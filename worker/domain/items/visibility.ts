@@ -1,0 +1,13 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { items } from '../../db/schema';
+import type { Subject } from '../auth/sessions';
+
+/** Items linked to the subject directly or through one of its groups (its "own" items). */
+export const linkedItemIds = (subjectId: number): SQL =>
+  sql`(SELECT item_id FROM subject_items WHERE subject_id = ${subjectId}
+       UNION SELECT gi.item_id FROM group_items gi JOIN subject_groups sg ON sg.group_id = gi.group_id
+       WHERE sg.subject_id = ${subjectId})`;
+
+/** Items a subject may read: its own, or every item for an administrator. */
+export const visibleItemsWhere = (subject: Subject): SQL =>
+  subject.isAdmin ? sql`1 = 1` : sql`${items.id} IN ${linkedItemIds(subject.id)}`;

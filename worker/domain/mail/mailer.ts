@@ -1,0 +1,33 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * The one way out for e-mail: every mail is kept in `outbox`; with MAIL_TRANSPORT=console it is only
+ * printed (local development), with MAIL_TRANSPORT=resend it is sent through Resend's HTTP API.
+ */
+export async function sendMail(db: Db, config: Config, mail: Mail) {
+  const [row] = await db.insert(outbox).values({ ...mail, createdAt: new Date() }).returning({ id: outbox.id });
+  if (config.MAIL_TRANSPORT === 'console') {
+    console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.body}`);
+    return;
+  }
+  if (!config.RESEND_API_KEY) throw new Error('MAIL_TRANSPORT=resend needs the RESEND_API_KEY secret');
+  const response = await fetch('https://api.resend.com/emails', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${config.RESEND_API_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.body }),
+  });
+  if (!response.ok) {
+    console.error('[mail] Resend refused the mail', response.status, await response.text());
+    return;
+  }
+  await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+}

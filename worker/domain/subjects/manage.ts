@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groups, items, subjectGroups, subjectItems, subjects } from '../../db/schema';
+import type { z } from 'zod';
+import type { Profile, SubjectStatusValue, Users } from '../../contracts/subjects';
+import { hashPassword } from '../auth/password';
+import { invalidateSubjectSessions, type Subject } from '../auth/sessions';
+import { conflict, invalid } from '../errors';
+import { assertIdsExist, atomically, chunkedInserts } from '../links';
+import { linkedItemIds } from '../items/visibility';
+import { getSubject, isUniqueViolation, toSubjectRow } from './records';
+import { usernameTaken } from './registration';
+
+type UsersInput = z.output<typeof Users>;
+type ProfileInput = z.output<typeof Profile>;
+
+export async function listSubjects(db: Db, status?: SubjectStatusValue) {
+  const rows = await db
+    .select()
+    .from(subjects)
+    .where(status ? eq(subjects.status, status) : undefined)
+    .orderBy(desc(subjects.id));
+  return rows.map(toSubjectRow);
+}
+
+const namedItems = (db: Db) => db.select({ id: items.id, name: items.name }).from(items).orderBy(asc(items.name));
+const namedGroups = (db: Db) => db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name));
+
+/** The subject form's data: the subject (none for a new one), its links, and everything it could link to. */
+export async function subjectForEdit(db: Db, id: number | undefined) {
+  const subject = id === undefined ? null : await getSubject(db, id);
+  const [itemLinks, groupLinks, allItems, allGroups] = await Promise.all([
+    id === undefined ? [] : db.select({ id: subjectItems.itemId }).from(subjectItems).where(eq(subjectItems.subjectId, id)),
+    id === undefined ? [] : db.select({ id: subjectGroups.groupId }).from(subjectGroups).where(eq(subjectGroups.subjectId, id)),
+    namedItems(db),
+    namedGroups(db),
+  ]);
+  return {
+    subject: subject && toSubjectRow(subject),
+    items: itemLinks.map((r) => r.id),
+    groups: groupLinks.map((r) => r.id),
+    allItems,
+    allGroups,
+  };
+}
+
+async function activeAdminCount(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subjects)
+    .where(and(eq(subjects.isAdmin, true), eq(subjects.status, 'active')));
+  return row.n;
+}
+
+const isActiveAdmin = (s: Subject) => s.isAdmin && s.status === 'active';
+
+async function assertNotLastAdmin(db: Db, target: Subject, field: string, message: string) {
+  if (isActiveAdmin(target) && (await activeAdminCount(db)) <= 1) throw conflict(field, message);
+}
+
+async function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTaken();
+    throw err;
+  }
+}
+
+/** Creates (no id) or updates a subject from the administrator's form. */
+export async function saveSubject(db: Db, actor: Subject, sessionId: string, input: UsersInput) {
+  if (input.id === undefined) {
+    if (!input.password) throw invalid({ password: ['This field is required.'] });
+    const passwordHash = await hashPassword(input.password);
+    const [row] = await withUniqueUsername(() =>
+      db
+        .insert(subjects)
+        .values({
+          username: input.username,
+          firstName: input.firstName,
+          secondName: input.secondName,
+          subject: input.subject,
+          phone: input.phone,
+          isAdmin: input.isAdmin,
+          passwordHash,
+          status: 'active',
+          approvedAt: new Date(),
+          approvedBy: actor.id,
+        })
+        .returning(),
+    );
+    return toSubjectRow(row);
+  }
+  const current = await getSubject(db, input.id);
+  if (!input.isAdmin) {
+    await assertNotLastAdmin(db, current, 'isAdmin', 'The last administrator cannot lose the administrator role.');
+  }
+  const [row] = await withUniqueUsername(async () =>
+    db
+      .update(subjects)
+      .set({
+        username: input.username,
+        firstName: input.firstName,
+        secondName: input.secondName,
+        subject: input.subject,
+        phone: input.phone,
+        isAdmin: input.isAdmin,
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+      })
+      .where(eq(subjects.id, input.id!))
+      .returning(),
+  );
+  if (input.password) await invalidateSubjectSessions(db, row.id, row.id === actor.id ? sessionId : undefined);
+  return toSubjectRow(row);
+}
+
+/** The subject's own profile: never touches isAdmin or status. */
+export async function updateProfile(db: Db, actor: Subject, sessionId: string, input: ProfileInput) {
+  const [row] = await withUniqueUsername(async () =>
+    db
+      .update(subjects)
+      .set({
+        username: input.username,
+        firstName: input.firstName,
+        secondName: input.secondName,
+        subject: input.subject,
+        phone: input.phone,
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+      })
+      .where(eq(subjects.id, actor.id))
+      .returning(),
+  );
+  if (input.password) await invalidateSubjectSessions(db, actor.id, sessionId);
+  return row;
+}
+
+export async function deleteSubject(db: Db, id: number) {
+  const target = await getSubject(db, id);
+  await assertNotLastAdmin(db, target, '_', 'The last administrator cannot be deleted.');
+  await db.delete(subjects).where(eq(subjects.id, id));
+}
+
+/** Replaces the subject's directly linked items. */
+export async function setSubjectItems(db: Db, id: number, itemIds: number[]) {
+  await getSubject(db, id);
+  const ids = await assertIdsExist(db, items, items.id, itemIds, 'ItemsSubject');
+  await atomically(db, [
+    db.delete(subjectItems).where(eq(subjectItems.subjectId, id)),
+    ...chunkedInserts(db, subjectItems, ids.map((itemId) => ({ subjectId: id, itemId }))),
+  ]);
+  return ids;
+}
+
+/** Replaces the subject's groups. */
+export async function setSubjectGroups(db: Db, id: number, groupIds: number[]) {
+  await getSubject(db, id);
+  const ids = await assertIdsExist(db, groups, groups.id, groupIds, 'SubjectGroups');
+  await atomically(db, [
+    db.delete(subjectGroups).where(eq(subjectGroups.subjectId, id)),
+    ...chunkedInserts(db, subjectGroups, ids.map((groupId) => ({ subjectId: id, groupId }))),
+  ]);
+  return ids;
+}
+
+/** Number of items linked to the subject, directly or through its groups. */
+export async function ownItemCount(db: Db, subjectId: number) {
+  const [row] = await db.select({ n: count() }).from(items).where(sql`${items.id} IN ${linkedItemIds(subjectId)}`);
+  return row.n;
+}

@@ -1,0 +1,64 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError, type AppErrorCode } from '../domain/errors';
+import { readConfig } from '../config';
+import { createDb } from '../db/client';
+import { resolveSession } from './auth';
+import { handleError, errorBody } from './errors';
+import type { AppEnv } from './types';
+import { siteRoutes } from '../routes/site';
+import { subjectRoutes } from '../routes/subjects';
+import { itemRoutes } from '../routes/items';
+import { groupRoutes } from '../routes/groups';
+
+export const maxBodyBytes = 1024 * 1024;
+
+/** The `/rest` API: every resource's sub-app behind shared body limit, session and error handling. */
+export function createApi() {
+  const api = new OpenAPIHono<AppEnv>();
+  api.onError(handleError);
+  api.notFound((c) => c.json(errorBody({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
+  api.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new AppError('payload_too_large' satisfies AppErrorCode, { _: ['The request body is larger than 1 MiB.'] });
+      },
+    }),
+  );
+  api.use(async (c, next) => {
+    c.set('db', createDb(c.env.DB));
+    c.set('config', readConfig(c.env));
+    await next();
+  });
+  api.use(resolveSession);
+
+  api.route('/site', siteRoutes);
+  api.route('/subjects', subjectRoutes);
+  api.route('/items', itemRoutes);
+  api.route('/groups', groupRoutes);
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'access_token',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'cookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'hladina_session',
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Hladina API',
+      version: '1.0.0',
+      description:
+        'Every reply is `{"success": true, "data": …}` or `{"success": false, "errors": {"field": ["message"]}}`. ' +
+        'Bodies may be sent wrapped in their model name (as documented) or unwrapped.',
+    },
+    servers: [{ url: '/rest' }],
+  });
+  return api;
+}

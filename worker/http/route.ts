@@ -1,0 +1,112 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
+import { AppError, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
+import type { Subject } from '../domain/auth/sessions';
+import { isSameOrigin } from './auth';
+import type { AppEnv } from './types';
+
+/** Who may call a route: anyone, any signed-in subject, or administrators only. */
+export type Access = 'public' | 'user' | 'admin';
+type Method = 'get' | 'post';
+
+interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+  method: Method | Method[];
+  path: string;
+  access: Access;
+  summary: string;
+  query?: Q;
+  /** The body schema and the model name it may arrive wrapped in, e.g. `{"LoginForm": {...}}`. */
+  body?: { model?: string; schema: NonNullable<B> };
+  data: z.ZodType;
+  /** Set for the documented GET deletes: a GET authenticated only by the cookie is refused. */
+  writes?: boolean;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerArgs<Q, B, A extends Access> {
+  c: Context<AppEnv>;
+  query: Q;
+  body: B;
+  actor: A extends 'public' ? Subject | null : Subject;
+}
+
+const serverErrors = { error: errorMap(englishTexts) };
+
+function parse<T extends z.ZodType>(schema: T, input: unknown, asQuery: boolean): z.output<T> {
+  const result = schema.safeParse(input, serverErrors);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  throw asQuery ? new AppError('bad_request', errors) : invalid(errors);
+}
+
+async function readBody(c: Context<AppEnv>, model: string | undefined): Promise<unknown> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  if (model && body && typeof body === 'object' && !Array.isArray(body) && model in body) {
+    return (body as Record<string, unknown>)[model];
+  }
+  return body;
+}
+
+function authorize(c: Context<AppEnv>, access: Access, writes: boolean): Subject | null {
+  const auth = c.var.auth;
+  if (access === 'public') return auth?.subject ?? null;
+  if (!auth) throw unauthorized();
+  if (auth.via === 'cookie' && writes && !isSameOrigin(c)) {
+    throw forbidden('This change must come from the Hladina app itself (cross-site request refused).');
+  }
+  if (access === 'admin' && !auth.subject.isAdmin) throw forbidden('Only administrators may do this.');
+  return auth.subject;
+}
+
+/**
+ * Mounts one documented call: registers it in the OpenAPI document from the same zod contracts,
+ * enforces its access rule, validates query and body, and wraps the handler's result in `{success, data}`.
+ */
+export function defineRoute<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  A extends Access = Access,
+>(
+  app: OpenAPIHono<AppEnv>,
+  spec: RouteSpec<Q, B> & { access: A },
+  handler: (args: HandlerArgs<Out<Q>, Out<B>, A>) => Promise<unknown>,
+) {
+  const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+  const bodySchema = spec.body && (spec.body.model ? z.object({ [spec.body.model]: spec.body.schema }) : spec.body.schema);
+  for (const method of methods) {
+    app.openAPIRegistry.registerPath({
+      method,
+      path: spec.path,
+      summary: spec.summary,
+      security: spec.access === 'public' ? [] : [{ bearer: [] }, { accessToken: [] }, { cookie: [] }],
+      request: {
+        query: spec.query as never,
+        body: bodySchema && method !== 'get' ? { content: { 'application/json': { schema: bodySchema } } } : undefined,
+      },
+      responses: {
+        200: {
+          description: `${spec.summary}${spec.access === 'admin' ? ' (administrators only)' : ''}`,
+          content: { 'application/json': { schema: z.object({ success: z.literal(true), data: spec.data }) } },
+        },
+      },
+    });
+    app.on(method.toUpperCase(), spec.path, async (c) => {
+      const writes = method !== 'get' || spec.writes === true;
+      const actor = authorize(c, spec.access, writes);
+      const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
+      const body = spec.body ? parse(spec.body.schema, await readBody(c, spec.body.model), false) : undefined;
+      const data = await handler({ c, query, body, actor } as HandlerArgs<Out<Q>, Out<B>, A>);
+      return c.json({ success: true, data: data ?? null });
+    });
+  }
+}
+
+export const createRouter = () => new OpenAPIHono<AppEnv>();
