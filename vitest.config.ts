@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { appPlugins } from './vite.config.ts';
 
@@ -22,6 +23,29 @@ export default defineConfig({
           name: 'worker',
           include: ['tests/api/**/*.test.ts', 'tests/domain/**/*.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [viteReact()],
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['tests/app/**/*.test.tsx', 'tests/app/**/*.test.ts'],
+          setupFiles: ['./tests/app/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['./tests/support/e2e-server.ts'],
+          // One browser and one server for all files: the files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

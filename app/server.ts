@@ -1,6 +1,9 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server';
 import { createWorker } from '../worker';
+import { paraglideMiddleware } from './paraglide/server';
 
 const renderApp = createStartHandler(defaultStreamHandler);
 
-export default createWorker((request) => renderApp(request));
+// The locale comes from the request's cookie for the whole render, so the server speaks the user's language.
+export default createWorker((request) => paraglideMiddleware(request, () => renderApp(request)));
+export { LiveHub } from '../worker/live/hub';

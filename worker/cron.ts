@@ -1,2 +1,6 @@
-/** Cron entry; the roll-up of raw readings into daily_stats lands with the telemetry work. */
-export async function runScheduled(_controller: ScheduledController, _env: Cloudflare.Env, _ctx: ExecutionContext) {}
+import { rollUpDirtyDays } from './domain/telemetry/rollup';
+
+/** Cron entry: rolls the days ingest touched up into daily_stats. */
+export async function runScheduled(_controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext) {
+  await rollUpDirtyDays(env.DB);
+}

@@ -1,28 +1,57 @@
 /// <reference types="vite/client" />
-import { HeadContent, Outlet, Scripts, createRootRoute } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Preloader } from '~/components/layout/preloader';
+import { Toaster } from '~/components/ui/sonner';
+import { colorSchemeScript, useColorScheme } from '~/features/preferences/color-scheme';
+import { PreferencesProvider, usePreferences } from '~/features/preferences/context';
+import { readPreferences } from '~/features/preferences/read';
+import { pageTitle } from '~/lib/page-title';
+import { getLocale } from '~/paraglide/runtime';
 import appCss from '../styles.css?url';
 
-export const Route = createRootRoute({
-  head: () => ({
-    meta: [{ charSet: 'utf-8' }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }, { title: 'Hladina' }],
-    links: [{ rel: 'stylesheet', href: appCss }],
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  beforeLoad: () => ({ prefs: readPreferences() }),
+  head: ({ matches }) => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: pageTitle(matches.at(-1)?.pathname ?? '/') },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    ],
   }),
-  component: () => (
-    <RootDocument>
-      <Outlet />
-    </RootDocument>
-  ),
+  component: RootComponent,
 });
 
-function RootDocument({ children }: { children: ReactNode }) {
+function RootComponent() {
+  const { prefs } = Route.useRouteContext();
   return (
-    <html lang="en">
+    <PreferencesProvider initial={prefs}>
+      <RootDocument>
+        <Outlet />
+      </RootDocument>
+    </PreferencesProvider>
+  );
+}
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const { prefs } = usePreferences();
+  useColorScheme(prefs.theme);
+  return (
+    // The inline script may add `dark` before hydration; React must not fight it over the class attribute.
+    <html lang={getLocale()} data-theme={prefs.theme} suppressHydrationWarning>
       <head>
+        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
         <HeadContent />
       </head>
       <body>
         {children}
+        {prefs.preloader && <Preloader />}
+        <Toaster />
         <Scripts />
       </body>
     </html>

@@ -1,5 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/')({
-  component: () => <main className="p-8 text-2xl font-semibold">Hladina</main>,
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard' });
+  },
 });

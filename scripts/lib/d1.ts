@@ -13,19 +13,22 @@ const wrangler = (args: string[]) =>
     maxBuffer: 256 * 1024 * 1024,
   });
 
-export const applyMigrations = (target: Target) => wrangler(['d1', 'migrations', 'apply', 'DB', target]);
+/** `persistTo` points local commands at a state directory of their own (the browser tests use one). */
+const where = (target: Target, persistTo?: string) => (persistTo ? [target, '--persist-to', persistTo] : [target]);
+
+export const applyMigrations = (target: Target, persistTo?: string) => wrangler(['d1', 'migrations', 'apply', 'DB', ...where(target, persistTo)]);
 
 /** Runs one query and returns its rows. */
-export function query<T>(sql: string, target: Target): T[] {
-  const out = wrangler(['d1', 'execute', 'DB', target, '--json', '--command', sql]);
+export function query<T>(sql: string, target: Target, persistTo?: string): T[] {
+  const out = wrangler(['d1', 'execute', 'DB', ...where(target, persistTo), '--json', '--command', sql]);
   return (JSON.parse(out) as { results: T[] }[])[0].results;
 }
 
 /** Runs a whole SQL script from a temporary file (large seeds do not fit on a command line). */
-export function executeScript(sql: string, target: Target) {
+export function executeScript(sql: string, target: Target, persistTo?: string) {
   const file = join(mkdtempSync(join(tmpdir(), 'hladina-')), 'script.sql');
   writeFileSync(file, sql);
-  wrangler(['d1', 'execute', 'DB', target, '--yes', '--file', file]);
+  wrangler(['d1', 'execute', 'DB', ...where(target, persistTo), '--yes', '--file', file]);
 }
 
 export const sqlValue = (v: string | number | boolean | null) =>

@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers';
 import { createDb } from '../../worker/db/client';
 import { subjects } from '../../worker/db/schema';
 import { hashPassword } from '../../worker/domain/auth/password';
+import { createSession } from '../../worker/domain/auth/sessions';
 
 export const origin = 'http://hladina.test';
 export const db = () => createDb(env.DB);
@@ -53,9 +54,9 @@ export interface TestSubject {
   token: string;
 }
 
-/** Inserts a subject straight into D1 and signs it in through the real login call. */
+/** Inserts a subject straight into D1 with a session of its own (sign-in itself is tested in site.test.ts). */
 export async function createSubject(
-  options: { isAdmin?: boolean; status?: 'pending' | 'active' | 'rejected' | 'disabled'; password?: string; login?: boolean } = {},
+  options: { isAdmin?: boolean; status?: 'pending' | 'active' | 'rejected' | 'disabled'; password?: string } = {},
 ): Promise<TestSubject> {
   const username = uniqueEmail(options.isAdmin ? 'admin' : 'user');
   const password = options.password ?? 'correct horse';
@@ -71,11 +72,6 @@ export async function createSubject(
       passwordHash: await hashPassword(password, cheap),
     })
     .returning();
-  let token = '';
-  if (options.login !== false && (options.status ?? 'active') === 'active') {
-    const res = await post('/rest/site/login', { LoginForm: { username, password } });
-    if (res.status !== 200) throw new Error(`login failed: ${res.text}`);
-    token = res.json.data.access_token;
-  }
+  const token = options.status && options.status !== 'active' ? '' : (await createSession(db(), row.id)).token;
   return { id: row.id, username, password, token };
 }

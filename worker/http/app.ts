@@ -10,6 +10,9 @@ import { siteRoutes } from '../routes/site';
 import { subjectRoutes } from '../routes/subjects';
 import { itemRoutes } from '../routes/items';
 import { groupRoutes } from '../routes/groups';
+import { liveRoutes } from '../routes/live';
+import { apiRoutes } from '../routes/api';
+import { ingestRoutes } from '../routes/ingest';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -17,7 +20,6 @@ export const maxBodyBytes = 1024 * 1024;
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>();
   api.onError(handleError);
-  api.notFound((c) => c.json(errorBody({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
   api.use(
     bodyLimit({
       maxSize: maxBodyBytes,
@@ -37,6 +39,9 @@ export function createApi() {
   api.route('/subjects', subjectRoutes);
   api.route('/items', itemRoutes);
   api.route('/groups', groupRoutes);
+  api.route('/api', apiRoutes);
+  api.route('/ingest', ingestRoutes);
+  api.route('/live', liveRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {
@@ -60,5 +65,7 @@ export function createApi() {
     },
     servers: [{ url: '/rest' }],
   });
+  // Mounted under the root app, the sub-app's notFound never fires: an explicit last route keeps /rest in the envelope.
+  api.all('*', (c) => c.json(errorBody({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
   return api;
 }

@@ -5,9 +5,15 @@ import type { AppEnv, AuthVia } from './types';
 
 export const sessionCookie = 'hladina_session';
 
-function readToken(c: Context<AppEnv>): { token: string; via: AuthVia } | null {
+/** The token of an `Authorization: Bearer …` header, if one was sent. */
+export function bearerToken(c: Context<AppEnv>): string | undefined {
   const header = c.req.header('Authorization');
-  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+function readToken(c: Context<AppEnv>): { token: string; via: AuthVia } | null {
+  const bearer = bearerToken(c);
+  if (bearer) return { token: bearer, via: 'bearer' };
   const query = c.req.query('access_token');
   if (query) return { token: query, via: 'query' };
   const cookie = getCookie(c, sessionCookie);

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
 import { AppError, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
 import type { Subject } from '../domain/auth/sessions';
-import { isSameOrigin } from './auth';
+import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
+import { bearerToken, isSameOrigin } from './auth';
 import type { AppEnv } from './types';
 
-/** Who may call a route: anyone, any signed-in subject, or administrators only. */
-export type Access = 'public' | 'user' | 'admin';
+/** Who may call a route: anyone, any signed-in subject, administrators only, or a station/importer ingest token. */
+export type Access = 'public' | 'user' | 'admin' | 'station';
 type Method = 'get' | 'post';
 
 interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
@@ -30,8 +31,17 @@ export interface HandlerArgs<Q, B, A extends Access> {
   c: Context<AppEnv>;
   query: Q;
   body: B;
-  actor: A extends 'public' ? Subject | null : Subject;
+  actor: A extends 'public' ? Subject | null : A extends 'station' ? IngestCaller : Subject;
 }
+
+type Security = Record<string, string[]>[];
+const sessionSecurity: Security = [{ bearer: [] }, { accessToken: [] }, { cookie: [] }];
+const securityOf: Record<Access, Security> = {
+  public: [],
+  user: sessionSecurity,
+  admin: sessionSecurity,
+  station: [{ bearer: [] }],
+};
 
 const serverErrors = { error: errorMap(englishTexts) };
 
@@ -55,12 +65,18 @@ async function readBody(c: Context<AppEnv>, model: string | undefined): Promise<
   return body;
 }
 
-function authorize(c: Context<AppEnv>, access: Access, writes: boolean): Subject | null {
+/** Validates query parameters: a failure is a 400 naming each parameter. */
+export const parseQuery = <T extends z.ZodType>(schema: T, input: unknown) => parse(schema, input, true);
+
+/** Enforces a session access rule, including the cookie rules for writes; returns the signed-in subject. */
+export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>, method: Method, writes: boolean): Subject | null {
   const auth = c.var.auth;
   if (access === 'public') return auth?.subject ?? null;
   if (!auth) throw unauthorized();
-  if (auth.via === 'cookie' && writes && !isSameOrigin(c)) {
-    throw forbidden('This change must come from the Hladina app itself (cross-site request refused).');
+  if (auth.via === 'cookie' && writes) {
+    // A GET can be triggered cross-site by a link or an image, so a state-changing GET never rides on the cookie.
+    if (method === 'get') throw forbidden('Send this call as POST, or authenticate it with the token.');
+    if (!isSameOrigin(c)) throw forbidden('This change must come from the Hladina app itself (cross-site request refused).');
   }
   if (access === 'admin' && !auth.subject.isAdmin) throw forbidden('Only administrators may do this.');
   return auth.subject;
@@ -86,7 +102,7 @@ export function defineRoute<
       method,
       path: spec.path,
       summary: spec.summary,
-      security: spec.access === 'public' ? [] : [{ bearer: [] }, { accessToken: [] }, { cookie: [] }],
+      security: securityOf[spec.access],
       request: {
         query: spec.query as never,
         body: bodySchema && method !== 'get' ? { content: { 'application/json': { schema: bodySchema } } } : undefined,
@@ -99,8 +115,10 @@ export function defineRoute<
       },
     });
     app.on(method.toUpperCase(), spec.path, async (c) => {
-      const writes = method !== 'get' || spec.writes === true;
-      const actor = authorize(c, spec.access, writes);
+      const actor =
+        spec.access === 'station'
+          ? await resolveIngestToken(c.var.db, bearerToken(c))
+          : authorize(c, spec.access, method, method !== 'get' || spec.writes === true);
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
       const body = spec.body ? parse(spec.body.schema, await readBody(c, spec.body.model), false) : undefined;
       const data = await handler({ c, query, body, actor } as HandlerArgs<Out<Q>, Out<B>, A>);

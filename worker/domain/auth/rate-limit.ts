@@ -51,7 +51,7 @@ const MINUTE = 60_000;
 export const limits = {
   loginFailures: (username: string, client: string): Limit[] => [
     { key: `login:user:${username}`, max: 10, windowMs: 15 * MINUTE },
-    { key: `login:ip:${client}`, max: 50, windowMs: 15 * MINUTE },
+    { key: `login:ip:${client}`, max: 30, windowMs: 15 * MINUTE },
   ],
   signup: (client: string): Limit[] => [{ key: `signup:ip:${client}`, max: 10, windowMs: 60 * MINUTE }],
   reset: (email: string, client: string): Limit[] => [

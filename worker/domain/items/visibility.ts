@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { Subject } from '../auth/sessions';
 
@@ -11,3 +12,13 @@ export const linkedItemIds = (subjectId: number): SQL =>
 /** Items a subject may read: its own, or every item for an administrator. */
 export const visibleItemsWhere = (subject: Subject): SQL =>
   subject.isAdmin ? sql`1 = 1` : sql`${items.id} IN ${linkedItemIds(subject.id)}`;
+
+/** Of the asked stations (by unique_id), those the subject may read. */
+export async function visibleStations(db: Db, subject: Subject, uniqueIds: string[]) {
+  if (!uniqueIds.length) return [];
+  const rows = await db
+    .select({ uniqueId: items.uniqueId })
+    .from(items)
+    .where(and(inArray(items.uniqueId, uniqueIds.slice(0, 500)), visibleItemsWhere(subject)));
+  return rows.map((r) => r.uniqueId);
+}

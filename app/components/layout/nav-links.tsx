@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Badge } from '~/components/ui/badge';
+import { pendingSubjectsQuery } from '~/features/subjects/queries';
+import { cn } from '~/lib/utils';
+import { m } from '~/paraglide/messages';
+import { navEntries } from './nav';
+
+/**
+ * The real navigation, shared by the sidebar, the horizontal bar and the phone menu.
+ * `iconOnly` keeps the label for screen readers and as a tooltip.
+ */
+export function NavLinks({
+  isAdmin,
+  orientation,
+  variant = 'default',
+  onNavigate,
+}: {
+  isAdmin: boolean;
+  orientation: 'vertical' | 'horizontal';
+  variant?: 'default' | 'compact' | 'icon';
+  onNavigate?: () => void;
+}) {
+  const pending = useQuery({ ...pendingSubjectsQuery, enabled: isAdmin });
+  const pendingCount = pending.data?.length ?? 0;
+  return (
+    <nav aria-label={m.nav_label()}>
+      <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'flex-row flex-wrap items-center')}>
+        {navEntries
+          .filter((entry) => isAdmin || !entry.adminOnly)
+          .map((entry) => {
+            const label = entry.label();
+            const badge = entry.pendingBadge && pendingCount > 0 && (
+              <Badge variant="destructive" aria-label={m.nav_pending_badge({ count: pendingCount })} className={cn(variant === 'icon' && 'absolute -top-1 -right-1')}>
+                {pendingCount}
+              </Badge>
+            );
+            return (
+              <li key={entry.to}>
+                <Link
+                  to={entry.to}
+                  onClick={onNavigate}
+                  title={variant === 'icon' ? label : undefined}
+                  className={cn(
+                    'relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium opacity-80 transition hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10',
+                    variant === 'compact' && 'flex-col gap-1 px-2 text-center text-xs',
+                    variant === 'icon' && 'justify-center px-2',
+                  )}
+                  activeProps={{ className: 'bg-black/10 !opacity-100 dark:bg-white/15' }}
+                >
+                  <entry.icon className="size-5 shrink-0" aria-hidden />
+                  <span className={cn(variant === 'icon' && 'sr-only')}>{label}</span>
+                  {badge}
+                </Link>
+              </li>
+            );
+          })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import { CircleAlertIcon, InboxIcon, RotateCwIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '~/components/ui/button';
+import { ApiError } from '~/lib/api';
+import { m } from '~/paraglide/messages';
+
+/** A failed load says what happened and offers to try again (the old product left these unhandled). */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const detail = error instanceof ApiError && error.status === 0 ? m.error_network() : m.error_load_failed();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-destructive/40 p-8 text-center">
+      <CircleAlertIcon className="size-8 text-destructive" aria-hidden />
+      <p className="text-sm text-muted-foreground">{detail}</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RotateCwIcon />
+        {m.action_retry()}
+      </Button>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center">
+      <InboxIcon className="size-8 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      {children && <div className="max-w-prose text-sm text-muted-foreground">{children}</div>}
+    </div>
+  );
+}

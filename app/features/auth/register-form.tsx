@@ -1,0 +1,71 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CircleCheckIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { SignupForm } from '../../../worker/contracts/site';
+import type { FieldErrors } from '../../../worker/domain/errors';
+import { FormErrors, TextField } from '~/components/form';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { api } from '~/lib/api';
+import { serverErrors, validate } from '~/lib/validation';
+import { m } from '~/paraglide/messages';
+
+const fields = ['firstName', 'secondName', 'email', 'password'];
+
+export function RegisterScreen() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const signup = useMutation({
+    mutationFn: (form: SignupForm) => api('/site/signup', { method: 'POST', body: { SignupForm: form } }),
+    onError: (error) => setErrors(serverErrors(error, { 409: { field: 'email', text: m.register_email_taken } })),
+  });
+
+  // The account waits for an administrator, so there is nothing to sign in to yet: say so and stay here.
+  if (signup.isSuccess) {
+    return (
+      <div className="grid gap-4">
+        <Alert className="flex gap-3">
+          <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-green-600 dark:text-green-400" />
+          <div className="grid gap-1">
+            <p className="font-semibold">{m.register_success()}</p>
+            <p className="text-muted-foreground">{m.register_pending()}</p>
+          </div>
+        </Alert>
+        <Button asChild variant="outline">
+          <Link to="/login">{m.register_back_to_login()}</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = validate(SignupForm, Object.fromEntries(fields.map((f) => [f, form.get(f)])));
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    signup.mutate(result.data);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <Alert>{m.register_approval_notice()}</Alert>
+      <FormErrors errors={errors} fields={fields} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="firstName" autoComplete="given-name" label={m.field_first_name()} errors={errors} />
+        <TextField name="secondName" autoComplete="family-name" label={m.field_second_name()} errors={errors} />
+      </div>
+      <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />
+      <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
+      <Button type="submit" disabled={signup.isPending}>
+        {signup.isPending ? m.action_working() : m.register_submit()}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {m.register_have_account()}{' '}
+        <Link to="/login" className="text-primary hover:underline">
+          {m.register_back_to_login()}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { AppShell } from '~/components/layout/app-shell';
+import { sessionQuery } from '~/features/auth/session';
+
+/** Every protected screen: decided during SSR from the session cookie, so a signed-out visitor never sees one. */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(sessionQuery);
+    if (!user) throw redirect({ to: '/login' });
+    return { user };
+  },
+  component: function AuthedLayout() {
+    const { user } = Route.useRouteContext();
+    return (
+      <AppShell user={user}>
+        <Outlet />
+      </AppShell>
+    );
+  },
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { call, createSubject, uniqueEmail, type TestSubject } from '../support/api';
+import { createGroup, createItem } from '../support/fixtures';
+
+type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
+const roles: Role[] = ['anonymous', 'user', 'second user', 'administrator'];
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: Record<string, unknown> | unknown[];
+}
+
+/** Each case builds a fresh request per role, so a delete or a logout in one row cannot spoil the next. */
+interface Case {
+  name: string;
+  expected: Record<Role, number>;
+  make: (ctx: { user: TestSubject; second: TestSubject }) => Promise<Request>;
+}
+
+const publicCall = (status: number): Record<Role, number> => ({ anonymous: status, user: status, 'second user': status, administrator: status });
+const signedIn = { anonymous: 401, user: 200, 'second user': 200, administrator: 200 };
+const adminOnly = { anonymous: 401, user: 403, 'second user': 403, administrator: 200 };
+
+const subjectForm = () => ({ username: uniqueEmail('m'), firstName: 'Matrix', secondName: 'Case', subject: 'Tests', password: 'secret12' });
+
+const cases: Case[] = [
+  {
+    name: 'POST /rest/site/login',
+    expected: publicCall(200),
+    make: async () => {
+      const s = await createSubject();
+      return { method: 'POST', path: '/rest/site/login', body: { LoginForm: { username: s.username, password: s.password } } };
+    },
+  },
+  {
+    name: 'POST /rest/site/signup',
+    expected: publicCall(200),
+    make: async () => ({
+      method: 'POST',
+      path: '/rest/site/signup',
+      body: { SignupForm: { email: uniqueEmail('signup'), password: 'secret1', firstName: 'A', secondName: 'B' } },
+    }),
+  },
+  {
+    name: 'POST /rest/site/reset-password',
+    expected: publicCall(200),
+    make: async () => ({ method: 'POST', path: '/rest/site/reset-password', body: { PasswordResetRequestForm: { email: uniqueEmail() } } }),
+  },
+  {
+    name: 'POST /rest/site/set-password (unknown token)',
+    expected: publicCall(400),
+    make: async () => ({ method: 'POST', path: '/rest/site/set-password', body: { NewPwd: { password: 'secret1' }, token: 'nope' } }),
+  },
+  { name: 'POST /rest/site/logout', expected: signedIn, make: async () => ({ method: 'POST', path: '/rest/site/logout' }) },
+  { name: 'GET /rest/subjects/user', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/subjects/user' }) },
+  { name: 'GET /rest/items/user-items', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/items/user-items' }) },
+  {
+    name: 'POST /rest/subjects/profile',
+    expected: signedIn,
+    make: async () => ({
+      method: 'POST',
+      path: '/rest/subjects/profile',
+      body: { Users: { ...subjectForm(), password: undefined } },
+    }),
+  },
+  { name: 'GET /rest/subjects', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/subjects' }) },
+  { name: 'GET /rest/subjects?status=pending', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/subjects?status=pending' }) },
+  { name: 'GET /rest/subjects/edit', expected: adminOnly, make: async ({ user }) => ({ method: 'GET', path: `/rest/subjects/edit?id=${user.id}` }) },
+  { name: 'POST /rest/subjects/edit', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/subjects/edit', body: { Users: subjectForm() } }) },
+  {
+    name: 'GET /rest/subjects/delete',
+    expected: adminOnly,
+    make: async () => ({ method: 'GET', path: `/rest/subjects/delete?id=${(await createSubject()).id}` }),
+  },
+  {
+    name: 'POST /rest/subjects/delete',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: `/rest/subjects/delete?id=${(await createSubject()).id}` }),
+  },
+  {
+    name: 'POST /rest/subjects/items',
+    expected: adminOnly,
+    make: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/items?id=${user.id}`, body: { ItemsSubject: [(await createItem()).id] } }),
+  },
+  {
+    name: 'POST /rest/subjects/groups',
+    expected: adminOnly,
+    make: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/groups?id=${user.id}`, body: { SubjectGroups: [(await createGroup()).id] } }),
+  },
+  {
+    name: 'POST /rest/subjects/approve',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: `/rest/subjects/approve?id=${(await createSubject({ status: 'pending' })).id}` }),
+  },
+  {
+    name: 'POST /rest/subjects/reject',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: `/rest/subjects/reject?id=${(await createSubject({ status: 'pending' })).id}` }),
+  },
+  { name: 'GET /rest/items', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/items' }) },
+  { name: 'GET /rest/items/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/items/edit?id=${(await createItem()).id}` }) },
+  {
+    name: 'POST /rest/items/edit',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: '/rest/items/edit', body: { Items: { name: 'Matrix well', unique_id: crypto.randomUUID() } } }),
+  },
+  {
+    name: 'POST /rest/items/groups',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: `/rest/items/groups?id=${(await createItem()).id}`, body: { ItemGroups: [(await createGroup()).id] } }),
+  },
+  {
+    name: 'POST /rest/items/subjects',
+    expected: adminOnly,
+    make: async ({ user }) => ({ method: 'POST', path: `/rest/items/subjects?id=${(await createItem()).id}`, body: { ItemSubjects: [user.id] } }),
+  },
+  { name: 'POST /rest/items/token', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await createItem()).id}` }) },
+  { name: 'GET /rest/groups', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/groups' }) },
+  { name: 'GET /rest/groups/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await createGroup()).id}` }) },
+  { name: 'POST /rest/groups/edit', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }) },
+  { name: 'GET /rest/groups/delete', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/groups/delete?id=${(await createGroup()).id}` }) },
+  { name: 'POST /rest/groups/delete', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/groups/delete?id=${(await createGroup()).id}` }) },
+  {
+    name: 'POST /rest/groups/items',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: `/rest/groups/items?id=${(await createGroup()).id}`, body: { GroupItems: [(await createItem()).id] } }),
+  },
+];
+
+describe('authorization matrix', () => {
+  it.each(cases)('$name', async ({ expected, make }) => {
+    const actual: Partial<Record<Role, number>> = {};
+    for (const role of roles) {
+      const user = await createSubject();
+      const second = await createSubject();
+      const admin = await createSubject({ isAdmin: true });
+      const token = { anonymous: null, user: user.token, 'second user': second.token, administrator: admin.token }[role];
+      const request = await make({ user, second });
+      const res = await call(request.method, request.path, { token, body: request.body as never });
+      expect(res.json?.success, `${role}: ${res.text}`).toBe(res.status === 200);
+      actual[role] = res.status;
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('covers every documented call of the OpenAPI document', async () => {
+    const doc = (await call('GET', '/rest/openapi.json')).json;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} /rest${path.replace(/\/$/, '') || ''}`),
+    );
+    const covered = new Set(cases.map((c) => c.name.replace(/ \(.*\)$/, '').replace(/\?.*$/, '')));
+    const uncovered = documented.filter((d) => !covered.has(d) && !d.startsWith('GET /rest/api') && !d.startsWith('POST /rest/ingest'));
+    expect(uncovered).toEqual([]);
+  });
+});

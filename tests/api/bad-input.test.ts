@@ -1,0 +1,167 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, createSubject, post, uniqueEmail, type TestSubject } from '../support/api';
+
+let admin: TestSubject;
+beforeAll(async () => {
+  admin = await createSubject({ isAdmin: true });
+});
+
+const expectEnvelope = (res: { status: number; json: any; text: string }, status: number) => {
+  expect(res.status, res.text).toBe(status);
+  expect(res.json.success).toBe(false);
+  expect(Object.keys(res.json.errors).length).toBeGreaterThan(0);
+  expect(res.text).not.toMatch(/at .+\.(ts|js):\d+/);
+};
+
+const bodyCalls = [
+  '/rest/site/login',
+  '/rest/site/signup',
+  '/rest/site/reset-password',
+  '/rest/site/set-password',
+  '/rest/subjects/edit',
+  '/rest/subjects/profile',
+  '/rest/subjects/items?id=1',
+  '/rest/subjects/groups?id=1',
+  '/rest/items/edit',
+  '/rest/items/groups?id=1',
+  '/rest/items/subjects?id=1',
+  '/rest/groups/edit',
+  '/rest/groups/items?id=1',
+];
+
+describe('every body', () => {
+  it.each(bodyCalls)('%s: malformed JSON is a 400', async (path) => {
+    expectEnvelope(await call('POST', path, { token: admin.token, rawBody: '{"LoginForm": {' }), 400);
+  });
+
+  it.each(bodyCalls)('%s: a JSON of the wrong shape is a 422', async (path) => {
+    expectEnvelope(await call('POST', path, { token: admin.token, body: 'just a string' }), 422);
+    expectEnvelope(await call('POST', path, { token: admin.token, body: 42 }), 422);
+  });
+
+  it.each(bodyCalls)('%s: a body over 1 MiB is a 413', async (path) => {
+    const huge = JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 10) });
+    expectEnvelope(await call('POST', path, { token: admin.token, rawBody: huge }), 413);
+  });
+});
+
+describe('field rules, worded per field', () => {
+  it('login: both fields required', async () => {
+    const res = await post('/rest/site/login', { LoginForm: {} });
+    expectEnvelope(res, 422);
+    expect(res.json.errors).toEqual({ username: ['This field is required.'], password: ['This field is required.'] });
+  });
+
+  it('signup: e-mail format, password length, names required, wrong types', async () => {
+    const res = await post('/rest/site/signup', { SignupForm: { email: 'not-an-email', password: '12345', firstName: '', secondName: 7 } });
+    expectEnvelope(res, 422);
+    expect(res.json.errors).toEqual({
+      email: ['Enter a valid e-mail address.'],
+      password: ['Enter at least 6 characters.'],
+      firstName: ['This field is required.'],
+      secondName: ['This value is not valid.'],
+    });
+  });
+
+  it('reset: e-mail required and well-formed', async () => {
+    expect((await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: '' } })).json.errors.email).toEqual([
+      'This field is required.',
+    ]);
+    expect((await post('/rest/site/reset-password', { email: 'a@b' })).json.errors.email).toEqual(['Enter a valid e-mail address.']);
+  });
+
+  it('set-password: at least 6 characters and a token', async () => {
+    const res = await post('/rest/site/set-password', { NewPwd: { password: 'abc' } });
+    expectEnvelope(res, 422);
+    expect(res.json.errors.NewPwd).toEqual(['Enter at least 6 characters.']);
+    expect(res.json.errors.token).toEqual(['This field is required.']);
+  });
+
+  it('subject form: username e-mail, names and organisation at least 3, password at least 6', async () => {
+    const res = await post(
+      '/rest/subjects/edit',
+      { Users: { username: 'abc', firstName: 'Al', secondName: 'B', subject: 'X', password: '123', isAdmin: 'maybe' } },
+      { token: admin.token },
+    );
+    expectEnvelope(res, 422);
+    expect(res.json.errors).toMatchObject({
+      username: ['Enter a valid e-mail address.'],
+      firstName: ['Enter at least 3 characters.'],
+      secondName: ['Enter at least 3 characters.'],
+      subject: ['Enter at least 3 characters.'],
+      isAdmin: ['This value is not valid.'],
+    });
+    expect(res.json.errors.password).toBeDefined();
+  });
+
+  it('profile: the same rules as the subject form', async () => {
+    const user = await createSubject();
+    const res = await post('/rest/subjects/profile', { Users: { username: uniqueEmail(), firstName: 'Jo' } }, { token: user.token });
+    expectEnvelope(res, 422);
+    expect(res.json.errors).toEqual({
+      firstName: ['Enter at least 3 characters.'],
+      secondName: ['This field is required.'],
+      subject: ['This field is required.'],
+    });
+  });
+
+  it('group: name at least 4 characters', async () => {
+    const res = await post('/rest/groups/edit', { Groups: { name: 'abc' } }, { token: admin.token });
+    expectEnvelope(res, 422);
+    expect(res.json.errors).toEqual({ name: ['Enter at least 4 characters.'] });
+  });
+
+  it('item: name at least 4, unique_id required, coordinates in range, a real time zone and source', async () => {
+    const res = await post(
+      '/rest/items/edit',
+      { Items: { name: 'abc', location_x: 91, location_y: 'east', name_for_api: 'OTHER', timezone: 'Mars/Olympus' } },
+      { token: admin.token },
+    );
+    expectEnvelope(res, 422);
+    expect(Object.keys(res.json.errors).sort()).toEqual(['location_x', 'location_y', 'name', 'name_for_api', 'timezone', 'unique_id']);
+  });
+
+  it('id lists: must be arrays of positive integers', async () => {
+    for (const body of [{ ItemsSubject: ['a'] }, { ItemsSubject: [-1] }, { ItemsSubject: 5 }, { ItemsSubject: [1.5] }]) {
+      expectEnvelope(await post(`/rest/subjects/items?id=${admin.id}`, body, { token: admin.token }), 422);
+    }
+  });
+});
+
+describe('query parameters', () => {
+  const idCalls: ['GET' | 'POST', string][] = [
+    ['GET', '/rest/subjects/edit'],
+    ['GET', '/rest/subjects/delete'],
+    ['POST', '/rest/subjects/approve'],
+    ['POST', '/rest/subjects/reject'],
+    ['POST', '/rest/subjects/items'],
+    ['GET', '/rest/items/edit'],
+    ['POST', '/rest/items/token'],
+    ['POST', '/rest/items/groups'],
+    ['GET', '/rest/groups/edit'],
+    ['GET', '/rest/groups/delete'],
+    ['POST', '/rest/groups/items'],
+  ];
+
+  it.each(idCalls)('%s %s: a non-numeric id is a 400 and an unknown one a 404', async (method, path) => {
+    const body = /\/(items|groups|subjects)$/.test(path) && method === 'POST' ? [] : undefined;
+    for (const bad of ['abc', '-3', '1.5', '99999999999999999999']) {
+      const res = await call(method, `${path}?id=${bad}`, { token: admin.token, body });
+      expectEnvelope(res, 400);
+      expect(res.json.errors.id).toBeDefined();
+    }
+    expectEnvelope(await call(method, `${path}?id=987654`, { token: admin.token, body }), 404);
+  });
+
+  it('a missing id is a 400 where one is required', async () => {
+    expectEnvelope(await call('POST', '/rest/items/token', { token: admin.token }), 400);
+  });
+
+  it('an unknown subject status filter is a 400', async () => {
+    expectEnvelope(await call('GET', '/rest/subjects?status=sleeping', { token: admin.token }), 400);
+  });
+
+  it('an unknown call is a 404 in the envelope', async () => {
+    expectEnvelope(await call('GET', '/rest/nothing-here', { token: admin.token }), 404);
+  });
+});

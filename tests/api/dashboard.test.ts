@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSubject, get } from '../support/api';
+import { rawAll, runCron, stationsWithReadings } from '../support/telemetry';
+
+let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;
+const range = 'from=2026-04-01&to=2026-04-03';
+
+beforeAll(async () => {
+  fixture = await stationsWithReadings();
+  await runCron();
+});
+
+const expectedDanes = { date: '2026-04-02T21:30:00.000Z', pocetMereni: 3, max: { H1: 3, _T: -2 }, min: { H1: 1, _T: -2 } };
+const expectedUniwan = { date: '2026-04-04T03:00:00.000Z', pocetMereni: 2, max: { pressure: 1010 }, min: { pressure: 1000 } };
+
+describe('dashboard', () => {
+  it("sums the viewer's stations over their own local days, direct and through a group", async () => {
+    const res = await get(`/rest/api?${range}`, { token: fixture.viewer.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data.items.map((i: { unique_id: string }) => i.unique_id).sort()).toEqual(
+      [fixture.danesStation.uniqueId, fixture.uniwanStation.uniqueId].sort(),
+    );
+    expect(res.json.data.danes).toEqual({ [fixture.danesStation.uniqueId]: expectedDanes });
+    expect(res.json.data.uniwan).toEqual({ [fixture.uniwanStation.uniqueId]: expectedUniwan });
+  });
+
+  it('answers from daily_stats alone: deleting raw readings after the roll-up changes nothing', async () => {
+    const before = await get(`/rest/api?${range}`, { token: fixture.viewer.token });
+    await rawAll('DELETE FROM readings WHERE item_id IN (?, ?)', fixture.danesStation.id, fixture.uniwanStation.id);
+    const after = await get(`/rest/api?${range}`, { token: fixture.viewer.token });
+    expect(after.json).toEqual(before.json);
+  });
+
+  it('lists a station with no readings in the range with empty figures', async () => {
+    const res = await get('/rest/api?from=2025-01-01&to=2025-01-02', { token: fixture.viewer.token });
+    expect(res.json.data.danes[fixture.danesStation.uniqueId]).toEqual({ date: null, pocetMereni: 0, max: {}, min: {} });
+  });
+
+  it('shows a subject nothing of stations it may not see', async () => {
+    const res = await get(`/rest/api?${range}`, { token: fixture.outsider.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({ items: [], danes: {}, uniwan: {} });
+  });
+
+  it('shows an administrator every station', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const res = await get(`/rest/api?${range}`, { token: admin.token });
+    expect(res.json.data.danes[fixture.danesStation.uniqueId]).toEqual(expectedDanes);
+  });
+
+  it('refuses bad dates with 400 and strangers with 401', async () => {
+    for (const query of ['from=2026-02-30', 'to=yesterday', 'from=2026-04-03&to=2026-04-01', 'from=2026-4-1']) {
+      expect((await get(`/rest/api?${query}`, { token: fixture.viewer.token })).status, query).toBe(400);
+    }
+    expect((await get(`/rest/api?${range}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,226 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outbox, passwordResets, sessions, subjects } from '../../worker/db/schema';
+import { hashToken } from '../../worker/domain/auth/tokens';
+import { call, createSubject, db, get, origin, post, uniqueEmail } from '../support/api';
+
+const login = (username: string, password: string, client?: string) =>
+  post('/rest/site/login', { LoginForm: { username, password } }, { client });
+
+const resetLinkToken = async (to: string) => {
+  const mails = await db().select().from(outbox).where(eq(outbox.to, to));
+  const match = mails.at(-1)?.body.match(/\/reset-password-request\/([a-z0-9]+)/);
+  return match?.[1];
+};
+
+describe('POST /rest/site/login', () => {
+  it('signs in, stores only the hash of the token, sets an HttpOnly cookie and re-hashes weak hashes', async () => {
+    const subject = await createSubject();
+    const res = await login(subject.username.toUpperCase(), subject.password);
+    expect(res.status).toBe(200);
+    expect(res.json.success).toBe(true);
+    const { access_token, user, isAdmin, id } = res.json.data;
+    expect(access_token).toMatch(/^[a-z2-7]{40}$/);
+    expect({ id, isAdmin, username: user.username }).toEqual({ id: subject.id, isAdmin: false, username: subject.username });
+    const [row] = await db().select().from(sessions).where(eq(sessions.id, hashToken(access_token)));
+    expect(row.subjectId).toBe(subject.id);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(await db().select().from(sessions).where(eq(sessions.id, access_token))).toHaveLength(0);
+    const cookie = res.headers.get('Set-Cookie')!;
+    expect(cookie).toContain(`hladina_session=${access_token}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const [stored] = await db().select().from(subjects).where(eq(subjects.id, subject.id));
+    expect(stored.passwordHash).toMatch(/^scrypt\$N=32768,r=8,p=3\$/);
+  });
+
+  it('answers a wrong password and an unknown user alike', async () => {
+    const subject = await createSubject();
+    const wrong = await login(subject.username, 'not the password');
+    const unknown = await login(uniqueEmail('nobody'), 'whatever');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json).toEqual(unknown.json);
+    expect(wrong.json).toEqual({ success: false, errors: { password: ['The e-mail or password is not correct.'] } });
+  });
+
+  it.each([
+    ['pending', 'waiting for approval'],
+    ['rejected', 'not approved'],
+    ['disabled', 'disabled'],
+  ] as const)('tells a %s subject why it cannot sign in, but only after the right password', async (status, why) => {
+    const subject = await createSubject({ status });
+    const right = await login(subject.username, subject.password);
+    expect(right.status).toBe(403);
+    expect(right.json.errors.username[0]).toContain(why);
+    const wrong = await login(subject.username, 'bad password');
+    expect(wrong.status).toBe(401);
+    expect(JSON.stringify(wrong.json)).not.toContain(why);
+    expect(await db().select().from(sessions).where(eq(sessions.subjectId, subject.id))).toHaveLength(0);
+  });
+
+  it('limits failed attempts per address with 429 and Retry-After, even with the right password afterwards', async () => {
+    const subject = await createSubject();
+    for (let i = 0; i < 10; i++) expect((await login(subject.username, `wrong ${i}`)).status).toBe(401);
+    const limited = await login(subject.username, subject.password);
+    expect(limited.status).toBe(429);
+    expect(limited.json.success).toBe(false);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+
+  it('limits failed attempts per client across addresses', { timeout: 20_000 }, async () => {
+    const client = '203.0.113.77';
+    for (let i = 0; i < 30; i++) await login(uniqueEmail('spray'), 'guess', client);
+    expect((await login(uniqueEmail('spray'), 'guess', client)).status).toBe(429);
+    expect((await login(uniqueEmail('spray'), 'guess', '203.0.113.78')).status).toBe(401);
+  });
+});
+
+describe('POST /rest/site/logout', () => {
+  it('ends the session: the token is dead afterwards and the row is gone', async () => {
+    const subject = await createSubject();
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(200);
+    const out = await post('/rest/site/logout', undefined, { token: subject.token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('Set-Cookie')).toMatch(/hladina_session=;/);
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+    expect(await db().select().from(sessions).where(eq(sessions.id, hashToken(subject.token)))).toHaveLength(0);
+  });
+});
+
+describe('POST /rest/site/signup', () => {
+  it('stores a pending subject and says it awaits approval', async () => {
+    const email = uniqueEmail('applicant');
+    const res = await post('/rest/site/signup', {
+      SignupForm: { email: email.toUpperCase(), password: 'secret1', firstName: 'Eva', secondName: 'Dvořáková' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data.status).toBe('pending');
+    const [row] = await db().select().from(subjects).where(eq(subjects.username, email));
+    expect(row).toMatchObject({ firstName: 'Eva', secondName: 'Dvořáková', status: 'pending', isAdmin: false });
+    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect((await login(email, 'secret1')).status).toBe(403);
+  });
+
+  it('refuses an e-mail already registered, whatever its letter case, with 409', async () => {
+    const subject = await createSubject();
+    const res = await post('/rest/site/signup', {
+      email: subject.username.toUpperCase(),
+      password: 'secret1',
+      firstName: 'Eva',
+      secondName: 'Nová',
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.errors.username).toBeDefined();
+  });
+
+  it('limits signups per client', async () => {
+    const client = '203.0.113.90';
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client });
+      expect(res.status).toBe(200);
+    }
+    const res = await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('answers known and unknown addresses alike and e-mails only the known one', async () => {
+    const subject = await createSubject();
+    const stranger = uniqueEmail('stranger');
+    const known = await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: subject.username } });
+    const unknown = await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: stranger } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.json).toEqual(unknown.json);
+    expect(await resetLinkToken(subject.username)).toBeTruthy();
+    expect(await db().select().from(outbox).where(eq(outbox.to, stranger))).toHaveLength(0);
+    const [reset] = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, subject.id));
+    expect(reset.id).toBe(hashToken((await resetLinkToken(subject.username))!));
+    expect(reset.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
+    expect((await db().select().from(outbox).where(eq(outbox.to, subject.username)))[0].body).toContain(
+      `${origin}/reset-password-request/`,
+    );
+  });
+
+  it('sets the new password once, ends every session, and refuses the used link', async () => {
+    const subject = await createSubject();
+    await post('/rest/site/reset-password', { email: subject.username });
+    const token = (await resetLinkToken(subject.username))!;
+    const set = await post('/rest/site/set-password', { NewPwd: { password: 'brand new secret' }, token });
+    expect(set.status).toBe(200);
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+    expect((await login(subject.username, subject.password)).status).toBe(401);
+    expect((await login(subject.username, 'brand new secret')).status).toBe(200);
+    const again = await post('/rest/site/set-password', { NewPwd: { password: 'another secret' }, token });
+    expect(again.status).toBe(400);
+    expect(again.json.errors.token).toBeDefined();
+  });
+
+  it('refuses an expired link and a token that was never issued', async () => {
+    const subject = await createSubject();
+    await post('/rest/site/reset-password', { email: subject.username });
+    const token = (await resetLinkToken(subject.username))!;
+    await db().update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.id, hashToken(token)));
+    expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new' }, token })).status).toBe(400);
+    expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new' }, token: 'a'.repeat(40) })).status).toBe(400);
+    expect((await login(subject.username, subject.password)).status).toBe(200);
+  });
+
+  it("cannot use one subject's token to change another subject's password", async () => {
+    const victim = await createSubject();
+    const attacker = await createSubject();
+    await post('/rest/site/reset-password', { email: attacker.username });
+    const token = (await resetLinkToken(attacker.username))!;
+    expect((await post('/rest/site/set-password', { NewPwd: { password: 'hijacked!' }, token })).status).toBe(200);
+    expect((await login(victim.username, victim.password)).status).toBe(200);
+    expect((await login(victim.username, 'hijacked!')).status).toBe(401);
+  });
+
+  it('limits reset requests per address', async () => {
+    const subject = await createSubject();
+    for (let i = 0; i < 3; i++) expect((await post('/rest/site/reset-password', { email: subject.username })).status).toBe(200);
+    expect((await post('/rest/site/reset-password', { email: subject.username })).status).toBe(429);
+    expect(await db().select().from(outbox).where(eq(outbox.to, subject.username))).toHaveLength(3);
+  });
+});
+
+describe('sessions', () => {
+  it('accepts the token as Bearer, as ?access_token= and as the cookie', async () => {
+    const subject = await createSubject();
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(200);
+    expect((await get(`/rest/subjects/user?access_token=${subject.token}`)).status).toBe(200);
+    expect((await get('/rest/subjects/user', { headers: { Cookie: `hladina_session=${subject.token}` } })).status).toBe(200);
+    expect((await get('/rest/subjects/user', { token: 'x'.repeat(40) })).status).toBe(401);
+  });
+
+  it('slides the expiry forward once half of it has passed, and refuses an expired session', async () => {
+    const subject = await createSubject();
+    const id = hashToken(subject.token);
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 24 * 3600 * 1000) }).where(eq(sessions.id, id));
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(200);
+    const [slid] = await db().select().from(sessions).where(eq(sessions.id, id));
+    expect(slid.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, id));
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+  });
+
+  it('refuses cookie-authenticated writes from another origin or without Origin, and GET deletes by cookie', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const target = await createSubject();
+    const cookie = { Cookie: `hladina_session=${admin.token}` };
+    const body = { Groups: { name: 'Cross site' } };
+    expect((await post('/rest/groups/edit', body, { headers: cookie })).status).toBe(403);
+    expect((await post('/rest/groups/edit', body, { headers: { ...cookie, Origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await post('/rest/groups/edit', body, { headers: { ...cookie, Origin: origin } })).status).toBe(200);
+    expect((await call('GET', `/rest/subjects/delete?id=${target.id}`, { headers: { ...cookie, Origin: origin } })).status).toBe(403);
+    expect((await get(`/rest/subjects/delete?id=${target.id}`, { token: admin.token })).status).toBe(200);
+  });
+
+  it('stops a subject disabled meanwhile from using its session', async () => {
+    const subject = await createSubject();
+    await db().update(subjects).set({ status: 'disabled' }).where(eq(subjects.id, subject.id));
+    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+  });
+});

@@ -1,0 +1,222 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outbox, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
+import { createSubject, db, get, post, uniqueEmail } from '../support/api';
+import { createGroup, createItem, linkGroupItem, linkSubjectGroup, linkSubjectItem } from '../support/fixtures';
+
+const newSubject = (overrides: Record<string, unknown> = {}) => ({
+  username: uniqueEmail('new'),
+  firstName: 'Petr',
+  secondName: 'Svoboda',
+  subject: 'Povodí Moravy',
+  phone: '+420 600 000 000',
+  password: 'secret12',
+  isAdmin: false,
+  ...overrides,
+});
+
+const rowOf = async (id: number) => (await db().select().from(subjects).where(eq(subjects.id, id)))[0];
+
+describe('subjects', () => {
+  it('GET /rest/subjects/user returns the signed-in subject and its number of items, direct and through groups', async () => {
+    const user = await createSubject();
+    const direct = await createItem();
+    const viaGroup = await createItem();
+    const group = await createGroup();
+    await linkSubjectItem(user.id, direct.id);
+    await linkGroupItem(group.id, viaGroup.id);
+    await linkGroupItem(group.id, direct.id);
+    await linkSubjectGroup(user.id, group.id);
+    const res = await get('/rest/subjects/user', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ id: user.id, username: user.username, isAdmin: false, nItems: 2 });
+  });
+
+  it('GET /rest/subjects lists subjects newest first and filters pending ones', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const pending = await createSubject({ status: 'pending' });
+    const all = await get('/rest/subjects', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.json.data[0].id).toBe(pending.id);
+    expect(all.json.data.map((s: { id: number }) => s.id)).toContain(admin.id);
+    const onlyPending = await get('/rest/subjects?status=pending', { token: admin.token });
+    expect(onlyPending.json.data.map((s: { id: number }) => s.id)).toEqual([pending.id]);
+    expect(JSON.stringify(all.json)).not.toContain('scrypt');
+  });
+
+  it('POST /rest/subjects/edit creates an active subject and GET edit returns it blank-passworded with its links', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const input = newSubject();
+    const created = await post('/rest/subjects/edit', { Users: input }, { token: admin.token });
+    expect(created.status).toBe(200);
+    const id = created.json.data.id;
+    expect(await rowOf(id)).toMatchObject({ username: input.username, status: 'active', approvedBy: admin.id, isAdmin: false });
+    const item = await createItem({ name: 'Linked well' });
+    const group = await createGroup();
+    expect((await post(`/rest/subjects/items?id=${id}`, { ItemsSubject: [item.id] }, { token: admin.token })).status).toBe(200);
+    expect((await post(`/rest/subjects/groups?id=${id}`, { SubjectGroups: [group.id] }, { token: admin.token })).status).toBe(200);
+    const edit = await get(`/rest/subjects/edit?id=${id}`, { token: admin.token });
+    expect(edit.status).toBe(200);
+    expect(edit.json.data.subject).toMatchObject({ id, username: input.username, firstName: 'Petr' });
+    expect(edit.json.data.subject.password).toBeUndefined();
+    expect(edit.json.data.items).toEqual([item.id]);
+    expect(edit.json.data.groups).toEqual([group.id]);
+    expect(edit.json.data.allItems).toContainEqual({ id: item.id, name: 'Linked well' });
+    expect(edit.json.data.allGroups).toContainEqual({ id: group.id, name: group.name });
+    const blank = await get('/rest/subjects/edit', { token: admin.token });
+    expect(blank.json.data.subject).toBeNull();
+    const signIn = await post('/rest/site/login', { username: input.username, password: input.password });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('POST /rest/subjects/edit updates a subject, keeps the password when blank, and ends its sessions when changed', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const target = await createSubject();
+    const before = await rowOf(target.id);
+    const keep = await post(
+      '/rest/subjects/edit',
+      { Users: newSubject({ id: target.id, username: target.username, firstName: 'Renamed', password: '' }) },
+      { token: admin.token },
+    );
+    expect(keep.status).toBe(200);
+    expect(await rowOf(target.id)).toMatchObject({ firstName: 'Renamed', passwordHash: before.passwordHash });
+    expect((await get('/rest/subjects/user', { token: target.token })).status).toBe(200);
+    await post('/rest/subjects/edit', { Users: newSubject({ id: target.id, username: target.username, password: 'changed!' }) }, { token: admin.token });
+    expect((await rowOf(target.id)).passwordHash).not.toBe(before.passwordHash);
+    expect((await get('/rest/subjects/user', { token: target.token })).status).toBe(401);
+  });
+
+  it('refuses a duplicate username on create and update with 409, case-insensitively', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const other = await createSubject();
+    const create = await post('/rest/subjects/edit', { Users: newSubject({ username: other.username.toUpperCase() }) }, { token: admin.token });
+    expect(create.status).toBe(409);
+    expect(create.json.errors.username).toBeDefined();
+    const target = await createSubject();
+    const update = await post('/rest/subjects/edit', { Users: newSubject({ id: target.id, username: other.username }) }, { token: admin.token });
+    expect(update.status).toBe(409);
+  });
+
+  it('needs a password for a new subject', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const res = await post('/rest/subjects/edit', { Users: newSubject({ password: '' }) }, { token: admin.token });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.password).toEqual(['This field is required.']);
+  });
+
+  it('deletes a subject with GET or POST, together with its sessions and links', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const a = await createSubject();
+    const b = await createSubject();
+    const item = await createItem();
+    await linkSubjectItem(a.id, item.id);
+    expect((await get(`/rest/subjects/delete?id=${a.id}`, { token: admin.token })).status).toBe(200);
+    expect((await post(`/rest/subjects/delete?id=${b.id}`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await rowOf(a.id)).toBeUndefined();
+    expect(await rowOf(b.id)).toBeUndefined();
+    expect(await db().select().from(sessions).where(eq(sessions.subjectId, a.id))).toHaveLength(0);
+    expect(await db().select().from(subjectItems).where(eq(subjectItems.subjectId, a.id))).toHaveLength(0);
+    expect((await get(`/rest/subjects/delete?id=${a.id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it('never deletes or demotes the last active administrator', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    await db().update(subjects).set({ isAdmin: false }).where(and(eq(subjects.isAdmin, true)));
+    await db().update(subjects).set({ isAdmin: true }).where(eq(subjects.id, admin.id));
+    const demote = await post(
+      '/rest/subjects/edit',
+      { Users: newSubject({ id: admin.id, username: admin.username, isAdmin: false }) },
+      { token: admin.token },
+    );
+    expect(demote.status).toBe(409);
+    expect(demote.json.errors.isAdmin).toBeDefined();
+    const del = await post(`/rest/subjects/delete?id=${admin.id}`, undefined, { token: admin.token });
+    expect(del.status).toBe(409);
+    expect((await rowOf(admin.id)).isAdmin).toBe(true);
+    const second = await createSubject({ isAdmin: true });
+    expect((await post(`/rest/subjects/delete?id=${admin.id}`, undefined, { token: second.token })).status).toBe(200);
+  });
+
+  it('replaces item and group links and refuses unknown ids without changing anything', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const user = await createSubject();
+    const [i1, i2] = [await createItem(), await createItem()];
+    await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [i1.id, i2.id, i1.id] }, { token: admin.token });
+    await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [i2.id] }, { token: admin.token });
+    const links = await db().select().from(subjectItems).where(eq(subjectItems.subjectId, user.id));
+    expect(links.map((l) => l.itemId)).toEqual([i2.id]);
+    const bad = await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [i1.id, 999999] }, { token: admin.token });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.ItemsSubject[0]).toContain('999999');
+    expect((await db().select().from(subjectItems).where(eq(subjectItems.subjectId, user.id))).map((l) => l.itemId)).toEqual([i2.id]);
+    const g = await createGroup();
+    await post(`/rest/subjects/groups?id=${user.id}`, [g.id], { token: admin.token });
+    expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toEqual([{ subjectId: user.id, groupId: g.id }]);
+    await post(`/rest/subjects/groups?id=${user.id}`, { SubjectGroups: [] }, { token: admin.token });
+    expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('POST /rest/subjects/profile', () => {
+  it('updates the own profile and returns the new session user, but never raises isAdmin', async () => {
+    const user = await createSubject();
+    const username = uniqueEmail('renamed');
+    const res = await post(
+      '/rest/subjects/profile',
+      { Users: { username, firstName: 'Nové', secondName: 'Jméno', subject: 'Obec Lhota', phone: '', isAdmin: true, status: 'active' } },
+      { token: user.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ id: user.id, username, firstName: 'Nové', isAdmin: false, phone: null });
+    expect(await rowOf(user.id)).toMatchObject({ username, isAdmin: false, subject: 'Obec Lhota' });
+  });
+
+  it('changing the own password keeps this session and ends the others', async () => {
+    const user = await createSubject();
+    const other = await post('/rest/site/login', { username: user.username, password: user.password });
+    const res = await post(
+      '/rest/subjects/profile',
+      { username: user.username, firstName: 'Tester', secondName: 'Testová', subject: 'Tests', password: 'new secret' },
+      { token: user.token },
+    );
+    expect(res.status).toBe(200);
+    expect((await get('/rest/subjects/user', { token: user.token })).status).toBe(200);
+    expect((await get('/rest/subjects/user', { token: other.json.data.access_token })).status).toBe(401);
+  });
+
+  it("refuses another subject's e-mail with 409", async () => {
+    const user = await createSubject();
+    const other = await createSubject();
+    const res = await post(
+      '/rest/subjects/profile',
+      { username: other.username, firstName: 'Tester', secondName: 'Testová', subject: 'Tests' },
+      { token: user.token },
+    );
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('registration approval', () => {
+  it('approves a pending registration, e-mails the applicant, who can then sign in', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const applicant = await createSubject({ status: 'pending' });
+    const res = await post(`/rest/subjects/approve?id=${applicant.id}`, undefined, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(await rowOf(applicant.id)).toMatchObject({ status: 'active', approvedBy: admin.id });
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, applicant.username));
+    expect(mail.subject).toContain('approved');
+    expect((await post('/rest/site/login', { username: applicant.username, password: applicant.password })).status).toBe(200);
+    expect((await post(`/rest/subjects/approve?id=${applicant.id}`, undefined, { token: admin.token })).status).toBe(409);
+  });
+
+  it('rejects a pending registration and e-mails the applicant, who still cannot sign in', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const applicant = await createSubject({ status: 'pending' });
+    expect((await post(`/rest/subjects/reject?id=${applicant.id}`, undefined, { token: admin.token })).status).toBe(200);
+    expect((await rowOf(applicant.id)).status).toBe('rejected');
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, applicant.username));
+    expect(mail.subject).toContain('not approved');
+    const login = await post('/rest/site/login', { username: applicant.username, password: applicant.password });
+    expect(login.status).toBe(403);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, dayBounds, localDay, parseStationTime, resolveRange } from '../../worker/domain/telemetry/time';
+
+const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
+
+describe('station-local days', () => {
+  it('gives DST change days in Prague 23 and 25 hours, other days 24', () => {
+    expect(hours(dayBounds('2026-03-29', 'Europe/Prague'))).toBe(23);
+    expect(hours(dayBounds('2026-10-25', 'Europe/Prague'))).toBe(25);
+    expect(hours(dayBounds('2026-06-01', 'Europe/Prague'))).toBe(24);
+    expect(dayBounds('2026-03-29', 'Europe/Prague').start).toBe(Date.parse('2026-03-28T23:00:00Z'));
+  });
+
+  it('reckons a day in the station zone, not in UTC', () => {
+    expect(localDay(Date.parse('2026-01-10T23:30:00Z'), 'Europe/Prague')).toBe('2026-01-11');
+    expect(localDay(Date.parse('2026-01-11T03:00:00Z'), 'America/New_York')).toBe('2026-01-10');
+    expect(dayBounds('2026-06-15', 'Asia/Kolkata').start).toBe(Date.parse('2026-06-14T18:30:00Z'));
+  });
+
+  it('counts calendar days across month ends and fills in a missing range with the last week', () => {
+    expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
+    expect(resolveRange({ to: '2026-03-03' }, 'UTC')).toEqual({ from: '2026-02-25', to: '2026-03-03' });
+    expect(resolveRange({ from: '2026-03-03' }, 'UTC')).toEqual({ from: '2026-03-03', to: '2026-03-09' });
+    expect(resolveRange({}, 'UTC', Date.parse('2026-05-10T12:00:00Z'))).toEqual({ from: '2026-05-04', to: '2026-05-10' });
+  });
+});
+
+describe('parseStationTime', () => {
+  it('honours Z and offsets, and reads naive times in the station zone', () => {
+    expect(parseStationTime('2026-01-10T12:00:00Z', 'Europe/Prague')).toBe(Date.parse('2026-01-10T12:00:00Z'));
+    expect(parseStationTime('2026-01-10T12:00:00.250+0530', 'UTC')).toBe(Date.parse('2026-01-10T06:30:00.250Z'));
+    expect(parseStationTime('2026-01-10 12:00', 'Europe/Prague')).toBe(Date.parse('2026-01-10T11:00:00Z'));
+    expect(parseStationTime('2026-07-10T12:00:00', 'Europe/Prague')).toBe(Date.parse('2026-07-10T10:00:00Z'));
+  });
+
+  it('refuses what is not a real time', () => {
+    for (const text of ['2026-02-30T00:00:00Z', '2026-01-10T24:00:00Z', '2026-01-10', '10.1.2026 12:00', '', 'now']) {
+      expect(parseStationTime(text, 'UTC'), text).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { demoAccounts, lastMailTo, launchBrowser, openPage, signIn } from '../support/e2e';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('signing in and out', () => {
+  test('the demo administrator signs in, stays signed in over a reload and signs out', async () => {
+    const { context, page } = await openPage(browser);
+    const { username, password, firstName, secondName } = demoAccounts.admin;
+    await signIn(page, username, password);
+    await page.waitForFunction(() => document.title === 'Dashboard | Hladina');
+    await expect(page.getByRole('link', { name: 'Subjects' }).first().isVisible()).resolves.toBe(true);
+
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('heading', { name: `Welcome, ${firstName} ${secondName}` }).waitFor();
+
+    await page.getByRole('button', { name: `Account of ${firstName} ${secondName}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/dashboard');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  test('a protected URL while signed out is redirected by the server before anything renders', async () => {
+    const { context, page } = await openPage(browser);
+    const direct = await page.request.get('/items', { maxRedirects: 0 });
+    expect(direct.status()).toBeGreaterThanOrEqual(300);
+    expect(direct.status()).toBeLessThan(400);
+    expect(new URL(direct.headers().location, 'http://x').pathname).toBe('/login');
+
+    await page.goto('/subjects');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.goto('/reset-password-request');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  test('a wrong password is shown on the form', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demoAccounts.user.username);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The e-mail or password is not correct.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+});
+
+describe('registration', () => {
+  test('a registration ends with the pending notice, and administrators see it counted', async () => {
+    const { context, page } = await openPage(browser);
+    const email = `new.${Date.now()}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Eva');
+    await page.getByLabel('Second name').fill('Nová');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('eva-secret-1');
+    await page.getByRole('button', { name: 'Send registration' }).click();
+    await page.getByText('Registration completed successfully').waitFor();
+    await page.getByText('An administrator must approve your account').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await context.close();
+
+    const admin = await openPage(browser);
+    await signIn(admin.page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await admin.page.getByLabel(/registrations waiting for approval/).first().waitFor();
+    await admin.context.close();
+  });
+});
+
+describe('password reset', () => {
+  test('the e-mailed link sets a new password that signs in', async () => {
+    const { context, page } = await openPage(browser);
+    const { username } = demoAccounts.user;
+    await page.goto('/forgot-password');
+    await page.getByLabel('E-mail').fill(username);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('a reset link is on its way').waitFor();
+
+    const mail = lastMailTo(username);
+    const link = mail.body.match(/https?:\/\/\S+\/reset-password-request\/[\w-]+/)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(new URL(link!).pathname);
+    await page.getByLabel('New password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password has been set.').first().waitFor();
+    await page.waitForURL('**/login');
+
+    await signIn(page, username, 'brand-new-pass');
+    await context.close();
+  });
+});
+
+describe('languages', () => {
+  test('switching to German changes the page and survives a reload', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // The server rendered German itself: the HTML of a plain request with the cookie is already German.
+    const html = await (await page.request.get('/login')).text();
+    expect(html).toContain('Passwort vergessen?');
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { query } from '../../scripts/lib/d1';
+
+export const baseURL = inject('baseURL');
+export { demoAccounts } from '../../scripts/seed/accounts';
+
+/** Debian's Chromium; the flags keep it offline and quiet (no updates, sync or QUIC probes). */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+/** A fresh context per test: its own cookies, so no test sees another's session or language. */
+export async function openPage(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page: Page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+}
+
+/** The newest mail to an address in the test server's outbox table. */
+export function lastMailTo(address: string) {
+  const [mail] = query<{ subject: string; body: string }>(
+    `SELECT subject, body FROM outbox WHERE "to" = '${address.replaceAll("'", "''")}' ORDER BY id DESC LIMIT 1`,
+    '--local',
+    inject('stateDir'),
+  );
+  return mail;
+}

@@ -1,0 +1,95 @@
+import { env, exports } from 'cloudflare:workers';
+import { groupItems, groups, items, stationTokens, subjectGroups, subjectItems } from '../../worker/db/schema';
+import { newImporterToken } from '../../worker/domain/telemetry/tokens';
+import { createSubject, db, post, type TestSubject } from './api';
+
+let stationCounter = 0;
+
+/** Inserts a station straight into D1. */
+export async function createStation(source: 'DANES' | 'UNIWAN', timezone = 'Europe/Prague') {
+  const uniqueId = `${source}-T${Date.now().toString(36)}-${stationCounter++}`;
+  const [row] = await db()
+    .insert(items)
+    .values({ name: `Test ${uniqueId}`, uniqueId, nameForApi: source, timezone })
+    .returning();
+  return row;
+}
+
+let admin: TestSubject | undefined;
+
+/** Issues a station's token through the real admin call. */
+export async function stationToken(itemId: number): Promise<string> {
+  admin ??= await createSubject({ isAdmin: true });
+  const res = await post(`/rest/items/token?id=${itemId}`, undefined, { token: admin.token });
+  if (res.status !== 200) throw new Error(`token failed: ${res.text}`);
+  return res.json.data.token;
+}
+
+/** Stores an importer token (no station) as the create-importer-token script does. */
+export async function importerToken(): Promise<string> {
+  const { token, row } = newImporterToken();
+  await db().insert(stationTokens).values({ id: row.id, itemId: null, createdAt: new Date(row.created_at) });
+  return token;
+}
+
+export const ingest = (source: 'danes' | 'uniwan', token: string, body: unknown) =>
+  post(`/rest/ingest/${source}`, body as never, { token });
+
+/** Runs the Worker's cron handler to completion, as the five-minute trigger would. */
+export async function runCron() {
+  // Through the loopback the handler gets a plain controller object; a real ScheduledController cannot be cloned.
+  await (exports.default as unknown as { scheduled(controller: Partial<ScheduledController>): Promise<void> }).scheduled({
+    cron: '*/5 * * * *',
+    scheduledTime: Date.now(),
+  });
+}
+
+export const linkSubject = (subjectId: number, itemId: number) => db().insert(subjectItems).values({ subjectId, itemId });
+
+export const rawAll = <T>(query: string, ...params: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...params)
+    .all<T>()
+    .then((r) => r.results);
+
+/**
+ * A DANES station in Prague and a UNIWAN one in New York; `viewer` sees the first directly and the second
+ * through a group, `outsider` sees neither.
+ */
+export async function stationsWithViewers() {
+  const danesStation = await createStation('DANES', 'Europe/Prague');
+  const uniwanStation = await createStation('UNIWAN', 'America/New_York');
+  const viewer = await createSubject();
+  const outsider = await createSubject();
+  const [group] = await db().insert(groups).values({ name: `Group ${uniwanStation.uniqueId}` }).returning();
+  await linkSubject(viewer.id, danesStation.id);
+  await db().insert(groupItems).values({ groupId: group.id, itemId: uniwanStation.id });
+  await db().insert(subjectGroups).values({ subjectId: viewer.id, groupId: group.id });
+  return { danesStation, uniwanStation, viewer, outsider };
+}
+
+/** `stationsWithViewers` with a few readings on both stations around 1–4 April 2026, across their local midnights. */
+export async function stationsWithReadings() {
+  const fixture = await stationsWithViewers();
+  const token = await importerToken();
+  await ingest('danes', token, {
+    unique_id: fixture.danesStation.uniqueId,
+    rows: [
+      { data_name: 'H1', data_value: 1, date: '2026-04-01T10:00:00+02:00' },
+      { data_name: 'H1', data_value: 3, date: '2026-04-02T10:00:00+02:00' },
+      { data_name: '_T', data_value: -2, date: '2026-04-02T23:30:00+02:00' },
+      // Already the 4th in Prague, though still the 3rd in UTC.
+      { data_name: 'H1', data_value: 9, date: '2026-04-03T22:30:00Z' },
+    ],
+  });
+  await ingest('uniwan', token, {
+    unique_id: fixture.uniwanStation.uniqueId,
+    rows: [
+      { value_id: 'pressure', value: 1000, timestamp: '2026-04-01T09:00:00' },
+      // 23:00 on the 3rd in New York is the 4th in UTC.
+      { value_id: 'pressure', value: 1010, timestamp: '2026-04-03T23:00:00' },
+      { value_id: 'humidity', value: 55, timestamp: '2026-03-31T23:59:00' },
+    ],
+  });
+  return { ...fixture, token };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** What the live channel sends to a page. Readings rows are shaped as in the chart reply of their source. */
+export const LiveMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), stations: z.array(z.string()) }),
+  z.object({
+    type: z.literal('readings'),
+    unique_id: z.string(),
+    source: z.enum(['DANES', 'UNIWAN']),
+    last_update: z.string().nullable(),
+    rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type LiveMessage = z.infer<typeof LiveMessage>;
+
+export const LiveQuery = z.object({
+  stations: z
+    .string()
+    .min(1)
+    .max(10_000)
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+});

@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { items } from '../../db/schema';
+import type { Chart } from '../../contracts/telemetry';
+import type { Subject } from '../auth/sessions';
+import { toItemRow } from '../items/manage';
+import { visibleItemsWhere } from '../items/visibility';
+import { forbidden, notFound } from '../errors';
+import { bucketWidth, extremesByReading, maxPointsPerReading, mergeExtremes, type Point } from './downsample';
+import { dayBounds, resolveRange } from './time';
+
+interface ChartQuery {
+  id: string;
+  from?: string;
+  to?: string;
+}
+
+async function visibleItem(db: Db, subject: Subject, uniqueId: string) {
+  const [item] = await db.select().from(items).where(eq(items.uniqueId, uniqueId));
+  if (!item) throw notFound('Item');
+  const [seen] = await db.select({ id: items.id }).from(items).where(and(eq(items.id, item.id), visibleItemsWhere(subject)));
+  if (!seen) throw forbidden('You may not see this station.', 'id');
+  return item;
+}
+
+async function pointsIn(db: Db, itemId: number, start: number, end: number): Promise<{ points: Point[]; downsampled: boolean }> {
+  const counts = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM readings WHERE item_id = ${itemId} AND ts >= ${start} AND ts < ${end} GROUP BY reading`,
+  );
+  if (counts.every((c) => c.n <= maxPointsPerReading)) {
+    const points = await db.all<Point>(
+      sql`SELECT reading, ts, value FROM readings WHERE item_id = ${itemId} AND ts >= ${start} AND ts < ${end} ORDER BY ts, reading`,
+    );
+    return { points, downsampled: false };
+  }
+  // With one aggregate per SELECT, SQLite takes the bare ts from the row holding that min or max.
+  const width = bucketWidth(start, end);
+  const inBucket = sql`FROM readings WHERE item_id = ${itemId} AND ts >= ${start} AND ts < ${end}
+                       GROUP BY reading, CAST((ts - ${start}) / ${width} AS INTEGER)`;
+  const extremes = await db.all<Point>(
+    sql`SELECT reading, ts, min(value) AS value ${inBucket} UNION ALL SELECT reading, ts, max(value) AS value ${inBucket}`,
+  );
+  return { points: mergeExtremes(extremes), downsampled: true };
+}
+
+/** A station's readings over local days `from`..`to`, downsampled (peaks kept) when a reading has too many points. */
+export async function chartOf(db: Db, subject: Subject, query: ChartQuery): Promise<Chart> {
+  const item = await visibleItem(db, subject, query.id);
+  const { from, to } = resolveRange(query, item.timezone);
+  const { points, downsampled } = await pointsIn(db, item.id, dayBounds(from, item.timezone).start, dayBounds(to, item.timezone).end);
+  const data =
+    item.nameForApi === 'DANES'
+      ? points.map((p) => ({ data_name: p.reading, data_value: p.value, date: new Date(p.ts).toISOString() }))
+      : points.map((p) => ({ value_id: p.reading, value: p.value, timestamp: new Date(p.ts).toISOString() }));
+  return { item: toItemRow(item), data, ...extremesByReading(points), downsampled };
+}

@@ -1,0 +1,52 @@
+import { desc, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { items } from '../../db/schema';
+import type { Dashboard, StationSummary } from '../../contracts/telemetry';
+import type { Subject } from '../auth/sessions';
+import { toItemRow } from '../items/manage';
+import { visibleItemsWhere } from '../items/visibility';
+import { resolveRange } from './time';
+
+interface DayStats {
+  itemId: number;
+  reading: string;
+  n: number;
+  lo: number;
+  hi: number;
+  lastTs: number;
+}
+
+// Days without an explicit range end today in the product's home zone; every station's days are its own local days.
+const homeZone = 'Europe/Prague';
+
+/**
+ * The dashboard: the subject's stations and, per station, readings count, last reading and extremes over
+ * local days `from`..`to`, read from daily_stats only (never from raw readings).
+ */
+export async function dashboardOf(db: Db, subject: Subject, range: { from?: string; to?: string }): Promise<Dashboard> {
+  const { from, to } = resolveRange(range, homeZone);
+  const [rows, stats] = await Promise.all([
+    db.select().from(items).where(visibleItemsWhere(subject)).orderBy(desc(items.id)),
+    db.all<DayStats>(sql`
+      SELECT s.item_id AS itemId, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS lastTs
+      FROM daily_stats s JOIN ${items} ON ${items.id} = s.item_id
+      WHERE ${visibleItemsWhere(subject)} AND s.day BETWEEN ${from} AND ${to}
+      GROUP BY s.item_id, s.reading`),
+  ]);
+  const byItem = new Map<number, StationSummary & { lastTs: number }>();
+  for (const s of stats) {
+    const summary = byItem.get(s.itemId) ?? { date: null, pocetMereni: 0, max: {}, min: {}, lastTs: 0 };
+    summary.pocetMereni += s.n;
+    summary.max[s.reading] = s.hi;
+    summary.min[s.reading] = s.lo;
+    summary.lastTs = Math.max(summary.lastTs, s.lastTs);
+    byItem.set(s.itemId, summary);
+  }
+  const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {} };
+  for (const item of rows) {
+    const { lastTs, ...summary } = byItem.get(item.id) ?? { date: null, pocetMereni: 0, max: {}, min: {}, lastTs: 0 };
+    summary.date = lastTs ? new Date(lastTs).toISOString() : null;
+    dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = summary;
+  }
+  return dashboard;
+}
