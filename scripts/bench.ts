@@ -80,32 +80,39 @@ try {
   console.log(`Initial roll-up of ${stationCount * 90 + 365} station days: ${(since(t) / 1000).toFixed(1)} s`);
 
   // (1) Ingest through HTTP, batches of 1,000, a few in flight as several stations would post.
-  const batches = 100;
+  const batches = 200;
   const start = Date.UTC(2020, 0, 1);
   const batch = (b: number) =>
-    Array.from({ length: 1000 }, (_, i) => {
-      const n = b * 1000 + i;
-      return { data_name: codes[n % codes.length], data_value: (n % 997) / 10, date: new Date(start + Math.floor(n / codes.length) * 600_000).toISOString() };
+    JSON.stringify({
+      rows: Array.from({ length: 1000 }, (_, i) => {
+        const n = b * 1000 + i;
+        return { data_name: codes[n % codes.length], data_value: (n % 997) / 10, date: new Date(start + Math.floor(n / codes.length) * 600_000).toISOString() };
+      }),
     });
-  const bodies = Array.from({ length: batches }, (_, b) => JSON.stringify({ rows: batch(b) }));
-  let next = 0;
-  let accepted = 0;
-  t = performance.now();
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < batches) {
-        const body = bodies[next++];
-        const res = await fetch(`${base}/rest/ingest/danes`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${plan.stationToken}`, 'Content-Type': 'application/json' },
-          body,
-        });
-        accepted += ((await res.json()) as { data: { accepted: number } }).data.accepted;
-      }
-    }),
-  );
-  const ingestRate = accepted / (since(t) / 1000);
-  rows.push(['ingest, batches of 1,000 (4 in flight)', `${Math.round(ingestRate).toLocaleString('en')} readings/s`, '≥ 50,000 readings/s']);
+  const post = async (body: string) => {
+    const res = await fetch(`${base}/rest/ingest/danes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${plan.stationToken}`, 'Content-Type': 'application/json' },
+      body,
+    });
+    return ((await res.json()) as { data: { accepted: number } }).data.accepted;
+  };
+  // Warm the isolate and the statement cache first: the steady rate is what a fleet of stations sees.
+  for (let b = 0; b < 5; b++) await post(batch(batches + b));
+  // One importer posting batch after batch, then four stations posting at once (D1 serialises the writes).
+  for (const [round, inFlight] of [1, 4].entries()) {
+    const bodies = Array.from({ length: batches }, (_, b) => batch((round + 1) * 1000 + b));
+    let next = 0;
+    let accepted = 0;
+    t = performance.now();
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next < batches) accepted += await post(bodies[next++]);
+      }),
+    );
+    const rate = Math.round(accepted / (since(t) / 1000));
+    rows.push([`ingest, batches of 1,000, ${inFlight} in flight`, `${rate.toLocaleString('en')} readings/s`, '≥ 50,000 readings/s']);
+  }
 
   // (2) Dashboard from daily_stats against the same figures from raw readings.
   const dashPath = `/rest/api?from=${plan.from}&to=${plan.to}`;

@@ -1,4 +1,4 @@
-/** SQL for 90 days of 10-minute demo readings of the demo stations, already rolled up into daily_stats. */
+/** SQL for 90 days (or `days`) of 10-minute demo readings of the demo stations, already rolled up into daily_stats. */
 import { localDay } from '../../worker/domain/telemetry/time';
 import { recomputeDay, type Statement } from '../../worker/domain/telemetry/rollup';
 import { sqlValue } from '../lib/d1';
@@ -12,9 +12,9 @@ const rowsPerInsert = 500;
 // The seed runs the cron's own roll-up statements, with their parameters written in.
 const inline = ({ text, params }: Statement) => `${text.replace(/\?(\d+)/g, (_, n) => sqlValue(params[Number(n) - 1]))};`;
 
-export function readingsSql(now = Date.now(), timezone = 'Europe/Prague'): string {
+export function readingsSql(now = Date.now(), timezone = 'Europe/Prague', days = DAYS): string {
   const end = Math.floor(now / STEP) * STEP;
-  const start = end - DAYS * 24 * 3_600_000;
+  const start = end - days * 24 * 3_600_000;
   const lines: string[] = [];
   for (const station of demoStations) {
     const weather = new StationWeather(station.source, station.id * 7919, start);

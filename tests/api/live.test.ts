@@ -102,11 +102,30 @@ describe('live channel', () => {
     expect(watcher.messages.filter((m) => m.type === 'readings')).toHaveLength(1);
   });
 
+  it('publishes only the rows that were new, never a duplicate', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const user = await createSubject();
+    const { item, token } = await stationWithToken(admin, [user.id]);
+    const watcher = await watch(user, [item.uniqueId]);
+    await watcher.next('subscribed');
+    await post('/rest/ingest/danes', { rows: rows(2) }, { token });
+    expect((await watcher.next('readings')).rows).toHaveLength(2);
+    expect((await post('/rest/ingest/danes', { rows: rows(3) }, { token })).json.data).toEqual({ accepted: 1, duplicates: 2 });
+    const second = await watcher.next('readings');
+    expect(second.rows).toEqual([{ data_name: 'H1', data_value: 1.02, date: '2026-11-20T08:20:00.000Z' }]);
+  });
+
   it('refuses anonymous and plain HTTP requests', async () => {
     const res = await exports.default.fetch(new Request(`${origin}/rest/live?stations=X`, { headers: { Upgrade: 'websocket' } }));
     expect(res.status).toBe(401);
     const user = await createSubject();
     const plain = await exports.default.fetch(new Request(`${origin}/rest/live?stations=X&access_token=${user.token}`));
     expect(plain.status).toBe(400);
+    const crossSite = await exports.default.fetch(
+      new Request(`${origin}/rest/live?stations=X`, {
+        headers: { Upgrade: 'websocket', Cookie: `hladina_session=${user.token}`, Origin: 'https://evil.example' },
+      }),
+    );
+    expect(crossSite.status).toBe(403);
   });
 });

@@ -6,7 +6,7 @@ const now = Date.parse('2026-06-01T00:00:00Z');
 describe('checkRows', () => {
   it('turns good rows of either source into readings, accepting numeric text', () => {
     expect(checkRows('UNIWAN', [{ value_id: 'hladina', value: '1.25', timestamp: '2026-05-31T10:00:00Z' }], 'UTC', now)).toEqual({
-      readings: [{ code: 'hladina', ts: Date.parse('2026-05-31T10:00:00Z'), value: 1.25 }],
+      readings: [{ reading: 'hladina', ts: Date.parse('2026-05-31T10:00:00Z'), value: 1.25 }],
       errors: {},
     });
   });

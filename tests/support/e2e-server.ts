@@ -1,6 +1,7 @@
 /**
  * Global setup of the browser tests: builds the app, gives it a D1 of its own (never the developer's
- * `.wrangler/`), seeds the demo accounts and serves the built Worker with `wrangler dev` on a free port.
+ * `.wrangler/`), seeds the demo accounts with a little over 30 days of readings and serves the built Worker
+ * with `wrangler dev` on a free port.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, executeScript } from '../../scripts/lib/d1';
 import { accountsSql } from '../../scripts/seed/accounts';
+import { readingsSql } from '../../scripts/seed/readings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +19,8 @@ declare module 'vitest' {
     stateDir: string;
   }
 }
+
+const e2eReadingDays = 35;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -46,6 +50,8 @@ export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
   applyMigrations('--local', stateDir);
   executeScript(await accountsSql(), '--local', stateDir);
+  // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
+  executeScript(readingsSql(Date.now(), 'Europe/Prague', e2eReadingDays), '--local', stateDir);
 
   const port = await freePort();
   let output = '';

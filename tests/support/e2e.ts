@@ -26,7 +26,8 @@ export async function openPage(browser: Browser, options: { width?: number; heig
 }
 
 export async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
+  // Filling before the app has hydrated lets the browser submit the bare form itself (a GET to /login).
+  await page.goto('/login', { waitUntil: 'networkidle' });
   await page.getByLabel('E-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

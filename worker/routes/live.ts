@@ -3,6 +3,7 @@ import { LiveQuery } from '../contracts/live';
 import { badRequest, forbidden } from '../domain/errors';
 import { visibleStations } from '../domain/items/visibility';
 import { connectToHub } from '../live/publish';
+import { isSameOrigin } from '../http/auth';
 import { authorize, parseQuery } from '../http/route';
 import type { AppEnv } from '../http/types';
 
@@ -21,6 +22,8 @@ liveRoutes.openAPIRegistry.registerPath({
 
 liveRoutes.get('/', async (c) => {
   const actor = authorize(c, 'user', 'get', false)!;
+  // Browsers send Origin on every WebSocket handshake; a cookie-borne one from another site is hijacking.
+  if (c.var.auth?.via === 'cookie' && !isSameOrigin(c)) throw forbidden('Cross-site live connections are refused.');
   if (c.req.header('Upgrade') !== 'websocket') throw badRequest('Connect with a WebSocket (Upgrade: websocket).');
   const { stations } = parseQuery(LiveQuery, c.req.query());
   const allowed = await visibleStations(c.var.db, actor, stations);

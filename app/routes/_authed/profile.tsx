@@ -1,13 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '~/components/page-header';
-import { EmptyState } from '~/components/states';
+import { ProfileForm } from '~/features/profile/profile-form';
 import { m } from '~/paraglide/messages';
 
 export const Route = createFileRoute('/_authed/profile')({
-  component: () => (
-    <>
-      <PageHeader title={m.nav_profile()} />
-      <EmptyState title={m.placeholder_coming()}>{m.placeholder_profile()}</EmptyState>
-    </>
-  ),
+  component: ProfilePage,
 });
+
+/** The session user is already loaded by the protected layout, so the form needs no request of its own. */
+function ProfilePage() {
+  const { user } = Route.useRouteContext();
+  return (
+    <>
+      <PageHeader title={m.nav_profile()} description={m.admin_profile_description()} />
+      <ProfileForm key={user.id} user={user} />
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { items } from './items';
 
 export const readings = sqliteTable(
@@ -33,7 +33,11 @@ export const dailyStats = sqliteTable(
     lastTs: integer('last_ts').notNull(),
     lastValue: real('last_value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.day, t.reading] })],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.day, t.reading] }),
+    // Covers the dashboard's per-station, per-code sums in key order, so grouping them needs no sort.
+    index('daily_stats_item_reading').on(t.itemId, t.reading, t.day, t.count, t.min, t.max, t.lastTs),
+  ],
 );
 
 /** (station, local day) pairs that ingest touched since the last roll-up. */

@@ -6,7 +6,8 @@ import type { Subject } from '../auth/sessions';
 import { toItemRow } from '../items/manage';
 import { visibleItemsWhere } from '../items/visibility';
 import { forbidden, notFound } from '../errors';
-import { bucketWidth, extremesByReading, maxPointsPerReading, mergeExtremes, type Point } from './downsample';
+import { bucketWidth, extremesByReading, maxPointsPerReading, mergeExtremes } from './downsample';
+import { sourceRows, type Reading } from './rows';
 import { dayBounds, resolveRange } from './time';
 
 interface ChartQuery {
@@ -23,12 +24,12 @@ async function visibleItem(db: Db, subject: Subject, uniqueId: string) {
   return item;
 }
 
-async function pointsIn(db: Db, itemId: number, start: number, end: number): Promise<{ points: Point[]; downsampled: boolean }> {
+async function pointsIn(db: Db, itemId: number, start: number, end: number): Promise<{ points: Reading[]; downsampled: boolean }> {
   const counts = await db.all<{ n: number }>(
     sql`SELECT count(*) AS n FROM readings WHERE item_id = ${itemId} AND ts >= ${start} AND ts < ${end} GROUP BY reading`,
   );
   if (counts.every((c) => c.n <= maxPointsPerReading)) {
-    const points = await db.all<Point>(
+    const points = await db.all<Reading>(
       sql`SELECT reading, ts, value FROM readings WHERE item_id = ${itemId} AND ts >= ${start} AND ts < ${end} ORDER BY ts, reading`,
     );
     return { points, downsampled: false };
@@ -37,7 +38,7 @@ async function pointsIn(db: Db, itemId: number, start: number, end: number): Pro
   const width = bucketWidth(start, end);
   const inBucket = sql`FROM readings WHERE item_id = ${itemId} AND ts >= ${start} AND ts < ${end}
                        GROUP BY reading, CAST((ts - ${start}) / ${width} AS INTEGER)`;
-  const extremes = await db.all<Point>(
+  const extremes = await db.all<Reading>(
     sql`SELECT reading, ts, min(value) AS value ${inBucket} UNION ALL SELECT reading, ts, max(value) AS value ${inBucket}`,
   );
   return { points: mergeExtremes(extremes), downsampled: true };
@@ -48,9 +49,5 @@ export async function chartOf(db: Db, subject: Subject, query: ChartQuery): Prom
   const item = await visibleItem(db, subject, query.id);
   const { from, to } = resolveRange(query, item.timezone);
   const { points, downsampled } = await pointsIn(db, item.id, dayBounds(from, item.timezone).start, dayBounds(to, item.timezone).end);
-  const data =
-    item.nameForApi === 'DANES'
-      ? points.map((p) => ({ data_name: p.reading, data_value: p.value, date: new Date(p.ts).toISOString() }))
-      : points.map((p) => ({ value_id: p.reading, value: p.value, timestamp: new Date(p.ts).toISOString() }));
-  return { item: toItemRow(item), data, ...extremesByReading(points), downsampled };
+  return { item: toItemRow(item), data: sourceRows(item.nameForApi, points), ...extremesByReading(points), downsampled };
 }

@@ -39,8 +39,9 @@ function touchedDays(readings: Reading[], timeZone: string): string[] {
 /**
  * Stores a batch of one station's rows all-or-nothing: a bad row rejects the batch (422 naming each),
  * duplicates are counted and skipped, touched days are marked for the roll-up and last_update follows.
+ * Returns the counts, and the station and its newly stored readings for the live channel.
  */
-export async function ingestRows(db: Db, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()): Promise<IngestResult> {
+export async function ingestRows(db: Db, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()) {
   const item = await stationFor(db, caller, body.unique_id);
   if (item.nameForApi !== source) {
     throw invalid({ unique_id: [`Station ${item.uniqueId} reports ${item.nameForApi} readings, not ${source}.`] });
@@ -51,12 +52,13 @@ export async function ingestRows(db: Db, source: Source, caller: IngestCaller, b
   const d1 = db.$client;
   const inserts: D1PreparedStatement[] = [];
   for (let i = 0; i < readings.length; i += rowsPerStatement) {
-    const chunk = JSON.stringify(readings.slice(i, i + rowsPerStatement).map((r) => [r.code, r.ts, r.value]));
+    const chunk = JSON.stringify(readings.slice(i, i + rowsPerStatement).map((r) => [r.reading, r.ts, r.value]));
     inserts.push(
       d1
         .prepare(
           `INSERT OR IGNORE INTO readings (item_id, reading, ts, value)
-           SELECT ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`,
+           SELECT ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)
+           RETURNING reading, ts, value`,
         )
         .bind(item.id, chunk),
     );
@@ -69,6 +71,8 @@ export async function ingestRows(db: Db, source: Source, caller: IngestCaller, b
     d1.prepare('UPDATE items SET last_update = max(coalesce(last_update, 0), ?) WHERE id = ?').bind(newest, item.id),
     d1.prepare('UPDATE station_tokens SET last_used_at = ? WHERE id = ?').bind(now, caller.tokenId),
   ]);
-  const accepted = results.slice(0, inserts.length).reduce((n, r) => n + r.meta.changes, 0);
-  return { accepted, duplicates: readings.length - accepted };
+  // RETURNING yields only the rows that were new, so the live channel never repeats a duplicate.
+  const stored = results.slice(0, inserts.length).flatMap((r) => r.results as Reading[]);
+  const result: IngestResult = { accepted: stored.length, duplicates: readings.length - stored.length };
+  return { result, station: { uniqueId: item.uniqueId, lastUpdate: Math.max(item.lastUpdate ?? 0, newest) }, stored };
 }

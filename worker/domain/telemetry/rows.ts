@@ -1,13 +1,20 @@
 import { isReadingOf, type Source } from '../../contracts/readings';
-import { rowFields } from '../../contracts/telemetry';
+import { rowFields, type DanesRow, type UniwanRow } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
 import { parseStationTime } from './time';
 
-/** One stored measurement. */
+/** One measurement: its code from the catalogue, epoch ms and value, as stored in `readings`. */
 export interface Reading {
-  code: string;
+  reading: string;
   ts: number;
   value: number;
+}
+
+/** Readings in the row shape of their source (as posted and as the chart returns them), times in UTC ISO 8601. */
+export function sourceRows(source: Source, readings: Reading[]): DanesRow[] | UniwanRow[] {
+  return source === 'DANES'
+    ? readings.map((r) => ({ data_name: r.reading, data_value: r.value, date: new Date(r.ts).toISOString() }))
+    : readings.map((r) => ({ value_id: r.reading, value: r.value, timestamp: new Date(r.ts).toISOString() }));
 }
 
 const allowedFutureMs = 24 * 60 * 60 * 1000;
@@ -32,7 +39,7 @@ function checkRow(source: Source, row: unknown, timeZone: string, now: number): 
   const ts = typeof time === 'string' ? parseStationTime(time, timeZone) : null;
   if (ts === null) return `"${fields.time}" is not an ISO 8601 time.`;
   if (ts > now + allowedFutureMs) return `"${fields.time}" is more than a day in the future.`;
-  return { code, ts, value };
+  return { reading: code, ts, value };
 }
 
 /** Checks every posted row; errors are keyed `rows.<index>` so a rejected batch names each bad row. */

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trash2Icon } from 'lucide-react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { Button } from '~/components/ui/button';
+import { api } from '~/lib/api';
+import { serverErrors } from '~/lib/validation';
+import { m } from '~/paraglide/messages';
+
+/** Delete with the SPEC §8 confirmation; a refusal (e.g. the last administrator) is told in the toast. */
+export function DeleteAction({ path, resource, name }: { path: string; resource: string; name: string }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    // POST: the API refuses a cookie-authenticated GET delete.
+    mutationFn: () => api<null>(path, { method: 'POST' }),
+    onSuccess: async () => {
+      toast.success(m.admin_toast_deleted());
+      await queryClient.invalidateQueries({ queryKey: [resource] });
+    },
+    onError: (error) => toast.warning(Object.values(serverErrors(error)).flat().join(' ')),
+  });
+  return (
+    <ConfirmDialog onConfirm={() => remove.mutate()}>
+      <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={m.admin_delete_named({ name })}>
+        <Trash2Icon className="text-destructive" />
+        {m.admin_action_delete()}
+      </Button>
+    </ConfirmDialog>
+  );
+}

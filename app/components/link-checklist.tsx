@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SaveButton } from '~/components/save-button';
+import { Checkbox } from '~/components/ui/checkbox';
+import { Label } from '~/components/ui/label';
+import { api } from '~/lib/api';
+import { m } from '~/paraglide/messages';
+
+const linkedResources = ['items', 'groups', 'subjects'];
+
+/**
+ * A link tab of an edit screen: every option with a tick for those linked, saved as the whole list
+ * (the API replaces the links, so what is shown is exactly what gets stored).
+ */
+export function LinkChecklist({
+  options,
+  selected,
+  path,
+  model,
+  empty,
+}: {
+  options: { id: number; name: string }[];
+  selected: number[];
+  /** e.g. `/subjects/groups?id=3`. */
+  path: string;
+  /** The wrapper name of the body, e.g. `SubjectGroups`. */
+  model: string;
+  empty: string;
+}) {
+  const queryClient = useQueryClient();
+  const [ticked, setTicked] = useState(() => new Set(selected));
+  const save = useMutation({
+    mutationFn: (ids: number[]) => api<number[]>(path, { method: 'POST', body: { [model]: ids } }),
+    onSuccess: async () => {
+      toast.success(m.admin_toast_saved());
+      // A link shows on both ends (a group's items, an item's groups, a subject's own items), so all lists are stale.
+      await Promise.all(linkedResources.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+    },
+    onError: () => toast.warning(m.admin_link_failed()),
+  });
+
+  if (!options.length) return <p className="text-sm text-muted-foreground">{empty}</p>;
+
+  const toggle = (id: number, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-muted-foreground">{m.admin_link_count({ count: ticked.size, total: options.length })}</p>
+      <ul className="grid max-h-96 gap-1 overflow-y-auto rounded-xl border p-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <li key={option.id}>
+            <Label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 font-normal hover:bg-muted/60">
+              <Checkbox checked={ticked.has(option.id)} onCheckedChange={(on) => toggle(option.id, on === true)} />
+              {option.name}
+            </Label>
+          </li>
+        ))}
+      </ul>
+      <SaveButton pending={save.isPending} onClick={() => save.mutate([...ticked])} />
+    </div>
+  );
+}

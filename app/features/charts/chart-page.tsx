@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
+import { Suspense, useMemo } from 'react';
+import type { Chart } from '../../../worker/contracts/telemetry';
+import { PageHeader } from '~/components/page-header';
+import { EmptyState, ErrorState } from '~/components/states';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Skeleton } from '~/components/ui/skeleton';
+import type { DayRange } from '~/features/stations/range';
+import { formatValue, readingsPresent } from '~/features/stations/readings';
+import { m } from '~/paraglide/messages';
+import { download } from './export';
+import { LazyReadingChart } from './lazy-chart';
+import { chartQuery } from './queries';
+import { RangePicker, type Preset, type RangeChoice } from './range-picker';
+import { byReading, pointsOf, toCsv, toSeries } from './series';
+
+const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
+
+function Readings({ chart }: { chart: Chart }) {
+  const points = useMemo(() => pointsOf(chart.data), [chart.data]);
+  const groups = useMemo(() => byReading(points), [points]);
+  const series = useMemo(() => new Map([...groups].map(([code, group]) => [code, toSeries(group)])), [groups]);
+  const readings = readingsPresent(chart.item.name_for_api, groups.keys());
+  if (readings.length === 0) return <EmptyState title={m.charts_empty_title()}>{m.charts_empty_body()}</EmptyState>;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {readings.map((r) => (
+        <Card key={r.code} data-reading={r.code} className="min-w-0 gap-3">
+          <CardHeader>
+            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <CardTitle className="text-base">
+                {r.name} <span className="font-normal text-muted-foreground">({r.unit})</span>
+              </CardTitle>
+              <p className="text-sm tabular-nums text-muted-foreground">
+                {m.stations_min()} <span className="font-medium text-foreground" data-testid="min">{formatValue(chart.min[r.code])}</span> · {m.stations_max()}{' '}
+                <span className="font-medium text-foreground" data-testid="max">{formatValue(chart.max[r.code])}</span>
+              </p>
+            </div>
+          </CardHeader>
+          <CardContent className="px-2 sm:px-5">
+            <Suspense fallback={chartSkeleton}>
+              <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
+            </Suspense>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** A station's readings over a range: presets or custom days, one chart per reading, CSV of what is shown. */
+export function ChartPage({ id, days, range, onRangeChange }: { id: string; days: Preset | undefined; range: DayRange; onRangeChange: (choice: RangeChoice) => void }) {
+  const chart = useQuery({ ...chartQuery(id, range), placeholderData: (previous) => (previous?.item.unique_id === id ? previous : undefined) });
+  const item = chart.data?.item;
+  const exportCsv = () => {
+    if (!chart.data) return;
+    const points = pointsOf(chart.data.data);
+    download(toCsv(points, chart.data.item.timezone), `${id}_${range.from}_${range.to}.csv`);
+  };
+  return (
+    <>
+      <PageHeader
+        title={item?.name ?? id}
+        description={item ? [item.unique_id, item.location_name, m.charts_time_zone({ zone: item.timezone })].filter(Boolean).join(' · ') : undefined}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/dashboard">
+                <ArrowLeftIcon />
+                {m.charts_back()}
+              </Link>
+            </Button>
+            <Button size="sm" onClick={exportCsv} disabled={!chart.data || chart.isPlaceholderData || chart.data.data.length === 0}>
+              <DownloadIcon />
+              {m.charts_export()}
+            </Button>
+          </div>
+        }
+      />
+      <div className="grid gap-4">
+        <RangePicker days={days} range={range} onChange={onRangeChange} />
+        {chart.data?.downsampled && !chart.isPlaceholderData && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
+        {chart.isError ? (
+          <ErrorState error={chart.error} onRetry={() => void chart.refetch()} />
+        ) : !chart.data || chart.isPlaceholderData ? (
+          <div className="grid gap-4 lg:grid-cols-2" data-testid="charts-skeleton">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-80 w-full" />
+            ))}
+          </div>
+        ) : (
+          <Readings chart={chart.data} />
+        )}
+      </div>
+    </>
+  );
+}

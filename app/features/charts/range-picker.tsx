@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
+import type { DayRange } from '~/features/stations/range';
+import { m } from '~/paraglide/messages';
+
+/** SPEC §9: the chart's range presets, in days. */
+export const presets = [30, 14, 7, 3, 1] as const;
+export type Preset = (typeof presets)[number];
+
+export type RangeChoice = { days: Preset } | DayRange;
+
+/** Presets as toggle buttons and a custom from–to pair of date inputs. */
+export function RangePicker({ days, range, onChange }: { days: Preset | undefined; range: DayRange; onChange: (choice: RangeChoice) => void }) {
+  const [custom, setCustom] = useState(range);
+  const [prevRange, setPrevRange] = useState(range);
+  // A preset changes the shown range; the inputs follow it.
+  if (prevRange.from !== range.from || prevRange.to !== range.to) {
+    setPrevRange(range);
+    setCustom(range);
+  }
+  const invalid = custom.from > custom.to;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!invalid && custom.from && custom.to) onChange(custom);
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <ToggleGroup
+        type="single"
+        aria-label={m.charts_range()}
+        value={days ? String(days) : ''}
+        onValueChange={(value) => value && onChange({ days: Number(value) as Preset })}
+      >
+        {presets.map((d) => (
+          <ToggleGroupItem key={d} value={String(d)} aria-label={m.charts_preset_label({ days: d })}>
+            {m.charts_preset({ days: d })}
+          </ToggleGroupItem>
+        ))}
+      </ToggleGroup>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="range-from">{m.charts_from()}</Label>
+          <Input id="range-from" type="date" className="w-40" value={custom.from} max={custom.to} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="range-to">{m.charts_to()}</Label>
+          <Input id="range-to" type="date" className="w-40" value={custom.to} min={custom.from} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+        </div>
+        <Button type="submit" variant="outline" disabled={invalid}>
+          {m.charts_show()}
+        </Button>
+        {invalid && (
+          <p role="alert" className="basis-full text-sm text-destructive">
+            {m.charts_bad_range()}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

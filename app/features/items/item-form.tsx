@@ -1,0 +1,96 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Items, type ItemRow } from '../../../worker/contracts/items';
+import { sources } from '../../../worker/contracts/readings';
+import { FormErrors, TextField } from '~/components/form';
+import { SaveButton } from '~/components/save-button';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { useSaveForm } from '~/lib/use-save-form';
+import { m } from '~/paraglide/messages';
+
+const fields = ['name', 'serial_nr', 'unique_id', 'location_x', 'location_y', 'location_name', 'location_group', 'name_for_api', 'timezone'];
+const textFields = fields.filter((f) => f !== 'name_for_api');
+
+/** Basic information of a station; a new one goes back to the list of all items once saved. */
+export function ItemForm({ item }: { item: ItemRow | null }) {
+  const navigate = useNavigate();
+  const [source, setSource] = useState<string>(item?.name_for_api ?? 'DANES');
+  // Offered while typing; the contract checks the name itself, so a browser without the list still works.
+  const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const { errors, submit, pending } = useSaveForm({
+    schema: Items,
+    path: '/items/edit',
+    model: 'Items',
+    resource: 'items',
+    failure: m.admin_item_save_failed,
+    conflict: { field: 'unique_id', text: m.admin_item_unique_taken },
+    onSaved: () => {
+      if (!item) return navigate({ to: '/all-items' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    submit({
+      ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])),
+      id: item?.id,
+      name_for_api: source,
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+      <FormErrors errors={errors} fields={fields} />
+      {!item && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
+      <TextField name="name" label={m.admin_item_name()} defaultValue={item?.name} errors={errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="unique_id" label={m.admin_item_unique_id()} defaultValue={item?.unique_id} errors={errors} />
+        <TextField name="serial_nr" label={m.admin_item_serial()} defaultValue={item?.serial_nr ?? ''} errors={errors} />
+        <div className="grid gap-2">
+          <Label htmlFor="field-name_for_api">{m.admin_item_source()}</Label>
+          <Select value={source} onValueChange={setSource}>
+            <SelectTrigger id="field-name_for_api">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {sources.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {s}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <TextField name="timezone" label={m.admin_item_timezone()} defaultValue={item?.timezone ?? 'Europe/Prague'} list="time-zones" errors={errors} />
+        <datalist id="time-zones">
+          {timeZones.map((tz) => (
+            <option key={tz} value={tz} />
+          ))}
+        </datalist>
+        <TextField name="location_name" label={m.admin_item_location_name()} defaultValue={item?.location_name ?? ''} errors={errors} />
+        <TextField name="location_group" label={m.admin_item_location_group()} defaultValue={item?.location_group ?? ''} errors={errors} />
+        <TextField
+          name="location_x"
+          type="number"
+          step="any"
+          inputMode="decimal"
+          label={m.admin_item_latitude()}
+          defaultValue={item?.location_x ?? ''}
+          errors={errors}
+        />
+        <TextField
+          name="location_y"
+          type="number"
+          step="any"
+          inputMode="decimal"
+          label={m.admin_item_longitude()}
+          defaultValue={item?.location_y ?? ''}
+          errors={errors}
+        />
+      </div>
+      <SaveButton pending={pending} />
+    </form>
+  );
+}

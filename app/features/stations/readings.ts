@@ -1,0 +1,37 @@
+import { readingsOf, type ReadingInfo, type Source, danesReadings, uniwanReadings } from '../../../worker/contracts/readings';
+import { m } from '~/paraglide/messages';
+
+type Code = (typeof danesReadings)[number]['code'] | (typeof uniwanReadings)[number]['code'];
+
+// The catalogue's labels are English; these are the same labels in the visitor's language.
+const labels: Record<Code, () => string> = {
+  H1: m.reading_h1,
+  KCM: m.reading_kcm,
+  RV: m.reading_rv,
+  SRA1H: m.reading_sra1h,
+  _T: m.reading_t,
+  _TX: m.reading_tx,
+  POWER: m.reading_power,
+  humidity: m.reading_humidity,
+  pressure: m.reading_pressure,
+  'inner temperature': m.reading_inner_temperature,
+  'outer temperature': m.reading_outer_temperature,
+  'inner 2nd temperature': m.reading_inner_2nd_temperature,
+  hladina: m.reading_hladina,
+};
+
+export interface Reading extends ReadingInfo {
+  /** The label in the current language. */
+  name: string;
+}
+
+const translated = (info: ReadingInfo): Reading => ({ ...info, name: labels[info.code as Code]?.() ?? info.label });
+
+/** The readings of a source that occur among `codes`, in catalogue order; unknown codes are left out. */
+export const readingsPresent = (source: Source, codes: Iterable<string>): Reading[] => {
+  const present = new Set(codes);
+  return readingsOf(source).filter((r) => present.has(r.code)).map(translated);
+};
+
+/** Readings show 4 decimals everywhere (SPEC §9). */
+export const formatValue = (value: number) => value.toFixed(4);

@@ -1,0 +1,102 @@
+import { TZDate } from '@date-fns/tz';
+import { Link } from '@tanstack/react-router';
+import { format } from 'date-fns';
+import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
+import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationSummary } from '../../../worker/contracts/telemetry';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
+import { m } from '~/paraglide/messages';
+import type { DayRange } from './range';
+import { formatValue, readingsPresent } from './readings';
+import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
+
+/** Where a station's charts live; the flag says DANES, as the old product's links did. */
+export const chartLink = (item: ItemRow) =>
+  ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
+
+const dayStart = (day: string, timeZone: string) => {
+  const [y, mo, d] = day.split('-').map(Number);
+  return new TZDate(y, mo - 1, d, timeZone).getTime();
+};
+
+export function StationCard({ item, summary, range, now }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number }) {
+  const rangeStart = dayStart(range.from, item.timezone);
+  const stale = isStale(summary, rangeStart, now);
+  const lowest = lowVoltage(summary);
+  const readings = readingsPresent(item.name_for_api, Object.keys(summary.max));
+  return (
+    <Card data-testid="station-card" data-station={item.unique_id} className="min-w-0">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="text-base">{item.name}</CardTitle>
+          <div className="flex flex-wrap gap-1">
+            {stale && (
+              <Badge variant="secondary" className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300" title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, rangeStart) / 60_000) })}>
+                <ClockAlertIcon className="size-3" aria-hidden />
+                {m.stations_stale()}
+              </Badge>
+            )}
+            {lowest !== null && (
+              <Badge variant="destructive" className="gap-1" title={m.stations_low_voltage_hint({ value: formatValue(lowest), threshold: lowVoltageThreshold })}>
+                <BatteryLowIcon className="size-3" aria-hidden />
+                {m.stations_low_voltage()}
+              </Badge>
+            )}
+          </div>
+        </div>
+        <CardDescription>{[item.unique_id, item.location_name].filter(Boolean).join(' · ')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <dl className="grid grid-cols-2 gap-2">
+          <div>
+            <dt className="text-muted-foreground">{m.stations_last_update()}</dt>
+            <dd className="font-medium tabular-nums" data-testid="last-update">
+              {summary.date ? format(new TZDate(summary.date, item.timezone), 'dd.MM') : m.stations_never()}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{m.stations_measurements()}</dt>
+            <dd className="font-medium tabular-nums" data-testid="measurements">
+              {summary.pocetMereni}
+            </dd>
+          </div>
+        </dl>
+        {readings.length === 0 ? (
+          <p className="text-muted-foreground">{m.stations_no_readings()}</p>
+        ) : (
+          <table className="w-full text-left tabular-nums">
+            <thead className="text-muted-foreground">
+              <tr>
+                <th className="py-1 pr-2 font-normal">{m.stations_reading()}</th>
+                <th className="py-1 pr-2 text-right font-normal">{m.stations_min()}</th>
+                <th className="py-1 text-right font-normal">{m.stations_max()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {readings.map((r) => (
+                <tr key={r.code} className="border-t" data-reading={r.code}>
+                  <th scope="row" className="py-1 pr-2 font-normal">
+                    {r.name} <span className="text-muted-foreground">({r.unit})</span>
+                  </th>
+                  <td className="py-1 pr-2 text-right" data-testid="min">
+                    {formatValue(summary.min[r.code])}
+                  </td>
+                  <td className="py-1 text-right" data-testid="max">
+                    {formatValue(summary.max[r.code])}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+      <CardFooter className="mt-auto">
+        <Button asChild size="sm">
+          <Link {...chartLink(item)}>{m.stations_view_detail()}</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

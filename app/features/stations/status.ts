@@ -1,0 +1,31 @@
+import type { StationSummary } from '../../../worker/contracts/telemetry';
+
+/** Below this supply voltage (POWER, in V) a station's battery or panel needs a look. */
+export const lowVoltageThreshold = 11.5;
+
+/** Assumed when a station has too few readings in the range to tell how often it reports. */
+export const defaultIntervalMs = 10 * 60_000;
+
+/**
+ * How often a station usually reports: the time from the start of the range to its last report divided by
+ * the readings per code (every report carries each of its codes once).
+ */
+export function usualIntervalMs(summary: StationSummary, rangeStart: number): number {
+  const codes = Object.keys(summary.max).length;
+  const last = summary.date ? Date.parse(summary.date) : NaN;
+  const reports = codes ? summary.pocetMereni / codes : 0;
+  if (reports < 2 || !(last > rangeStart)) return defaultIntervalMs;
+  return (last - rangeStart) / reports;
+}
+
+/** Stale: no report for longer than twice the usual interval (or no report at all in the range). */
+export function isStale(summary: StationSummary, rangeStart: number, now: number): boolean {
+  if (!summary.date) return true;
+  return now - Date.parse(summary.date) > 2 * usualIntervalMs(summary, rangeStart);
+}
+
+/** The lowest POWER in the range when it fell below the threshold, else null. */
+export const lowVoltage = (summary: StationSummary): number | null => {
+  const lowest = summary.min.POWER;
+  return lowest !== undefined && lowest < lowVoltageThreshold ? lowest : null;
+};

@@ -1,0 +1,37 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { SubjectRow } from '../../../worker/contracts/subjects';
+import { DeleteAction } from '~/components/delete-action';
+import { Badge } from '~/components/ui/badge';
+import { EditLink } from '~/components/record-links';
+import { statusLabel } from '~/features/subjects/status';
+import { m } from '~/paraglide/messages';
+
+const fullName = (s: SubjectRow) => `${s.firstName} ${s.secondName}`;
+
+export const subjectColumns: ColumnDef<SubjectRow>[] = [
+  {
+    id: 'name',
+    accessorFn: fullName,
+    header: () => m.admin_subject_name(),
+    cell: ({ row }) => (
+      <span className="flex items-center gap-2 font-medium">
+        {fullName(row.original)}
+        {row.original.isAdmin && <Badge variant="secondary">{m.admin_subject_admin_badge()}</Badge>}
+        {row.original.status !== 'active' && <Badge variant="destructive">{statusLabel(row.original.status)}</Badge>}
+      </span>
+    ),
+  },
+  { accessorKey: 'subject', header: () => m.admin_subject_org() },
+  { accessorKey: 'username', header: () => m.field_email() },
+  {
+    id: 'actions',
+    header: () => m.admin_actions(),
+    enableSorting: false,
+    cell: ({ row }) => (
+      <div className="flex gap-2">
+        <EditLink to="/edit-subject/$id" id={row.original.id} name={fullName(row.original)} />
+        <DeleteAction path={`/subjects/delete?id=${row.original.id}`} resource="subjects" name={fullName(row.original)} />
+      </div>
+    ),
+  },
+];

@@ -1,0 +1,1 @@
+CREATE INDEX `daily_stats_item_reading` ON `daily_stats` (`item_id`,`reading`,`day`,`count`,`min`,`max`,`last_ts`);

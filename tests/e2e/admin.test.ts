@@ -1,0 +1,334 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { query } from '../../scripts/lib/d1';
+import { demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+
+const shots = 'test-results/screenshots';
+/** Everything this file creates carries the run's stamp, so searches find only its own records. */
+const stamp = Date.now().toString(36);
+const stationPrefix = `E2E-ADMIN-${stamp}`;
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  // The API has no way to delete a station, and other files count the demo stations the administrator sees,
+  // so the stations created here are removed from the test database directly (links and tokens cascade).
+  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', inject('stateDir'));
+});
+
+/** Calls the API from the page as the app does (session cookie, same origin); returns status and body. */
+const callApi = (page: Page, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(`/rest${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        json: (await response.json()) as { success: boolean; data?: any },
+      };
+    },
+    { path, body },
+  );
+
+async function signedInAdmin(options?: Parameters<typeof openPage>[1]) {
+  const opened = await openPage(browser, options);
+  await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
+  return opened;
+}
+
+/** A non-administrator of this run, made through the API (demo passwords may be changed by other files). */
+async function createSubject(admin: Page, name: string) {
+  const username = `${name}.${stamp}@example.com`;
+  const password = 'subject-secret-1';
+  const reply = await callApi(admin, '/subjects/edit', {
+    Users: {
+      username,
+      firstName: name,
+      secondName: 'Tester',
+      subject: 'E2E Labs',
+      password,
+      isAdmin: false,
+    },
+  });
+  expect(reply.status).toBe(200);
+  return { id: reply.json.data.id as number, username, password };
+}
+
+const tableRows = (page: Page, label: string) => page.getByRole('table', { name: label }).locator('tbody tr');
+const search = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Search' }).fill(text);
+
+describe('tables', () => {
+  test('search, sorting by a column, five rows a page, the pager and the page-size choice', async () => {
+    const { context, page } = await signedInAdmin();
+    const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'].map((n) => `Tbl ${stamp} ${n}`);
+    for (const name of names) expect((await callApi(page, '/groups/edit', { Groups: { name } })).status).toBe(200);
+
+    await page.goto('/groups');
+    await search(page, `Tbl ${stamp}`);
+    const rows = tableRows(page, 'Items group');
+    // Default order: newest first, five a page.
+    await page.getByText('1–5 of 6').waitFor();
+    expect(await rows.count()).toBe(5);
+    expect(await rows.first().textContent()).toContain(names[5]);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('6–6 of 6').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(names[0]);
+
+    await page.getByRole('button', { name: 'First page' }).click();
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]') !== null);
+    expect(await rows.first().textContent()).toContain(names[0]);
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
+    expect(await rows.first().textContent()).toContain(names[5]);
+
+    await page.getByRole('combobox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '10' }).click();
+    await page.getByText('1–6 of 6').waitFor();
+    expect(await rows.count()).toBe(6);
+
+    await search(page, `${stamp} Charlie`);
+    await page.getByText('1–1 of 1').waitFor();
+    await search(page, `${stamp} no such group`);
+    await page.getByText('Nothing matches the search.').waitFor();
+    await context.close();
+  });
+
+  test('a subject sees its own items with Stats but no Edit, and no administrator menu', async () => {
+    const admin = await signedInAdmin();
+    const subject = await createSubject(admin.page, 'Viewer');
+    // The demo station 3 is linked directly, so the table has something to show.
+    expect(
+      (
+        await callApi(admin.page, `/subjects/items?id=${subject.id}`, {
+          ItemsSubject: [3],
+        })
+      ).status,
+    ).toBe(200);
+    await admin.context.close();
+
+    const { context, page } = await openPage(browser);
+    await signIn(page, subject.username, subject.password);
+    expect(await page.getByRole('link', { name: 'Subjects' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Items group' }).count()).toBe(0);
+    await page.goto('/items');
+    const rows = tableRows(page, 'Your items');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Olomouc weather');
+    expect(await rows.first().getByRole('link', { name: 'Stats' }).getAttribute('href')).toBe('/charts/UNIWAN-OLOM-01');
+    expect(await page.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
+
+    // Administrator screens send it away, and the API refuses it when it tries anyway.
+    await page.goto('/subjects');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect((await callApi(page, '/subjects')).status).toBe(403);
+    expect((await callApi(page, '/groups/edit', { Groups: { name: 'Not allowed' } })).status).toBe(403);
+    expect(
+      (
+        await callApi(page, `/subjects/edit`, {
+          Users: {
+            id: subject.id,
+            username: subject.username,
+            firstName: 'Viewer',
+            secondName: 'Tester',
+            subject: 'E2E Labs',
+            isAdmin: true,
+          },
+        })
+      ).status,
+    ).toBe(403);
+    await context.close();
+  });
+});
+
+describe('managing stations, groups and subjects', () => {
+  test('an administrator creates a station, a group and a subject, links them, and the subject then sees the station', async () => {
+    const { context, page } = await signedInAdmin();
+    const station = {
+      name: `Station ${stamp}`,
+      uniqueId: `${stationPrefix}-1`,
+    };
+    const group = `Group ${stamp}`;
+    const email = `linked.${stamp}@example.com`;
+
+    // The station, with a field error first: the unique id is required.
+    await page.goto('/all-items');
+    await page.getByRole('link', { name: 'Add new item' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(station.name);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This field is required.').waitFor();
+    await page.getByLabel('Unique id').fill(station.uniqueId);
+    await page.getByLabel('Latitude').fill('49.2');
+    await page.getByLabel('Longitude').fill('16.6');
+    await page.getByRole('combobox', { name: 'Data source' }).click();
+    await page.getByRole('option', { name: 'UNIWAN' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/all-items');
+    await page.getByText('Action save').first().waitFor();
+    await search(page, station.uniqueId);
+    await page.getByRole('table', { name: 'Items' }).getByText(station.name).waitFor();
+
+    // Its ingest token is shown once.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('tab', { name: 'Ingest token' }).click();
+    await page.getByRole('button', { name: 'Issue new token' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Issue new token' }).click();
+    const token = await page.getByLabel('New ingest token').inputValue();
+    expect(token.length).toBeGreaterThan(20);
+
+    // The group, holding the station.
+    await page.goto('/groups');
+    await page.getByRole('link', { name: 'Add new group' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(group);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/groups');
+    await search(page, group);
+    await page.getByRole('link', { name: `Edit ${group}` }).click();
+    await page.getByRole('tab', { name: 'Items in group' }).click();
+    await page.getByRole('checkbox', { name: station.name }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Action save').first().waitFor();
+
+    // The subject: a taken e-mail is shown on the field, then it is saved and put in the group.
+    await page.goto('/subjects');
+    await page.getByRole('link', { name: 'Add new subject' }).click();
+    await page.getByLabel('E-mail').fill(demoAccounts.admin.username);
+    await page.getByLabel('First name').fill('Linda');
+    await page.getByLabel('Second name').fill('Linked');
+    await page.getByLabel('Subject', { exact: true }).fill('E2E Labs');
+    await page.getByLabel('Password').fill('linked-secret-1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This e-mail is already used by another subject.').waitFor();
+    await page.getByText('Error, check your username: it must be unique.').waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/subjects');
+    await search(page, email);
+    await page.getByRole('link', { name: 'Edit Linda Linked' }).click();
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+    await page.getByRole('tab', { name: 'Subject groups' }).click();
+    await page.getByRole('checkbox', { name: group }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Action save').first().waitFor();
+    await context.close();
+
+    const subject = await openPage(browser);
+    await signIn(subject.page, email, 'linked-secret-1');
+    await subject.page.goto('/items');
+    await tableRows(subject.page, 'Your items').getByText(station.name).waitFor();
+    await subject.context.close();
+  });
+
+  test('delete asks first: cancel keeps the group, confirming removes it', async () => {
+    const { context, page } = await signedInAdmin();
+    const name = `Doomed ${stamp}`;
+    expect((await callApi(page, '/groups/edit', { Groups: { name } })).status).toBe(200);
+    await page.goto('/groups');
+    await search(page, name);
+    const rows = tableRows(page, 'Items group');
+    await rows.getByText(name).waitFor();
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('alertdialog').getByText('Are you sure?').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(await rows.getByText(name).count()).toBe(1);
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await page.getByText('Action delete').first().waitFor();
+    await page.getByText('There are no groups yet.').or(page.getByText('Nothing matches the search.')).waitFor();
+    const left = await callApi(page, '/groups');
+    expect((left.json.data as { name: string }[]).some((g) => g.name === name)).toBe(false);
+    await context.close();
+  });
+
+  test('a pending registration is listed first and approved with one click', async () => {
+    const visitor = await openPage(browser);
+    await visitor.page.goto('/login');
+    const email = `applicant.${stamp}@example.com`;
+    const signup = await callApi(visitor.page, '/site/signup', {
+      SignupForm: {
+        email,
+        password: 'applicant-1',
+        firstName: 'Petra',
+        secondName: 'Applicant',
+      },
+    });
+    expect(signup.status).toBe(200);
+    await visitor.context.close();
+
+    const { context, page } = await signedInAdmin();
+    await page.goto('/subjects');
+    const pending = page.locator('[aria-labelledby="pending-title"]');
+    await pending.getByText(email).waitFor();
+    await page.getByRole('button', { name: 'Approve Petra Applicant' }).click();
+    await page.getByText('Petra Applicant was approved.').waitFor();
+    await search(page, email);
+    await tableRows(page, 'Subjects').getByText(email).waitFor();
+    await context.close();
+  });
+});
+
+describe('own profile', () => {
+  test('saving the profile replaces the signed-in user and returns to the dashboard', async () => {
+    const admin = await signedInAdmin();
+    const subject = await createSubject(admin.page, 'Profiled');
+    await admin.context.close();
+
+    const { context, page } = await openPage(browser);
+    await signIn(page, subject.username, subject.password);
+    // The form is rendered on the server: typing before hydration would be lost to a plain form submit.
+    await page.goto('/profile', { waitUntil: 'networkidle' });
+    await page.getByLabel('First name').fill('Renamed');
+    await page.getByLabel('Phone').fill('+420 123 456 789');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Welcome, Renamed Tester' }).waitFor();
+    await page.getByRole('button', { name: 'Account of Renamed Tester' }).waitFor();
+    await context.close();
+  });
+});
+
+describe.each([
+  { width: 1280, height: 800, scheme: 'light' as const },
+  { width: 1280, height: 800, scheme: 'dark' as const },
+  { width: 360, height: 740, scheme: 'light' as const },
+  { width: 360, height: 740, scheme: 'dark' as const },
+])('administration screens at $width px, $scheme', ({ width, height, scheme }) => {
+  test('the tables and edit screens fit the width', async () => {
+    const { context, page } = await signedInAdmin({
+      width,
+      height,
+      colorScheme: scheme,
+    });
+    const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    for (const [path, name] of [
+      ['/all-items', 'all-items'],
+      ['/subjects', 'subjects'],
+      ['/edit-subject/1', 'edit-subject'],
+      ['/edit-item/1', 'edit-item'],
+      ['/profile', 'profile'],
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.locator('table, form').first().waitFor();
+      await page.screenshot({
+        path: `${shots}/admin-${name}-${width}-${scheme}.png`,
+        fullPage: true,
+      });
+      expect(await overflows(), path).toBe(false);
+    }
+    await context.close();
+  });
+});
