@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures ingest, dashboard, chart and roll-up against the real Worker on a local D1 of its
+ * `npm run bench`: measures ingest, dashboard, chart, roll-up and the live channel against the real Worker on a local D1 of its
  * own (a temporary persist directory; the dev database is not touched) and prints one table.
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +13,7 @@ import { benchSeed, benchZone, codes, stationCount } from './bench/seed';
 
 const dir = join(tmpdir(), 'hladina-bench');
 const port = 8790 + Math.floor(Math.random() * 100);
+const liveWatchers = 1000;
 const base = `http://127.0.0.1:${port}`;
 
 const since = (t: number) => performance.now() - t;
@@ -147,6 +148,39 @@ try {
     rollTimes.push((await timed(cron)).elapsed);
   }
   rows.push([`cron roll-up, one day of ${stationCount} stations`, `p50 ${ms(percentile(rollTimes, 50))}`, '']);
+
+  // (5) The live channel: many pages watching one station through the one hub, and ingest-to-page latency.
+  const liveUrl = `ws://127.0.0.1:${port}/rest/live?stations=BENCH-INGEST&access_token=${plan.sessionToken}`;
+  const watch = () =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(liveUrl);
+      socket.onmessage = (event) => JSON.parse(String(event.data)).type === 'subscribed' && resolve(socket);
+      socket.onerror = () => reject(new Error('live socket failed'));
+    });
+  const nextReadings = (socket: WebSocket) =>
+    new Promise<void>((resolve) => {
+      socket.onmessage = (event) => JSON.parse(String(event.data)).type === 'readings' && resolve();
+    });
+  const postOne = (k: number) =>
+    post(JSON.stringify({ rows: [{ data_name: 'H1', data_value: k, date: new Date(Date.now() - k).toISOString() }] }));
+  const watchers: WebSocket[] = [];
+  for (let group = 0; group < liveWatchers / 50; group++) watchers.push(...(await Promise.all(Array.from({ length: 50 }, watch))));
+  t = performance.now();
+  const allHeard = Promise.all(watchers.map(nextReadings));
+  await postOne(1);
+  await allHeard;
+  const fanOut = since(t);
+  const latencies: number[] = [];
+  for (let k = 2; k < 22; k++) {
+    const heard = nextReadings(watchers[0]);
+    t = performance.now();
+    await postOne(k);
+    await heard;
+    latencies.push(since(t));
+  }
+  watchers.forEach((w) => w.close());
+  rows.push([`live, ${liveWatchers} watchers on one hub`, `all heard a batch ${ms(fanOut)} after it was posted`, '']);
+  rows.push(['live, ingest to page (20 posts)', `median ${ms(percentile(latencies, 50))}, max ${ms(Math.max(...latencies))}`, '≤ 2,000 ms']);
 } finally {
   stopWorker();
 }

@@ -49,6 +49,8 @@ export function benchSeed(today: string): { sql: string; plan: BenchPlan } {
     insertSql('items', { id: 1001, name: 'Bench year', unique_id: 'BENCH-YEAR', name_for_api: 'DANES', timezone: benchZone }),
     insertSql('items', { id: 1002, name: 'Bench ingest', unique_id: 'BENCH-INGEST', name_for_api: 'DANES', timezone: benchZone }),
     insertSql('subject_items', { subject_id: 1, item_id: 1001 }),
+    // The bench subject watches the ingest station on the live channel.
+    insertSql('subject_items', { subject_id: 1, item_id: 1002 }),
     insertSql('station_tokens', { id: hashToken(plan.stationToken), item_id: 1002, created_at: Date.now() }),
   );
   const start = dayBounds(from, benchZone).start;

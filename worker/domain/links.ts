@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
@@ -31,4 +31,22 @@ export function chunkedInserts<T extends Record<string, unknown>>(db: Db, table:
 export async function atomically(db: Db, statements: BatchItem<'sqlite'>[]) {
   if (!statements.length) return;
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+/** A link table seen from one side: whose links are replaced, and what the other side's ids must exist in. */
+export interface LinkSide {
+  table: SQLiteTable;
+  ownerColumn: SQLiteColumn;
+  row: (ownerId: number, targetId: number) => Record<string, number>;
+  target: { table: SQLiteTable; idColumn: SQLiteColumn; field: string };
+}
+
+/** Replaces all links of one owner at once; unknown target ids are refused and nothing changes. */
+export async function replaceLinks(db: Db, side: LinkSide, ownerId: number, targetIds: number[]) {
+  const ids = await assertIdsExist(db, side.target.table, side.target.idColumn, targetIds, side.target.field);
+  await atomically(db, [
+    db.delete(side.table).where(eq(side.ownerColumn, ownerId)),
+    ...chunkedInserts(db, side.table, ids.map((targetId) => side.row(ownerId, targetId))),
+  ]);
+  return ids;
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { groupItems, groups, items } from '../../db/schema';
 import type { Groups } from '../../contracts/groups';
 import { notFound } from '../errors';
-import { assertIdsExist, atomically, chunkedInserts } from '../links';
+import { replaceLinks } from '../links';
+import { linkSides } from '../link-sides';
 
 export async function listGroups(db: Db) {
   return db
@@ -53,10 +54,5 @@ export async function deleteGroup(db: Db, id: number) {
 /** Replaces the items of a group. */
 export async function setGroupItems(db: Db, id: number, itemIds: number[]) {
   await getGroup(db, id);
-  const ids = await assertIdsExist(db, items, items.id, itemIds, 'GroupItems');
-  await atomically(db, [
-    db.delete(groupItems).where(eq(groupItems.groupId, id)),
-    ...chunkedInserts(db, groupItems, ids.map((itemId) => ({ groupId: id, itemId }))),
-  ]);
-  return ids;
+  return replaceLinks(db, linkSides.groupItems, id, itemIds);
 }

@@ -7,7 +7,8 @@ import type { ItemRow } from '../../contracts/items';
 import type { Subject } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
 import { conflict, notFound } from '../errors';
-import { assertIdsExist, atomically, chunkedInserts } from '../links';
+import { atomically, replaceLinks } from '../links';
+import { linkSides } from '../link-sides';
 import { linkedItemIds } from './visibility';
 
 type Item = typeof items.$inferSelect;
@@ -90,24 +91,16 @@ export async function saveItem(db: Db, input: z.output<typeof Items>) {
   return toItemRow(row);
 }
 
+/** Replaces the groups an item belongs to. */
 export async function setItemGroups(db: Db, id: number, groupIds: number[]) {
   await getItem(db, id);
-  const ids = await assertIdsExist(db, groups, groups.id, groupIds, 'ItemGroups');
-  await atomically(db, [
-    db.delete(groupItems).where(eq(groupItems.itemId, id)),
-    ...chunkedInserts(db, groupItems, ids.map((groupId) => ({ groupId, itemId: id }))),
-  ]);
-  return ids;
+  return replaceLinks(db, linkSides.itemGroups, id, groupIds);
 }
 
+/** Replaces the subjects an item is linked to directly. */
 export async function setItemSubjects(db: Db, id: number, subjectIds: number[]) {
   await getItem(db, id);
-  const ids = await assertIdsExist(db, subjects, subjects.id, subjectIds, 'ItemSubjects');
-  await atomically(db, [
-    db.delete(subjectItems).where(eq(subjectItems.itemId, id)),
-    ...chunkedInserts(db, subjectItems, ids.map((subjectId) => ({ subjectId, itemId: id }))),
-  ]);
-  return ids;
+  return replaceLinks(db, linkSides.itemSubjects, id, subjectIds);
 }
 
 /** Issues a station's ingest token, revoking the one before; the token is shown once and stored hashed. */

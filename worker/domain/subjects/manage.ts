@@ -6,7 +6,8 @@ import type { Profile, SubjectStatusValue, Users } from '../../contracts/subject
 import { hashPassword } from '../auth/password';
 import { invalidateSubjectSessions, type Subject } from '../auth/sessions';
 import { conflict, invalid } from '../errors';
-import { assertIdsExist, atomically, chunkedInserts } from '../links';
+import { replaceLinks } from '../links';
+import { linkSides } from '../link-sides';
 import { linkedItemIds } from '../items/visibility';
 import { getSubject, isUniqueViolation, toSubjectRow } from './records';
 import { usernameTaken } from './registration';
@@ -67,6 +68,33 @@ async function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+const personal = (input: ProfileInput) => ({
+  username: input.username,
+  firstName: input.firstName,
+  secondName: input.secondName,
+  subject: input.subject,
+  phone: input.phone,
+});
+
+/** Updates a subject; a new password ends its sessions but `keepSession` (the one making the change). */
+async function updateSubject(
+  db: Db,
+  id: number,
+  values: Partial<typeof subjects.$inferInsert>,
+  password: string | undefined,
+  keepSession: string | undefined,
+) {
+  const [row] = await withUniqueUsername(async () =>
+    db
+      .update(subjects)
+      .set({ ...values, ...(password ? { passwordHash: await hashPassword(password) } : {}) })
+      .where(eq(subjects.id, id))
+      .returning(),
+  );
+  if (password) await invalidateSubjectSessions(db, id, keepSession);
+  return row;
+}
+
 /** Creates (no id) or updates a subject from the administrator's form. */
 export async function saveSubject(db: Db, actor: Subject, sessionId: string, input: UsersInput) {
   if (input.id === undefined) {
@@ -76,11 +104,7 @@ export async function saveSubject(db: Db, actor: Subject, sessionId: string, inp
       db
         .insert(subjects)
         .values({
-          username: input.username,
-          firstName: input.firstName,
-          secondName: input.secondName,
-          subject: input.subject,
-          phone: input.phone,
+          ...personal(input),
           isAdmin: input.isAdmin,
           passwordHash,
           status: 'active',
@@ -95,44 +119,13 @@ export async function saveSubject(db: Db, actor: Subject, sessionId: string, inp
   if (!input.isAdmin) {
     await assertNotLastAdmin(db, current, 'isAdmin', 'The last administrator cannot lose the administrator role.');
   }
-  const [row] = await withUniqueUsername(async () =>
-    db
-      .update(subjects)
-      .set({
-        username: input.username,
-        firstName: input.firstName,
-        secondName: input.secondName,
-        subject: input.subject,
-        phone: input.phone,
-        isAdmin: input.isAdmin,
-        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-      })
-      .where(eq(subjects.id, input.id!))
-      .returning(),
-  );
-  if (input.password) await invalidateSubjectSessions(db, row.id, row.id === actor.id ? sessionId : undefined);
-  return toSubjectRow(row);
+  const keep = input.id === actor.id ? sessionId : undefined;
+  return toSubjectRow(await updateSubject(db, input.id, { ...personal(input), isAdmin: input.isAdmin }, input.password, keep));
 }
 
 /** The subject's own profile: never touches isAdmin or status. */
-export async function updateProfile(db: Db, actor: Subject, sessionId: string, input: ProfileInput) {
-  const [row] = await withUniqueUsername(async () =>
-    db
-      .update(subjects)
-      .set({
-        username: input.username,
-        firstName: input.firstName,
-        secondName: input.secondName,
-        subject: input.subject,
-        phone: input.phone,
-        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-      })
-      .where(eq(subjects.id, actor.id))
-      .returning(),
-  );
-  if (input.password) await invalidateSubjectSessions(db, actor.id, sessionId);
-  return row;
-}
+export const updateProfile = (db: Db, actor: Subject, sessionId: string, input: ProfileInput) =>
+  updateSubject(db, actor.id, personal(input), input.password, sessionId);
 
 export async function deleteSubject(db: Db, id: number) {
   const target = await getSubject(db, id);
@@ -143,23 +136,13 @@ export async function deleteSubject(db: Db, id: number) {
 /** Replaces the subject's directly linked items. */
 export async function setSubjectItems(db: Db, id: number, itemIds: number[]) {
   await getSubject(db, id);
-  const ids = await assertIdsExist(db, items, items.id, itemIds, 'ItemsSubject');
-  await atomically(db, [
-    db.delete(subjectItems).where(eq(subjectItems.subjectId, id)),
-    ...chunkedInserts(db, subjectItems, ids.map((itemId) => ({ subjectId: id, itemId }))),
-  ]);
-  return ids;
+  return replaceLinks(db, linkSides.subjectItems, id, itemIds);
 }
 
 /** Replaces the subject's groups. */
 export async function setSubjectGroups(db: Db, id: number, groupIds: number[]) {
   await getSubject(db, id);
-  const ids = await assertIdsExist(db, groups, groups.id, groupIds, 'SubjectGroups');
-  await atomically(db, [
-    db.delete(subjectGroups).where(eq(subjectGroups.subjectId, id)),
-    ...chunkedInserts(db, subjectGroups, ids.map((groupId) => ({ subjectId: id, groupId }))),
-  ]);
-  return ids;
+  return replaceLinks(db, linkSides.subjectGroups, id, groupIds);
 }
 
 /** Number of items linked to the subject, directly or through its groups. */
