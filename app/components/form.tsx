@@ -1,4 +1,6 @@
+import { useHydrated } from '@tanstack/react-router';
 import type { ComponentProps } from 'react';
+import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/alert';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -28,4 +30,13 @@ export function FormErrors({ errors, fields }: { errors: FieldErrors; fields: st
     .flatMap(([, list]) => list);
   if (!messages.length) return null;
   return <Alert variant="destructive">{messages.join(' ')}</Alert>;
+}
+
+/**
+ * The form's submit button, disabled until the page is hydrated: a click before that would let the browser
+ * send the form on its own, as a GET with the password in the address.
+ */
+export function SubmitButton({ pending, ...props }: ComponentProps<typeof Button> & { pending: boolean }) {
+  const hydrated = useHydrated();
+  return <Button type="submit" disabled={!hydrated || pending} {...props} />;
 }

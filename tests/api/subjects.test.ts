@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
+import { items, outbox, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
 import { createSubject, db, get, post, uniqueEmail } from '../support/api';
 import { createGroup, createItem, linkGroupItem, linkSubjectGroup, linkSubjectItem } from '../support/fixtures';
 
@@ -18,7 +18,7 @@ const newSubject = (overrides: Record<string, unknown> = {}) => ({
 const rowOf = async (id: number) => (await db().select().from(subjects).where(eq(subjects.id, id)))[0];
 
 describe('subjects', () => {
-  it('GET /rest/subjects/user returns the signed-in subject and its number of items, direct and through groups', async () => {
+  it('GET /rest/subjects/user counts the stations on the dashboard: linked directly and through groups, or all for an administrator', async () => {
     const user = await createSubject();
     const direct = await createItem();
     const viaGroup = await createItem();
@@ -30,6 +30,9 @@ describe('subjects', () => {
     const res = await get('/rest/subjects/user', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ id: user.id, username: user.username, isAdmin: false, nItems: 2 });
+    const admin = await createSubject({ isAdmin: true });
+    const all = (await db().select().from(items)).length;
+    expect((await get('/rest/subjects/user', { token: admin.token })).json.data.nItems).toBe(all);
   });
 
   it('GET /rest/subjects lists subjects newest first and filters pending ones', async () => {

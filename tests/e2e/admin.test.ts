@@ -180,12 +180,13 @@ describe('managing stations, groups and subjects', () => {
     await page.getByRole('table', { name: 'Items' }).getByText(station.name).waitFor();
 
     // Its ingest token is shown once.
-    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('link', { name: `Edit ${station.name}` }).click();
     await page.getByRole('tab', { name: 'Ingest token' }).click();
     await page.getByRole('button', { name: 'Issue new token' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Issue new token' }).click();
     const token = await page.getByLabel('New ingest token').inputValue();
     expect(token.length).toBeGreaterThan(20);
+    await page.screenshot({ path: `${shots}/admin-item-token-1280.png` });
 
     // The group, holding the station.
     await page.goto('/groups');
@@ -197,6 +198,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByRole('link', { name: `Edit ${group}` }).click();
     await page.getByRole('tab', { name: 'Items in group' }).click();
     await page.getByRole('checkbox', { name: station.name }).click();
+    await page.screenshot({ path: `${shots}/admin-group-items-1280.png` });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Action save').first().waitFor();
 

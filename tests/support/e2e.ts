@@ -3,7 +3,9 @@ import { inject } from 'vitest';
 import { query } from '../../scripts/lib/d1';
 
 export const baseURL = inject('baseURL');
-export { demoAccounts } from '../../scripts/seed/accounts';
+import { demoAccounts } from '../../scripts/seed/accounts';
+
+export { demoAccounts };
 
 /** Debian's Chromium; the flags keep it offline and quiet (no updates, sync or QUIC probes). */
 export const launchBrowser = (): Promise<Browser> =>
@@ -43,4 +45,27 @@ export function lastMailTo(address: string) {
     inject('stateDir'),
   );
   return mail;
+}
+
+/** POSTs to the test server's API as a script would (Bearer token, no cookie) and unwraps `data`. */
+export async function postRest<T = any>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}/rest${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T };
+  if (!json.success) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** The demo administrator's API token. */
+export const adminToken = async () =>
+  (await postRest<{ access_token: string }>('/site/login', { LoginForm: { username: demoAccounts.admin.username, password: demoAccounts.admin.password } })).access_token;
+
+/** A fresh active account made through the API, for tests that change what they sign in with. */
+export async function createAccount(prefix = 'e2e') {
+  const account = { username: `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`, password: 'e2e-secret-1' };
+  await postRest('/subjects/edit', { Users: { ...account, firstName: 'Eda', secondName: 'Testová', subject: 'E2E tests' } }, await adminToken());
+  return account;
 }

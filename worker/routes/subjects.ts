@@ -16,7 +16,7 @@ import { decideRegistration } from '../domain/subjects/registration';
 import {
   deleteSubject,
   listSubjects,
-  ownItemCount,
+  visibleItemCount,
   saveSubject,
   setSubjectGroups,
   setSubjectItems,
@@ -37,8 +37,8 @@ defineRoute(
 
 defineRoute(
   subjectRoutes,
-  { method: 'get', path: '/user', access: 'user', summary: 'The signed-in subject and its number of items', data: CurrentUser },
-  async ({ c, actor }) => ({ ...toSessionUser(actor), nItems: await ownItemCount(c.var.db, actor.id) }),
+  { method: 'get', path: '/user', access: 'user', summary: 'The signed-in subject and the number of stations on its dashboard', data: CurrentUser },
+  async ({ c, actor }) => ({ ...toSessionUser(actor), nItems: await visibleItemCount(c.var.db, actor) }),
 );
 
 defineRoute(

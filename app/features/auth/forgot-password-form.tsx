@@ -4,9 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PasswordResetRequestForm } from '../../../worker/contracts/site';
 import type { FieldErrors } from '../../../worker/domain/errors';
-import { FormErrors, TextField } from '~/components/form';
+import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { api } from '~/lib/api';
 import { serverErrors, validate } from '~/lib/validation';
 import { m } from '~/paraglide/messages';
@@ -28,13 +27,13 @@ export function ForgotPasswordScreen() {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={submit} className="grid gap-4">
       {request.isSuccess ? <Alert>{m.forgot_sent()}</Alert> : <p className="text-sm text-muted-foreground">{m.forgot_intro()}</p>}
       <FormErrors errors={errors} fields={['email']} />
       <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />
-      <Button type="submit" disabled={request.isPending}>
+      <SubmitButton pending={request.isPending}>
         {request.isPending ? m.action_working() : m.forgot_submit()}
-      </Button>
+      </SubmitButton>
       <Link to="/login" className="text-center text-sm text-primary hover:underline">
         {m.register_back_to_login()}
       </Link>

@@ -3,8 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { LoginForm, type LoginReply } from '../../../worker/contracts/site';
 import type { FieldErrors } from '../../../worker/domain/errors';
-import { FormErrors, TextField } from '~/components/form';
-import { Button } from '~/components/ui/button';
+import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
 import { api } from '~/lib/api';
@@ -42,7 +41,7 @@ export function LoginScreen() {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={submit} className="grid gap-4">
       <FormErrors errors={errors} fields={['username', 'password']} />
       <TextField name="username" type="email" autoComplete="username" label={m.field_email()} errors={errors} />
       <div className="grid gap-2">
@@ -55,9 +54,9 @@ export function LoginScreen() {
         <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
         <Label htmlFor="remember-me">{m.login_remember_me()}</Label>
       </div>
-      <Button type="submit" disabled={login.isPending}>
+      <SubmitButton pending={login.isPending}>
         {login.isPending ? m.action_working() : m.login_submit()}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         {m.login_no_account()}{' '}
         <Link to="/register" className="text-primary hover:underline">

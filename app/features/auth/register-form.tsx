@@ -4,7 +4,7 @@ import { CircleCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { SignupForm } from '../../../worker/contracts/site';
 import type { FieldErrors } from '../../../worker/domain/errors';
-import { FormErrors, TextField } from '~/components/form';
+import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { api } from '~/lib/api';
@@ -48,7 +48,7 @@ export function RegisterScreen() {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={submit} className="grid gap-4">
       <Alert>{m.register_approval_notice()}</Alert>
       <FormErrors errors={errors} fields={fields} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -57,9 +57,9 @@ export function RegisterScreen() {
       </div>
       <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
-      <Button type="submit" disabled={signup.isPending}>
+      <SubmitButton pending={signup.isPending}>
         {signup.isPending ? m.action_working() : m.register_submit()}
-      </Button>
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         {m.register_have_account()}{' '}
         <Link to="/login" className="text-primary hover:underline">

@@ -4,9 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { NewPwd } from '../../../worker/contracts/site';
 import type { FieldErrors } from '../../../worker/domain/errors';
-import { FormErrors, TextField } from '~/components/form';
+import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { api } from '~/lib/api';
 import { serverErrors, validate } from '~/lib/validation';
 import { m } from '~/paraglide/messages';
@@ -44,12 +43,12 @@ export function SetPasswordScreen({ token }: { token: string }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={submit} className="grid gap-4">
       <FormErrors errors={errors} fields={['password']} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_new_password()} errors={errors} />
-      <Button type="submit" disabled={setPassword.isPending}>
+      <SubmitButton pending={setPassword.isPending}>
         {setPassword.isPending ? m.action_working() : m.set_password_submit()}
-      </Button>
+      </SubmitButton>
       <Link to="/login" className="text-center text-sm text-primary hover:underline">
         {m.register_back_to_login()}
       </Link>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
@@ -9,6 +9,9 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
+import { LiveIndicator } from '~/features/live/live-indicator';
+import { mergeIntoChart } from '~/features/live/merge';
+import { useLiveStations } from '~/features/live/use-live-stations';
 import type { DayRange } from '~/features/stations/range';
 import { formatValue, readingsPresent } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
@@ -56,6 +59,12 @@ function Readings({ chart }: { chart: Chart }) {
 export function ChartPage({ id, days, range, onRangeChange }: { id: string; days: Preset | undefined; range: DayRange; onRangeChange: (choice: RangeChoice) => void }) {
   const chart = useQuery({ ...chartQuery(id, range), placeholderData: (previous) => (previous?.item.unique_id === id ? previous : undefined) });
   const item = chart.data?.item;
+  const queryClient = useQueryClient();
+  const live = useLiveStations([id], {
+    onReadings: (message) => queryClient.setQueryData(chartQuery(id, range).queryKey, (c) => c && mergeIntoChart(c, message, range)),
+    // Whatever arrived while the line was down is read again from the server, so nothing is lost or doubled.
+    onResync: () => void queryClient.invalidateQueries({ queryKey: chartQuery(id, range).queryKey }),
+  });
   const exportCsv = () => {
     if (!chart.data) return;
     const points = pointsOf(chart.data.data);
@@ -67,7 +76,8 @@ export function ChartPage({ id, days, range, onRangeChange }: { id: string; days
         title={item?.name ?? id}
         description={item ? [item.unique_id, item.location_name, m.charts_time_zone({ zone: item.timezone })].filter(Boolean).join(' · ') : undefined}
         actions={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <LiveIndicator state={live} />
             <Button asChild variant="ghost" size="sm">
               <Link to="/dashboard">
                 <ArrowLeftIcon />

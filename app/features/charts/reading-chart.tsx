@@ -30,6 +30,7 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
   useEffect(() => {
     if (!container.current) return;
     const colors = dark ? palettes.dark : palettes.light;
+    const intraday = series.length > 1 && series[series.length - 1].time - series[0].time <= 3 * 86_400;
     const at = (time: Time, pattern: string) => format(new TZDate((time as number) * 1000, timeZone), pattern);
     const chart = createChart(container.current, {
       autoSize: true,
@@ -39,7 +40,8 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
       timeScale: {
         borderColor: colors.grid,
         timeVisible: true,
-        tickMarkFormatter: (time: Time, type: TickMarkType) => at(time, type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds ? 'HH:mm' : 'dd.MM'),
+        // Days as DD.MM (SPEC §9); hours only where a short range has room for them.
+        tickMarkFormatter: (time: Time, type: TickMarkType) => at(time, intraday && (type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds) ? 'HH:mm' : 'dd.MM'),
       },
       localization: { timeFormatter: (time: Time) => at(time, 'dd.MM HH:mm'), priceFormatter: formatValue },
     });

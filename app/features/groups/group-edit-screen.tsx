@@ -65,7 +65,7 @@ function GroupForm({ group }: { group: GroupEdit['group'] }) {
     });
   };
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={['name']} />
       {!group && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <TextField name="name" label={m.admin_group_name()} defaultValue={group?.name} errors={errors} />

@@ -41,7 +41,7 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={fields} />
       {!item && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <TextField name="name" label={m.admin_item_name()} defaultValue={item?.name} errors={errors} />

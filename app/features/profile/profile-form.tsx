@@ -37,7 +37,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   return (
     <Card className="max-w-2xl">
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
           <FormErrors errors={errors} fields={subjectFieldNames} />
           <SubjectFields subject={user} errors={errors} />
           <SaveButton pending={pending} />

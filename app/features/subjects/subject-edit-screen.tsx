@@ -87,7 +87,7 @@ function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
     });
   };
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={[...subjectFieldNames, 'isAdmin']} />
       {!subject && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <SubjectFields subject={subject} errors={errors} />

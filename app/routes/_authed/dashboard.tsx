@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { PageHeader } from '~/components/page-header';
@@ -6,6 +6,9 @@ import { EmptyState, ErrorState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
+import { LiveIndicator } from '~/features/live/live-indicator';
+import { mergeIntoDashboard } from '~/features/live/merge';
+import { useLiveStations } from '~/features/live/use-live-stations';
 import { LazyStationMap } from '~/features/stations/lazy-map';
 import { dashboardQuery } from '~/features/stations/queries';
 import { defaultRangeDays, lastDays } from '~/features/stations/range';
@@ -47,6 +50,11 @@ function Stations() {
   // Fixed when the screen opens, so the query key (and the stale badges) do not drift between renders.
   const [{ range, now }] = useState(() => ({ range: lastDays(defaultRangeDays), now: Date.now() }));
   const dashboard = useQuery(dashboardQuery(range));
+  const queryClient = useQueryClient();
+  const live = useLiveStations(dashboard.data?.items.map((i) => i.unique_id) ?? [], {
+    onReadings: (message) => queryClient.setQueryData(dashboardQuery(range).queryKey, (d) => d && mergeIntoDashboard(d, message)),
+    onResync: () => void queryClient.invalidateQueries({ queryKey: dashboardQuery(range).queryKey }),
+  });
   if (dashboard.isPending) {
     return (
       <div className={stationGrid} data-testid="stations-skeleton">
@@ -67,6 +75,7 @@ function Stations() {
             {m.stations_heading()}
           </h2>
           <p className="text-sm text-muted-foreground">{m.stations_range({ days: defaultRangeDays })}</p>
+          <LiveIndicator state={live} />
         </div>
         <div className={stationGrid}>
           {items.map((item) => (

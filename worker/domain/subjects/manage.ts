@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groups, items, subjectGroups, subjectItems, subjects } from '../../db/schema';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import { invalidateSubjectSessions, type Subject } from '../auth/sessions';
 import { conflict, invalid } from '../errors';
 import { replaceLinks } from '../links';
 import { linkSides } from '../link-sides';
-import { linkedItemIds } from '../items/visibility';
+import { visibleItemsWhere } from '../items/visibility';
 import { getSubject, isUniqueViolation, toSubjectRow } from './records';
 import { usernameTaken } from './registration';
 
@@ -145,8 +145,8 @@ export async function setSubjectGroups(db: Db, id: number, groupIds: number[]) {
   return replaceLinks(db, linkSides.subjectGroups, id, groupIds);
 }
 
-/** Number of items linked to the subject, directly or through its groups. */
-export async function ownItemCount(db: Db, subjectId: number) {
-  const [row] = await db.select({ n: count() }).from(items).where(sql`${items.id} IN ${linkedItemIds(subjectId)}`);
+/** Number of stations on the subject's dashboard (every station for an administrator). */
+export async function visibleItemCount(db: Db, subject: Subject) {
+  const [row] = await db.select({ n: count() }).from(items).where(visibleItemsWhere(subject));
   return row.n;
 }

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import type { Chart, Dashboard } from '../../worker/contracts/telemetry';
+import type { ItemRow } from '../../worker/contracts/items';
+import { mergeIntoChart, mergeIntoDashboard } from '~/features/live/merge';
+import { retryDelay, type ReadingsMessage } from '~/features/live/use-live-stations';
+
+const item: ItemRow = {
+  id: 1,
+  name: 'Brno well',
+  serial_nr: null,
+  unique_id: 'DANES-1',
+  location_x: null,
+  location_y: null,
+  location_name: null,
+  location_group: null,
+  last_update: '2026-11-21T09:00:00.000Z',
+  name_for_api: 'DANES',
+  timezone: 'Europe/Prague',
+};
+
+const row = (iso: string, value: number, code = 'H1') => ({ data_name: code, data_value: value, date: iso });
+const message = (rows: ReturnType<typeof row>[]): ReadingsMessage => ({
+  type: 'readings',
+  unique_id: 'DANES-1',
+  source: 'DANES',
+  last_update: rows.at(-1)!.date,
+  rows,
+});
+
+const chart: Chart = { item, data: [row('2026-11-21T09:00:00.000Z', 2)], min: { H1: 2 }, max: { H1: 2 }, downsampled: false };
+const range = { from: '2026-11-01', to: '2026-11-21' };
+
+describe('live rows on an open chart', () => {
+  test('are appended once, widening min and max', () => {
+    const once = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 5), row('2026-11-21T09:20:00.000Z', 1)]), range);
+    expect(once.data).toHaveLength(3);
+    expect(once.min).toEqual({ H1: 1 });
+    expect(once.max).toEqual({ H1: 5 });
+    const twice = mergeIntoChart(once, message([row('2026-11-21T09:10:00.000Z', 5)]), range);
+    expect(twice).toBe(once);
+  });
+
+  test('outside the station-local range or of another station are left out', () => {
+    // 23:30 UTC on the 21st is already the 22nd in Prague.
+    expect(mergeIntoChart(chart, message([row('2026-11-21T23:30:00.000Z', 9)]), range)).toBe(chart);
+    expect(mergeIntoChart(chart, { ...message([row('2026-11-21T10:00:00.000Z', 9)]), unique_id: 'OTHER' }, range)).toBe(chart);
+  });
+});
+
+describe('live rows on the dashboard', () => {
+  const dashboard: Dashboard = {
+    items: [item],
+    danes: { 'DANES-1': { date: '2026-11-21T09:00:00.000Z', pocetMereni: 10, min: { H1: 2 }, max: { H1: 3 } } },
+    uniwan: {},
+  };
+
+  test('advance the last update and the count and widen the extremes', () => {
+    const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 4), row('2026-11-21T09:10:00.000Z', 12, 'POWER')]));
+    expect(merged.danes['DANES-1']).toEqual({ date: '2026-11-21T09:10:00.000Z', pocetMereni: 12, min: { H1: 2, POWER: 12 }, max: { H1: 4, POWER: 12 } });
+  });
+
+  test('start a summary for a station that had no readings in the range', () => {
+    const merged = mergeIntoDashboard({ ...dashboard, danes: {} }, message([row('2026-11-21T09:10:00.000Z', 4)]));
+    expect(merged.danes['DANES-1'].pocetMereni).toBe(1);
+  });
+});
+
+test('reconnect delays grow from about 1 s to at most about 30 s', () => {
+  expect(retryDelay(0)).toBeGreaterThanOrEqual(750);
+  expect(retryDelay(0)).toBeLessThanOrEqual(1250);
+  expect(retryDelay(3)).toBeGreaterThanOrEqual(6000);
+  expect(retryDelay(20)).toBeLessThanOrEqual(37_500);
+});

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminToken, demoAccounts, launchBrowser, openPage, postRest, signIn } from '../support/e2e';
+
+const station = { id: 1, uniqueId: 'DANES-BRNO-01' };
+let browser: Browser;
+let ingestToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ingestToken = (await postRest<{ token: string }>(`/items/token?id=${station.id}`, undefined, await adminToken())).token;
+});
+afterAll(() => browser?.close());
+
+/** Readings far above anything seeded, one second apart just before now, so each is new and easy to spot. */
+let seq = 0;
+const spikes = (n: number) => {
+  const base = Date.now() - 60_000;
+  return Array.from({ length: n }, () => {
+    seq += 1;
+    return { data_name: 'H1', data_value: 900 + seq / 10_000, date: new Date(base + seq * 1000).toISOString() };
+  });
+};
+const ingest = (rows: ReturnType<typeof spikes>) => postRest('/ingest/danes', { rows }, ingestToken);
+const shownMax = (page: Page) => page.locator('[data-reading="H1"]').getByTestId('max');
+
+/** Lets the test cut the page's live line and keep it cut, without touching the app's code. */
+async function controllableSockets(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const w = window as unknown as { __sockets: WebSocket[]; __blocked: boolean };
+    w.__sockets = [];
+    w.__blocked = false;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(w.__blocked ? 'ws://127.0.0.1:9/blocked' : url, protocols);
+        w.__sockets.push(this);
+      }
+    } as typeof WebSocket;
+  });
+}
+
+async function openChart(page: Page) {
+  await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+  await page.goto(`/charts/${station.uniqueId}/true?days=1`);
+  await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+}
+
+describe('live readings', () => {
+  test('an open chart shows a reading within 2 s of its ingest', async () => {
+    const { context, page } = await openPage(browser);
+    await openChart(page);
+    const [row] = spikes(1);
+    await ingest([row]);
+    await expect.poll(() => shownMax(page).textContent(), { timeout: 2000, interval: 50 }).toBe(row.data_value.toFixed(4));
+    await context.close();
+  });
+
+  test('after the line drops, what was posted meanwhile appears once the page reconnects, and nothing twice', async () => {
+    const { context, page } = await openPage(browser);
+    await controllableSockets(page);
+    await openChart(page);
+    const before = spikes(2);
+    await ingest(before);
+    await expect.poll(() => shownMax(page).textContent(), { timeout: 2000 }).toBe(before[1].data_value.toFixed(4));
+
+    await page.evaluate(() => {
+      const w = window as unknown as { __sockets: WebSocket[]; __blocked: boolean };
+      w.__blocked = true;
+      w.__sockets.forEach((s) => s.close());
+    });
+    await page.locator('[data-testid="live-indicator"][data-state="offline"]').waitFor();
+    const during = spikes(3);
+    await ingest(during);
+    await page.evaluate(() => ((window as unknown as { __blocked: boolean }).__blocked = false));
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 40_000 });
+    await expect.poll(() => shownMax(page).textContent(), { timeout: 5000 }).toBe(during[2].data_value.toFixed(4));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    for (const row of [...before, ...during]) {
+      const lines = csv.split('\r\n').filter((line) => line.endsWith(`,H1,${row.data_value}`));
+      expect(lines, `${row.date} appears once`).toHaveLength(1);
+    }
+    await context.close();
+  });
+});
