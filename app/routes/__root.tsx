@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useHydrated } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Preloader } from '~/components/layout/preloader';
 import { Toaster } from '~/components/ui/sonner';
@@ -41,9 +41,11 @@ function RootComponent() {
 function RootDocument({ children }: { children: ReactNode }) {
   const { prefs } = usePreferences();
   useColorScheme(prefs.theme);
+  // Marks when the page answers clicks; browser tests wait for it instead of guessing.
+  const hydrated = useHydrated();
   return (
     // The inline script may add `dark` before hydration; React must not fight it over the class attribute.
-    <html lang={getLocale()} data-theme={prefs.theme} suppressHydrationWarning>
+    <html lang={getLocale()} data-theme={prefs.theme} data-hydrated={hydrated ? 'true' : undefined} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
         <HeadContent />

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+import { demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
 
 const shots = 'test-results/screenshots';
 /** Everything this file creates carries the run's stamp, so searches find only its own records. */
@@ -71,7 +71,7 @@ describe('tables', () => {
     const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'].map((n) => `Tbl ${stamp} ${n}`);
     for (const name of names) expect((await callApi(page, '/groups/edit', { Groups: { name } })).status).toBe(200);
 
-    await page.goto('/groups');
+    await visit(page, '/groups');
     await search(page, `Tbl ${stamp}`);
     const rows = tableRows(page, 'Items group');
     // Default order: newest first, five a page.
@@ -121,7 +121,7 @@ describe('tables', () => {
     await signIn(page, subject.username, subject.password);
     expect(await page.getByRole('link', { name: 'Subjects' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Items group' }).count()).toBe(0);
-    await page.goto('/items');
+    await visit(page, '/items');
     const rows = tableRows(page, 'Your items');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
@@ -130,7 +130,7 @@ describe('tables', () => {
     expect(await page.getByRole('link', { name: /^Edit/ }).count()).toBe(0);
 
     // Administrator screens send it away, and the API refuses it when it tries anyway.
-    await page.goto('/subjects');
+    await visit(page, '/subjects');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect((await callApi(page, '/subjects')).status).toBe(403);
     expect((await callApi(page, '/groups/edit', { Groups: { name: 'Not allowed' } })).status).toBe(403);
@@ -163,7 +163,7 @@ describe('managing stations, groups and subjects', () => {
     const email = `linked.${stamp}@example.com`;
 
     // The station, with a field error first: the unique id is required.
-    await page.goto('/all-items');
+    await visit(page, '/all-items');
     await page.getByRole('link', { name: 'Add new item' }).click();
     await page.getByLabel('Name', { exact: true }).fill(station.name);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -189,7 +189,7 @@ describe('managing stations, groups and subjects', () => {
     await page.screenshot({ path: `${shots}/admin-item-token-1280.png` });
 
     // The group, holding the station.
-    await page.goto('/groups');
+    await visit(page, '/groups');
     await page.getByRole('link', { name: 'Add new group' }).click();
     await page.getByLabel('Name', { exact: true }).fill(group);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -203,7 +203,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByText('Action save').first().waitFor();
 
     // The subject: a taken e-mail is shown on the field, then it is saved and put in the group.
-    await page.goto('/subjects');
+    await visit(page, '/subjects');
     await page.getByRole('link', { name: 'Add new subject' }).click();
     await page.getByLabel('E-mail').fill(demoAccounts.admin.username);
     await page.getByLabel('First name').fill('Linda');
@@ -227,7 +227,7 @@ describe('managing stations, groups and subjects', () => {
 
     const subject = await openPage(browser);
     await signIn(subject.page, email, 'linked-secret-1');
-    await subject.page.goto('/items');
+    await visit(subject.page, '/items');
     await tableRows(subject.page, 'Your items').getByText(station.name).waitFor();
     await subject.context.close();
   });
@@ -236,7 +236,7 @@ describe('managing stations, groups and subjects', () => {
     const { context, page } = await signedInAdmin();
     const name = `Doomed ${stamp}`;
     expect((await callApi(page, '/groups/edit', { Groups: { name } })).status).toBe(200);
-    await page.goto('/groups');
+    await visit(page, '/groups');
     await search(page, name);
     const rows = tableRows(page, 'Items group');
     await rows.getByText(name).waitFor();
@@ -258,7 +258,7 @@ describe('managing stations, groups and subjects', () => {
 
   test('a pending registration is listed first and approved with one click', async () => {
     const visitor = await openPage(browser);
-    await visitor.page.goto('/login');
+    await visit(visitor.page, '/login');
     const email = `applicant.${stamp}@example.com`;
     const signup = await callApi(visitor.page, '/site/signup', {
       SignupForm: {
@@ -272,7 +272,7 @@ describe('managing stations, groups and subjects', () => {
     await visitor.context.close();
 
     const { context, page } = await signedInAdmin();
-    await page.goto('/subjects');
+    await visit(page, '/subjects');
     const pending = page.locator('[aria-labelledby="pending-title"]');
     await pending.getByText(email).waitFor();
     await page.getByRole('button', { name: 'Approve Petra Applicant' }).click();
@@ -292,7 +292,7 @@ describe('own profile', () => {
     const { context, page } = await openPage(browser);
     await signIn(page, subject.username, subject.password);
     // The form is rendered on the server: typing before hydration would be lost to a plain form submit.
-    await page.goto('/profile', { waitUntil: 'networkidle' });
+    await visit(page, '/profile');
     await page.getByLabel('First name').fill('Renamed');
     await page.getByLabel('Phone').fill('+420 123 456 789');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -323,7 +323,7 @@ describe.each([
       ['/edit-item/1', 'edit-item'],
       ['/profile', 'profile'],
     ]) {
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await visit(page, path);
       await page.locator('table, form').first().waitFor();
       await page.screenshot({
         path: `${shots}/admin-${name}-${width}-${scheme}.png`,

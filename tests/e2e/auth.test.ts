@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAccount, demoAccounts, lastMailTo, launchBrowser, openPage, signIn } from '../support/e2e';
+import { createAccount, demoAccounts, lastMailTo, launchBrowser, openPage, signIn, visit } from '../support/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('signing in and out', () => {
     await page.getByRole('button', { name: `Account of ${firstName} ${secondName}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
-    await page.goto('/dashboard');
+    await visit(page, '/dashboard');
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
@@ -35,9 +35,9 @@ describe('signing in and out', () => {
     expect(direct.status()).toBeLessThan(400);
     expect(new URL(direct.headers().location, 'http://x').pathname).toBe('/login');
 
-    await page.goto('/subjects');
+    await visit(page, '/subjects');
     expect(new URL(page.url()).pathname).toBe('/login');
-    await page.goto('/reset-password-request');
+    await visit(page, '/reset-password-request');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await context.close();
@@ -45,7 +45,7 @@ describe('signing in and out', () => {
 
   test('a wrong password is shown on the form', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto('/login');
+    await visit(page, '/login');
     await page.getByLabel('E-mail').fill(demoAccounts.user.username);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -59,7 +59,7 @@ describe('registration', () => {
   test('a registration ends with the pending notice, and administrators see it counted', async () => {
     const { context, page } = await openPage(browser);
     const email = `new.${Date.now()}@example.com`;
-    await page.goto('/register');
+    await visit(page, '/register');
     await page.getByLabel('First name').fill('Eva');
     await page.getByLabel('Second name').fill('Nová');
     await page.getByLabel('E-mail').fill(email);
@@ -82,7 +82,7 @@ describe('password reset', () => {
     const { context, page } = await openPage(browser);
     // An account of its own: the demo user's password must stay as seeded for the other files.
     const { username } = await createAccount('reset');
-    await page.goto('/forgot-password');
+    await visit(page, '/forgot-password');
     await page.getByLabel('E-mail').fill(username);
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('a reset link is on its way').waitFor();
@@ -90,7 +90,7 @@ describe('password reset', () => {
     const mail = lastMailTo(username);
     const link = mail.body.match(/https?:\/\/\S+\/reset-password-request\/[\w-]+/)?.[0];
     expect(link).toBeDefined();
-    await page.goto(new URL(link!).pathname);
+    await visit(page, new URL(link!).pathname);
     await page.getByLabel('New password').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.getByText('Your password has been set.').first().waitFor();
@@ -104,7 +104,7 @@ describe('password reset', () => {
 describe('languages', () => {
   test('switching to German changes the page and survives a reload', async () => {
     const { context, page } = await openPage(browser);
-    await page.goto('/login');
+    await visit(page, '/login');
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();

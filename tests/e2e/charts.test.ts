@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Chart, DanesRow } from '../../worker/contracts/telemetry';
 import { lastDays } from '../../app/features/stations/range';
-import { demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+import { demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const waitForCharts = (page: Page) => page.locator('[data-testid="reading-chart"
 async function openCharts(page: Page, path: string) {
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
   const reply = chartReply(page);
-  await page.goto(path);
+  await visit(page, path);
   const response = await reply;
   await waitForCharts(page);
   return { response, chart: ((await response.json()) as { data: Chart }).data };

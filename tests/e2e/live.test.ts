@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, launchBrowser, openPage, postRest, signIn } from '../support/e2e';
+import { adminToken, demoAccounts, launchBrowser, openPage, postRest, signIn, visit } from '../support/e2e';
 
 const station = { id: 1, uniqueId: 'DANES-BRNO-01' };
 let browser: Browser;
@@ -43,7 +43,7 @@ async function controllableSockets(page: Page) {
 
 async function openChart(page: Page) {
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
-  await page.goto(`/charts/${station.uniqueId}/true?days=1`);
+  await visit(page, `/charts/${station.uniqueId}/true?days=1`);
   await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+import { baseURL, demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
 
 /** Screenshots land here for people to look at; the tests assert what can be measured. */
 const shots = 'test-results/screenshots';
@@ -25,7 +25,7 @@ describe.each([
   test('the sign-in screen and the dashboard fit the width and follow the colour scheme', async () => {
     const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
-    await page.goto('/login');
+    await visit(page, '/login');
     expect(await isDark(page)).toBe(scheme === 'dark');
     expect(await overflowsHorizontally(page)).toBe(false);
     await page.screenshot({ path: `${shots}/login-${width}-${scheme}-${locale}.png`, fullPage: true });
@@ -73,7 +73,7 @@ describe('layout settings', () => {
     await page.getByRole('button', { name: 'Colour scheme' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     expect(await isDark(page)).toBe(true);
-    await page.goto('/profile');
+    await visit(page, '/profile');
     await page.reload();
     expect(await isDark(page)).toBe(true);
     await context.close();

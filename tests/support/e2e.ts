@@ -27,9 +27,16 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   return { context, page };
 }
 
+/** Opens a path and waits until the app is hydrated, so that clicks reach React and not the bare HTML. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  return response;
+}
+
 export async function signIn(page: Page, username: string, password: string) {
   // Filling before the app has hydrated lets the browser submit the bare form itself (a GET to /login).
-  await page.goto('/login', { waitUntil: 'networkidle' });
+  await visit(page, '/login');
   await page.getByLabel('E-mail').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
