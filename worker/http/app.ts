@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError, type AppErrorCode } from '../domain/errors';
+import { AppError } from '../domain/errors';
 import { readConfig } from '../config';
 import { createDb } from '../db/client';
 import { resolveSession } from './auth';
@@ -24,7 +24,7 @@ export function createApi() {
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: () => {
-        throw new AppError('payload_too_large' satisfies AppErrorCode, { _: ['The request body is larger than 1 MiB.'] });
+        throw new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] });
       },
     }),
   );
@@ -33,6 +33,8 @@ export function createApi() {
     c.set('config', readConfig(c.env));
     await next();
   });
+  // Stations authenticate with ingest tokens, never sessions: mounted ahead of the session lookup, ingest skips it.
+  api.route('/ingest', ingestRoutes);
   api.use(resolveSession);
 
   api.route('/site', siteRoutes);
@@ -40,7 +42,6 @@ export function createApi() {
   api.route('/items', itemRoutes);
   api.route('/groups', groupRoutes);
   api.route('/api', apiRoutes);
-  api.route('/ingest', ingestRoutes);
   api.route('/live', liveRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });

@@ -9,9 +9,10 @@ export const sessionLifetimeMs = 30 * DAY;
 /** Starts a session and returns its token; only the token's hash is stored. */
 export async function createSession(db: Db, subjectId: number, now = Date.now()) {
   const token = generateToken();
+  const id = hashToken(token);
   const expiresAt = new Date(now + sessionLifetimeMs);
-  await db.insert(sessions).values({ id: hashToken(token), subjectId, expiresAt });
-  return { token, id: hashToken(token), expiresAt };
+  await db.insert(sessions).values({ id, subjectId, expiresAt });
+  return { token, id, expiresAt };
 }
 
 /** Resolves a token to its session and subject, extending the expiry when half of it is used up. */

@@ -22,8 +22,8 @@ export async function signIn(db: Db, input: LoginForm, client: string) {
   const attemptLimits = limits.loginFailures(input.username, client);
   await assertWithinLimits(db, attemptLimits);
   const subject = await findByUsername(db, input.username);
-  const ok = subject ? await verifyPassword(input.password, subject.passwordHash) : (await burnPasswordCheck(input.password), false);
-  if (!subject || !ok) {
+  if (!subject) await burnPasswordCheck(input.password);
+  if (!subject || !(await verifyPassword(input.password, subject.passwordHash))) {
     await recordAttempt(db, attemptLimits);
     throw wrongCredentials();
   }

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
-import type { Chart } from '../../contracts/telemetry';
+import type { z } from 'zod';
+import type { Chart, ChartQuery as ChartQueryContract } from '../../contracts/telemetry';
 import type { Subject } from '../auth/sessions';
 import { toItemRow } from '../items/manage';
 import { visibleItemsWhere } from '../items/visibility';
@@ -10,18 +11,17 @@ import { bucketWidth, extremesByReading, maxPointsPerReading, mergeExtremes } fr
 import { sourceRows, type Reading } from './rows';
 import { dayBounds, resolveRange } from './time';
 
-interface ChartQuery {
-  id: string;
-  from?: string;
-  to?: string;
-}
+type ChartQuery = z.output<typeof ChartQueryContract>;
 
+/** The station by unique_id, if the subject may see it: one query answers both "exists" and "visible". */
 async function visibleItem(db: Db, subject: Subject, uniqueId: string) {
-  const [item] = await db.select().from(items).where(eq(items.uniqueId, uniqueId));
-  if (!item) throw notFound('Item');
-  const [seen] = await db.select({ id: items.id }).from(items).where(and(eq(items.id, item.id), visibleItemsWhere(subject)));
-  if (!seen) throw forbidden('You may not see this station.', 'id');
-  return item;
+  const [row] = await db
+    .select({ item: items, visible: sql<number>`${visibleItemsWhere(subject)}` })
+    .from(items)
+    .where(eq(items.uniqueId, uniqueId));
+  if (!row) throw notFound('Item');
+  if (!row.visible) throw forbidden('You may not see this station.', 'id');
+  return row.item;
 }
 
 async function pointsIn(db: Db, itemId: number, start: number, end: number): Promise<{ points: Reading[]; downsampled: boolean }> {
