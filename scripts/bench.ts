@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { localDay, dayBounds, addDays } from '../worker/domain/telemetry/time';
+import { localDay, dayBounds, addDays } from '../worker/contracts/station-time';
 import { applyMigrations, executeScript } from './lib/d1';
 import { benchSeed, benchZone, codes, stationCount } from './bench/seed';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { createApi } from './http/app';
+import { createApi } from './app';
 import { runScheduled } from './cron';
 
 /** The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler. */

@@ -1,6 +1,6 @@
 /** SQL for the benchmark database: 100 stations × 90 days × 7 readings every 10 minutes, one station with a year. */
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { addDays, dayBounds } from '../../worker/domain/telemetry/time';
+import { addDays, dayBounds } from '../../worker/contracts/station-time';
 import { insertSql } from '../lib/d1';
 
 export const benchZone = 'Europe/Prague';

@@ -1,5 +1,5 @@
 /** SQL for 90 days (or `days`) of 10-minute demo readings of the demo stations, already rolled up into daily_stats. */
-import { localDay } from '../../worker/domain/telemetry/time';
+import { localDay } from '../../worker/contracts/station-time';
 import { recomputeDay, type Statement } from '../../worker/domain/telemetry/rollup';
 import { sqlValue } from '../lib/d1';
 import { demoStations } from './accounts';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { atomically, chunkedInserts } from '../db/batch';
 import type { Db } from '../db/client';
 import { invalid } from './errors';
 
@@ -16,21 +16,6 @@ export async function assertIdsExist(db: Db, table: SQLiteTable, idColumn: SQLit
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) throw invalid({ [field]: [`Unknown ids: ${missing.join(', ')}.`] });
   return unique;
-}
-
-/** Statements that insert many rows, chunked to stay under D1's 100 bound parameters per statement. */
-export function chunkedInserts<T extends Record<string, unknown>>(db: Db, table: SQLiteTable, rows: T[]): BatchItem<'sqlite'>[] {
-  const perRow = rows.length ? Object.keys(rows[0]).length : 1;
-  const size = Math.max(1, Math.floor(100 / perRow));
-  const statements: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += size) statements.push(db.insert(table).values(rows.slice(i, i + size)) as never);
-  return statements;
-}
-
-/** Runs statements atomically: D1 has no BEGIN/COMMIT, one batch is one transaction. */
-export async function atomically(db: Db, statements: BatchItem<'sqlite'>[]) {
-  if (!statements.length) return;
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
 
 /** A link table seen from one side: whose links are replaced, and what the other side's ids must exist in. */

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
 import { AppError, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
-import type { Subject } from '../domain/auth/sessions';
+import type { Subject } from '../db/schema';
 import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
 import { bearerToken, isSameOrigin } from './auth';
 import type { AppEnv } from './types';

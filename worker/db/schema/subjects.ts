@@ -25,3 +25,6 @@ export const subjects = sqliteTable(
     index('subjects_status').on(t.status),
   ],
 );
+
+/** A subject as stored: what every domain verb receives as "who is asking". */
+export type Subject = typeof subjects.$inferSelect;

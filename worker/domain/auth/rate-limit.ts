@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { tooManyRequests } from '../errors';
-import { atomically } from '../links';
+import { atomically } from '../../db/batch';
 
 export interface Limit {
   key: string;

@@ -45,4 +45,3 @@ export const invalidateSubjectSessions = (db: Db, subjectId: number, keep?: stri
     .where(keep ? and(eq(sessions.subjectId, subjectId), ne(sessions.id, keep)) : eq(sessions.subjectId, subjectId));
 
 export type SessionWithSubject = NonNullable<Awaited<ReturnType<typeof validateSessionToken>>>;
-export type Subject = SessionWithSubject['subject'];

@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 import { groupItems, groups, items, stationTokens, subjectItems, subjects } from '../../db/schema';
 import type { Items } from '../../contracts/items';
 import type { ItemRow } from '../../contracts/items';
-import type { Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
 import { generateToken, hashToken } from '../auth/tokens';
 import { conflict, notFound } from '../errors';
-import { atomically, replaceLinks } from '../links';
+import { atomically } from '../../db/batch';
+import { replaceLinks } from '../links';
 import { linkSides } from '../link-sides';
 import { linkedItemIds } from './visibility';
 

@@ -1,7 +1,7 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
-import type { Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
 
 /** Items linked to the subject directly or through one of its groups (its "own" items). */
 export const linkedItemIds = (subjectId: number): SQL =>

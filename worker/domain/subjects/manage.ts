@@ -4,7 +4,8 @@ import { groups, items, subjectGroups, subjectItems, subjects } from '../../db/s
 import type { z } from 'zod';
 import type { Profile, SubjectStatusValue, Users } from '../../contracts/subjects';
 import { hashPassword } from '../auth/password';
-import { invalidateSubjectSessions, type Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
+import { invalidateSubjectSessions } from '../auth/sessions';
 import { conflict, invalid } from '../errors';
 import { replaceLinks } from '../links';
 import { linkSides } from '../link-sides';

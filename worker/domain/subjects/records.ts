@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { subjects } from '../../db/schema';
 import type { SessionUser } from '../../contracts/site';
 import type { SubjectRow } from '../../contracts/subjects';
-import type { Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
 import { notFound } from '../errors';
 
 export const sameUsername = (username: string) => sql`${subjects.username} = ${username} COLLATE NOCASE`;

@@ -8,7 +8,7 @@ import { consumeAttempt, limits } from '../auth/rate-limit';
 import { AppError, conflict } from '../errors';
 import { sendMail } from '../mail/mailer';
 import { approvedMail, rejectedMail } from '../mail/templates';
-import type { Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
 import { findByUsername, getSubject, isUniqueViolation } from './records';
 
 export const usernameTaken = () => conflict('username', 'This e-mail is already registered.');

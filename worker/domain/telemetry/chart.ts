@@ -3,13 +3,13 @@ import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { z } from 'zod';
 import type { Chart, ChartQuery as ChartQueryContract } from '../../contracts/telemetry';
-import type { Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
 import { toItemRow } from '../items/manage';
 import { visibleItemsWhere } from '../items/visibility';
 import { forbidden, notFound } from '../errors';
 import { bucketWidth, extremesByReading, maxPointsPerReading, mergeExtremes } from './downsample';
 import { sourceRows, type Reading } from './rows';
-import { dayBounds, resolveRange } from './time';
+import { dayBounds, resolveRange } from '../../contracts/station-time';
 
 type ChartQuery = z.output<typeof ChartQueryContract>;
 

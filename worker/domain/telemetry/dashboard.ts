@@ -2,10 +2,10 @@ import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { Dashboard, StationSummary } from '../../contracts/telemetry';
-import type { Subject } from '../auth/sessions';
+import type { Subject } from '../../db/schema';
 import { toItemRow } from '../items/manage';
 import { visibleItemsWhere } from '../items/visibility';
-import { resolveRange } from './time';
+import { resolveRange } from '../../contracts/station-time';
 
 interface DayStats {
   itemId: number;

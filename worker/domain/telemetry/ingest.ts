@@ -6,7 +6,7 @@ import type { IngestBody, IngestResult } from '../../contracts/telemetry';
 import { getItem } from '../items/manage';
 import { forbidden, invalid, notFound } from '../errors';
 import { checkRows, type Reading } from './rows';
-import { localDay } from './time';
+import { localDay } from '../../contracts/station-time';
 import type { IngestCaller } from './tokens';
 
 // Rows per INSERT … SELECT FROM json_each(?): one bound JSON parameter instead of 4 per row (D1 binds at most 100).

@@ -1,4 +1,4 @@
-import { dayBounds } from './time';
+import { dayBounds } from '../../contracts/station-time';
 
 export interface StationDay {
   itemId: number;

@@ -1,7 +1,7 @@
 import { isReadingOf, type Source } from '../../contracts/readings';
 import { rowFields, type DanesRow, type UniwanRow } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
-import { parseStationTime } from './time';
+import { parseStationTime } from '../../contracts/station-time';
 
 /** One measurement: its code from the catalogue, epoch ms and value, as stored in `readings`. */
 export interface Reading {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayBounds, localDay, parseStationTime, resolveRange } from '../../worker/domain/telemetry/time';
+import { addDays, dayBounds, localDay, parseStationTime, resolveRange } from '../../worker/contracts/station-time';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 

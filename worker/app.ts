@@ -1,18 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError } from '../domain/errors';
-import { readConfig } from '../config';
-import { createDb } from '../db/client';
-import { resolveSession } from './auth';
-import { handleError, errorBody } from './errors';
-import type { AppEnv } from './types';
-import { siteRoutes } from '../routes/site';
-import { subjectRoutes } from '../routes/subjects';
-import { itemRoutes } from '../routes/items';
-import { groupRoutes } from '../routes/groups';
-import { liveRoutes } from '../routes/live';
-import { apiRoutes } from '../routes/api';
-import { ingestRoutes } from '../routes/ingest';
+import { AppError } from './domain/errors';
+import { readConfig } from './config';
+import { createDb } from './db/client';
+import { resolveSession } from './http/auth';
+import { handleError, errorBody } from './http/errors';
+import type { AppEnv } from './http/types';
+import { siteRoutes } from './routes/site';
+import { subjectRoutes } from './routes/subjects';
+import { itemRoutes } from './routes/items';
+import { groupRoutes } from './routes/groups';
+import { liveRoutes } from './routes/live';
+import { apiRoutes } from './routes/api';
+import { ingestRoutes } from './routes/ingest';
 
 export const maxBodyBytes = 1024 * 1024;
 

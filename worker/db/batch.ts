@@ -1,0 +1,18 @@
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from './client';
+
+/** Statements that insert many rows, chunked to stay under D1's 100 bound parameters per statement. */
+export function chunkedInserts<T extends Record<string, unknown>>(db: Db, table: SQLiteTable, rows: T[]): BatchItem<'sqlite'>[] {
+  const perRow = rows.length ? Object.keys(rows[0]).length : 1;
+  const size = Math.max(1, Math.floor(100 / perRow));
+  const statements: BatchItem<'sqlite'>[] = [];
+  for (let i = 0; i < rows.length; i += size) statements.push(db.insert(table).values(rows.slice(i, i + size)) as never);
+  return statements;
+}
+
+/** Runs statements atomically: D1 has no BEGIN/COMMIT, one batch is one transaction. */
+export async function atomically(db: Db, statements: BatchItem<'sqlite'>[]) {
+  if (!statements.length) return;
+  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
