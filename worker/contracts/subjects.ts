@@ -19,10 +19,14 @@ export const Users = z.object({
 });
 export type UsersInput = z.input<typeof Users>;
 
-/** The subject's own profile: the same fields without the administrator switch. */
+/**
+ * The subject's own profile: the same fields without the administrator switch. Changing the e-mail or the
+ * password also needs the current password.
+ */
 export const Profile = z.object({
   ...subjectFields,
   password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
+  currentPassword: z.string().max(256).optional(),
 });
 export type ProfileInput = z.input<typeof Profile>;
 

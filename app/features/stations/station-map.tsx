@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { EmptyState } from '~/components/states';
 import { m } from '~/paraglide/messages';
+import { mapStyleUrls } from './map-style';
 import { chartLink } from './station-card';
 
 setWorkerUrl(workerUrl);
@@ -17,7 +18,7 @@ const plainStyle: StyleSpecification = {
   sources: {},
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#dbe7ee' } }],
 };
-const styleUrl: string | undefined = import.meta.env.VITE_MAP_STYLE_URL;
+const styleUrl = mapStyleUrls.light;
 
 /** SPEC §9: a single station is shown at zoom 16. */
 const singleStationZoom = 16;
