@@ -6,4 +6,6 @@ const renderApp = createStartHandler(defaultStreamHandler);
 
 // The locale comes from the request's cookie for the whole render, so the server speaks the user's language.
 export default createWorker((request) => paraglideMiddleware(request, () => renderApp(request)));
-export { LiveHub } from '../worker/live/hub';
+export { StationCore } from '../worker/station/station-core';
+export { LiveWatcher } from '../worker/live/watcher';
+export { RollupRunner } from '../worker/station/rollup-runner';

@@ -13,6 +13,7 @@ import { groupRoutes } from './routes/groups';
 import { liveRoutes } from './routes/live';
 import { apiRoutes } from './routes/api';
 import { ingestRoutes } from './routes/ingest';
+import { legacyRoutes } from './routes/legacy';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -43,6 +44,7 @@ export function createApi() {
   api.route('/groups', groupRoutes);
   api.route('/api', apiRoutes);
   api.route('/live', liveRoutes);
+  api.route('/legacy-readings', legacyRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

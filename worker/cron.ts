@@ -1,6 +1,7 @@
-import { rollUpDirtyDays } from './domain/telemetry/rollup';
+import { rollUpChangedStations } from './domain/telemetry/rollup';
 
-/** Cron entry: rolls the days ingest touched up into daily_stats. */
+/** Cron entry (every five minutes): the stations whose days changed write them into daily_stats. */
 export async function runScheduled(_controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext) {
-  await rollUpDirtyDays(env.DB);
+  const run = await rollUpChangedStations(env);
+  if (run.failed || run.left) console.warn('roll-up incomplete; the rest follows in the next run', run);
 }

@@ -1,63 +1,53 @@
-/** SQL for the benchmark database: 100 stations × 90 days × 7 readings every 10 minutes, one station with a year. */
+/** SQL for benchmark databases: a subject with a session, stations with one ingest token each, and daily_stats. */
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { addDays, dayBounds } from '../../worker/contracts/station-time';
+import { addDays } from '../../worker/contracts/station-time';
 import { insertSql } from '../lib/d1';
 
 export const benchZone = 'Europe/Prague';
-export const stationCount = 100;
-export const codes = ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'];
-const STEP = 600_000;
+export const danesCodes = ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'];
 
-export interface BenchPlan {
-  sessionToken: string;
-  stationToken: string;
-  /** First and last local day of the 90-day data. */
-  from: string;
-  to: string;
-  yearFrom: string;
+export const benchStationId = (i: number) => `BENCH-S${String(i).padStart(4, '0')}`;
+export const stationTokenOf = (i: number) => `bench-station-token-${i}`;
+export const sessionTokenOf = (subjectId: number) => `bench-session-token-${subjectId}`;
+
+/**
+ * Subjects 1… with one session each, stations 1..count (DANES, Prague) each with its own token. `seesUpTo`
+ * gives each subject the stations 1..n through its own group (the dashboard's "100 of 1,000" comparison).
+ */
+export function benchAccountsSql(count: number, seesUpTo: number[]): string {
+  const now = Date.now();
+  const lines: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    lines.push(
+      insertSql('items', { id: i, name: `Bench ${i}`, unique_id: benchStationId(i), name_for_api: 'DANES', timezone: benchZone, location_x: 48.6 + (i % 40) / 20, location_y: 12.2 + Math.floor(i / 40) / 4 }),
+      insertSql('station_tokens', { id: hashToken(stationTokenOf(i)), item_id: i, created_at: now }),
+    );
+  }
+  seesUpTo.forEach((n, index) => {
+    const id = index + 1;
+    lines.push(
+      insertSql('subjects', { id, username: `bench${id}@hladina.local`, first_name: 'Bench', second_name: `User ${id}`, is_admin: false, status: 'active', password_hash: 'none', created_at: now }),
+      insertSql('sessions', { id: hashToken(sessionTokenOf(id)), subject_id: id, expires_at: now + 86_400_000 }),
+      insertSql('groups', { id, name: `Bench stations 1–${n}` }),
+      insertSql('subject_groups', { subject_id: id, group_id: id }),
+      `INSERT INTO group_items (group_id, item_id) WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n}) SELECT ${id}, i FROM s;`,
+    );
+  });
+  return lines.join('\n');
 }
 
-// Synthetic readings straight in SQL: nine million rows through HTTP would take the benchmark's whole budget.
-const readingsFor = (itemFilter: string, start: number, steps: number) => `
-WITH RECURSIVE t(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM t WHERE i < ${steps - 1}),
-codes(code) AS (VALUES ${codes.map((c) => `('${c}')`).join(', ')})
-INSERT INTO readings (item_id, reading, ts, value)
-SELECT s.id, codes.code, ${start} + t.i * ${STEP}, (abs(random()) % 100000) / 1000.0
-FROM items s, t, codes WHERE ${itemFilter};`;
+/** Synthetic daily_stats for stations 1..count over `days` days ending `to` (the dashboard reads nothing else). */
+export const dailyStatsSql = (count: number, to: string, days: number) => `
+WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count}),
+d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
+codes(code) AS (VALUES ${danesCodes.map((c) => `('${c}')`).join(', ')})
+INSERT INTO daily_stats (item_id, reading, day, count, min, max, sum, first_ts, last_ts, last_value)
+SELECT s.i, codes.code, date('${addDays(to, -(days - 1))}', '+' || d.n || ' days'), 144, 1.0 + (abs(random()) % 100) / 100.0,
+       3.0 + (abs(random()) % 100) / 100.0, 300.0, 0, unixepoch(date('${addDays(to, -(days - 1))}', '+' || d.n || ' days')) * 1000 + 86000000, 2.0
+FROM s, d, codes;`;
 
-const dirtyDaysFor = (itemFilter: string, from: string, days: number) => `
-WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1})
-INSERT OR IGNORE INTO dirty_days (item_id, day) SELECT s.id, date('${from}', '+' || d.n || ' days') FROM items s, d WHERE ${itemFilter};`;
-
-export function benchSeed(today: string): { sql: string; plan: BenchPlan } {
-  const to = addDays(today, -1);
-  const from = addDays(to, -89);
-  const yearFrom = addDays(to, -364);
-  const plan: BenchPlan = { sessionToken: 'bench-session-token', stationToken: 'bench-station-token', from, to, yearFrom };
-  const lines = [
-    insertSql('subjects', { id: 1, username: 'bench@hladina.local', first_name: 'Bench', second_name: 'User', is_admin: false, status: 'active', password_hash: 'none', created_at: Date.now() }),
-    insertSql('sessions', { id: hashToken(plan.sessionToken), subject_id: 1, expires_at: Date.now() + 86_400_000 }),
-    insertSql('groups', { id: 1, name: 'Bench stations' }),
-    insertSql('subject_groups', { subject_id: 1, group_id: 1 }),
-  ];
-  for (let i = 1; i <= stationCount; i++) {
-    const uid = `BENCH-S${String(i).padStart(3, '0')}`;
-    lines.push(insertSql('items', { id: i, name: `Bench ${i}`, unique_id: uid, name_for_api: 'DANES', timezone: benchZone }));
-    lines.push(insertSql('group_items', { group_id: 1, item_id: i }));
-  }
-  lines.push(
-    insertSql('items', { id: 1001, name: 'Bench year', unique_id: 'BENCH-YEAR', name_for_api: 'DANES', timezone: benchZone }),
-    insertSql('items', { id: 1002, name: 'Bench ingest', unique_id: 'BENCH-INGEST', name_for_api: 'DANES', timezone: benchZone }),
-    insertSql('subject_items', { subject_id: 1, item_id: 1001 }),
-    // The bench subject watches the ingest station on the live channel.
-    insertSql('subject_items', { subject_id: 1, item_id: 1002 }),
-    insertSql('station_tokens', { id: hashToken(plan.stationToken), item_id: 1002, created_at: Date.now() }),
-  );
-  const start = dayBounds(from, benchZone).start;
-  const steps = Math.round((dayBounds(to, benchZone).end - start) / STEP);
-  lines.push(readingsFor(`s.id <= ${stationCount}`, start, steps));
-  const yearStart = dayBounds(yearFrom, benchZone).start;
-  lines.push(readingsFor('s.id = 1001', yearStart, Math.round((dayBounds(to, benchZone).end - yearStart) / STEP)));
-  lines.push(dirtyDaysFor(`s.id <= ${stationCount}`, from, 90), dirtyDaysFor('s.id = 1001', yearFrom, 365));
-  return { sql: lines.join('\n'), plan };
+/** One DANES report of all seven codes at `ts`, with values that vary by station and time. */
+export function report(station: number, ts: number) {
+  const date = new Date(ts).toISOString();
+  return danesCodes.map((code, c) => ({ data_name: code, data_value: Math.round(((station * 31 + ts / 600_000 + c * 7) % 997) * 10) / 1000, date }));
 }

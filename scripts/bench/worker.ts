@@ -1,40 +1,71 @@
 /**
- * The benchmark's Worker: the real API and cron (no React app), plus two bench-only calls that exist here and
- * nowhere else: the dashboard's answer computed from raw readings, and marking a day dirty for the roll-up.
+ * The benchmark's Worker: the API-only Worker with its bindings wrapped to count what Cloudflare bills (rows
+ * written by ingest to D1 and to station objects), plus bench-only calls that exist here and nowhere else.
  */
-import { createWorker } from '../../worker';
+import worker from '../lib/api-worker';
+import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
+import { stationOf } from '../../worker/station/directory';
+import type { IngestOutcome } from '../../worker/station/station-core';
 
-const worker = createWorker(() => new Response('The benchmark Worker serves /rest only.', { status: 404 }));
+const counters = { batches: 0, objectRows: 0, d1Rows: 0 };
 
-/** The dashboard's per-station, per-code figures straight from raw readings, for the side-by-side timing. */
-async function rawDashboard(db: D1Database, start: number, end: number) {
-  const { results } = await db
-    .prepare(
-      `SELECT r.item_id AS itemId, r.reading, count(*) AS n, min(r.value) AS lo, max(r.value) AS hi, max(r.ts) AS lastTs
-       FROM readings r JOIN items i ON i.id = r.item_id
-       WHERE i.unique_id LIKE 'BENCH-S%' AND r.ts >= ? AND r.ts < ? GROUP BY r.item_id, r.reading`,
-    )
-    .bind(start, end)
-    .all<{ itemId: number; n: number }>();
-  return results;
+// Forwards every property of a binding but the one method it replaces; methods are called on the binding
+// itself (RPC stubs cannot be re-bound).
+function wrap<T extends object>(target: T, name: string, replacement: unknown): T {
+  return new Proxy(target, {
+    get(t, prop) {
+      if (prop === name) return replacement;
+      const value = Reflect.get(t, prop);
+      return typeof value === 'function' ? (...args: unknown[]) => Reflect.apply(value, t, args) : value;
+    },
+  });
+}
+
+function countingEnv(env: Cloudflare.Env): Cloudflare.Env {
+  const db = wrap(env.DB, 'batch', async (statements: D1PreparedStatement[]) => {
+    const results = await env.DB.batch(statements);
+    counters.d1Rows += results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
+    return results;
+  });
+  const station = wrap(env.STATION, 'get', (id: DurableObjectId) => {
+    const stub = env.STATION.get(id);
+    return wrap(stub, 'ingest', async (...args: Parameters<typeof stub.ingest>) => {
+      const outcome = (await stub.ingest(...args)) as IngestOutcome;
+      counters.batches++;
+      counters.objectRows += outcome.rowsWritten;
+      counters.d1Rows += outcome.d1RowsWritten;
+      return outcome;
+    });
+  });
+  return { ...env, DB: db, STATION: station };
 }
 
 export default {
   ...worker,
   async fetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext) {
     const url = new URL(request.url);
-    const param = (name: string) => url.searchParams.get(name) ?? '';
-    if (url.pathname === '/bench/raw-dashboard') {
-      return Response.json(await rawDashboard(env.DB, Number(param('start')), Number(param('end'))));
+    if (url.pathname === '/bench/counters') {
+      const reply = Response.json({ ...counters });
+      Object.assign(counters, { batches: 0, objectRows: 0, d1Rows: 0 });
+      return reply;
     }
-    if (url.pathname === '/bench/dirty-day') {
-      await env.DB.prepare("INSERT OR IGNORE INTO dirty_days (item_id, day) SELECT id, ? FROM items WHERE unique_id LIKE 'BENCH-S%'")
-        .bind(param('day'))
-        .run();
-      return Response.json({ ok: true });
+    if (url.pathname === '/bench/rollup') {
+      const started = performance.now();
+      const run = await rollUpChangedStations(env);
+      return Response.json({ ms: performance.now() - started, run });
     }
-    return worker.fetch(request, env, ctx);
+    if (url.pathname === '/bench/d1-size') {
+      const result = await env.DB.prepare('SELECT count(*) AS stats FROM daily_stats').run<{ stats: number }>();
+      return Response.json({ bytes: result.meta.size_after, stats: result.results[0].stats });
+    }
+    if (url.pathname === '/bench/figures') {
+      const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+      return Response.json(await Promise.all(ids.map((id) => stationOf(env, id).figures())));
+    }
+    return worker.fetch(request, countingEnv(env), ctx);
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
 
-export { LiveHub } from '../../worker/live/hub';
+export { StationCore } from '../../worker/station/station-core';
+export { LiveWatcher } from '../../worker/live/watcher';
+export { RollupRunner } from '../../worker/station/rollup-runner';

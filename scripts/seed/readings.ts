@@ -1,34 +1,37 @@
-/** SQL for 90 days (or `days`) of 10-minute demo readings of the demo stations, already rolled up into daily_stats. */
-import { localDay } from '../../worker/contracts/station-time';
-import { recomputeDay, type Statement } from '../../worker/domain/telemetry/rollup';
-import { sqlValue } from '../lib/d1';
+/** 90 days (or `days`) of 10-minute demo readings for the demo stations, posted through the real ingest API. */
+import { maxIngestRows } from '../../worker/contracts/telemetry';
+import { postBatch } from '../lib/ingest';
 import { demoStations } from './accounts';
 import { StationWeather } from './weather';
 
 const STEP = 10 * 60_000;
 const DAYS = 90;
-const rowsPerInsert = 500;
 
-// The seed runs the cron's own roll-up statements, with their parameters written in.
-const inline = ({ text, params }: Statement) => `${text.replace(/\?(\d+)/g, (_, n) => sqlValue(params[Number(n) - 1]))};`;
-
-export function readingsSql(now = Date.now(), timezone = 'Europe/Prague', days = DAYS): string {
+/** Posts the demo history of every demo station up to `now` with an importer token; returns how many readings were stored. */
+export async function postDemoReadings(url: string, token: string, days = DAYS, now = Date.now()): Promise<number> {
   const end = Math.floor(now / STEP) * STEP;
   const start = end - days * 24 * 3_600_000;
-  const lines: string[] = [];
-  for (const station of demoStations) {
-    const weather = new StationWeather(station.source, station.id * 7919, start);
-    const values: string[] = [];
-    const days = new Set<string>();
-    for (let ts = start; ts <= end; ts += STEP) {
-      days.add(localDay(ts, timezone));
-      for (const [code, value] of Object.entries(weather.step(ts))) values.push(`(${station.id}, ${sqlValue(code)}, ${ts}, ${value})`);
-    }
-    for (let i = 0; i < values.length; i += rowsPerInsert) {
-      lines.push(`INSERT INTO readings (item_id, reading, ts, value) VALUES ${values.slice(i, i + rowsPerInsert).join(', ')};`);
-    }
-    for (const day of days) lines.push(...recomputeDay({ itemId: station.id, day, timezone }).map(inline));
-    lines.push(`UPDATE items SET last_update = ${end} WHERE id = ${station.id};`);
-  }
-  return lines.join('\n');
+  let stored = 0;
+  await Promise.all(
+    demoStations.map(async (station) => {
+      const weather = new StationWeather(station.source, station.id * 7919, start);
+      const source = station.source === 'DANES' ? 'danes' : 'uniwan';
+      let rows: unknown[] = [];
+      const send = async () => {
+        const reply = await postBatch(url, token, source, station.unique_id, rows);
+        if (reply.status !== 200) throw new Error(`seeding ${station.unique_id} failed: HTTP ${reply.status} ${JSON.stringify(reply.errors)}`);
+        stored += reply.accepted;
+        rows = [];
+      };
+      for (let ts = start; ts <= end; ts += STEP) {
+        const date = new Date(ts).toISOString();
+        for (const [code, value] of Object.entries(weather.step(ts))) {
+          rows.push(station.source === 'DANES' ? { data_name: code, data_value: value, date } : { value_id: code, value, timestamp: date });
+        }
+        if (rows.length > maxIngestRows - 10) await send();
+      }
+      if (rows.length) await send();
+    }),
+  );
+  return stored;
 }

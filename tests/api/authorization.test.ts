@@ -129,6 +129,7 @@ const cases: Case[] = [
     make: async ({ user }) => ({ method: 'POST', path: `/rest/items/subjects?id=${(await createItem()).id}`, body: { ItemSubjects: [user.id] } }),
   },
   { name: 'POST /rest/items/token', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await createItem()).id}` }) },
+  { name: 'POST /rest/legacy-readings/copy', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }) },
   { name: 'GET /rest/groups', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/groups' }) },
   { name: 'GET /rest/groups/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await createGroup()).id}` }) },
   { name: 'POST /rest/groups/edit', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }) },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../support/api';
-import { bucketWidth } from '../../worker/domain/telemetry/downsample';
+import { bucketWidth } from '../../worker/station/series';
 import { createStation, ingest, linkSubject, stationsWithReadings } from '../support/telemetry';
 
 let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;

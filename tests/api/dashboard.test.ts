@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSubject, get } from '../support/api';
-import { rawAll, runCron, stationsWithReadings } from '../support/telemetry';
+import { inStation, runCron, stationsWithReadings } from '../support/telemetry';
 
 let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;
 const range = 'from=2026-04-01&to=2026-04-03';
@@ -26,7 +26,7 @@ describe('dashboard', () => {
 
   it('answers from daily_stats alone: deleting raw readings after the roll-up changes nothing', async () => {
     const before = await get(`/rest/api?${range}`, { token: fixture.viewer.token });
-    await rawAll('DELETE FROM readings WHERE item_id IN (?, ?)', fixture.danesStation.id, fixture.uniwanStation.id);
+    for (const station of [fixture.danesStation, fixture.uniwanStation]) await inStation(station.id, 'DELETE FROM readings');
     const after = await get(`/rest/api?${range}`, { token: fixture.viewer.token });
     expect(after.json).toEqual(before.json);
   });

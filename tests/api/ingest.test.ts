@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSubject } from '../support/api';
-import { createStation, importerToken, ingest, rawAll, stationToken } from '../support/telemetry';
+import { createStation, dirtyOf, importerToken, ingest, rawAll, stationToken, storedOf } from '../support/telemetry';
 import { post } from '../support/api';
 
 const danes = (data_name: string, data_value: unknown, date: string) => ({ data_name, data_value, date });
-const storedOf = (itemId: number) =>
-  rawAll<{ reading: string; ts: number; value: number }>('SELECT reading, ts, value FROM readings WHERE item_id = ? ORDER BY ts, reading', itemId);
-const dirtyOf = (itemId: number) =>
-  rawAll<{ day: string }>('SELECT day FROM dirty_days WHERE item_id = ? ORDER BY day', itemId).then((r) => r.map((d) => d.day));
 
 describe('ingest: happy path', () => {
   it('stores DANES rows with a station token, reading naive times in the station zone', async () => {

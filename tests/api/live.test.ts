@@ -1,7 +1,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createSubject, origin, post, type TestSubject } from '../support/api';
-import { createItem, linkSubjectItem } from '../support/fixtures';
+import { createGroup, createItem, linkGroupItem, linkSubjectGroup, linkSubjectItem } from '../support/fixtures';
 
 interface Watcher {
   messages: any[];
@@ -9,10 +9,11 @@ interface Watcher {
   next: (type: string, timeoutMs?: number) => Promise<any>;
 }
 
-/** Opens the live channel as a page would and collects what it receives. */
-async function watch(subject: TestSubject, stations: string[]): Promise<Watcher> {
+/** Opens the live channel as a page would (every station it may see when none are named) and collects what it receives. */
+async function watch(subject: TestSubject, stations?: string[]): Promise<Watcher> {
+  const listed = stations ? `stations=${encodeURIComponent(stations.join(','))}&` : '';
   const res = await exports.default.fetch(
-    new Request(`${origin}/rest/live?stations=${encodeURIComponent(stations.join(','))}&access_token=${subject.token}`, {
+    new Request(`${origin}/rest/live?${listed}access_token=${subject.token}`, {
       headers: { Upgrade: 'websocket' },
     }),
   );
@@ -113,6 +114,28 @@ describe('live channel', () => {
     expect((await post('/rest/ingest/danes', { rows: rows(3) }, { token })).json.data).toEqual({ accepted: 1, duplicates: 2 });
     const second = await watcher.next('readings');
     expect(second.rows).toEqual([{ data_name: 'H1', data_value: 1.02, date: '2026-11-20T08:20:00.000Z' }]);
+  });
+
+  it('carries every station a dashboard may see over one socket, without listing them', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const user = await createSubject();
+    const stranger = await createSubject();
+    const own = [await stationWithToken(admin, [user.id]), await stationWithToken(admin, [user.id])];
+    const viaGroup = await stationWithToken(admin, []);
+    const group = await createGroup();
+    await linkGroupItem(group.id, viaGroup.item.id);
+    await linkSubjectGroup(user.id, group.id);
+    const foreign = await stationWithToken(admin, [stranger.id]);
+    const watcher = await watch(user);
+    const subscribed = await watcher.next('subscribed');
+    expect([...subscribed.stations].sort()).toEqual([...own, viaGroup].map((s) => s.item.uniqueId).sort());
+    await post('/rest/ingest/danes', { rows: rows(1) }, { token: foreign.token });
+    for (const station of [...own, viaGroup]) {
+      await post('/rest/ingest/danes', { rows: rows(1) }, { token: station.token });
+      expect((await watcher.next('readings')).unique_id).toBe(station.item.uniqueId);
+    }
+    expect(watcher.messages.filter((m) => m.type === 'readings').map((m) => m.unique_id)).not.toContain(foreign.item.uniqueId);
+    watcher.socket.close();
   });
 
   it('refuses anonymous and plain HTTP requests', async () => {

@@ -1,86 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStation, importerToken, ingest, rawAll, runCron } from '../support/telemetry';
-
-interface Stat {
-  reading: string;
-  day: string;
-  count: number;
-  min: number;
-  max: number;
-  sum: number;
-  first_ts: number;
-  last_ts: number;
-  last_value: number;
-}
-
-// The test's own reckoning of local days, independent of the Worker's.
-const localDayIn = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return (ts: number) => format.format(ts);
-};
-
-async function statsOf(itemId: number): Promise<Stat[]> {
-  return rawAll<Stat>(
-    'SELECT reading, day, count, min, max, sum, first_ts, last_ts, last_value FROM daily_stats WHERE item_id = ? ORDER BY day, reading',
-    itemId,
-  );
-}
-
-async function recomputeFromRaw(itemId: number, timeZone: string): Promise<Stat[]> {
-  const raw = await rawAll<{ reading: string; ts: number; value: number }>(
-    'SELECT reading, ts, value FROM readings WHERE item_id = ? ORDER BY ts',
-    itemId,
-  );
-  const dayOf = localDayIn(timeZone);
-  const stats = new Map<string, Stat>();
-  for (const r of raw) {
-    const day = dayOf(r.ts);
-    const key = `${day}|${r.reading}`;
-    const s = stats.get(key);
-    if (!s) {
-      stats.set(key, { reading: r.reading, day, count: 1, min: r.value, max: r.value, sum: r.value, first_ts: r.ts, last_ts: r.ts, last_value: r.value });
-      continue;
-    }
-    s.count++;
-    s.min = Math.min(s.min, r.value);
-    s.max = Math.max(s.max, r.value);
-    s.sum += r.value;
-    s.last_ts = r.ts;
-    s.last_value = r.value;
-  }
-  return [...stats.values()].sort((a, b) => a.day.localeCompare(b.day) || (a.reading < b.reading ? -1 : 1));
-}
-
-function expectSameStats(actual: Stat[], expected: Stat[]) {
-  expect(actual.map(({ sum: _, ...rest }) => rest)).toEqual(expected.map(({ sum: _, ...rest }) => rest));
-  actual.forEach((s, i) => expect(s.sum).toBeCloseTo(expected[i].sum, 6));
-}
-
-// A deterministic generator, so a failure can be replayed.
-function random(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) % 4294967296;
-    return seed / 4294967296;
-  };
-}
-
-const danesCodes = ['H1', 'KCM', '_T', 'POWER'];
-const uniwanCodes = ['pressure', 'humidity', 'hladina'];
-
-/** Random readings over whole days around `aroundUtc`, plus one at each edge of every UTC-offset boundary hour. */
-function randomRows(source: 'DANES' | 'UNIWAN', aroundUtc: string, seed: number) {
-  const next = random(seed);
-  const codes = source === 'DANES' ? danesCodes : uniwanCodes;
-  const start = Date.parse(aroundUtc) - 2 * 86_400_000;
-  const times = Array.from({ length: 600 }, () => start + Math.floor(next() * 4 * 86_400_000));
-  for (let h = 0; h < 96; h++) times.push(start + h * 3_600_000, start + h * 3_600_000 - 1);
-  return times.map((ts) => {
-    const code = codes[Math.floor(next() * codes.length)];
-    const value = Math.round((next() * 200 - 100) * 1000) / 1000;
-    const time = new Date(ts).toISOString();
-    return source === 'DANES' ? { data_name: code, data_value: value, date: time } : { value_id: code, value, timestamp: time };
-  });
-}
+import { expectSameStats, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
+import { createStation, dirtyOf, importerToken, ingest, rawAll, runCron } from '../support/telemetry';
 
 describe('roll-up', () => {
   const cases = [
@@ -108,7 +28,8 @@ describe('roll-up', () => {
       expect(expected.length, name).toBeGreaterThan(10);
       expectSameStats(await statsOf(station.id), expected);
     }
-    expect(await rawAll('SELECT * FROM dirty_days')).toEqual([]);
+    for (const { station } of stations) expect(await dirtyOf(station.id)).toEqual([]);
+    expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([]);
   });
 
   it('counts 23 and 25 hours of readings on the Prague DST days', async () => {
@@ -137,13 +58,14 @@ describe('roll-up', () => {
     await runCron();
     const first = await statsOf(station.id);
 
-    await rawAll('INSERT INTO dirty_days (item_id, day) SELECT DISTINCT item_id, day FROM daily_stats WHERE item_id = ?', station.id);
+    const days = await rawAll<{ day: string }>('SELECT DISTINCT day FROM daily_stats WHERE item_id = ?', station.id);
+    await markDirty(station.id, days.map((d) => d.day));
     await runCron();
     expect(await statsOf(station.id)).toEqual(first);
 
     // What an interrupted run leaves behind: a stale aggregate and its day still marked dirty.
     await rawAll("UPDATE daily_stats SET count = 1, max = 1e9 WHERE item_id = ? AND day = '2026-05-10'", station.id);
-    await rawAll("INSERT INTO dirty_days (item_id, day) VALUES (?, '2026-05-10')", station.id);
+    await markDirty(station.id, ['2026-05-10']);
     await runCron();
     expect(await statsOf(station.id)).toEqual(first);
   });

@@ -1,6 +1,10 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { groupItems, groups, items, stationTokens, subjectGroups, subjectItems } from '../../worker/db/schema';
+import type { Reading } from '../../worker/domain/telemetry/rows';
 import { newImporterToken } from '../../worker/domain/telemetry/tokens';
+import { stationOf } from '../../worker/station/directory';
+import { allReadingCodes } from '../../worker/contracts/readings';
 import { createSubject, db, post, type TestSubject } from './api';
 
 let stationCounter = 0;
@@ -45,6 +49,24 @@ export async function runCron() {
 }
 
 export const linkSubject = (subjectId: number, itemId: number) => db().insert(subjectItems).values({ subjectId, itemId });
+
+/** Runs SQL inside a station's object, as its own code would (to read or to damage its storage in a test). */
+export const inStation = <T extends Record<string, SqlStorageValue>>(itemId: number, query: string, ...params: unknown[]) =>
+  runInDurableObject(stationOf(env, itemId), (_, state) => state.storage.sql.exec<T>(query, ...params).toArray());
+
+/** Every raw reading a station's object holds, one per code and time, in time then code order. */
+export async function storedOf(itemId: number): Promise<Reading[]> {
+  const rows = await inStation<Record<string, number | null>>(itemId, 'SELECT * FROM readings ORDER BY ts');
+  return rows.flatMap((row) =>
+    allReadingCodes
+      .filter((code) => row[code] !== null)
+      .sort()
+      .map((code) => ({ reading: code, ts: row.ts as number, value: row[code] as number })),
+  );
+}
+
+/** The station-local days a station's object holds for the next roll-up. */
+export const dirtyOf = async (itemId: number) => (await inStation<{ day: string }>(itemId, 'SELECT day FROM dirty_days ORDER BY day')).map((r) => r.day);
 
 export const rawAll = <T>(query: string, ...params: unknown[]) =>
   env.DB.prepare(query)

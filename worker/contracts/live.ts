@@ -14,10 +14,12 @@ export const LiveMessage = z.discriminatedUnion('type', [
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 
+/** Without `stations` a page watches every station its subject may see (a dashboard need not list them). */
 export const LiveQuery = z.object({
   stations: z
     .string()
     .min(1)
     .max(10_000)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]),
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .optional(),
 });

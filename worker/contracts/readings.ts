@@ -24,6 +24,9 @@ export const uniwanReadings = [
   { code: 'hladina', label: 'Water level', unit: 'm' },
 ] as const satisfies readonly ReadingInfo[];
 
+/** Every code of the catalogue, in a fixed order. */
+export const allReadingCodes: readonly string[] = [...danesReadings, ...uniwanReadings].map((r) => r.code);
+
 export type Source = 'DANES' | 'UNIWAN';
 export const sources = ['DANES', 'UNIWAN'] as const satisfies readonly Source[];
 

@@ -28,5 +28,5 @@ defineRoute(
     query: ChartQuery,
     data: Chart,
   },
-  ({ c, actor, query }) => chartOf(c.var.db, actor, query),
+  ({ c, actor, query }) => chartOf(c.var.db, c.env, actor, query),
 );

@@ -1,8 +1,6 @@
 import { DanesIngest, IngestResult, UniwanIngest } from '../contracts/telemetry';
 import { ingestRows } from '../domain/telemetry/ingest';
-import { sourceRows } from '../domain/telemetry/rows';
 import { createRouter, defineRoute } from '../http/route';
-import { publishReadings } from '../live/publish';
 
 export const ingestRoutes = createRouter();
 
@@ -22,21 +20,6 @@ for (const { path, source, schema } of sources) {
       body: { schema },
       data: IngestResult,
     },
-    async ({ c, actor, body }) => {
-      const { result, station, stored } = await ingestRows(c.var.db, source, actor, body);
-      if (result.accepted > 0) {
-        // Open pages hear of the batch after the reply; the stored readings do not wait for them.
-        c.executionCtx.waitUntil(
-          publishReadings(c.env, {
-            type: 'readings',
-            unique_id: station.uniqueId,
-            source,
-            last_update: new Date(station.lastUpdate).toISOString(),
-            rows: sourceRows(source, stored),
-          }),
-        );
-      }
-      return result;
-    },
+    ({ c, actor, body }) => ingestRows(c.var.db, c.env, source, actor, body),
   );
 }

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { LiveQuery } from '../contracts/live';
 import { badRequest, forbidden } from '../domain/errors';
 import { visibleStations } from '../domain/items/visibility';
-import { connectToHub } from '../live/publish';
+import { connectToWatcher } from '../live/connect';
 import { isSameOrigin } from '../http/auth';
 import { authorize, parseQuery } from '../http/route';
 import type { AppEnv } from '../http/types';
@@ -13,8 +13,9 @@ liveRoutes.openAPIRegistry.registerPath({
   method: 'get',
   path: '/',
   summary:
-    'Open a WebSocket that receives every accepted ingest batch of the listed stations the subject may see ' +
-    '(messages: subscribed, readings, pong). Browsers authenticate with the session cookie or ?access_token=.',
+    'Open a WebSocket that receives every accepted ingest batch of the listed stations the subject may see, or of ' +
+    'all of them when none are listed (messages: subscribed, readings, pong). Browsers authenticate with the ' +
+    'session cookie or ?access_token=.',
   security: [{ accessToken: [] }, { cookie: [] }, { bearer: [] }],
   request: { query: LiveQuery },
   responses: { 101: { description: 'Switching protocols' } },
@@ -27,6 +28,6 @@ liveRoutes.get('/', async (c) => {
   if (c.req.header('Upgrade') !== 'websocket') throw badRequest('Connect with a WebSocket (Upgrade: websocket).');
   const { stations } = parseQuery(LiveQuery, c.req.query());
   const allowed = await visibleStations(c.var.db, actor, stations);
-  if (!allowed.length) throw forbidden('You may not watch any of these stations.', 'stations');
-  return connectToHub(c.env, c.req.raw, actor.id, allowed);
+  if (stations && !allowed.length) throw forbidden('You may not watch any of these stations.', 'stations');
+  return connectToWatcher(c.env, c.req.raw, { subjectId: actor.id, session: c.var.auth!.session.id, stations: stations ? allowed : null }, allowed);
 });

@@ -5,6 +5,6 @@ export * from './groups';
 export * from './items';
 export * from './links';
 export * from './station-tokens';
-export * from './readings';
+export * from './telemetry';
 export * from './outbox';
 export * from './rate-limits';

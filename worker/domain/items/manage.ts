@@ -87,8 +87,14 @@ export async function saveItem(db: Db, input: z.output<typeof Items>) {
     const [row] = await db.insert(items).values(values).returning();
     return toItemRow(row);
   }
-  await getItem(db, input.id);
-  const [row] = await db.update(items).set(values).where(eq(items.id, input.id)).returning();
+  const before = await getItem(db, input.id);
+  // A new zone moves the station's day boundaries: marking it makes the next roll-up reckon its days anew.
+  const rezoned = before.timezone !== input.timezone ? { rollupRev: sql`coalesce(${items.rollupRev}, 1)` } : {};
+  const [row] = await db
+    .update(items)
+    .set({ ...values, ...rezoned })
+    .where(eq(items.id, input.id))
+    .returning();
   return toItemRow(row);
 }
 

@@ -13,12 +13,14 @@ export const linkedItemIds = (subjectId: number): SQL =>
 export const visibleItemsWhere = (subject: Subject): SQL =>
   subject.isAdmin ? sql`1 = 1` : sql`${items.id} IN ${linkedItemIds(subject.id)}`;
 
-/** Of the asked stations (by unique_id), those the subject may read. */
-export async function visibleStations(db: Db, subject: Subject, uniqueIds: string[]) {
-  if (!uniqueIds.length) return [];
-  const rows = await db
-    .select({ uniqueId: items.uniqueId })
+/** Most stations a page may name when it watches a list rather than all it may see. */
+export const maxListedStations = 500;
+
+/** Of the asked stations (by unique_id), those the subject may read; all it may read when none are named. */
+export async function visibleStations(db: Db, subject: Subject, uniqueIds?: string[]) {
+  if (uniqueIds && !uniqueIds.length) return [];
+  return db
+    .select({ id: items.id, uniqueId: items.uniqueId })
     .from(items)
-    .where(and(inArray(items.uniqueId, uniqueIds.slice(0, 500)), visibleItemsWhere(subject)));
-  return rows.map((r) => r.uniqueId);
+    .where(uniqueIds ? and(inArray(items.uniqueId, uniqueIds.slice(0, maxListedStations)), visibleItemsWhere(subject)) : visibleItemsWhere(subject));
 }

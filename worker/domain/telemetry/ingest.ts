@@ -3,22 +3,20 @@ import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { Source } from '../../contracts/readings';
 import type { IngestBody, IngestResult } from '../../contracts/telemetry';
-import { getItem } from '../items/manage';
+import { stationOf } from '../../station/directory';
 import { forbidden, invalid, notFound } from '../errors';
-import { checkRows, type Reading } from './rows';
-import { localDay } from '../../contracts/station-time';
+import { checkRows } from './rows';
 import type { IngestCaller } from './tokens';
 
-// Rows per INSERT … SELECT FROM json_each(?): one bound JSON parameter instead of 4 per row (D1 binds at most 100).
-const rowsPerStatement = 1000;
+// A token's last use is shown to administrators to the hour; writing it on every batch would cost a D1 row each.
+const tokenUseResolutionMs = 3_600_000;
 
 async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undefined) {
-  if (caller.itemId !== null) {
-    const item = await getItem(db, caller.itemId);
-    if (uniqueId !== undefined && uniqueId !== item.uniqueId) {
+  if (caller.station) {
+    if (uniqueId !== undefined && uniqueId !== caller.station.uniqueId) {
       throw forbidden('This token belongs to another station.', 'unique_id');
     }
-    return item;
+    return caller.station;
   }
   if (uniqueId === undefined) throw invalid({ unique_id: ['An importer token must name the station (unique_id).'] });
   const [item] = await db.select().from(items).where(eq(items.uniqueId, uniqueId));
@@ -26,22 +24,12 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
   return item;
 }
 
-// A local day only changes on a quarter-hour boundary in every real time zone, so one lookup per slot suffices.
-function touchedDays(readings: Reading[], timeZone: string): string[] {
-  const bySlot = new Map<number, string>();
-  for (const { ts } of readings) {
-    const slot = Math.floor(ts / 900_000);
-    if (!bySlot.has(slot)) bySlot.set(slot, localDay(ts, timeZone));
-  }
-  return [...new Set(bySlot.values())];
-}
-
 /**
- * Stores a batch of one station's rows all-or-nothing: a bad row rejects the batch (422 naming each),
- * duplicates are counted and skipped, touched days are marked for the roll-up and last_update follows.
- * Returns the counts, and the station and its newly stored readings for the live channel.
+ * Stores a batch of one station's rows all-or-nothing: a bad row rejects the batch (422 naming each), the
+ * station's object stores the rest in one transaction, counting duplicates. D1 is not written on the way
+ * (its single writer would pace every station), but for the token's last use at most hourly.
  */
-export async function ingestRows(db: Db, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()) {
+export async function ingestRows(db: Db, env: Cloudflare.Env, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()): Promise<IngestResult> {
   const item = await stationFor(db, caller, body.unique_id);
   if (item.nameForApi !== source) {
     throw invalid({ unique_id: [`Station ${item.uniqueId} reports ${item.nameForApi} readings, not ${source}.`] });
@@ -49,30 +37,9 @@ export async function ingestRows(db: Db, source: Source, caller: IngestCaller, b
   const { readings, errors } = checkRows(source, body.rows, item.timezone, now);
   if (Object.keys(errors).length) throw invalid(errors);
 
-  const d1 = db.$client;
-  const inserts: D1PreparedStatement[] = [];
-  for (let i = 0; i < readings.length; i += rowsPerStatement) {
-    const chunk = JSON.stringify(readings.slice(i, i + rowsPerStatement).map((r) => [r.reading, r.ts, r.value]));
-    inserts.push(
-      d1
-        .prepare(
-          `INSERT OR IGNORE INTO readings (item_id, reading, ts, value)
-           SELECT ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)
-           RETURNING reading, ts, value`,
-        )
-        .bind(item.id, chunk),
-    );
+  const outcome = await stationOf(env, item.id).ingest({ id: item.id, uniqueId: item.uniqueId, source, timezone: item.timezone }, readings);
+  if (!caller.lastUsedAt || now - caller.lastUsedAt.getTime() >= tokenUseResolutionMs) {
+    await db.$client.prepare('UPDATE station_tokens SET last_used_at = ? WHERE id = ?').bind(now, caller.tokenId).run();
   }
-  const newest = readings.reduce((max, r) => Math.max(max, r.ts), 0);
-  const days = JSON.stringify(touchedDays(readings, item.timezone));
-  const results = await d1.batch([
-    ...inserts,
-    d1.prepare('INSERT OR IGNORE INTO dirty_days (item_id, day) SELECT ?, value FROM json_each(?)').bind(item.id, days),
-    d1.prepare('UPDATE items SET last_update = max(coalesce(last_update, 0), ?) WHERE id = ?').bind(newest, item.id),
-    d1.prepare('UPDATE station_tokens SET last_used_at = ? WHERE id = ?').bind(now, caller.tokenId),
-  ]);
-  // RETURNING yields only the rows that were new, so the live channel never repeats a duplicate.
-  const stored = results.slice(0, inserts.length).flatMap((r) => r.results as Reading[]);
-  const result: IngestResult = { accepted: stored.length, duplicates: readings.length - stored.length };
-  return { result, station: { uniqueId: item.uniqueId, lastUpdate: Math.max(item.lastUpdate ?? 0, newest) }, stored };
+  return { accepted: outcome.accepted, duplicates: outcome.duplicates };
 }

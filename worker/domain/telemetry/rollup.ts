@@ -1,58 +1,95 @@
-import { dayBounds } from '../../contracts/station-time';
+import type { RollupRunner } from '../../station/rollup-runner';
+import { stationOf } from '../../station/directory';
 
-export interface StationDay {
-  itemId: number;
-  day: string;
+export interface RollupRun {
+  /** Stations whose changed days reached daily_stats. */
+  stations: number;
+  days: number;
+  /** Rows written to D1 by the stations' flushes. */
+  d1RowsWritten: number;
+  /** Stations whose flush failed; their mark stays for the next run. */
+  failed: number;
+  /** Marked stations left for the next run (the run's limits were reached). */
+  left: number;
+}
+
+export interface RollupLimits {
+  /** Stations taken per run (one D1 query lists them). */
+  maxStations?: number;
+  /** Stations one runner object flushes: each runner call is an invocation with its own subrequest budget. */
+  perRunner?: number;
+  /** Flushes in flight at once in one runner. */
+  concurrency?: number;
+  /** Wall time after which a runner starts no further flush; the rest continue in the next run. */
+  budgetMs?: number;
+}
+
+export interface MarkedStation {
+  id: number;
   timezone: string;
 }
 
-/** A statement with its parameters, for D1's prepare/bind or for inlining into a seed script. */
-export interface Statement {
-  text: string;
-  params: (number | string)[];
+const emptyRun = (): RollupRun => ({ stations: 0, days: 0, d1RowsWritten: 0, failed: 0, left: 0 });
+
+/** Asks each station's object to write its changed days into daily_stats, a few at a time, within a time budget. */
+export async function flushStations(env: Cloudflare.Env, queue: MarkedStation[], limits: RollupLimits = {}): Promise<RollupRun> {
+  const { concurrency = 32, budgetMs = 20_000 } = limits;
+  const started = Date.now();
+  const run = emptyRun();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      while (next < queue.length) {
+        if (Date.now() - started > budgetMs) {
+          run.left += queue.length - next;
+          next = queue.length;
+          return;
+        }
+        const { id, timezone } = queue[next++];
+        try {
+          const flushed = await stationOf(env, id).flush(id, timezone);
+          run.days += flushed.days;
+          run.d1RowsWritten += flushed.d1RowsWritten;
+          run.stations++;
+        } catch (err) {
+          run.failed++;
+          console.error('roll-up of station failed', id, err);
+        }
+      }
+    }),
+  );
+  return run;
 }
 
-/**
- * Statements that rebuild one (station, local day) of daily_stats from raw readings and clear its dirty mark.
- * Run together in one batch they are atomic, and recomputing from raw makes them safe to repeat.
- */
-export function recomputeDay({ itemId, day, timezone }: StationDay): Statement[] {
-  const { start, end } = dayBounds(day, timezone);
-  return [
-    { text: 'DELETE FROM daily_stats WHERE item_id = ?1 AND day = ?2', params: [itemId, day] },
-    {
-      text: `INSERT INTO daily_stats (item_id, reading, day, count, min, max, sum, first_ts, last_ts, last_value)
-             SELECT ?1, a.reading, ?2, a.n, a.lo, a.hi, a.total, a.first_ts, a.last_ts,
-                    (SELECT r.value FROM readings r WHERE r.item_id = ?1 AND r.ts = a.last_ts AND r.reading = a.reading)
-             FROM (SELECT reading, count(*) AS n, min(value) AS lo, max(value) AS hi, sum(value) AS total,
-                          min(ts) AS first_ts, max(ts) AS last_ts
-                   FROM readings WHERE item_id = ?1 AND ts >= ?3 AND ts < ?4 GROUP BY reading) a`,
-      params: [itemId, day, start, end],
-    },
-    { text: 'DELETE FROM dirty_days WHERE item_id = ?1 AND day = ?2', params: [itemId, day] },
-  ];
-}
-
-// Small batches keep each D1 transaction short, so ingest is never blocked for long.
-const pairsPerBatch = 50;
+const runnerOf = (env: Cloudflare.Env, slice: number): DurableObjectStub<RollupRunner> => env.ROLLUP.get(env.ROLLUP.idFromName(`runner:${slice}`));
 
 /**
- * Rolls every dirty (station, day) up into daily_stats, batch by batch; a batch that fails leaves its
- * pairs dirty for the next run. Returns how many pairs were rebuilt.
+ * The cron's roll-up: every station whose object holds changed days (its D1 mark is set) writes those days
+ * into daily_stats itself. One D1 query lists them; runner objects take slices of the list, so the cron's own
+ * calls stay few however many stations changed. A run's work grows with what changed, not with the number of
+ * stations; what does not fit its limits stays marked for the next run, and a failed flush heals there too.
  */
-export async function rollUpDirtyDays(d1: D1Database, maxPairs = 50_000): Promise<number> {
-  let done = 0;
-  while (done < maxPairs) {
-    const { results } = await d1
-      .prepare(
-        `SELECT d.item_id AS itemId, d.day, i.timezone FROM dirty_days d JOIN items i ON i.id = d.item_id
-         ORDER BY d.item_id, d.day LIMIT ?`,
-      )
-      .bind(pairsPerBatch)
-      .all<StationDay>();
-    if (!results.length) break;
-    await d1.batch(results.flatMap(recomputeDay).map((s) => d1.prepare(s.text).bind(...s.params)));
-    done += results.length;
-  }
-  return done;
+export async function rollUpChangedStations(env: Cloudflare.Env, limits: RollupLimits = {}): Promise<RollupRun> {
+  const { maxStations = 50_000, perRunner = 1000 } = limits;
+  const { results: marked } = await env.DB.prepare(
+    'SELECT id, timezone, count(*) OVER () AS total FROM items WHERE rollup_rev IS NOT NULL ORDER BY rollup_rev LIMIT ?',
+  )
+    .bind(maxStations)
+    .all<MarkedStation & { total: number }>();
+  const slices = Array.from({ length: Math.ceil(marked.length / perRunner) }, (_, i) =>
+    marked.slice(i * perRunner, (i + 1) * perRunner).map(({ id, timezone }) => ({ id, timezone })),
+  );
+  const runs = await Promise.all(slices.map((slice, i) => runnerOf(env, i).run(slice, limits)));
+  const run = runs.reduce(
+    (sum, r) => ({
+      stations: sum.stations + r.stations,
+      days: sum.days + r.days,
+      d1RowsWritten: sum.d1RowsWritten + r.d1RowsWritten,
+      failed: sum.failed + r.failed,
+      left: sum.left + r.left,
+    }),
+    emptyRun(),
+  );
+  run.left += (marked[0]?.total ?? 0) - marked.length;
+  return run;
 }

@@ -1,24 +1,34 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { stationTokens } from '../../db/schema';
+import { items, stationTokens } from '../../db/schema';
 import { generateToken, hashToken } from '../auth/tokens';
 import { unauthorized } from '../errors';
 
-/** Who is posting readings: one station's token, or an importer token (itemId null) that may post for any station. */
+type Item = typeof items.$inferSelect;
+
+/**
+ * Who is posting readings: one station's token (its station read in the same query), or an importer token
+ * (station null) that may post for any station.
+ */
 export interface IngestCaller {
   tokenId: string;
-  itemId: number | null;
+  lastUsedAt: Date | null;
+  station: Item | null;
 }
 
-/** Resolves an ingest bearer token; unknown and revoked tokens are refused alike. */
+/** Resolves an ingest bearer token with its station in one query; unknown and revoked tokens are refused alike. */
 export async function resolveIngestToken(db: Db, token: string | undefined): Promise<IngestCaller> {
   if (!token) throw unauthorized('Send a station or importer token as "Authorization: Bearer …".');
-  const [row] = token.length > 128 ? [] : await db
-    .select({ id: stationTokens.id, itemId: stationTokens.itemId })
-    .from(stationTokens)
-    .where(and(eq(stationTokens.id, hashToken(token)), isNull(stationTokens.revokedAt)));
+  const [row] =
+    token.length > 128
+      ? []
+      : await db
+          .select({ tokenId: stationTokens.id, lastUsedAt: stationTokens.lastUsedAt, station: items })
+          .from(stationTokens)
+          .leftJoin(items, eq(items.id, stationTokens.itemId))
+          .where(and(eq(stationTokens.id, hashToken(token)), isNull(stationTokens.revokedAt)));
   if (!row) throw unauthorized('This ingest token is unknown or has been revoked.');
-  return { tokenId: row.id, itemId: row.itemId };
+  return row;
 }
 
 /** A new importer token and the row that stores its hash; the token itself is shown once. */

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:scale [-- --stations 1000]`: the real Worker served locally on a D1 and station objects of its
+ * own (a temporary directory; the dev database is untouched). Every station posts a day of 10-minute reports
+ * through the ingest endpoint at 1, 4 and 16 requests in flight (a new day each time), then one cron run rolls
+ * the changed days up, then dashboards (all stations beside 100) and charts are timed. Prints one table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
+import { applyMigrations, executeScript } from './lib/d1';
+import { startLocalWorker } from './lib/local-worker';
+import { count, ingestRate, ms, printTable, sample, since, type Row } from './bench/lib';
+import { benchAccountsSql, benchStationId, benchZone, report, sessionTokenOf, stationTokenOf } from './bench/seed';
+
+const { values } = parseArgs({ options: { stations: { type: 'string', default: '1000' } } });
+const stations = Math.max(1, Number(values.stations));
+const compared = Math.min(100, stations);
+const reportsPerDay = 144;
+const STEP = 600_000;
+
+const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-scale-'));
+console.log(`Preparing ${stations} stations in ${dir} …`);
+applyMigrations('--local', dir);
+executeScript(benchAccountsSql(stations, [stations, compared]), '--local', dir);
+const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
+const { base } = worker;
+const counters = async () => (await fetch(`${base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>;
+const figures = async (ids: number[]) =>
+  (await fetch(`${base}/bench/figures?ids=${ids.join(',')}`)).json() as Promise<{ bytes: number; readings: number }[]>;
+
+const rows: Row[] = [];
+try {
+  const today = localDay(Date.now(), benchZone);
+  const days = [addDays(today, -4), addDays(today, -3), addDays(today, -2)];
+  const dayOf = (day: string, station: number) => {
+    const start = dayBounds(day, benchZone).start;
+    return JSON.stringify({ rows: Array.from({ length: reportsPerDay }, (_, k) => report(station, start + k * STEP)).flat() });
+  };
+  const ids = Array.from({ length: stations }, (_, i) => i + 1);
+
+  // Wakes every station's object once (a report the day before), so each round measures storing, not creating.
+  const warmDay = addDays(days[0], -1);
+  await ingestRate(base, ids.map((i) => ({ token: stationTokenOf(i), body: JSON.stringify({ rows: report(i, dayBounds(warmDay, benchZone).start) }) })), 16);
+  await counters();
+  const sampleIds = ids.filter((i) => i % Math.max(1, Math.floor(stations / 20)) === 0).slice(0, 20);
+  let bytesAfterFirst: number[] = [];
+
+  for (const [round, inFlight] of [1, 4, 16].entries()) {
+    const jobs = ids.map((i) => ({ token: stationTokenOf(i), body: dayOf(days[round], i) }));
+    const { stored, seconds, rate } = await ingestRate(base, jobs, inFlight);
+    const c = await counters();
+    const reports = (stored / 7) | 0;
+    rows.push([
+      `ingest, ${count(stations)} stations × a day of 10-min reports (${count(stored / stations)} readings per request), ${inFlight} in flight`,
+      `${count(rate)} readings/s (${seconds.toFixed(1)} s)`,
+      inFlight === 1 ? '≥ 100,000 readings/s' : 'more than at 1 in flight',
+    ]);
+    if (round === 0) {
+      rows.push([
+        'rows written per report (station object + D1), a day per request',
+        `${((c.objectRows + c.d1Rows) / reports).toFixed(3)} (object ${(c.objectRows / reports).toFixed(3)}, D1 ${(c.d1Rows / reports).toFixed(3)})`,
+        '≤ 2',
+      ]);
+      bytesAfterFirst = (await figures(sampleIds)).map((f) => f.bytes);
+    }
+  }
+  const after = await figures(sampleIds);
+  const perDay = after.reduce((n, f, i) => n + (f.bytes - bytesAfterFirst[i]), 0) / after.length / 2;
+  rows.push(['bytes stored per station-day (7 codes, 144 reports; growth over two days)', `${count(perDay)} B (${(perDay * 365 / 1e6).toFixed(1)} MB per station-year)`, '']);
+
+  const d1Size = async () => (await fetch(`${base}/bench/d1-size`)).json() as Promise<{ bytes: number; stats: number }>;
+  const sizeBefore = await d1Size();
+  const t = performance.now();
+  const rollup = (await (await fetch(`${base}/bench/rollup`)).json()) as { run: { stations: number; days: number; d1RowsWritten: number; failed: number; left: number } };
+  const cronMs = since(t);
+  rows.push([
+    `cron run, ${count(rollup.run.stations)} changed stations (${count(rollup.run.days)} station-days)`,
+    `${ms(cronMs)}; D1 queries: 1 in the cron, 1 batch per station from its object; ${count(rollup.run.d1RowsWritten)} D1 rows written${rollup.run.failed || rollup.run.left ? `; failed ${rollup.run.failed}, left ${rollup.run.left}` : ''}`,
+    '≤ 5 s for 1,000 stations',
+  ]);
+  const sizeAfter = await d1Size();
+  rows.push([
+    'D1 bytes per daily_stats row (station, code, day)',
+    `${count((sizeAfter.bytes - sizeBefore.bytes) / (sizeAfter.stats - sizeBefore.stats))} B (${count(sizeAfter.stats)} rows, ${(sizeAfter.bytes / 1e6).toFixed(1)} MB in all)`,
+    '',
+  ]);
+
+  const range = `from=${days[0]}&to=${days[2]}`;
+  const all = await sample(base, `/rest/api?${range}`, 30, sessionTokenOf(1));
+  const some = await sample(base, `/rest/api?${range}`, 30, sessionTokenOf(2));
+  const summaries = Object.keys(JSON.parse(all.body).data.danes).length;
+  rows.push([`dashboard, ${count(summaries)} stations × 3 days`, `p50 ${ms(all.p50)}, p95 ${ms(all.times.sort((a, b) => a - b)[28])}`, 'p50 ≤ 25 ms']);
+  rows.push([`dashboard, ${compared} stations × 3 days (same run)`, `p50 ${ms(some.p50)}`, '']);
+  const chart = await sample(base, `/rest/api/item?id=${benchStationId(1)}&${range}`, 30, sessionTokenOf(1));
+  rows.push(['chart, one station × 3 days (3,024 readings)', `p50 ${ms(chart.p50)}`, '']);
+} finally {
+  worker.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+printTable(rows);
+process.exit(0);

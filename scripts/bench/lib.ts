@@ -1,0 +1,68 @@
+/** Timing, percentiles and the result table shared by the benchmark scripts. */
+export const since = (t: number) => performance.now() - t;
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+export const ms = (x: number) => `${x.toFixed(1)} ms`;
+export const count = (n: number) => Math.round(n).toLocaleString('en');
+
+/** GETs `path` and returns the elapsed time and the body; a failure stops the benchmark. */
+export async function timed(base: string, path: string, token?: string) {
+  const t = performance.now();
+  const res = await fetch(`${base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${body.slice(0, 300)}`);
+  return { elapsed: since(t), body };
+}
+
+/** Times `runs` calls of a path after one warm-up; returns the times, the last reply and the median. */
+export async function sample(base: string, path: string, runs: number, token?: string) {
+  await timed(base, path, token);
+  const times: number[] = [];
+  let body = '';
+  for (let i = 0; i < runs; i++) {
+    const r = await timed(base, path, token);
+    times.push(r.elapsed);
+    body = r.body;
+  }
+  return { times, body, p50: percentile(times, 50) };
+}
+
+/** Posts one ingest batch with a station's token; returns how many readings were stored. */
+export async function postIngest(base: string, token: string, body: string) {
+  const res = await fetch(`${base}/rest/ingest/danes`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body,
+  });
+  const json = (await res.json()) as { data?: { accepted: number }; errors?: unknown };
+  if (!json.data) throw new Error(`ingest failed: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
+  return json.data.accepted;
+}
+
+/**
+ * Posts every job with `inFlight` requests at a time and returns readings stored per second. Each result is
+ * added after its await, so concurrent posts never lose one another's counts.
+ */
+export async function ingestRate(base: string, jobs: { token: string; body: string }[], inFlight: number) {
+  let next = 0;
+  let stored = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        const accepted = await postIngest(base, job.token, job.body);
+        stored += accepted;
+      }
+    }),
+  );
+  const seconds = since(t) / 1000;
+  return { stored, seconds, rate: stored / seconds };
+}
+
+export type Row = [measure: string, result: string, target: string];
+
+export function printTable(rows: Row[]) {
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'result', 'target'][i].length));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(['', line(['measure', 'result', 'target']), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+}

@@ -1,0 +1,11 @@
+/**
+ * The Worker without the React app: the real `/rest` API, cron and station objects. Scripts that only talk to the
+ * API (dev seed, benchmarks) serve it with `wrangler dev` against the same wrangler.toml, so its objects and
+ * D1 are the app's own.
+ */
+import { createWorker } from '../../worker';
+
+export default createWorker(() => new Response('This Worker serves /rest only.', { status: 404 }));
+export { StationCore } from '../../worker/station/station-core';
+export { LiveWatcher } from '../../worker/live/watcher';
+export { RollupRunner } from '../../worker/station/rollup-runner';

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+export interface LocalWorker {
+  base: string;
+  /** Runs the cron handler once, as the five-minute trigger would, and waits for it. */
+  cron: () => Promise<void>;
+  stop: () => void;
+}
+
+export interface LocalWorkerOptions {
+  /** The Worker entry (default: the API-only one; null: the config's own) and its config. */
+  entry?: string | null;
+  config?: string;
+  /** Local state directory; wrangler's default `.wrangler/state` is the dev database. */
+  persistTo?: string;
+}
+
+/** Serves a Worker with `wrangler dev` on a free loopback port and waits until it answers. */
+export async function startLocalWorker(options: LocalWorkerOptions = {}): Promise<LocalWorker> {
+  const port = await freePort();
+  const args = ['wrangler', 'dev'];
+  if (options.entry !== null) args.push(options.entry ?? 'scripts/lib/api-worker.ts');
+  // An explicit config keeps wrangler from following a `vite build`'s redirect to the bundled app.
+  args.push('--config', options.config ?? 'wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false');
+  if (options.persistTo) args.push('--persist-to', options.persistTo);
+  let output = '';
+  const worker = spawn('npx', args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+  });
+  worker.stdout?.on('data', (chunk) => (output += chunk));
+  worker.stderr?.on('data', (chunk) => (output += chunk));
+  const stop = () => {
+    if (worker.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (worker.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      await fetch(`${base}/rest/openapi.json`);
+      break;
+    } catch {
+      if (attempt > 240) {
+        stop();
+        throw new Error(`the Worker did not answer at ${base}:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const cron = async () => {
+    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+    if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
+  };
+  return { base, cron, stop };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createSubject, post } from '../support/api';
+import { createStation, importerToken, ingest, rawAll, runCron, storedOf } from '../support/telemetry';
+
+interface Step {
+  station: { id: number; unique_id: string } | null;
+  copiedNow: number;
+  totals: { legacy: number; copied: number; accepted: number; duplicates: number; inObject: number } | null;
+}
+
+/** Runs the copy to the end as `npm run migrate:readings` does, in small steps; returns each station's totals. */
+async function copyAll(token: string, limit: number) {
+  const totals = new Map<number, Step['totals']>();
+  let after: number | undefined;
+  let copied = 0;
+  for (let guard = 0; guard < 1000; guard++) {
+    const res = await post(`/rest/legacy-readings/copy?limit=${limit}${after ? `&after=${after}` : ''}`, undefined, { token });
+    expect(res.status).toBe(200);
+    const step = res.json.data as Step;
+    if (!step.station) return { totals, copied };
+    copied += step.copiedNow;
+    if (step.totals) {
+      totals.set(step.station.id, step.totals);
+      after = step.station.id;
+    }
+  }
+  throw new Error('the copy did not finish');
+}
+
+const legacyRow = (itemId: number, reading: string, ts: number, value: number) =>
+  rawAll('INSERT INTO legacy_readings (item_id, reading, ts, value) VALUES (?, ?, ?, ?)', itemId, reading, ts, value);
+
+describe('copying an older database’s D1 readings into the station objects', () => {
+  it('loses nothing, counts what was already there, and can run twice', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const first = await createStation('DANES');
+    const second = await createStation('UNIWAN', 'America/New_York');
+    const start = Date.parse('2025-03-01T00:00:00Z');
+    const expected: { reading: string; ts: number; value: number }[] = [];
+    // Several codes at one time, so slices of 5 cut through a report.
+    for (let i = 0; i < 12; i++) {
+      for (const [c, code] of ['H1', 'KCM', 'POWER'].entries()) {
+        const row = { reading: code, ts: start + i * 600_000, value: i * 10 + c + 0.125 };
+        await legacyRow(first.id, row.reading, row.ts, row.value);
+        expected.push(row);
+      }
+    }
+    for (let i = 0; i < 4; i++) await legacyRow(second.id, 'pressure', start + i * 3_600_000, 1000 + i);
+    // One of the second station's readings was posted again after the move, before the copy ran.
+    await ingest('uniwan', await importerToken(), { unique_id: second.uniqueId, rows: [{ value_id: 'pressure', value: 1000, timestamp: new Date(start).toISOString() }] });
+
+    const run = await copyAll(admin.token, 5);
+    expect(run.copied).toBe(40);
+    expect(run.totals.get(first.id)).toEqual({ legacy: 36, copied: 36, accepted: 36, duplicates: 0, inObject: 36 });
+    expect(run.totals.get(second.id)).toEqual({ legacy: 4, copied: 4, accepted: 3, duplicates: 1, inObject: 4 });
+    expect(await storedOf(first.id)).toEqual(expected.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : 1)));
+
+    const again = await copyAll(admin.token, 5);
+    expect(again.copied).toBe(0);
+    expect(again.totals).toEqual(run.totals);
+    expect(await storedOf(first.id)).toHaveLength(36);
+
+    // The copied days reach the dashboard's roll-up like any ingest.
+    await runCron();
+    const [day] = await rawAll<{ count: number }>("SELECT count FROM daily_stats WHERE item_id = ? AND reading = 'H1' AND day = '2025-03-01'", first.id);
+    expect(day.count).toBe(12);
+  });
+
+  it('is for administrators only', async () => {
+    const user = await createSubject();
+    expect((await post('/rest/legacy-readings/copy', undefined, { token: user.token })).status).toBe(403);
+    expect((await post('/rest/legacy-readings/copy')).status).toBe(401);
+  });
+});

@@ -1,0 +1,86 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
+import { stationOf } from '../../worker/station/directory';
+import { createSubject, post } from '../support/api';
+import { expectSameStats, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
+import { createStation, importerToken, ingest, rawAll, runCron } from '../support/telemetry';
+
+const markedStations = () => rawAll<{ id: number }>('SELECT id FROM items WHERE rollup_rev IS NOT NULL ORDER BY id').then((r) => r.map((x) => x.id));
+
+async function stationsWithData(n: number, seed: number) {
+  const token = await importerToken();
+  const stations = [];
+  for (let i = 0; i < n; i++) {
+    const station = await createStation('DANES', 'Europe/Prague');
+    await ingest('danes', token, { unique_id: station.uniqueId, rows: randomRows('DANES', '2026-06-10T12:00:00Z', seed + i) });
+    stations.push(station);
+  }
+  return { stations, token };
+}
+
+describe('roll-up runs', () => {
+  it('calls only the stations whose readings changed since the last run', async () => {
+    const { stations, token } = await stationsWithData(3, 10);
+    await runCron();
+    expect(await markedStations()).toEqual([]);
+    await ingest('danes', token, { unique_id: stations[1].uniqueId, rows: randomRows('DANES', '2026-06-20T12:00:00Z', 77) });
+    expect(await markedStations()).toEqual([stations[1].id]);
+    const run = await rollUpChangedStations(env);
+    expect(run).toMatchObject({ stations: 1, failed: 0, left: 0 });
+    expect(run.days).toBeGreaterThan(0);
+    expect(await rollUpChangedStations(env)).toMatchObject({ stations: 0, days: 0 });
+  });
+
+  it('leaves what does not fit one run to the next, and the result equals a recompute', async () => {
+    await runCron();
+    const { stations } = await stationsWithData(5, 20);
+    expect(await rollUpChangedStations(env, { maxStations: 2 })).toMatchObject({ stations: 2, left: 3 });
+    expect((await markedStations()).length).toBe(3);
+    // The rest in one run, spread over two runner objects.
+    expect(await rollUpChangedStations(env, { perRunner: 2 })).toMatchObject({ stations: 3, left: 0 });
+    for (const station of stations) expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
+  });
+
+  it('rolls up a batch stored while its station was writing a run to D1, on the next run', async () => {
+    const { stations, token } = await stationsWithData(1, 30);
+    const [station] = stations;
+    for (let round = 0; round < 5; round++) {
+      const rows = randomRows('DANES', `2026-07-${String(10 + round * 3).padStart(2, '0')}T12:00:00Z`, 40 + round);
+      await Promise.all([stationOf(env, station.id).flush(station.id, 'Europe/Prague'), ingest('danes', token, { unique_id: station.uniqueId, rows })]);
+      await runCron();
+      expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
+      expect(await markedStations()).toEqual([]);
+    }
+  });
+
+  it("reckons every day anew in a station's new time zone", async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const station = await createStation('DANES', 'Europe/Prague');
+    const rows = [
+      // 23:30 in Prague on the 1st is 17:30 in New York; 01:30 on the 2nd in Prague is still the 1st there.
+      { data_name: 'H1', data_value: 1, date: '2026-05-01T21:30:00Z' },
+      { data_name: 'H1', data_value: 2, date: '2026-05-01T23:30:00Z' },
+      { data_name: 'H1', data_value: 3, date: '2026-05-02T12:00:00Z' },
+    ];
+    await ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows });
+    await runCron();
+    expect((await statsOf(station.id)).map((s) => [s.day, s.count])).toEqual([
+      ['2026-05-01', 1],
+      ['2026-05-02', 2],
+    ]);
+    const edit = await post(
+      '/rest/items/edit',
+      { Items: { id: station.id, name: station.name, unique_id: station.uniqueId, name_for_api: 'DANES', timezone: 'America/New_York' } },
+      { token: admin.token },
+    );
+    expect(edit.status).toBe(200);
+    expect(await markedStations()).toContain(station.id);
+    await runCron();
+    expect((await statsOf(station.id)).map((s) => [s.day, s.count])).toEqual([
+      ['2026-05-01', 2],
+      ['2026-05-02', 1],
+    ]);
+    expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'America/New_York'));
+  });
+});

@@ -1,0 +1,125 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { LiveMessage } from '../contracts/live';
+import { stationOf } from '../station/directory';
+
+/** A station as the live channel names it: D1 id for routing, unique id for the pages. */
+export interface WatchedStation {
+  id: number;
+  uniqueId: string;
+}
+
+/** What the Worker hands over with a page's WebSocket upgrade. */
+export interface WatchRequest {
+  subjectId: number;
+  /** The session that opened the socket (its hash), so ending the session can close it. */
+  session: string;
+  /** The stations asked for and allowed; null: every station the subject may see (set by `setVisible`). */
+  stations: WatchedStation[] | null;
+}
+
+/** Kept with each hibernating socket (attachments hold at most 16 KB, so "all" is not spelt out). */
+interface SocketState {
+  session: string;
+  stations: number[] | null;
+}
+
+export const watchHeader = 'X-Hladina-Watch';
+
+// Registering with hundreds of stations at once would open as many calls; a few dozen at a time is plenty.
+const registrationsInFlight = 32;
+
+/**
+ * One subject's live channel: all its open pages' sockets, whichever stations they watch. Station objects
+ * deliver new rows here; a page watching 50 stations still holds one socket. Sockets are accepted through the
+ * hibernation API, so idle pages keep no isolate alive.
+ */
+export class LiveWatcher extends DurableObject<Cloudflare.Env> {
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    // Every station the subject may see (for sockets that watch them all), and the stations that know to call here.
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS visible (item_id INTEGER PRIMARY KEY, unique_id TEXT NOT NULL)');
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS registered (item_id INTEGER PRIMARY KEY)');
+  }
+
+  private get sql() {
+    return this.ctx.storage.sql;
+  }
+
+  /** Replaces the set of stations the subject may see; rows change only where the set did. */
+  setVisible(stations: WatchedStation[]) {
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec('DELETE FROM visible WHERE item_id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(stations.map((s) => s.id)));
+      this.sql.exec(
+        `INSERT INTO visible (item_id, unique_id) SELECT value ->> 0, value ->> 1 FROM json_each(?) WHERE true
+         ON CONFLICT (item_id) DO UPDATE SET unique_id = excluded.unique_id WHERE unique_id <> excluded.unique_id`,
+        JSON.stringify(stations.map((s) => [s.id, s.uniqueId])),
+      );
+    });
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const watch = JSON.parse(request.headers.get(watchHeader) ?? 'null') as WatchRequest | null;
+    if (!watch || request.headers.get('Upgrade') !== 'websocket') {
+      return new Response('expected a WebSocket upgrade from the Worker', { status: 400 });
+    }
+    const stations =
+      watch.stations ?? this.sql.exec<{ id: number; uniqueId: string }>('SELECT item_id AS id, unique_id AS uniqueId FROM visible').toArray();
+    // Registered before the socket opens, so a batch posted right after the page connected reaches it.
+    await this.register(watch.subjectId, stations.map((s) => s.id));
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ session: watch.session, stations: watch.stations?.map((s) => s.id) ?? null } satisfies SocketState);
+    server.send(JSON.stringify({ type: 'subscribed', stations: stations.map((s) => s.uniqueId) } satisfies LiveMessage));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  private async register(subjectId: number, ids: number[]) {
+    const known = new Set(this.sql.exec<{ item_id: number }>('SELECT item_id FROM registered').toArray().map((r) => r.item_id));
+    const missing = ids.filter((id) => !known.has(id));
+    for (let i = 0; i < missing.length; i += registrationsInFlight) {
+      const chunk = missing.slice(i, i + registrationsInFlight);
+      await Promise.all(chunk.map((id) => stationOf(this.env, id).watch(subjectId)));
+      this.sql.exec('INSERT OR IGNORE INTO registered (item_id) SELECT value FROM json_each(?)', JSON.stringify(chunk));
+    }
+  }
+
+  /**
+   * Sends a station's message to every socket watching it. Returns false when none does, so the station
+   * stops calling; the registration is forgotten here first, so the next page to want it registers again.
+   */
+  deliver(itemId: number, message: LiveMessage): boolean {
+    const text = JSON.stringify(message);
+    let visible: boolean | undefined;
+    let delivered = false;
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (!state) continue;
+      const wants = state.stations
+        ? state.stations.includes(itemId)
+        : (visible ??= this.sql.exec('SELECT 1 FROM visible WHERE item_id = ?', itemId).toArray().length > 0);
+      if (!wants) continue;
+      try {
+        socket.send(text);
+        delivered = true;
+      } catch {
+        socket.close(1011, 'send failed');
+      }
+    }
+    if (!delivered) this.sql.exec('DELETE FROM registered WHERE item_id = ?', itemId);
+    return delivered;
+  }
+
+  /** Number of open sockets, for the benchmark. */
+  watchers(): number {
+    return this.ctx.getWebSockets().length;
+  }
+
+  async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
+    // Pages send "ping" to learn that the line is alive; everything else is ignored.
+    if (message === 'ping') socket.send(JSON.stringify({ type: 'pong' } satisfies LiveMessage));
+  }
+
+  async webSocketClose(socket: WebSocket, code: number) {
+    socket.close(code === 1005 ? 1000 : code, 'closing');
+  }
+}
