@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useHydrated } from '@tanstack/react-router';
+import { HeadContent, Outlet, ScriptOnce, Scripts, createRootRouteWithContext, useHydrated } from '@tanstack/react-router';
+import { createMiddleware, getRouterInstance } from '@tanstack/react-start';
 import type { ReactNode } from 'react';
 import { Preloader } from '~/components/layout/preloader';
 import { Toaster } from '~/components/ui/sonner';
@@ -11,7 +12,16 @@ import { pageTitle } from '~/lib/page-title';
 import { getLocale } from '~/paraglide/runtime';
 import appCss from '../styles.css?url';
 
+// The Worker gives every page a Content-Security-Policy nonce through the request context; set on the router
+// before it renders, it is stamped on each script and style the framework writes (and read back in the browser).
+const pageNonce = createMiddleware().server(async ({ next, context }) => {
+  const router = await getRouterInstance();
+  router.update({ ...router.options, ssr: { nonce: context?.nonce } });
+  return next();
+});
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  server: { middleware: [pageNonce] },
   beforeLoad: () => ({ prefs: readPreferences() }),
   head: ({ matches }) => ({
     meta: [
@@ -47,7 +57,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     // The inline script may add `dark` before hydration; React must not fight it over the class attribute.
     <html lang={getLocale()} data-theme={prefs.theme} data-hydrated={hydrated ? 'true' : undefined} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
+        <ScriptOnce>{colorSchemeScript}</ScriptOnce>
         <HeadContent />
       </head>
       <body>

@@ -33,6 +33,59 @@ describe('checkRows', () => {
     expect(errors['rows.5'][0]).toMatch(/future/);
   });
 
+  it('names a naive time the zone repeats or skips and asks for an offset, never guessing', () => {
+    const { readings, errors } = checkRows(
+      'DANES',
+      [
+        { data_name: 'H1', data_value: 1, date: '2026-10-25T02:30:00' },
+        { data_name: 'H1', data_value: 2, date: '2026-03-29T02:30:00' },
+        { data_name: 'H1', data_value: 3, date: '2026-10-25T02:30:00+01:00' },
+      ],
+      'Europe/Prague',
+      Date.parse('2026-12-01T00:00:00Z'),
+    );
+    expect(errors).toEqual({
+      'rows.0': [
+        '"date" 2026-10-25T02:30:00 happens twice in Europe/Prague (the clocks go back that hour): send it with its UTC offset or in UTC (Z).',
+      ],
+      'rows.1': [
+        '"date" 2026-03-29T02:30:00 does not exist in Europe/Prague (the clocks skip that hour): send it with its UTC offset or in UTC (Z).',
+      ],
+    });
+    expect(readings).toEqual([{ reading: 'H1', ts: Date.parse('2026-10-25T01:30:00Z'), value: 3 }]);
+  });
+
+  it('refuses years before 1900, impossible offsets and readings before the earliest day', () => {
+    const row = (date: string) => ({ value_id: 'pressure', value: 1000, timestamp: date });
+    const earliest = Date.parse('2000-01-01T00:00:00Z');
+    const { readings, errors } = checkRows(
+      'UNIWAN',
+      [row('0050-01-01T00:00:00Z'), row('2026-01-01T00:00:00+15:00'), row('1999-12-31T23:59:59Z'), row('2000-01-01T00:00:00Z')],
+      'UTC',
+      now,
+      earliest,
+    );
+    expect(errors).toEqual({
+      'rows.0': ['"timestamp" must have a four-digit year from 1900 on.'],
+      'rows.1': ['"timestamp" has an impossible UTC offset: offsets run from -14:00 to +14:00 with minutes under 60.'],
+      'rows.2': ['"timestamp" is before 2000-01-01, the earliest reading this server accepts.'],
+    });
+    expect(readings.map((r) => r.ts)).toEqual([earliest]);
+  });
+
+  it('takes the earliest reading day from the Worker by default: 1990-01-01', () => {
+    const { errors } = checkRows(
+      'DANES',
+      [
+        { data_name: 'H1', data_value: 1, date: '1989-12-31T23:59:59Z' },
+        { data_name: 'H1', data_value: 1, date: '1990-01-01T00:00:00Z' },
+      ],
+      'UTC',
+      now,
+    );
+    expect(Object.keys(errors)).toEqual(['rows.0']);
+  });
+
   it('allows a clock up to a day ahead', () => {
     const { errors } = checkRows('DANES', [{ data_name: 'H1', data_value: 1, date: '2026-06-01T23:59:59Z' }], 'UTC', now);
     expect(errors).toEqual({});
