@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { call, createSubject, fetchWorker, request } from '../support/api';
 
-/** A body that never ends by itself: it is done only when the Worker reads it all (never) or cancels it. */
-function endlessBody() {
-  const state = { cancelled: false };
-  const chunk = new TextEncoder().encode('{"padding": "');
+const encoder = new TextEncoder();
+
+/**
+ * A sign-in body streamed in many small chunks, as a slow client would send it; `state` says whether the
+ * Worker cancelled it or read it to its end (either leaves the connection clean), or left it hanging.
+ */
+function streamedBody(chunks = 2_000) {
+  const state = { cancelled: false, readToEnd: false };
+  const parts = ['{"LoginForm": {"username": "nobody@example.com", "password": "x", "padding": "', ...Array(chunks).fill('x'.repeat(64)), '"}}'];
+  let next = 0;
   const body = new ReadableStream<Uint8Array>({
-    pull: (controller) => controller.enqueue(chunk),
+    pull: (controller) => {
+      if (next < parts.length) return controller.enqueue(encoder.encode(parts[next++]));
+      state.readToEnd = true;
+      controller.close();
+    },
     cancel: () => {
       state.cancelled = true;
     },
   });
-  return { body, state };
+  return { body, state, length: parts.join('').length };
 }
 
 describe('a call refused before it reads its body', () => {
@@ -22,23 +32,28 @@ describe('a call refused before it reads its body', () => {
     ['with a form body (415)', '/rest/site/login', { 'Content-Type': 'text/plain' }, 415],
     ['declared too large (413)', '/rest/site/login', { 'Content-Length': String(2 * 1024 * 1024) }, 413],
   ])('%s cancels the body, leaving the connection clean for the next request', async (_, path, headers, status) => {
-    const { body, state } = endlessBody();
-    const base = request('POST', path, { headers: { 'Content-Type': 'application/json', 'Content-Length': '1000', ...headers } });
+    const { body, state, length } = streamedBody();
+    const base = request('POST', path, { headers: { 'Content-Type': 'application/json', 'Content-Length': String(length), ...headers } });
     const res = await fetchWorker(new Request(base, { body }), true);
     expect(res.status).toBe(status);
-    expect(state.cancelled).toBe(true);
+    expect(state).toEqual({ cancelled: true, readToEnd: false });
   });
 
   it('cancels a body without a declared length once it passes 1 MiB, with 413', async () => {
-    const { body, state } = endlessBody();
-    const res = await fetchWorker(new Request(request('POST', '/rest/site/login'), { body }), true);
+    const { body, state } = streamedBody(20_000);
+    const res = await fetchWorker(new Request(request('POST', '/rest/site/login', { headers: { 'Content-Type': 'application/json' } }), { body }), true);
     expect(res.status).toBe(413);
-    expect(state.cancelled).toBe(true);
+    expect(state).toEqual({ cancelled: true, readToEnd: false });
   });
 
   it('reads a body it accepts to the end as before', async () => {
     const subject = await createSubject();
     const res = await call('POST', '/rest/site/login', { body: { username: subject.username, password: subject.password } });
     expect(res.status).toBe(200);
+    const { body, state, length } = streamedBody();
+    const headers = { 'Content-Type': 'application/json', 'Content-Length': String(length) };
+    const streamed = await fetchWorker(new Request(request('POST', '/rest/site/login', { headers }), { body }), true);
+    expect(streamed.status).toBe(401);
+    expect(state).toEqual({ cancelled: false, readToEnd: true });
   });
 });
