@@ -1,22 +1,22 @@
 import { Hono } from 'hono';
 import { createApi } from './app';
 import { runScheduled } from './cron';
-import { newNonce, pagePolicy, withPageHeaders } from './http/security-headers';
+import { newNonce, pagePolicy, withPageHeaders, type PageAllowances } from './http/security-headers';
 
 /** Renders a page of the React app; its inline scripts and styles carry `nonce`. */
 export type RenderApp = (request: Request, nonce: string) => Response | Promise<Response>;
 
 /**
  * The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler and leaves with a
- * Content-Security-Policy of its own nonce that also admits the base map's hosts (`mapOrigins`).
+ * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`).
  */
-export function createWorker(renderApp: RenderApp, mapOrigins: readonly string[] = []) {
+export function createWorker(renderApp: RenderApp, allowances: PageAllowances = { mapOrigins: [], styleHashes: [] }) {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
   app.route('/rest', createApi());
   app.all('*', async (c) => {
     const nonce = newNonce();
     const response = await renderApp(c.req.raw, nonce);
-    return withPageHeaders(response, pagePolicy(nonce, new URL(c.req.url), mapOrigins));
+    return withPageHeaders(response, pagePolicy(nonce, new URL(c.req.url), allowances));
   });
   return {
     fetch: app.fetch,

@@ -20,6 +20,10 @@ const pageNonce = createMiddleware().server(async ({ next, context }) => {
   return next();
 });
 
+// Radix's scroll lock adds <style> elements while dialogs and menus are open; it gives them the nonce it finds
+// in `__webpack_nonce__` (get-nonce), which a script that carries the page's nonce can read off itself.
+const styleNonceScript = 'self.__webpack_nonce__=document.currentScript.nonce';
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   server: { middleware: [pageNonce] },
   beforeLoad: () => ({ prefs: readPreferences() }),
@@ -58,6 +62,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang={getLocale()} data-theme={prefs.theme} data-hydrated={hydrated ? 'true' : undefined} suppressHydrationWarning>
       <head>
         <ScriptOnce>{colorSchemeScript}</ScriptOnce>
+        <ScriptOnce>{styleNonceScript}</ScriptOnce>
         <HeadContent />
       </head>
       <body>

@@ -7,19 +7,28 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/** What a page may load besides its own origin's files and what carries its nonce. */
+export interface PageAllowances {
+  /** Hosts of the base map: its style, tiles, sprites and glyphs. */
+  mapOrigins: readonly string[];
+  /** `sha256-…` of the fixed <style> texts libraries insert while running, which cannot carry the nonce. */
+  styleHashes: readonly string[];
+}
+
 /**
  * The policy of the app's pages: scripts and style elements only from this origin or carrying this page's
- * nonce (the framework's hydration data and the colour-scheme script carry it); style attributes inline, as
- * server rendering writes them; connections, images and fonts from this origin, its WebSocket (`/rest/live`)
- * and the base map's hosts; never framed.
+ * nonce (the framework's hydration data and the colour-scheme script carry it) or a known style hash; style
+ * attributes inline, as server rendering writes them; connections, images and fonts from this origin, its
+ * WebSocket (`/rest/live`) and the base map's hosts; never framed.
  */
-export function pagePolicy(nonce: string, url: URL, mapOrigins: readonly string[]): string {
+export function pagePolicy(nonce: string, url: URL, { mapOrigins, styleHashes }: PageAllowances): string {
   const socket = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
   const map = mapOrigins.join(' ');
+  const hashes = styleHashes.map((hash) => `'${hash}'`).join(' ');
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}' ${hashes}`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob: ${map}`,
     `font-src 'self' ${map}`,
