@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, ScriptOnce, Scripts, createRootRouteWithContext, useHydrated } from '@tanstack/react-router';
+import { HeadContent, Outlet, ScriptOnce, Scripts, createRootRouteWithContext, useHydrated, useRouter } from '@tanstack/react-router';
 import { createMiddleware, getRouterInstance } from '@tanstack/react-start';
 import type { ReactNode } from 'react';
 import { Preloader } from '~/components/layout/preloader';
@@ -57,12 +57,15 @@ function RootDocument({ children }: { children: ReactNode }) {
   useColorScheme(prefs.theme);
   // Marks when the page answers clicks; browser tests wait for it instead of guessing.
   const hydrated = useHydrated();
+  const nonce = useRouter().options.ssr?.nonce;
   return (
     // The inline script may add `dark` before hydration; React must not fight it over the class attribute.
     <html lang={getLocale()} data-theme={prefs.theme} data-hydrated={hydrated ? 'true' : undefined} suppressHydrationWarning>
       <head>
         <ScriptOnce>{colorSchemeScript}</ScriptOnce>
         <ScriptOnce>{styleNonceScript}</ScriptOnce>
+        {/* Vite's dev client gives its <style> elements the nonce of the first csp-nonce meta's nonce attribute. */}
+        {import.meta.env.DEV && <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />}
         <HeadContent />
       </head>
       <body>
