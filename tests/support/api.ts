@@ -19,7 +19,7 @@ export interface CallOptions {
   client?: string | null;
   /**
    * Calls the Worker's handler in this isolate with an execution context of the test's own, and answers only
-   * once the work it left for after the reply (`waitUntil`) is done; `context` lets a test watch that work.
+   * once the work it left for after the reply (`waitUntil`) is done; passing the context lets a test watch it.
    */
   settle?: boolean | ExecutionContext;
 }
