@@ -1,10 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { AppError } from './domain/errors';
 import { readConfig } from './config';
 import { createDb } from './db/client';
 import { resolveSession } from './http/auth';
+import { boundedBody } from './http/body';
 import { handleError, errorBody } from './http/errors';
+import { apiHeaders } from './http/security-headers';
 import type { AppEnv } from './http/types';
 import { siteRoutes } from './routes/site';
 import { subjectRoutes } from './routes/subjects';
@@ -21,13 +22,9 @@ export const maxBodyBytes = 1024 * 1024;
 export function createApi() {
   const api = new OpenAPIHono<AppEnv>();
   api.onError(handleError);
+  api.use(apiHeaders);
   api.use(
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] });
-      },
-    }),
+    boundedBody(maxBodyBytes, () => new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] })),
   );
   api.use(async (c, next) => {
     c.set('db', createDb(c.env.DB));

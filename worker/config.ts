@@ -6,8 +6,16 @@ const Config = z.object({
   RESEND_API_KEY: z.string().optional(),
   /** Public origin used in e-mailed links; the request's own origin when unset. */
   APP_URL: z.url().optional(),
+  /** Ingest refuses readings stamped before this day (UTC), e.g. from a station clock reset to its epoch. */
+  EARLIEST_READING: z.iso
+    .date()
+    .refine((day) => day >= '1900-01-01')
+    .default('1990-01-01'),
 });
 export type Config = z.infer<typeof Config>;
 
 /** Reads the Worker's vars and secrets once per request through one schema. */
 export const readConfig = (env: Cloudflare.Env): Config => Config.parse(env);
+
+/** The earliest reading time ingest accepts (epoch ms), from the Worker's EARLIEST_READING var. */
+export const earliestReading = (config: Config) => Date.parse(`${config.EARLIEST_READING}T00:00:00Z`);

@@ -1,12 +1,23 @@
 import { Hono } from 'hono';
 import { createApi } from './app';
 import { runScheduled } from './cron';
+import { newNonce, pagePolicy, withPageHeaders, type PageAllowances } from './http/security-headers';
 
-/** The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler. */
-export function createWorker(renderApp: (request: Request) => Response | Promise<Response>) {
+/** Renders a page of the React app; its inline scripts and styles carry `nonce`. */
+export type RenderApp = (request: Request, nonce: string) => Response | Promise<Response>;
+
+/**
+ * The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler and leaves with a
+ * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`).
+ */
+export function createWorker(renderApp: RenderApp, allowances: PageAllowances = { mapOrigins: [], styleHashes: [] }) {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
   app.route('/rest', createApi());
-  app.all('*', (c) => renderApp(c.req.raw));
+  app.all('*', async (c) => {
+    const nonce = newNonce();
+    const response = await renderApp(c.req.raw, nonce);
+    return withPageHeaders(response, pagePolicy(nonce, new URL(c.req.url), allowances));
+  });
   return {
     fetch: app.fetch,
     scheduled: runScheduled,

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useHydrated } from '@tanstack/react-router';
+import { HeadContent, Outlet, ScriptOnce, Scripts, createRootRouteWithContext, useHydrated, useRouter } from '@tanstack/react-router';
+import { createMiddleware, getRouterInstance } from '@tanstack/react-start';
 import type { ReactNode } from 'react';
 import { Preloader } from '~/components/layout/preloader';
 import { Toaster } from '~/components/ui/sonner';
@@ -11,7 +12,20 @@ import { pageTitle } from '~/lib/page-title';
 import { getLocale } from '~/paraglide/runtime';
 import appCss from '../styles.css?url';
 
+// The Worker gives every page a Content-Security-Policy nonce through the request context; set on the router
+// before it renders, it is stamped on each script and style the framework writes (and read back in the browser).
+const pageNonce = createMiddleware().server(async ({ next, context }) => {
+  const router = await getRouterInstance();
+  router.update({ ...router.options, ssr: { nonce: context?.nonce } });
+  return next();
+});
+
+// Radix's scroll lock adds <style> elements while dialogs and menus are open; it gives them the nonce it finds
+// in `__webpack_nonce__` (get-nonce), which a script that carries the page's nonce can read off itself.
+const styleNonceScript = 'self.__webpack_nonce__=document.currentScript.nonce';
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  server: { middleware: [pageNonce] },
   beforeLoad: () => ({ prefs: readPreferences() }),
   head: ({ matches }) => ({
     meta: [
@@ -43,11 +57,15 @@ function RootDocument({ children }: { children: ReactNode }) {
   useColorScheme(prefs.theme);
   // Marks when the page answers clicks; browser tests wait for it instead of guessing.
   const hydrated = useHydrated();
+  const nonce = useRouter().options.ssr?.nonce;
   return (
     // The inline script may add `dark` before hydration; React must not fight it over the class attribute.
     <html lang={getLocale()} data-theme={prefs.theme} data-hydrated={hydrated ? 'true' : undefined} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: colorSchemeScript }} />
+        <ScriptOnce>{colorSchemeScript}</ScriptOnce>
+        <ScriptOnce>{styleNonceScript}</ScriptOnce>
+        {/* Vite's dev client gives its <style> elements the nonce of the first csp-nonce meta's nonce attribute. */}
+        {import.meta.env.DEV && <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />}
         <HeadContent />
       </head>
       <body>

@@ -74,7 +74,8 @@ const cases: Case[] = [
     make: async () => ({
       method: 'POST',
       path: '/rest/subjects/profile',
-      body: { Users: { ...subjectForm(), password: undefined } },
+      // A new e-mail needs the current password: every test subject has createSubject's default one.
+      body: { Users: { ...subjectForm(), password: undefined, currentPassword: 'correct horse' } },
     }),
   },
   { name: 'GET /rest/subjects', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/subjects' }) },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createSubject, post, uniqueEmail, type TestSubject } from '../support/api';
+import { createStation, importerToken, ingest } from '../support/telemetry';
 
 let admin: TestSubject;
 beforeAll(async () => {
@@ -163,5 +164,30 @@ describe('query parameters', () => {
 
   it('an unknown call is a 404 in the envelope', async () => {
     expectEnvelope(await call('GET', '/rest/nothing-here', { token: admin.token }), 404);
+  });
+});
+
+describe('error texts say what is wrong', () => {
+  it('an ingest batch over the row limit: at most 5,000 rows per request', async () => {
+    const station = await createStation('DANES');
+    const rows = Array.from({ length: 5001 }, () => ({ data_name: 'H1', data_value: 1, date: '2026-01-01T00:00:00Z' }));
+    const res = await ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows });
+    expectEnvelope(res, 422);
+    expect(res.json.errors.rows).toEqual(['Send at most 5,000 rows per request.']);
+  });
+
+  it('a dashboard or chart range that ends before it starts: from must not be after to', async () => {
+    const station = await createStation('DANES');
+    for (const path of ['/rest/api?from=2026-02-02&to=2026-02-01', `/rest/api/item?id=${station.uniqueId}&from=2026-02-02&to=2026-02-01`]) {
+      const res = await call('GET', path, { token: admin.token });
+      expectEnvelope(res, 400);
+      expect(res.json.errors.from).toEqual(['from must not be after to.']);
+    }
+  });
+
+  it('an item time zone that does not exist: unknown time zone', async () => {
+    const res = await post('/rest/items/edit', { Items: { name: 'Well four', unique_id: 'TZ-1', timezone: 'Mars/Olympus' } }, { token: admin.token });
+    expectEnvelope(res, 422);
+    expect(res.json.errors.timezone).toEqual(['This is an unknown time zone: use an IANA name such as Europe/Prague.']);
   });
 });

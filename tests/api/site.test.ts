@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { createExecutionContext } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
 import { outbox, passwordResets, sessions, subjects } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { call, createSubject, db, get, origin, post, uniqueEmail } from '../support/api';
+import { call, createSubject, db, get, origin, post, uniqueEmail, type CallOptions } from '../support/api';
 
 const login = (username: string, password: string, client?: string) =>
   post('/rest/site/login', { LoginForm: { username, password } }, { client });
+
+const requestReset = (email: string, options: CallOptions = {}) =>
+  post('/rest/site/reset-password', { PasswordResetRequestForm: { email } }, { settle: true, ...options });
 
 const resetLinkToken = async (to: string) => {
   const mails = await db().select().from(outbox).where(eq(outbox.to, to));
@@ -129,8 +133,8 @@ describe('password reset', () => {
   it('answers known and unknown addresses alike and e-mails only the known one', async () => {
     const subject = await createSubject();
     const stranger = uniqueEmail('stranger');
-    const known = await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: subject.username } });
-    const unknown = await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: stranger } });
+    const known = await requestReset(subject.username);
+    const unknown = await requestReset(stranger);
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
@@ -146,7 +150,7 @@ describe('password reset', () => {
 
   it('sets the new password once, ends every session, and refuses the used link', async () => {
     const subject = await createSubject();
-    await post('/rest/site/reset-password', { email: subject.username });
+    await requestReset(subject.username);
     const token = (await resetLinkToken(subject.username))!;
     const set = await post('/rest/site/set-password', { NewPwd: { password: 'brand new secret' }, token });
     expect(set.status).toBe(200);
@@ -158,9 +162,47 @@ describe('password reset', () => {
     expect(again.json.errors.token).toBeDefined();
   });
 
+  it("setting a password with one link uses up the subject's other links and ends its sessions", async () => {
+    const subject = await createSubject();
+    const other = await createSubject();
+    await requestReset(subject.username);
+    const first = (await resetLinkToken(subject.username))!;
+    await requestReset(subject.username);
+    const second = (await resetLinkToken(subject.username))!;
+    await requestReset(other.username);
+    const othersLink = (await resetLinkToken(other.username))!;
+    expect(second).not.toBe(first);
+
+    expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new secret' }, token: first })).status).toBe(200);
+    const stale = await post('/rest/site/set-password', { NewPwd: { password: 'stale link secret' }, token: second });
+    expect(stale.status).toBe(400);
+    expect(stale.json.errors.token).toBeDefined();
+    const links = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, subject.id));
+    expect(links.map((link) => link.usedAt)).not.toContain(null);
+    expect(await db().select().from(sessions).where(eq(sessions.subjectId, subject.id))).toHaveLength(0);
+    expect((await login(subject.username, 'brand new secret')).status).toBe(200);
+    // Another subject's links and sessions are left alone.
+    expect((await get('/rest/subjects/user', { token: other.token })).status).toBe(200);
+    expect((await post('/rest/site/set-password', { NewPwd: { password: 'other secret' }, token: othersLink })).status).toBe(200);
+  });
+
+  it('sends the reset e-mail after the reply, for known and unknown addresses alike', async () => {
+    for (const [email, mails] of [
+      [(await createSubject()).username, 1],
+      [uniqueEmail('stranger'), 0],
+    ] as const) {
+      const context = createExecutionContext();
+      const deferred = vi.spyOn(context, 'waitUntil');
+      const res = await requestReset(email, { settle: context });
+      expect(res.status).toBe(200);
+      expect(deferred).toHaveBeenCalledTimes(1);
+      expect(await db().select().from(outbox).where(eq(outbox.to, email))).toHaveLength(mails);
+    }
+  });
+
   it('refuses an expired link and a token that was never issued', async () => {
     const subject = await createSubject();
-    await post('/rest/site/reset-password', { email: subject.username });
+    await requestReset(subject.username);
     const token = (await resetLinkToken(subject.username))!;
     await db().update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.id, hashToken(token)));
     expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new' }, token })).status).toBe(400);
@@ -171,7 +213,7 @@ describe('password reset', () => {
   it("cannot use one subject's token to change another subject's password", async () => {
     const victim = await createSubject();
     const attacker = await createSubject();
-    await post('/rest/site/reset-password', { email: attacker.username });
+    await requestReset(attacker.username);
     const token = (await resetLinkToken(attacker.username))!;
     expect((await post('/rest/site/set-password', { NewPwd: { password: 'hijacked!' }, token })).status).toBe(200);
     expect((await login(victim.username, victim.password)).status).toBe(200);
@@ -180,8 +222,8 @@ describe('password reset', () => {
 
   it('limits reset requests per address', async () => {
     const subject = await createSubject();
-    for (let i = 0; i < 3; i++) expect((await post('/rest/site/reset-password', { email: subject.username })).status).toBe(200);
-    expect((await post('/rest/site/reset-password', { email: subject.username })).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await requestReset(subject.username)).status).toBe(200);
+    expect((await requestReset(subject.username)).status).toBe(429);
     expect(await db().select().from(outbox).where(eq(outbox.to, subject.username))).toHaveLength(3);
   });
 });

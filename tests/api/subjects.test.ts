@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { items, outbox, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
-import { createSubject, db, get, post, uniqueEmail } from '../support/api';
+import { items, outbox, passwordResets, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
+import { createSubject, db, get, post, uniqueEmail, type TestSubject } from '../support/api';
 import { createGroup, createItem, linkGroupItem, linkSubjectGroup, linkSubjectItem } from '../support/fixtures';
 
 const newSubject = (overrides: Record<string, unknown> = {}) => ({
@@ -72,7 +72,7 @@ describe('subjects', () => {
     expect(signIn.status).toBe(200);
   });
 
-  it('POST /rest/subjects/edit updates a subject, keeps the password when blank, and ends its sessions when changed', async () => {
+  it('POST /rest/subjects/edit updates a subject, keeps the password when blank, and ends its sessions and reset links when changed', async () => {
     const admin = await createSubject({ isAdmin: true });
     const target = await createSubject();
     const before = await rowOf(target.id);
@@ -84,9 +84,12 @@ describe('subjects', () => {
     expect(keep.status).toBe(200);
     expect(await rowOf(target.id)).toMatchObject({ firstName: 'Renamed', passwordHash: before.passwordHash });
     expect((await get('/rest/subjects/user', { token: target.token })).status).toBe(200);
+    await post('/rest/site/reset-password', { email: target.username }, { settle: true });
     await post('/rest/subjects/edit', { Users: newSubject({ id: target.id, username: target.username, password: 'changed!' }) }, { token: admin.token });
     expect((await rowOf(target.id)).passwordHash).not.toBe(before.passwordHash);
     expect((await get('/rest/subjects/user', { token: target.token })).status).toBe(401);
+    const [link] = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, target.id));
+    expect(link.usedAt).not.toBeNull();
   });
 
   it('refuses a duplicate username on create and update with 409, case-insensitively', async () => {
@@ -161,12 +164,31 @@ describe('subjects', () => {
 });
 
 describe('POST /rest/subjects/profile', () => {
+  const profile = (user: TestSubject, changes: Record<string, unknown> = {}) => ({
+    username: user.username,
+    firstName: 'Tester',
+    secondName: 'Testová',
+    subject: 'Tests',
+    ...changes,
+  });
+
   it('updates the own profile and returns the new session user, but never raises isAdmin', async () => {
     const user = await createSubject();
     const username = uniqueEmail('renamed');
     const res = await post(
       '/rest/subjects/profile',
-      { Users: { username, firstName: 'Nové', secondName: 'Jméno', subject: 'Obec Lhota', phone: '', isAdmin: true, status: 'active' } },
+      {
+        Users: {
+          username,
+          firstName: 'Nové',
+          secondName: 'Jméno',
+          subject: 'Obec Lhota',
+          phone: '',
+          isAdmin: true,
+          status: 'active',
+          currentPassword: user.password,
+        },
+      },
       { token: user.token },
     );
     expect(res.status).toBe(200);
@@ -174,27 +196,71 @@ describe('POST /rest/subjects/profile', () => {
     expect(await rowOf(user.id)).toMatchObject({ username, isAdmin: false, subject: 'Obec Lhota' });
   });
 
-  it('changing the own password keeps this session and ends the others', async () => {
+  it('changing the own e-mail or password needs the current password: missing or wrong is a 422 under currentPassword', async () => {
     const user = await createSubject();
-    const other = await post('/rest/site/login', { username: user.username, password: user.password });
+    const before = await rowOf(user.id);
+    for (const change of [{ username: uniqueEmail('moved') }, { password: 'new secret' }]) {
+      const missing = await post('/rest/subjects/profile', profile(user, change), { token: user.token });
+      expect(missing.status).toBe(422);
+      expect(missing.json.errors).toEqual({ currentPassword: ['Enter your current password to change your e-mail or password.'] });
+      const wrong = await post('/rest/subjects/profile', profile(user, { ...change, currentPassword: 'not it' }), { token: user.token });
+      expect(wrong.status).toBe(422);
+      expect(wrong.json.errors).toEqual({ currentPassword: ['The current password is not correct.'] });
+    }
+    expect(await rowOf(user.id)).toEqual(before);
+    const right = await post('/rest/subjects/profile', profile(user, { password: 'new secret', currentPassword: user.password }), {
+      token: user.token,
+    });
+    expect(right.status).toBe(200);
+    expect((await post('/rest/site/login', { username: user.username, password: 'new secret' })).status).toBe(200);
+  });
+
+  it('changing only names, phone or the letter case of the e-mail needs no current password', async () => {
+    const user = await createSubject();
     const res = await post(
       '/rest/subjects/profile',
-      { username: user.username, firstName: 'Tester', secondName: 'Testová', subject: 'Tests', password: 'new secret' },
+      profile(user, { username: user.username.toUpperCase(), firstName: 'Jiné', phone: '+420 777 000 000' }),
       { token: user.token },
     );
     expect(res.status).toBe(200);
+    expect(await rowOf(user.id)).toMatchObject({ firstName: 'Jiné', phone: '+420 777 000 000' });
+  });
+
+  it('counts wrong current passwords against the sign-in limit of the address', async () => {
+    const user = await createSubject();
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/rest/subjects/profile', profile(user, { password: 'new secret', currentPassword: `guess ${i}` }), {
+        token: user.token,
+      });
+      expect(res.status).toBe(422);
+    }
+    const limited = await post('/rest/subjects/profile', profile(user, { password: 'new secret', currentPassword: user.password }), {
+      token: user.token,
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  it('changing the own password keeps this session, ends the others and uses up outstanding reset links', async () => {
+    const user = await createSubject();
+    const other = await post('/rest/site/login', { username: user.username, password: user.password });
+    await post('/rest/site/reset-password', { email: user.username }, { settle: true });
+    const res = await post('/rest/subjects/profile', profile(user, { password: 'new secret', currentPassword: user.password }), {
+      token: user.token,
+    });
+    expect(res.status).toBe(200);
     expect((await get('/rest/subjects/user', { token: user.token })).status).toBe(200);
     expect((await get('/rest/subjects/user', { token: other.json.data.access_token })).status).toBe(401);
+    const links = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, user.id));
+    expect(links).toHaveLength(1);
+    expect(links[0].usedAt).not.toBeNull();
   });
 
   it("refuses another subject's e-mail with 409", async () => {
     const user = await createSubject();
     const other = await createSubject();
-    const res = await post(
-      '/rest/subjects/profile',
-      { username: other.username, firstName: 'Tester', secondName: 'Testová', subject: 'Tests' },
-      { token: user.token },
-    );
+    const res = await post('/rest/subjects/profile', profile(user, { username: other.username, currentPassword: user.password }), {
+      token: user.token,
+    });
     expect(res.status).toBe(409);
   });
 });

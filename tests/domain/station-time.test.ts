@@ -34,8 +34,47 @@ describe('parseStationTime', () => {
   });
 
   it('refuses what is not a real time', () => {
-    for (const text of ['2026-02-30T00:00:00Z', '2026-01-10T24:00:00Z', '2026-01-10', '10.1.2026 12:00', '', 'now']) {
-      expect(parseStationTime(text, 'UTC'), text).toBeNull();
+    for (const text of ['2026-02-30T00:00:00Z', '2026-01-10T24:00:00Z', '2026-01-10', '10.1.2026 12:00', '', 'now', '26-01-10T12:00:00Z']) {
+      expect(parseStationTime(text, 'UTC'), text).toBe('format');
     }
+  });
+
+  it('refuses a naive time the clocks pass twice, and reads it exactly with an offset', () => {
+    // 2026-10-25 in Prague: 03:00 CEST falls back to 02:00 CET, so 02:00–02:59 happen twice.
+    for (const text of ['2026-10-25T02:00:00', '2026-10-25T02:30', '2026-10-25 02:59:59.999']) {
+      expect(parseStationTime(text, 'Europe/Prague'), text).toBe('ambiguous');
+    }
+    expect(parseStationTime('2026-10-25T02:30:00+02:00', 'Europe/Prague')).toBe(Date.parse('2026-10-25T00:30:00Z'));
+    expect(parseStationTime('2026-10-25T02:30:00+01:00', 'Europe/Prague')).toBe(Date.parse('2026-10-25T01:30:00Z'));
+    expect(parseStationTime('2026-10-25T01:59:59', 'Europe/Prague')).toBe(Date.parse('2026-10-24T23:59:59Z'));
+    expect(parseStationTime('2026-10-25T03:00:00', 'Europe/Prague')).toBe(Date.parse('2026-10-25T02:00:00Z'));
+    expect(parseStationTime('2026-11-01T01:30:00', 'America/New_York')).toBe('ambiguous');
+  });
+
+  it('refuses a naive time the clocks skip', () => {
+    // 2026-03-29 in Prague: 02:00 CET jumps to 03:00 CEST.
+    for (const text of ['2026-03-29T02:00:00', '2026-03-29T02:30', '2026-03-29T02:59:59']) {
+      expect(parseStationTime(text, 'Europe/Prague'), text).toBe('gap');
+    }
+    expect(parseStationTime('2026-03-29T01:59:59', 'Europe/Prague')).toBe(Date.parse('2026-03-29T00:59:59Z'));
+    expect(parseStationTime('2026-03-29T03:00:00', 'Europe/Prague')).toBe(Date.parse('2026-03-29T01:00:00Z'));
+    expect(parseStationTime('2026-03-08T02:30:00', 'America/New_York')).toBe('gap');
+    // Lord Howe moves by half an hour, at 02:00 local (15:30 UTC): the gap is 02:00–02:29 only.
+    expect(parseStationTime('2026-10-04T02:15:00', 'Australia/Lord_Howe')).toBe('gap');
+    expect(parseStationTime('2026-10-04T02:30:00', 'Australia/Lord_Howe')).toBe(Date.parse('2026-10-03T15:30:00Z'));
+  });
+
+  it('refuses years before 1900', () => {
+    expect(parseStationTime('0050-06-01T12:00:00Z', 'UTC')).toBe('year');
+    expect(parseStationTime('1899-12-31T23:59:59Z', 'UTC')).toBe('year');
+    expect(parseStationTime('1900-01-01T00:00:00Z', 'UTC')).toBe(Date.parse('1900-01-01T00:00:00Z'));
+  });
+
+  it('refuses offsets beyond ±14:00 or with minutes of 60 or more', () => {
+    for (const text of ['2026-01-10T12:00:00+14:01', '2026-01-10T12:00:00-15:00', '2026-01-10T12:00:00+02:60', '2026-01-10T12:00:00+0299']) {
+      expect(parseStationTime(text, 'UTC'), text).toBe('offset');
+    }
+    expect(parseStationTime('2026-01-10T12:00:00+14:00', 'UTC')).toBe(Date.parse('2026-01-09T22:00:00Z'));
+    expect(parseStationTime('2026-01-10T12:00:00-12', 'UTC')).toBe(Date.parse('2026-01-11T00:00:00Z'));
   });
 });

@@ -1,4 +1,6 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import worker from '../../app/server';
 import { createDb } from '../../worker/db/client';
 import { subjects } from '../../worker/db/schema';
 import { hashPassword } from '../../worker/domain/auth/password';
@@ -13,22 +15,42 @@ export interface CallOptions {
   body?: Json;
   rawBody?: string;
   headers?: Record<string, string>;
-  /** A client address of its own per call, so per-client rate limits do not leak between tests. */
-  client?: string;
+  /** A client address of its own per call, so per-client rate limits do not leak between tests; null sends none. */
+  client?: string | null;
+  /**
+   * Calls the Worker's handler in this isolate with an execution context of the test's own, and answers only
+   * once the work it left for after the reply (`waitUntil`) is done; passing the context lets a test watch it.
+   */
+  settle?: boolean | ExecutionContext;
 }
 
 let clientCounter = 0;
 const nextClient = () => `198.51.100.${(clientCounter++ % 250) + 1}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Calls the real Worker (the default export) as a client would. */
-export async function call(method: string, path: string, options: CallOptions = {}) {
-  const headers: Record<string, string> = { 'CF-Connecting-IP': options.client ?? nextClient(), ...options.headers };
+/** The request a client would send. */
+export function request(method: string, path: string, options: CallOptions = {}) {
+  const client = options.client === undefined ? nextClient() : options.client;
+  const headers: Record<string, string> = { ...(client === null ? {} : { 'CF-Connecting-IP': client }), ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const response = await exports.default.fetch(new Request(`${origin}${path}`, { method, headers, body }));
+  return new Request(`${origin}${path}`, { method, headers, body });
+}
+
+/** Hands a request to the Worker: through its binding, or (`settle`) to its handler here, waiting for its after-reply work. */
+export async function fetchWorker(req: Request, settle: CallOptions['settle'] = false) {
+  if (!settle) return exports.default.fetch(req);
+  const ctx = settle === true ? createExecutionContext() : settle;
+  const response = await worker.fetch(req, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** Calls the real Worker (the default export) as a client would. */
+export async function call(method: string, path: string, options: CallOptions = {}) {
+  const response = await fetchWorker(request(method, path, options), options.settle);
   const text = await response.text();
   let json: any;
   try {

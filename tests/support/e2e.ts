@@ -1,9 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { query } from '../../scripts/lib/d1';
+import { demoAccounts } from '../../scripts/seed/accounts';
 
 export const baseURL = inject('baseURL');
-import { demoAccounts } from '../../scripts/seed/accounts';
 
 export { demoAccounts };
 
@@ -15,6 +15,33 @@ export const launchBrowser = (): Promise<Browser> =>
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 
+/** Content-Security-Policy violations the pages of the running test reported; any of them fails it. */
+const policyViolations: string[] = [];
+
+/** Every page the test opens reports each `securitypolicyviolation` (what was refused, by which directive). */
+async function reportPolicyViolations(context: BrowserContext) {
+  await context.exposeBinding('__hladinaPolicyViolation', ({ page }, violation: string) => {
+    policyViolations.push(`${page.url()}: ${violation}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
+      (window as unknown as { __hladinaPolicyViolation(v: string): void }).__hladinaPolicyViolation(
+        `${e.effectiveDirective} refused ${e.blockedURI || 'an inline source'}${where}`,
+      );
+    });
+  });
+}
+
+/** The violations reported so far in this test (the security-headers test asserts on them directly). */
+export const reportedPolicyViolations = () => [...policyViolations];
+
+// The whole Chromium suite runs under the app's real policy: a screen that breaks it fails its test.
+afterEach(() => {
+  const violations = policyViolations.splice(0);
+  expect(violations, 'Content-Security-Policy violations').toEqual([]);
+});
+
 /** A fresh context per test: its own cookies, so no test sees another's session or language. */
 export async function openPage(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
   const context: BrowserContext = await browser.newContext({
@@ -22,6 +49,7 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
   });
+  await reportPolicyViolations(context);
   const page: Page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

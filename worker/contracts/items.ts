@@ -29,7 +29,7 @@ export const Items = z.object({
   location_name: optionalText(200),
   location_group: optionalText(200),
   name_for_api: z.enum(sources).default('DANES'),
-  timezone: z.string().trim().max(64).refine(isTimeZone).default('Europe/Prague'),
+  timezone: z.string().trim().max(64).refine(isTimeZone, { params: { rule: 'timeZone' } }).default('Europe/Prague'),
 });
 export type ItemsInput = z.input<typeof Items>;
 

@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dayFormat = (timeZone: string) => {
@@ -31,28 +31,74 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-const isoTime = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const isoTime = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** Why a station time is refused. */
+export type StationTimeProblem = 'format' | 'year' | 'offset' | 'gap' | 'ambiguous';
+
+export const earliestYear = 1900;
+const maxOffsetMinutes = 14 * 60;
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+const maxCachedHours = 100_000;
+
+// Per zone and UTC hour, the offset in minutes when it holds for the whole hour, NaN when it changes within it.
+const hourOffsets = new Map<string, Map<number, number>>();
+
+/** Minutes east of UTC at `ts` in `timeZone`; one Intl lookup per zone and hour, exact also where it changes. */
+function offsetAt(timeZone: string, ts: number): number {
+  let hours = hourOffsets.get(timeZone);
+  if (!hours) hourOffsets.set(timeZone, (hours = new Map()));
+  const hour = Math.floor(ts / hourMs);
+  let offset = hours.get(hour);
+  if (offset === undefined) {
+    const first = tzOffset(timeZone, new Date(hour * hourMs));
+    offset = first === tzOffset(timeZone, new Date(hour * hourMs + hourMs - 1)) ? first : NaN;
+    if (hours.size >= maxCachedHours) hours.clear();
+    hours.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? tzOffset(timeZone, new Date(ts)) : offset;
+}
 
 /**
- * Reads an ISO 8601 time; one without an offset is a station's wall-clock time in `timeZone`.
- * Returns epoch ms, or null when the text is not a real time.
+ * The instant a wall-clock time (given as if it were UTC) names in `timeZone`: none in the hour the clocks
+ * skip, two in the hour they repeat. Any instant lies within a day of its wall time, and a zone's offset
+ * changes at most once in two days, so the offsets a day either side are the only candidates.
  */
-export function parseStationTime(text: string, timeZone: string): number | null {
+function fromWallTime(wall: number, timeZone: string): number | 'gap' | 'ambiguous' {
+  const before = offsetAt(timeZone, wall - dayMs);
+  const after = offsetAt(timeZone, wall + dayMs);
+  const early = wall - before * 60_000;
+  const late = wall - after * 60_000;
+  const earlyFits = offsetAt(timeZone, early) === before;
+  const lateFits = offsetAt(timeZone, late) === after;
+  if (earlyFits && lateFits && early !== late) return 'ambiguous';
+  if (earlyFits) return early;
+  return lateFits ? late : 'gap';
+}
+
+/**
+ * Reads an ISO 8601 time; one without an offset is a station's wall-clock time in `timeZone`. Returns epoch
+ * ms, or why it is refused: not a real time, a year before 1900, an offset beyond ±14:00, or a naive time
+ * that the zone skips (clocks forward) or passes twice (clocks back), which only an offset can place.
+ */
+export function parseStationTime(text: string, timeZone: string): number | StationTimeProblem {
   const match = isoTime.exec(text.trim());
-  if (!match) return null;
+  if (!match) return 'format';
   const [, year, month, date, hour, minute, second = '0', fraction = '0', offset] = match;
   const [y, mo, d, h, mi, s] = [year, month, date, hour, minute, second].map(Number);
-  const ms = Number(fraction.padEnd(3, '0'));
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  if (y < earliestYear) return 'year';
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s, Number(fraction.padEnd(3, '0')));
   // Date.UTC rolls 2026-02-30 over into March; a real time survives the round trip.
   const check = new Date(wall);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
-  if (!offset) return new TZDate(y, mo - 1, d, h, mi, s, ms, timeZone).getTime();
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return 'format';
+  if (!offset) return fromWallTime(wall, timeZone);
   if (offset.toUpperCase() === 'Z') return wall;
-  const sign = offset[0] === '-' ? -1 : 1;
   const digits = offset.slice(1).replace(':', '');
-  const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
-  return wall - sign * minutes * 60_000;
+  const [offsetHours, offsetMinutes] = [Number(digits.slice(0, 2)), Number(digits.slice(2) || '0')];
+  const minutes = offsetHours * 60 + offsetMinutes;
+  if (offsetMinutes >= 60 || minutes > maxOffsetMinutes) return 'offset';
+  return wall - (offset[0] === '-' ? -1 : 1) * minutes * 60_000;
 }
 
 const defaultRangeDays = 7;

@@ -24,7 +24,7 @@ const ingestBody = (shape: string) =>
     rows: z
       .array(z.unknown())
       .min(1)
-      .max(maxIngestRows)
+      .max(maxIngestRows, { error: `Send at most ${maxIngestRows.toLocaleString('en')} rows per request.` })
       .meta({ description: `Up to ${maxIngestRows} rows ${shape}; times are ISO 8601, naive ones are read in the station's time zone.` }),
   });
 export const DanesIngest = ingestBody('{data_name, data_value, date}');
@@ -43,8 +43,10 @@ export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay)
 
 const dayRange = { from: Day.optional(), to: Day.optional() };
 const fromNotAfterTo = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
+// Only the API reads these queries (the app's pickers cannot invert a range), so the rule carries its words.
+const rangeRule = { path: ['from'], error: 'from must not be after to.' };
 
-export const DashboardQuery = z.object(dayRange).refine(fromNotAfterTo, { path: ['from'] });
+export const DashboardQuery = z.object(dayRange).refine(fromNotAfterTo, rangeRule);
 export const ChartQuery = z
   .object({
     ...dayRange,
@@ -52,7 +54,7 @@ export const ChartQuery = z
     /** Kept for old clients (true = DANES); the item knows its source. */
     itemType: flag().optional(),
   })
-  .refine(fromNotAfterTo, { path: ['from'] });
+  .refine(fromNotAfterTo, rangeRule);
 
 const perCode = z.record(z.string(), z.number());
 export const StationSummary = z.object({

@@ -9,6 +9,7 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'too_many_requests';
 
 /** The one error type domain verbs throw; the HTTP layer maps `code` to a status. */
@@ -32,9 +33,16 @@ export const forbidden = (message = 'You are not allowed to do this.', field = '
   new AppError('forbidden', one(field, message));
 export const notFound = (what: string, field = 'id') => new AppError('not_found', one(field, `${what} not found.`));
 export const conflict = (field: string, message: string) => new AppError('conflict', one(field, message));
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(
-    'too_many_requests',
-    one('_', `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`),
-    retryAfterSeconds,
-  );
+
+/** "15 minutes", "1 minute", "40 seconds": how long a refused caller has to wait, rounded up. */
+function waitText(seconds: number) {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** A 429 whose Retry-After is a whole number of seconds (at least 1) and whose text says the same wait. */
+export function tooManyRequests(waitSeconds: number) {
+  const seconds = Math.max(1, Math.ceil(waitSeconds));
+  return new AppError('too_many_requests', one('_', `Too many attempts. Try again in ${waitText(seconds)}.`), seconds);
+}

@@ -37,6 +37,12 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
   return origin === new URL(c.req.url).origin;
 }
 
+/** An Origin header naming another site; requests without one (scripts, stations) are not cross-site. */
+export function isCrossSite(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('Origin');
+  return origin !== undefined && origin !== new URL(c.req.url).origin;
+}
+
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date | undefined) {
   setCookie(c, sessionCookie, token, {
     httpOnly: true,

@@ -11,6 +11,7 @@ const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
 };
 

@@ -5,7 +5,7 @@ import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
 import { AppError, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
 import type { Subject } from '../db/schema';
 import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
-import { bearerToken, isSameOrigin } from './auth';
+import { bearerToken, isCrossSite, isSameOrigin } from './auth';
 import type { AppEnv } from './types';
 
 /** Who may call a route: anyone, any signed-in subject, administrators only, or a station/importer ingest token. */
@@ -68,10 +68,23 @@ async function readBody(c: Context<AppEnv>, model: string | undefined): Promise<
 /** Validates query parameters: a failure is a 400 naming each parameter. */
 export const parseQuery = <T extends z.ZodType>(schema: T, input: unknown) => parse(schema, input, true);
 
+// A cross-site page can post a form (urlencoded, multipart or text/plain) without asking first; only a JSON
+// body needs the CORS preflight that another site cannot pass.
+function requireJson(c: Context<AppEnv>) {
+  const type = c.req.header('Content-Type')?.split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new AppError('unsupported_media_type', { _: ['Send the body as JSON (Content-Type: application/json).'] });
+  }
+}
+
 /** Enforces a session access rule, including the cookie rules for writes; returns the signed-in subject. */
 export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>, method: Method, writes: boolean): Subject | null {
   const auth = c.var.auth;
-  if (access === 'public') return auth?.subject ?? null;
+  if (access === 'public') {
+    // Another site must not sign a visitor in (to an account of its choosing) or act for it; scripts send no Origin.
+    if (writes && isCrossSite(c)) throw forbidden('This call must come from the Hladina app itself (cross-site request refused).');
+    return auth?.subject ?? null;
+  }
   if (!auth) throw unauthorized();
   if (auth.via === 'cookie' && writes) {
     // A GET can be triggered cross-site by a link or an image, so a state-changing GET never rides on the cookie.
@@ -119,6 +132,7 @@ export function defineRoute<
         spec.access === 'station'
           ? await resolveIngestToken(c.var.db, bearerToken(c))
           : authorize(c, spec.access, method, method !== 'get' || spec.writes === true);
+      if (spec.body && method !== 'get' && spec.access !== 'station') requireJson(c);
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
       const body = spec.body ? parse(spec.body.schema, await readBody(c, spec.body.model), false) : undefined;
       const data = await handler({ c, query, body, actor } as HandlerArgs<Out<Q>, Out<B>, A>);

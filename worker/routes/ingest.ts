@@ -20,6 +20,6 @@ for (const { path, source, schema } of sources) {
       body: { schema },
       data: IngestResult,
     },
-    ({ c, actor, body }) => ingestRows(c.var.db, c.env, source, actor, body),
+    ({ c, actor, body }) => ingestRows(c.var.db, c.env, c.var.config, source, actor, body),
   );
 }

@@ -80,7 +80,8 @@ defineRoute(
     data: MessageReply,
   },
   async ({ c, body }) => {
-    await requestPasswordReset(c.var.db, c.var.config, body.email, clientOf(c), publicOrigin(c));
+    const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+    await requestPasswordReset(c.var.db, c.var.config, body.email, clientOf(c), publicOrigin(c), defer);
     return { message: 'If this address belongs to an account, a link to set a new password is on its way.' };
   },
 );
@@ -91,7 +92,7 @@ defineRoute(
     method: 'post',
     path: '/set-password',
     access: 'public',
-    summary: 'Set a new password with the e-mailed token; ends all sessions of the subject',
+    summary: 'Set a new password with the e-mailed token; ends all sessions and other reset links of the subject',
     body: { schema: SetPasswordBody },
     data: MessageReply,
   },

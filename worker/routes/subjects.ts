@@ -24,7 +24,7 @@ import {
   updateProfile,
 } from '../domain/subjects/manage';
 import { toSessionUser, toSubjectRow } from '../domain/subjects/records';
-import { publicOrigin } from '../http/request';
+import { clientOf, publicOrigin } from '../http/request';
 import { createRouter, defineRoute } from '../http/route';
 
 export const subjectRoutes = createRouter();
@@ -122,7 +122,7 @@ defineRoute(
     body: { model: 'Users', schema: Profile },
     data: SessionUser,
   },
-  async ({ c, body, actor }) => toSessionUser(await updateProfile(c.var.db, actor, c.var.auth!.session.id, body)),
+  async ({ c, body, actor }) => toSessionUser(await updateProfile(c.var.db, actor, c.var.auth!.session.id, body, clientOf(c))),
 );
 
 defineRoute(

@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { tooManyRequests } from '../errors';
@@ -10,42 +11,56 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Throws 429 when any of the limits has already used up its window. */
-export async function assertWithinLimits(db: Db, limits: Limit[], now = Date.now()) {
-  const rows = await db.select().from(rateLimits).where(inArray(rateLimits.key, limits.map((l) => l.key)));
-  for (const limit of limits) {
-    const row = rows.find((r) => r.key === limit.key);
-    if (row && row.windowStart > now - limit.windowMs && row.hits >= limit.max) {
-      throw tooManyRequests((row.windowStart + limit.windowMs - now) / 1000);
-    }
-  }
+/** One counted attempt: the window it was counted in, so it can be given back. */
+export interface Attempt {
+  key: string;
+  windowStart: number;
 }
 
-/** Counts one attempt against each limit, opening a new window where the old one has passed. */
-export async function recordAttempt(db: Db, limits: Limit[], now = Date.now()) {
-  await atomically(
+type Counted = { hits: number; windowStart: number }[];
+
+/**
+ * Counts one attempt against every limit and decides on the counts those same statements return (one batch),
+ * so a burst of parallel attempts cannot all read "under the limit" before any of them is counted.
+ * Throws 429 when any limit is over; the attempts are returned for `refundAttempts`.
+ */
+export async function consumeAttempt(db: Db, limits: Limit[], now = Date.now()): Promise<Attempt[]> {
+  const statements = limits.map((limit): BatchItem<'sqlite'> => {
+    const expired = sql`${rateLimits.windowStart} <= ${now - limit.windowMs}`;
+    return db
+      .insert(rateLimits)
+      .values({ key: limit.key, windowStart: now, hits: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+          windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  });
+  const results = (await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as Counted[];
+  let waitMs = 0;
+  const attempts = limits.map((limit, i) => {
+    const [{ hits, windowStart }] = results[i];
+    if (hits > limit.max) waitMs = Math.max(waitMs, windowStart + limit.windowMs - now);
+    return { key: limit.key, windowStart };
+  });
+  if (waitMs > 0) throw tooManyRequests(waitMs / 1000);
+  return attempts;
+}
+
+/** Gives counted attempts back (a sign-in that succeeded is no failed guess), unless their window has moved on. */
+export const refundAttempts = (db: Db, attempts: Attempt[]) =>
+  atomically(
     db,
-    limits.map((limit) => {
-      const cutoff = now - limit.windowMs;
-      return db
-        .insert(rateLimits)
-        .values({ key: limit.key, windowStart: now, hits: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            hits: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
-            windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${cutoff} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-          },
-        });
-    }),
+    attempts.map(({ key, windowStart }) =>
+      db
+        .update(rateLimits)
+        .set({ hits: sql`${rateLimits.hits} - 1` })
+        .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.hits, 0))),
+    ),
   );
-}
-
-/** Counts the attempt first, then refuses it if it went over: for calls where every attempt costs. */
-export async function consumeAttempt(db: Db, limits: Limit[], now = Date.now()) {
-  await assertWithinLimits(db, limits, now);
-  await recordAttempt(db, limits, now);
-}
 
 const MINUTE = 60_000;
 export const limits = {

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, subjects } from '../../db/schema';
 import { generateToken, hashToken } from './tokens';
@@ -37,11 +37,5 @@ export async function validateSessionToken(db: Db, token: string, now = Date.now
 }
 
 export const invalidateSession = (db: Db, sessionId: string) => db.delete(sessions).where(eq(sessions.id, sessionId));
-
-/** Ends every session of a subject but `keep` (the one making the change, if any). */
-export const invalidateSubjectSessions = (db: Db, subjectId: number, keep?: string) =>
-  db
-    .delete(sessions)
-    .where(keep ? and(eq(sessions.subjectId, subjectId), ne(sessions.id, keep)) : eq(sessions.subjectId, subjectId));
 
 export type SessionWithSubject = NonNullable<Awaited<ReturnType<typeof validateSessionToken>>>;

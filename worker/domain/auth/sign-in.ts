@@ -5,7 +5,7 @@ import type { LoginForm } from '../../contracts/site';
 import { AppError } from '../errors';
 import { findByUsername } from '../subjects/records';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
-import { assertWithinLimits, limits, recordAttempt } from './rate-limit';
+import { consumeAttempt, limits, refundAttempts } from './rate-limit';
 import { createSession } from './sessions';
 
 const wrongCredentials = () =>
@@ -17,16 +17,16 @@ const statusMessages = {
   disabled: 'Your account is disabled. Contact your administrator.',
 } as const;
 
-/** Checks the password (counting failures against the rate limits) and opens a session for an active subject. */
+/**
+ * Checks the password and opens a session for an active subject. Every attempt is counted against the
+ * failure limits before its password is checked; a right password gives its attempt back.
+ */
 export async function signIn(db: Db, input: LoginForm, client: string) {
-  const attemptLimits = limits.loginFailures(input.username, client);
-  await assertWithinLimits(db, attemptLimits);
+  const attempts = await consumeAttempt(db, limits.loginFailures(input.username, client));
   const subject = await findByUsername(db, input.username);
   if (!subject) await burnPasswordCheck(input.password);
-  if (!subject || !(await verifyPassword(input.password, subject.passwordHash))) {
-    await recordAttempt(db, attemptLimits);
-    throw wrongCredentials();
-  }
+  if (!subject || !(await verifyPassword(input.password, subject.passwordHash))) throw wrongCredentials();
+  await refundAttempts(db, attempts);
   if (subject.status !== 'active') {
     throw new AppError('forbidden', { username: [statusMessages[subject.status]] });
   }

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import { groups, items, subjectGroups, subjectItems, subjects } from '../../db/schema';
 import type { z } from 'zod';
 import type { Profile, SubjectStatusValue, Users } from '../../contracts/subjects';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import type { Subject } from '../../db/schema';
-import { invalidateSubjectSessions } from '../auth/sessions';
+import { passwordSetEffects } from '../auth/password-reset';
+import { consumeAttempt, limits, refundAttempts } from '../auth/rate-limit';
 import { conflict, invalid } from '../errors';
 import { replaceLinks } from '../links';
 import { linkSides } from '../link-sides';
@@ -77,7 +78,10 @@ const personal = (input: ProfileInput) => ({
   phone: input.phone,
 });
 
-/** Updates a subject; a new password ends its sessions but `keepSession` (the one making the change). */
+/**
+ * Updates a subject; a new password, in the same batch, ends its sessions but `keepSession` (the one making
+ * the change) and uses up its outstanding reset links.
+ */
 async function updateSubject(
   db: Db,
   id: number,
@@ -85,14 +89,15 @@ async function updateSubject(
   password: string | undefined,
   keepSession: string | undefined,
 ) {
-  const [row] = await withUniqueUsername(async () =>
-    db
-      .update(subjects)
-      .set({ ...values, ...(password ? { passwordHash: await hashPassword(password) } : {}) })
-      .where(eq(subjects.id, id))
-      .returning(),
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const update = db
+    .update(subjects)
+    .set({ ...values, ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(subjects.id, id))
+    .returning();
+  const [[row]] = await withUniqueUsername(() =>
+    db.batch([update, ...(passwordHash ? passwordSetEffects(db, id, keepSession) : [])]),
   );
-  if (password) await invalidateSubjectSessions(db, id, keepSession);
   return row;
 }
 
@@ -124,9 +129,28 @@ export async function saveSubject(db: Db, actor: Subject, sessionId: string, inp
   return toSubjectRow(await updateSubject(db, input.id, { ...personal(input), isAdmin: input.isAdmin }, input.password, keep));
 }
 
-/** The subject's own profile: never touches isAdmin or status. */
-export const updateProfile = (db: Db, actor: Subject, sessionId: string, input: ProfileInput) =>
-  updateSubject(db, actor.id, personal(input), input.password, sessionId);
+/**
+ * Checks the current password before a change of e-mail or password, so a session left open cannot take
+ * the account over. Wrong guesses count against the sign-in limits of the address.
+ */
+async function confirmCurrentPassword(db: Db, actor: Subject, currentPassword: string | undefined, client: string) {
+  if (!currentPassword) {
+    throw invalid({ currentPassword: ['Enter your current password to change your e-mail or password.'] });
+  }
+  const attempts = await consumeAttempt(db, limits.loginFailures(actor.username, client));
+  if (!(await verifyPassword(currentPassword, actor.passwordHash))) {
+    throw invalid({ currentPassword: ['The current password is not correct.'] });
+  }
+  await refundAttempts(db, attempts);
+}
+
+/** The subject's own profile: never touches isAdmin or status; a new e-mail or password needs the current password. */
+export async function updateProfile(db: Db, actor: Subject, sessionId: string, input: ProfileInput, client: string) {
+  if (input.password !== undefined || input.username.toLowerCase() !== actor.username.toLowerCase()) {
+    await confirmCurrentPassword(db, actor, input.currentPassword, client);
+  }
+  return updateSubject(db, actor.id, personal(input), input.password, sessionId);
+}
 
 export async function deleteSubject(db: Db, id: number) {
   const target = await getSubject(db, id);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { earliestReading, type Config } from '../../config';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { Source } from '../../contracts/readings';
@@ -29,12 +30,12 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
  * station's object stores the rest in one transaction, counting duplicates. D1 is not written on the way
  * (its single writer would pace every station), but for the token's last use at most hourly.
  */
-export async function ingestRows(db: Db, env: Cloudflare.Env, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()): Promise<IngestResult> {
+export async function ingestRows(db: Db, env: Cloudflare.Env, config: Config, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()): Promise<IngestResult> {
   const item = await stationFor(db, caller, body.unique_id);
   if (item.nameForApi !== source) {
     throw invalid({ unique_id: [`Station ${item.uniqueId} reports ${item.nameForApi} readings, not ${source}.`] });
   }
-  const { readings, errors } = checkRows(source, body.rows, item.timezone, now);
+  const { readings, errors } = checkRows(source, body.rows, item.timezone, now, earliestReading(config));
   if (Object.keys(errors).length) throw invalid(errors);
 
   const outcome = await stationOf(env, item.id).ingest({ id: item.id, uniqueId: item.uniqueId, source, timezone: item.timezone }, readings);

@@ -1,7 +1,7 @@
 import { isReadingOf, type Source } from '../../contracts/readings';
 import { rowFields, type DanesRow, type UniwanRow } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
-import { parseStationTime } from '../../contracts/station-time';
+import { earliestYear, parseStationTime, type StationTimeProblem } from '../../contracts/station-time';
 
 /** One measurement: its code from the catalogue, epoch ms and value, as stored in `readings`. */
 export interface Reading {
@@ -25,7 +25,25 @@ function toValue(raw: unknown): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-function checkRow(source: Source, row: unknown, timeZone: string, now: number): Reading | string {
+// Each refusal says what to send instead; a naive time the zone skips or repeats is never guessed at.
+const timeProblems: Record<StationTimeProblem, (field: string, text: string, timeZone: string) => string> = {
+  format: (field) => `"${field}" is not an ISO 8601 time.`,
+  year: (field) => `"${field}" must have a four-digit year from ${earliestYear} on.`,
+  offset: (field) => `"${field}" has an impossible UTC offset: offsets run from -14:00 to +14:00 with minutes under 60.`,
+  gap: (field, text, timeZone) =>
+    `"${field}" ${text} does not exist in ${timeZone} (the clocks skip that hour): send it with its UTC offset or in UTC (Z).`,
+  ambiguous: (field, text, timeZone) =>
+    `"${field}" ${text} happens twice in ${timeZone} (the clocks go back that hour): send it with its UTC offset or in UTC (Z).`,
+};
+
+interface TimeRules {
+  timeZone: string;
+  now: number;
+  earliest: number;
+  earliestDay: string;
+}
+
+function checkRow(source: Source, row: unknown, rules: TimeRules): Reading | string {
   if (!row || typeof row !== 'object' || Array.isArray(row)) return 'A row must be an object.';
   const fields = rowFields[source];
   const r = row as Record<string, unknown>;
@@ -36,18 +54,23 @@ function checkRow(source: Source, row: unknown, timeZone: string, now: number): 
   const value = toValue(r[fields.value]);
   if (value === null) return `"${fields.value}" must be a finite number.`;
   const time = r[fields.time];
-  const ts = typeof time === 'string' ? parseStationTime(time, timeZone) : null;
-  if (ts === null) return `"${fields.time}" is not an ISO 8601 time.`;
-  if (ts > now + allowedFutureMs) return `"${fields.time}" is more than a day in the future.`;
+  const ts = typeof time === 'string' ? parseStationTime(time, rules.timeZone) : 'format';
+  if (typeof ts === 'string') return timeProblems[ts](fields.time, String(time).trim(), rules.timeZone);
+  if (ts < rules.earliest) return `"${fields.time}" is before ${rules.earliestDay}, the earliest reading this server accepts.`;
+  if (ts > rules.now + allowedFutureMs) return `"${fields.time}" is more than a day in the future.`;
   return { reading: code, ts, value };
 }
 
-/** Checks every posted row; errors are keyed `rows.<index>` so a rejected batch names each bad row. */
-export function checkRows(source: Source, rows: unknown[], timeZone: string, now = Date.now()) {
+/**
+ * Checks every posted row; errors are keyed `rows.<index>` so a rejected batch names each bad row. Times
+ * before `earliest` (epoch ms; the Worker's EARLIEST_READING) or more than a day after `now` are refused.
+ */
+export function checkRows(source: Source, rows: unknown[], timeZone: string, now: number, earliest: number) {
+  const rules: TimeRules = { timeZone, now, earliest, earliestDay: new Date(earliest).toISOString().slice(0, 10) };
   const readings: Reading[] = [];
   const errors: FieldErrors = {};
   rows.forEach((row, index) => {
-    const result = checkRow(source, row, timeZone, now);
+    const result = checkRow(source, row, rules);
     if (typeof result === 'string') errors[`rows.${index}`] = [result];
     else readings.push(result);
   });
