@@ -4,7 +4,8 @@ import { AppError } from './domain/errors';
 import { readConfig } from './config';
 import { createDb } from './db/client';
 import { resolveSession } from './http/auth';
-import { handleError, errorBody } from './http/errors';
+import { errorReply } from './contracts/envelope';
+import { handleError } from './http/errors';
 import type { AppEnv } from './http/types';
 import { siteRoutes } from './routes/site';
 import { subjectRoutes } from './routes/subjects';
@@ -67,6 +68,6 @@ export function createApi() {
     servers: [{ url: '/rest' }],
   });
   // Mounted under the root app, the sub-app's notFound never fires: an explicit last route keeps /rest in the envelope.
-  api.all('*', (c) => c.json(errorBody({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
+  api.all('*', (c) => c.json(errorReply({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
   return api;
 }

@@ -1,8 +1,8 @@
 import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '~/components/ui/dropdown-menu';
-import { usePreferences } from '~/features/preferences/context';
-import { colorSchemes, type Preferences } from '~/features/preferences/settings';
+import { usePreferences } from '~/components/layout/preferences-context';
+import { colorSchemes, type Preferences } from '~/components/layout/preferences';
 import { m } from '~/paraglide/messages';
 
 export const colorSchemeLabels: Record<Preferences['theme'], () => string> = {

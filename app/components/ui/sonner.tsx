@@ -1,5 +1,5 @@
 import { Toaster as Sonner } from 'sonner';
-import { usePreferences } from '~/features/preferences/context';
+import { usePreferences } from '~/components/layout/preferences-context';
 
 /** Toasts sit top right and stay 3 s (SPEC §9), in the colour scheme the user chose. */
 export function Toaster() {

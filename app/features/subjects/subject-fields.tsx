@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../worker/contracts/site';
-import type { FieldErrors } from '../../../worker/domain/errors';
+import type { FieldErrors } from '../../../worker/contracts/envelope';
 import { TextField } from '~/components/form';
 import { m } from '~/paraglide/messages';
 
@@ -19,10 +19,7 @@ export function SubjectFields({ subject, errors }: { subject: SessionUser | null
         <TextField name="subject" label={m.admin_subject_org()} defaultValue={subject?.subject ?? ''} errors={errors} />
         <TextField name="phone" type="tel" label={m.admin_subject_phone()} defaultValue={subject?.phone ?? ''} errors={errors} />
       </div>
-      <div className="grid gap-1">
-        <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
-        {subject && <p className="text-xs text-muted-foreground">{m.admin_password_keep()}</p>}
-      </div>
+      <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} hint={subject ? m.admin_password_keep() : undefined} errors={errors} />
     </>
   );
 }
