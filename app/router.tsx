@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { NotFound, RouteError } from '~/components/route-states';
 import { sessionKey } from '~/features/auth/session-key';
 import { ApiError } from '~/lib/api';
 import { routeTree } from './routeTree.gen';
@@ -28,8 +27,9 @@ export function getRouter() {
     defaultPreload: 'intent',
     // Loaders fill the query cache, so the router need not keep its own copy fresh.
     defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: () => <NotFound />,
+    // Rarely needed, so they load when they are.
+    defaultErrorComponent: lazyRouteComponent(() => import('~/components/route-states'), 'RouteError'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('~/components/route-states'), 'RouteNotFound'),
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;

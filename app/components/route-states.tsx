@@ -27,3 +27,6 @@ export function NotFound({ title = m.not_found_title(), children = m.not_found_b
     </div>
   );
 }
+
+/** The router's default for an unknown address. */
+export const RouteNotFound = () => <NotFound />;

@@ -6,7 +6,7 @@ import { colorSchemeScript, useColorScheme } from '~/components/layout/color-sch
 import { Preloader } from '~/components/layout/preloader';
 import { PreferencesProvider, usePreferences } from '~/components/layout/preferences-context';
 import { readPreferences } from '~/components/layout/preferences-cookie';
-import { Toaster } from '~/components/ui/sonner';
+import { Toaster } from '~/components/toaster';
 import { pageTitle } from '~/lib/page-title';
 import { getLocale } from '~/paraglide/runtime';
 import appCss from '../styles.css?url';

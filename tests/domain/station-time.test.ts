@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayBounds, isCalendarDay, lastDays, localDay, parseStationTime, resolveRange, today } from '../../worker/contracts/station-time';
+import { isCalendarDay } from '../../worker/contracts/calendar';
+import { addDays, dayBounds, lastDays, localDay, parseStationTime, resolveRange, today } from '../../worker/contracts/station-time';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 

@@ -14,13 +14,6 @@ const dayFormat = (timeZone: string) => {
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export const localDay = (ts: number, timeZone: string) => dayFormat(timeZone).format(ts);
 
-/** A real calendar day written `YYYY-MM-DD` (no 2026-02-30). */
-export const isCalendarDay = (text: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-};
-
 const dayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
 /** Epoch ms of local midnight starting `day`, and of the next one: 23 or 25 hours apart on DST change days. */

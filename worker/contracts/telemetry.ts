@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ItemRow } from './items';
-import { isCalendarDay } from './station-time';
+import { isCalendarDay } from './calendar';
 import { flag } from './validation';
 
 /** Most rows one ingest request may carry. */

@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { PasswordResetRequestForm } from '../../../worker/contracts/site';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
 import { postModel } from '~/lib/api';
@@ -7,15 +6,15 @@ import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 export function ForgotPasswordScreen() {
-  const { errors, onSubmit, pending, succeeded } = useContractForm({
-    schema: PasswordResetRequestForm,
+  const { errors, form, pending, succeeded } = useContractForm({
+    contract: () => import('../../../worker/contracts/site').then((c) => c.PasswordResetRequestForm),
     read: (form) => ({ email: form.get('email') }),
     send: (values) => postModel('/site/reset-password', 'PasswordResetRequestForm', values),
     toasts: { success: m.forgot_sent_toast },
   });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate {...form} className="grid gap-4">
       {succeeded ? <Alert>{m.forgot_sent()}</Alert> : <p className="text-sm text-muted-foreground">{m.forgot_intro()}</p>}
       <FormErrors errors={errors} fields={['email']} />
       <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LoginForm, type LoginReply } from '../../../worker/contracts/site';
+import type { LoginReply } from '../../../worker/contracts/site';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
@@ -14,8 +14,8 @@ export function LoginScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [rememberMe, setRememberMe] = useState(true);
-  const { errors, onSubmit, pending } = useContractForm({
-    schema: LoginForm,
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/site').then((c) => c.LoginForm),
     read: (form) => ({ username: form.get('username'), password: form.get('password'), rememberMe }),
     send: (values) => postModel<LoginReply>('/site/login', 'LoginForm', values),
     known: {
@@ -29,7 +29,7 @@ export function LoginScreen() {
   });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate {...form} className="grid gap-4">
       <FormErrors errors={errors} fields={['username', 'password']} />
       <TextField name="username" type="email" autoComplete="username" label={m.field_email()} errors={errors} />
       <div className="grid gap-2">
@@ -39,7 +39,7 @@ export function LoginScreen() {
         </Link>
       </div>
       <div className="flex items-center gap-2">
-        <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} />
+        <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={setRememberMe} />
         <Label htmlFor="remember-me">{m.login_remember_me()}</Label>
       </div>
       <SubmitButton pending={pending}>{pending ? m.action_working() : m.login_submit()}</SubmitButton>

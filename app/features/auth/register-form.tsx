@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { CircleCheckIcon } from 'lucide-react';
-import { SignupForm } from '../../../worker/contracts/site';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
@@ -11,8 +10,8 @@ import { m } from '~/paraglide/messages';
 const fields = ['firstName', 'secondName', 'email', 'password'];
 
 export function RegisterScreen() {
-  const { errors, onSubmit, pending, succeeded } = useContractForm({
-    schema: SignupForm,
+  const { errors, form, pending, succeeded } = useContractForm({
+    contract: () => import('../../../worker/contracts/site').then((c) => c.SignupForm),
     read: (form) => Object.fromEntries(fields.map((f) => [f, form.get(f)])),
     send: (values) => postModel('/site/signup', 'SignupForm', values),
     known: { 409: { field: 'email', text: m.register_email_taken } },
@@ -37,7 +36,7 @@ export function RegisterScreen() {
   }
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate {...form} className="grid gap-4">
       <Alert>{m.register_approval_notice()}</Alert>
       <FormErrors errors={errors} fields={fields} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { NewPwd } from '../../../worker/contracts/site';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
 import { api } from '~/lib/api';
@@ -12,8 +11,8 @@ const redirectAfterResetMs = 1500;
 
 export function SetPasswordScreen({ token }: { token: string }) {
   const navigate = useNavigate();
-  const { errors, onSubmit, pending, succeeded } = useContractForm({
-    schema: NewPwd,
+  const { errors, form, pending, succeeded } = useContractForm({
+    contract: () => import('../../../worker/contracts/site').then((c) => c.NewPwd),
     read: (form) => ({ password: form.get('password') }),
     send: (values) => api('/site/set-password', { method: 'POST', body: { NewPwd: values, token } }),
     known: { 400: { field: '_', text: m.set_password_failed } },
@@ -29,7 +28,7 @@ export function SetPasswordScreen({ token }: { token: string }) {
   if (succeeded) return <Alert>{m.set_password_done()}</Alert>;
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate {...form} className="grid gap-4">
       <FormErrors errors={errors} fields={['password']} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_new_password()} errors={errors} />
       <SubmitButton pending={pending}>{pending ? m.action_working() : m.set_password_submit()}</SubmitButton>

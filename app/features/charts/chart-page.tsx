@@ -1,7 +1,8 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { ClientOnly, Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
+import { defaultRangeDays } from '../../../worker/contracts/station-time';
 import type { Chart } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
@@ -44,9 +45,12 @@ function Readings({ chart }: { chart: Chart }) {
             </div>
           </CardHeader>
           <CardContent className="px-2 sm:px-5">
-            <Suspense fallback={chartSkeleton}>
-              <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
-            </Suspense>
+            {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
+            <ClientOnly fallback={chartSkeleton}>
+              <Suspense fallback={chartSkeleton}>
+                <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
+              </Suspense>
+            </ClientOnly>
           </CardContent>
         </Card>
       ))}
@@ -89,7 +93,7 @@ export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: R
         }
       />
       <div className="grid gap-4">
-        <RangePicker days={'days' in choice ? choice.days : undefined} range={range} onChange={onRangeChange} />
+        <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
         <Readings chart={chart} />
       </div>

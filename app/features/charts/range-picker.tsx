@@ -8,7 +8,8 @@ import { m } from '~/paraglide/messages';
 import { presets, type Preset, type RangeChoice } from './range';
 
 /** Presets as toggle buttons and a custom from–to pair of date inputs. */
-export function RangePicker({ days, range, onChange }: { days: Preset | undefined; range: DayRange; onChange: (choice: RangeChoice) => void }) {
+/** `days`: the preset shown, if the range is one. */
+export function RangePicker({ days, range, onChange }: { days: number | undefined; range: DayRange; onChange: (choice: RangeChoice) => void }) {
   const [custom, setCustom] = useState(range);
   const [prevRange, setPrevRange] = useState(range);
   // A preset changes the shown range; the inputs follow it.

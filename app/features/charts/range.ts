@@ -1,11 +1,12 @@
-import { defaultRangeDays, isCalendarDay, type DayRange } from '../../../worker/contracts/station-time';
+import { isCalendarDay } from '../../../worker/contracts/calendar';
+import type { DayRange } from '../../../worker/contracts/station-time';
 
 /** SPEC §9: the chart's range presets, in days back from today. */
 export const presets = [30, 14, 7, 3, 1] as const;
 export type Preset = (typeof presets)[number];
 
-/** What the address asks for: a preset or a custom pair of days. */
-export type RangeChoice = { days: Preset } | DayRange;
+/** What the address asks for: a preset, a custom pair of days, or (neither) the default range. */
+export type RangeChoice = { days?: Preset } | DayRange;
 
 /**
  * Reads the range from the address, so a reload or a shared link shows the same days; anything unknown
@@ -17,6 +18,8 @@ export function chartSearch(search: Record<string, unknown>): Partial<{ days: Pr
   return { days, from: day(search.from), to: day(search.to) };
 }
 
-/** The choice the search stands for: a well-ordered custom pair wins, else the preset, else the default. */
-export const rangeChoice = ({ days, from, to }: ReturnType<typeof chartSearch>): RangeChoice =>
-  from && to && from <= to ? { from, to } : { days: days ?? (defaultRangeDays as Preset) };
+/**
+ * The choice the search stands for: a well-ordered custom pair wins, else the preset; with neither, the
+ * server applies the one default range (station-time's `defaultRangeDays`).
+ */
+export const rangeChoice = ({ days, from, to }: ReturnType<typeof chartSearch>): RangeChoice => (from && to && from <= to ? { from, to } : days ? { days } : {});

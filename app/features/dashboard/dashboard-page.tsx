@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { ClientOnly, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { defaultRangeDays } from '../../../worker/contracts/station-time';
 import { PageHeader } from '~/components/page-header';
@@ -74,9 +74,12 @@ function Stations() {
         <h2 id="map-heading" className="text-lg font-semibold">
           {m.stations_map_heading()}
         </h2>
-        <Suspense fallback={mapSkeleton}>
-          <LazyStationMap items={items} />
-        </Suspense>
+        {/* The map exists only in the browser; server and hydration both show the placeholder. */}
+        <ClientOnly fallback={mapSkeleton}>
+          <Suspense fallback={mapSkeleton}>
+            <LazyStationMap items={items} />
+          </Suspense>
+        </ClientOnly>
       </section>
     </>
   );

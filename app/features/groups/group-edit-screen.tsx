@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Groups, type GroupEdit } from '../../../worker/contracts/groups';
+import type { GroupEdit } from '../../../worker/contracts/groups';
 import { EditScreen } from '~/components/edit-screen';
 import { FormErrors, TextField } from '~/components/form';
 import { RecordTabs } from '~/components/record-tabs';
@@ -37,8 +37,8 @@ export function GroupEditScreen({ id }: { id?: number }) {
 
 function GroupForm({ group }: { group: GroupEdit['group'] }) {
   const navigate = useNavigate();
-  const { errors, onSubmit, pending } = useContractForm({
-    schema: Groups,
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/groups').then((c) => c.Groups),
     read: (form) => ({ id: group?.id, name: form.get('name') }),
     send: (values) => postModel('/groups/edit', 'Groups', values),
     toasts: { success: m.admin_toast_saved, failure: m.admin_group_save_failed },
@@ -47,7 +47,7 @@ function GroupForm({ group }: { group: GroupEdit['group'] }) {
     onSuccess: () => !group && navigate({ to: '/groups' }),
   });
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={['name']} />
       {!group && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <TextField name="name" label={m.admin_group_name()} defaultValue={group?.name} errors={errors} />

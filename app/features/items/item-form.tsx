@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { Items, type ItemRow } from '../../../worker/contracts/items';
+import type { ItemRow } from '../../../worker/contracts/items';
 import { sources } from '../../../worker/contracts/readings';
 import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
@@ -21,8 +21,8 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
   // upset hydration); the contract checks the name itself, so a browser without the list still works.
   const [timeZones, setTimeZones] = useState<string[]>([]);
   useEffect(() => setTimeZones(Intl.supportedValuesOf('timeZone')), []);
-  const { errors, onSubmit, pending } = useContractForm({
-    schema: Items,
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/items').then((c) => c.Items),
     read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), id: item?.id, name_for_api: source }),
     send: (values) => postModel('/items/edit', 'Items', values),
     known: { 409: { field: 'unique_id', text: m.admin_item_unique_taken } },
@@ -32,7 +32,7 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
   });
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={fields} />
       {!item && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <TextField name="name" label={m.admin_item_name()} defaultValue={item?.name} errors={errors} />

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import type { SessionUser } from '../../../worker/contracts/site';
-import { Profile } from '../../../worker/contracts/subjects';
 import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Card, CardContent } from '~/components/ui/card';
@@ -20,8 +19,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
-  const { errors, onSubmit, pending } = useContractForm({
-    schema: Profile,
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/subjects').then((c) => c.Profile),
     read: (form) => ({ ...subjectFieldValues(form), currentPassword: form.get('currentPassword') || undefined }),
     send: (values) => postModel<SessionUser>('/subjects/profile', 'Users', values),
     known: { 409: { field: 'username', text: m.admin_subject_username_taken } },
@@ -37,7 +36,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   return (
     <Card className="max-w-2xl">
       <CardContent>
-        <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form method="post" noValidate {...form} className="grid gap-4">
           <FormErrors errors={errors} fields={[...subjectFieldNames, 'currentPassword']} />
           <SubjectFields subject={user} errors={errors} />
           <TextField

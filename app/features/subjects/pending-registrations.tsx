@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CheckIcon, XIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { SubjectRow } from '../../../worker/contracts/subjects';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Users, type SubjectEdit } from '../../../worker/contracts/subjects';
+import type { SubjectEdit } from '../../../worker/contracts/subjects';
 import { EditScreen } from '~/components/edit-screen';
 import { FormErrors } from '~/components/form';
 import { RecordTabs } from '~/components/record-tabs';
@@ -52,8 +52,8 @@ export function SubjectEditScreen({ id }: { id?: number }) {
 function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
   const navigate = useNavigate();
   const [isAdmin, setIsAdmin] = useState(subject?.isAdmin ?? false);
-  const { errors, onSubmit, pending } = useContractForm({
-    schema: Users,
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/subjects').then((c) => c.Users),
     read: (form) => ({ ...subjectFieldValues(form), id: subject?.id, isAdmin }),
     send: (values) => postModel('/subjects/edit', 'Users', values),
     known: { 409: { field: 'username', text: m.admin_subject_username_taken } },
@@ -63,7 +63,7 @@ function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
     onSuccess: () => !subject && navigate({ to: '/subjects' }),
   });
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={[...subjectFieldNames, 'isAdmin']} />
       {!subject && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <SubjectFields subject={subject} errors={errors} />
