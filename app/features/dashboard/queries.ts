@@ -3,5 +3,3 @@ import { fetchDashboard } from '~/server/telemetry';
 
 /** The subject's stations over the default range, which the reply names. */
 export const dashboardQuery = queryOptions({ queryKey: ['dashboard'], queryFn: () => fetchDashboard() });
-
-export type DashboardView = Awaited<ReturnType<typeof fetchDashboard>>;

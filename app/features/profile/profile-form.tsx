@@ -38,7 +38,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       <CardContent>
         <form method="post" noValidate {...form} className="grid gap-4">
           <FormErrors errors={errors} fields={[...subjectFieldNames, 'currentPassword']} />
-          <SubjectFields subject={user} errors={errors} />
+          <SubjectFields subject={user} errors={errors} ownPassword />
           <TextField
             name="currentPassword"
             type="password"
