@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientOnly, Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
-import { useLiveStations } from '~/features/live/use-live-stations';
+import { useLiveQuery } from '~/features/live/use-live-query';
 import { formatValue, readingsPresent } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
 import { LazyReadingChart } from './lazy-chart';
@@ -63,12 +63,7 @@ export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: R
   const query = chartQuery(id, choice);
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
-  const queryClient = useQueryClient();
-  const live = useLiveStations([id], {
-    onReadings: (message) => queryClient.setQueryData(query.queryKey, (c) => c && mergeIntoChart(c, message, c.range)),
-    // Whatever arrived while the line was down is read again from the server, so nothing is lost or doubled.
-    onResync: () => void queryClient.invalidateQueries({ queryKey: query.queryKey }),
-  });
+  const live = useLiveQuery([id], query.queryKey, (data, message) => mergeIntoChart(data, message, data.range));
   // The CSV code (and its date library) loads only when someone asks for a file.
   const exportCsv = () => void import('./export').then(({ exportCsv }) => exportCsv(chart));
   return (

@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientOnly, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { defaultRangeDays } from '../../../worker/contracts/station-time';
@@ -9,9 +9,10 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '~/components/ui/skeleton';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboard } from '~/features/live/merge';
-import { useLiveStations } from '~/features/live/use-live-stations';
+import { useLiveQuery } from '~/features/live/use-live-query';
 import { LazyStationMap } from '~/features/stations/lazy-map';
 import { StationCard } from '~/features/stations/station-card';
+import { fullName } from '~/features/subjects/full-name';
 import { currentUserQuery } from '~/features/subjects/queries';
 import { formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
@@ -22,7 +23,7 @@ function WelcomeCard() {
   return (
     <Card className="max-w-md">
       <CardHeader>
-        <CardTitle>{m.dashboard_welcome({ name: `${user.firstName} ${user.secondName}` })}</CardTitle>
+        <CardTitle>{m.dashboard_welcome({ name: fullName(user) })}</CardTitle>
         <CardDescription>{user.username}</CardDescription>
       </CardHeader>
       <CardContent>
@@ -42,13 +43,10 @@ const mapSkeleton = <Skeleton className="h-[360px] w-full rounded-xl md:h-[800px
 
 function Stations() {
   const { data: dashboard } = useSuspenseQuery(dashboardQuery);
-  const queryClient = useQueryClient();
-  const live = useLiveStations(
+  const live = useLiveQuery(
     dashboard.items.map((i) => i.unique_id),
-    {
-      onReadings: (message) => queryClient.setQueryData(dashboardQuery.queryKey, (d) => d && mergeIntoDashboard(d, message)),
-      onResync: () => void queryClient.invalidateQueries({ queryKey: dashboardQuery.queryKey }),
-    },
+    dashboardQuery.queryKey,
+    mergeIntoDashboard,
   );
   const { items, danes, uniwan, range, readAt } = dashboard;
   if (items.length === 0) return <EmptyState title={m.stations_empty_title()}>{m.stations_empty_body()}</EmptyState>;

@@ -4,6 +4,7 @@ import { toast } from '~/lib/toast';
 import type { SubjectRow } from '../../../worker/contracts/subjects';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { fullName } from '~/features/subjects/full-name';
 import { subjectQueries } from '~/features/subjects/queries';
 import { api } from '~/lib/api';
 import { m } from '~/paraglide/messages';
@@ -31,7 +32,7 @@ export function PendingRegistrations() {
 
 function PendingRow({ subject }: { subject: SubjectRow }) {
   const queryClient = useQueryClient();
-  const name = `${subject.firstName} ${subject.secondName}`;
+  const name = fullName(subject);
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'reject') =>
       api<SubjectRow>(`/subjects/${decision}?id=${subject.id}`, {
