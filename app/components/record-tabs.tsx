@@ -24,7 +24,7 @@ export interface LinkTab {
 export function RecordTabs({ saved, form, links, more = [] }: { saved: boolean; form: ReactNode; links: LinkTab[]; more?: { value: string; label: string; content: ReactNode }[] }) {
   return (
     <Tabs defaultValue="basic">
-      <TabsList className="max-w-full overflow-x-auto">
+      <TabsList>
         <TabsTrigger value="basic">{m.admin_tab_basic()}</TabsTrigger>
         {[...links, ...more].map((tab) => (
           <TabsTrigger key={tab.value} value={tab.value} disabled={!saved}>

@@ -28,5 +28,12 @@ export function NotFound({ title = m.not_found_title(), children = m.not_found_b
   );
 }
 
-/** The router's default for an unknown address. */
+/** The router's default for a record that does not exist, inside the screen that asked for it. */
 export const RouteNotFound = () => <NotFound />;
+
+/** An address no route knows: a page of its own, outside the signed-in frame. */
+export const PageNotFound = () => (
+  <main className="grid min-h-svh place-items-center bg-muted/40 p-4">
+    <NotFound />
+  </main>
+);

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Scripts, createRootRouteWithContext, useHydrated, useRouteContext } from '@tanstack/react-router';
+import { HeadContent, Scripts, createRootRouteWithContext, lazyRouteComponent, useHydrated, useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { colorSchemeScript, useColorScheme } from '~/components/layout/color-scheme';
 import { Preloader } from '~/components/layout/preloader';
@@ -26,6 +26,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   }),
   // The document around every screen, its error and its not-found page alike.
   shellComponent: RootDocument,
+  notFoundComponent: lazyRouteComponent(() => import('~/components/route-states'), 'PageNotFound'),
 });
 
 function RootDocument({ children }: { children: ReactNode }) {

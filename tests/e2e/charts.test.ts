@@ -91,12 +91,16 @@ describe('charts', () => {
     await context.close();
   });
 
-  test('an unknown station shows a not-found page', async () => {
+  test('an unknown station or record shows a not-found page inside the app, an unknown address one of its own', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
-    const response = await visit(page, '/charts/NO-SUCH-STATION');
-    expect(response?.status()).toBe(404);
+    expect((await visit(page, '/charts/NO-SUCH-STATION'))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Station not found' }).waitFor();
+    expect((await visit(page, '/edit-item/999999'))?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).first().waitFor();
+    expect((await visit(page, '/no-such-page'))?.status()).toBe(404);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).waitFor();
     await context.close();
   });
 

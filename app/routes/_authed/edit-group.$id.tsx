@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditSkeleton } from '~/components/edit-screen';
+import { RouteNotFound } from '~/components/route-states';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { GroupEditScreen } from '~/features/groups/group-edit-screen';
 import { groupQueries } from '~/features/groups/queries';
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_authed/edit-group/$id')({
     await context.queryClient.ensureQueryData(groupQueries.detail(params.id));
   },
   pendingComponent: EditSkeleton,
+  notFoundComponent: RouteNotFound,
   component: function EditGroup() {
     const { id } = Route.useParams();
     // Keyed by id so moving between records starts each form afresh.

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditSkeleton } from '~/components/edit-screen';
+import { RouteNotFound } from '~/components/route-states';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { ItemEditScreen } from '~/features/items/item-edit-screen';
 import { itemQueries } from '~/features/items/queries';
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_authed/edit-item/$id')({
     await context.queryClient.ensureQueryData(itemQueries.detail(params.id));
   },
   pendingComponent: EditSkeleton,
+  notFoundComponent: RouteNotFound,
   component: function EditItem() {
     const { id } = Route.useParams();
     // Keyed by id so moving between records starts each form afresh.

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditSkeleton } from '~/components/edit-screen';
+import { RouteNotFound } from '~/components/route-states';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { SubjectEditScreen } from '~/features/subjects/subject-edit-screen';
 import { subjectQueries } from '~/features/subjects/queries';
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_authed/edit-subject/$id')({
     await context.queryClient.ensureQueryData(subjectQueries.detail(params.id));
   },
   pendingComponent: EditSkeleton,
+  notFoundComponent: RouteNotFound,
   component: function EditSubject() {
     const { id } = Route.useParams();
     // Keyed by id so moving between records starts each form afresh.
