@@ -7,8 +7,7 @@ import type { DayRange } from '../../../worker/contracts/station-time';
 import { m } from '~/paraglide/messages';
 import { presets, type Preset, type RangeChoice } from './range';
 
-/** Presets as toggle buttons and a custom from–to pair of date inputs. */
-/** `days`: the preset shown, if the range is one. */
+/** Presets as toggle buttons and a custom from–to pair of date inputs; `days` is the preset shown, if any. */
 export function RangePicker({ days, range, onChange }: { days: number | undefined; range: DayRange; onChange: (choice: RangeChoice) => void }) {
   const [custom, setCustom] = useState(range);
   const [prevRange, setPrevRange] = useState(range);
