@@ -30,6 +30,18 @@ describe('signing in and out', () => {
     await context.close();
   });
 
+  test('a dead session cookie sends a page to sign-in and is cleared, by the app as by the API', async () => {
+    const dead = { headers: { Cookie: 'hladina_session=no-such-session-token' }, maxRedirects: 0 };
+    const { context, page } = await openPage(browser);
+    const screen = await page.request.get('/dashboard', dead);
+    expect(new URL(screen.headers().location, 'http://x').pathname).toBe('/login');
+    expect(screen.headers()['set-cookie']).toMatch(/hladina_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    const api = await page.request.get('/rest/subjects/user', dead);
+    expect(api.status()).toBe(401);
+    expect(api.headers()['set-cookie']).toMatch(/hladina_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    await context.close();
+  });
+
   test('a protected URL while signed out is redirected by the server before anything renders', async () => {
     const { context, page } = await openPage(browser);
     const direct = await page.request.get('/items', { maxRedirects: 0 });
