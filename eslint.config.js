@@ -2,6 +2,17 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The one boundary between the app and the Worker (docs/decisions/0006): code that can run in the browser
+// takes only the Worker's contracts; the server functions under app/server/ alone reach its domain and data.
+const workerInternals = {
+  group: ['**/worker/**', '!**/worker/contracts', '!**/worker/contracts/**'],
+  message: 'Browser code imports from the Worker only its contracts (worker/contracts/). Call a server function in app/server/ instead.',
+};
+const serverOnly = {
+  group: ['cloudflare:*', '@tanstack/react-start/server', '**/*.server', '**/*.server.ts'],
+  message: 'Server-only code is reached through the server functions in app/server/.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.wrangler', '.tanstack', 'app/paraglide', 'app/routeTree.gen.ts', 'worker-configuration.d.ts', 'migrations'] },
   js.configs.recommended,
@@ -10,6 +21,31 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['app/**'],
+    ignores: ['app/server/**', 'app/server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workerInternals, serverOnly] }] },
+  },
+  {
+    // The layout's preferences are read from the request's cookie during SSR (an isomorphic function).
+    files: ['app/components/layout/preferences-cookie.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [workerInternals] }] },
+  },
+  {
+    // Contracts are what the browser may import: nothing in them may pull in the database, HTTP or the runtime.
+    files: ['worker/contracts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*', '!../contracts', '!../contracts/**'], message: 'Contracts import only zod, date helpers and other contracts.' },
+            { group: ['drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', 'cloudflare:*', 'node:*'], message: 'Contracts must stay importable by the browser.' },
+          ],
+        },
+      ],
     },
   },
   {

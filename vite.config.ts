@@ -4,9 +4,19 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export const appPlugins = () => [tanstackStart({ srcDirectory: 'app' }), viteReact()];
+// Every screen part of a route (its page, skeleton, error and not-found) loads with that route, never up front.
+const codeSplittingOptions = { defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as ('component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent')[][] };
+
+export const appPlugins = () => [tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions } }), viteReact()];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  build: {
+    rolldownOptions: {
+      // @date-fns/tz has no side effects but does not say so; without this, any page that touches the
+      // station-time contract would load it even when it uses none of its time-zone arithmetic.
+      treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]@date-fns[\\/]tz[\\/]/.test(id) ? false : undefined) },
+    },
+  },
   plugins: [cloudflare({ viteEnvironment: { name: 'ssr' } }), tailwindcss(), ...appPlugins()],
 });

@@ -1,14 +1,17 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { sessionKey } from '~/features/auth/session-key';
 import { ApiError } from '~/lib/api';
 import { routeTree } from './routeTree.gen';
 
+/** A 401 about the request as a whole (not about a field, such as a wrong current password) ends the session. */
+const endsSession = (error: Error) => error instanceof ApiError && error.status === 401 && Object.keys(error.errors).every((key) => key === '_');
+
 export function getRouter() {
-  // A 401 means the session ended elsewhere (expired, signed out in another tab): forget it and sign in again.
+  // The session ended elsewhere (expired, signed out in another tab): forget it and sign in again.
   const onError = (error: Error) => {
-    if (!(error instanceof ApiError) || error.status !== 401 || !queryClient.getQueryData(sessionKey)) return;
+    if (typeof window === 'undefined' || !endsSession(error) || !queryClient.getQueryData(sessionKey)) return;
     queryClient.setQueryData(sessionKey, null);
     void router.navigate({ to: '/login' });
   };
@@ -22,6 +25,11 @@ export function getRouter() {
     context: { queryClient },
     scrollRestoration: true,
     defaultPreload: 'intent',
+    // Loaders fill the query cache, so the router need not keep its own copy fresh.
+    defaultPreloadStaleTime: 0,
+    // Rarely needed, so they load when they are.
+    defaultErrorComponent: lazyRouteComponent(() => import('~/components/route-states'), 'RouteError'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('~/components/route-states'), 'RouteNotFound'),
   });
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;

@@ -3,8 +3,9 @@ import { AppError } from './domain/errors';
 import { readConfig } from './config';
 import { createDb } from './db/client';
 import { resolveSession } from './http/auth';
+import { errorReply } from './contracts/envelope';
 import { boundedBody } from './http/body';
-import { handleError, errorBody } from './http/errors';
+import { handleError } from './http/errors';
 import { apiHeaders } from './http/security-headers';
 import type { AppEnv } from './http/types';
 import { siteRoutes } from './routes/site';
@@ -66,6 +67,6 @@ export function createApi() {
     servers: [{ url: '/rest' }],
   });
   // Mounted under the root app, the sub-app's notFound never fires: an explicit last route keeps /rest in the envelope.
-  api.all('*', (c) => c.json(errorBody({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
+  api.all('*', (c) => c.json(errorReply({ _: [`No such call: ${c.req.method} ${c.req.path}`] }), 404));
   return api;
 }

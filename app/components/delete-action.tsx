@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Button } from '~/components/ui/button';
 import { api } from '~/lib/api';
-import { serverErrors } from '~/lib/validation';
+import { serverErrors } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 
 /** Delete with the SPEC §8 confirmation; a refusal (e.g. the last administrator) is told in the toast. */

@@ -4,16 +4,28 @@ import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/alert';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import type { FieldErrors } from '../../worker/domain/errors';
+import type { FieldErrors } from '../../worker/contracts/envelope';
 
-/** A labelled input with its messages; the messages are tied to the input for screen readers. */
-export function TextField({ name, label, errors, ...props }: ComponentProps<typeof Input> & { name: string; label: string; errors: FieldErrors }) {
+/** A labelled input with an optional hint and its messages; both are tied to the input for screen readers. */
+export function TextField({
+  name,
+  label,
+  hint,
+  errors,
+  ...props
+}: ComponentProps<typeof Input> & { name: string; label: string; hint?: string; errors: FieldErrors }) {
   const messages = errors[name];
   const id = `field-${name}`;
+  const describedBy = [hint && `${id}-hint`, messages && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={messages ? true : undefined} aria-describedby={messages ? `${id}-error` : undefined} {...props} />
+      <Input id={id} name={name} aria-invalid={messages ? true : undefined} aria-describedby={describedBy || undefined} {...props} />
+      {hint && (
+        <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {messages && (
         <p id={`${id}-error`} className="text-sm text-destructive">
           {messages.join(' ')}

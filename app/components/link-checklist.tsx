@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { SaveButton } from '~/components/save-button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
@@ -57,7 +57,7 @@ export function LinkChecklist({
         {options.map((option) => (
           <li key={option.id}>
             <Label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 font-normal hover:bg-muted/60">
-              <Checkbox checked={ticked.has(option.id)} onCheckedChange={(on) => toggle(option.id, on === true)} />
+              <Checkbox checked={ticked.has(option.id)} onCheckedChange={(on) => toggle(option.id, on)} />
               {option.name}
             </Label>
           </li>

@@ -19,7 +19,7 @@ export function AddLink({ to, label }: { to: '/edit-item' | '/edit-group' | '/ed
 export function EditLink({ to, id, name }: { to: '/edit-item/$id' | '/edit-group/$id' | '/edit-subject/$id'; id: number; name: string }) {
   return (
     <Button asChild variant="outline" size="sm">
-      <Link to={to} params={{ id: String(id) }} aria-label={m.admin_edit_named({ name })}>
+      <Link to={to} params={{ id }} aria-label={m.admin_edit_named({ name })}>
         <PencilIcon />
         {m.admin_action_edit()}
       </Link>

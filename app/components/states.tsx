@@ -4,17 +4,24 @@ import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
+// A fetch that never reached the server rejects with a TypeError; the `/rest` client turns it into status 0.
+const unreachable = (error: unknown) => (error instanceof ApiError ? error.status === 0 : error instanceof TypeError);
+const refused = (error: unknown) => error instanceof ApiError && error.status === 403;
+
 /** A failed load says what happened and offers to try again (the old product left these unhandled). */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const detail = error instanceof ApiError && error.status === 0 ? m.error_network() : m.error_load_failed();
+  const detail = unreachable(error) ? m.error_network() : refused(error) ? m.error_forbidden() : m.error_load_failed();
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-destructive/40 p-8 text-center">
       <CircleAlertIcon className="size-8 text-destructive" aria-hidden />
       <p className="text-sm text-muted-foreground">{detail}</p>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCwIcon />
-        {m.action_retry()}
-      </Button>
+      {/* Asking again will not change a refusal. */}
+      {!refused(error) && (
+        <Button variant="outline" onClick={onRetry}>
+          <RotateCwIcon />
+          {m.action_retry()}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,6 +1,9 @@
-import type { FieldErrors } from '../../worker/domain/errors';
+import type { FieldErrors, Reply } from '../../worker/contracts/envelope';
 
-/** A failed `/rest` call: the HTTP status and the envelope's field errors (`_` for the form as a whole). */
+/**
+ * A failed call, from `/rest` or from a server function: the HTTP status (0 when the server could not be
+ * reached) and the envelope's field errors (`_` for the form as a whole).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,8 +13,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-type Envelope<T> = { success: true; data: T } | { success: false; errors: FieldErrors };
 
 /** Calls the API with the session cookie and unwraps `{success, data}`; anything else throws an ApiError. */
 export async function api<T>(path: string, options: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
@@ -26,7 +27,10 @@ export async function api<T>(path: string, options: { method?: 'GET' | 'POST'; b
   } catch {
     throw new ApiError(0, {});
   }
-  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-  if (envelope?.success === true) return envelope.data;
-  throw new ApiError(response.status, envelope?.success === false ? envelope.errors : {});
+  const reply = (await response.json().catch(() => null)) as Reply<T> | null;
+  if (reply?.success === true) return reply.data;
+  throw new ApiError(response.status, reply?.success === false ? reply.errors : {});
 }
+
+/** Posts a form's values wrapped in the documented model name, e.g. `{"Groups": {...}}`. */
+export const postModel = <T>(path: string, model: string, values: unknown) => api<T>(path, { method: 'POST', body: { [model]: values } });

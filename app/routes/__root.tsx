@@ -1,13 +1,13 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, ScriptOnce, Scripts, createRootRouteWithContext, useHydrated, useRouter } from '@tanstack/react-router';
+import { HeadContent, ScriptOnce, Scripts, createRootRouteWithContext, lazyRouteComponent, useHydrated, useRouteContext, useRouter } from '@tanstack/react-router';
 import { createMiddleware, getRouterInstance } from '@tanstack/react-start';
 import type { ReactNode } from 'react';
+import { colorSchemeScript, useColorScheme } from '~/components/layout/color-scheme';
 import { Preloader } from '~/components/layout/preloader';
-import { Toaster } from '~/components/ui/sonner';
-import { colorSchemeScript, useColorScheme } from '~/features/preferences/color-scheme';
-import { PreferencesProvider, usePreferences } from '~/features/preferences/context';
-import { readPreferences } from '~/features/preferences/read';
+import { PreferencesProvider, usePreferences } from '~/components/layout/preferences-context';
+import { readPreferences } from '~/components/layout/preferences-cookie';
+import { Toaster } from '~/components/toaster';
 import { pageTitle } from '~/lib/page-title';
 import { getLocale } from '~/paraglide/runtime';
 import appCss from '../styles.css?url';
@@ -38,21 +38,21 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
     ],
   }),
-  component: RootComponent,
+  // The document around every screen, its error and its not-found page alike.
+  shellComponent: RootDocument,
+  notFoundComponent: lazyRouteComponent(() => import('~/components/route-states'), 'PageNotFound'),
 });
 
-function RootComponent() {
-  const { prefs } = Route.useRouteContext();
+function RootDocument({ children }: { children: ReactNode }) {
+  const { prefs } = useRouteContext({ from: '__root__' });
   return (
     <PreferencesProvider initial={prefs}>
-      <RootDocument>
-        <Outlet />
-      </RootDocument>
+      <Document>{children}</Document>
     </PreferencesProvider>
   );
 }
 
-function RootDocument({ children }: { children: ReactNode }) {
+function Document({ children }: { children: ReactNode }) {
   const { prefs } = usePreferences();
   useColorScheme(prefs.theme);
   // Marks when the page answers clicks; browser tests wait for it instead of guessing.

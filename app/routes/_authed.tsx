@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '~/components/layout/app-shell';
 import { sessionQuery } from '~/features/auth/session';
+import { subjectQueries } from '~/features/subjects/queries';
 
 /** Every protected screen: decided during SSR from the session cookie, so a signed-out visitor never sees one. */
 export const Route = createFileRoute('/_authed')({
@@ -8,6 +9,10 @@ export const Route = createFileRoute('/_authed')({
     const user = await context.queryClient.ensureQueryData(sessionQuery);
     if (!user) throw redirect({ to: '/login' });
     return { user };
+  },
+  // The administrators' menu counts waiting registrations; the first page already shows the number.
+  loader: async ({ context }) => {
+    if (context.user.isAdmin) await context.queryClient.ensureQueryData(subjectQueries.pending());
   },
   component: function AuthedLayout() {
     const { user } = Route.useRouteContext();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { byReading, pointsOf, toCsv, toSeries, type Point } from '~/features/charts/series';
+import { toCsv } from '~/features/charts/export';
+import { byReading, pointsOf, toSeries, type Point } from '~/features/charts/series';
 
 const at = (minute: number, value = minute): Point => ({ reading: 'H1', ts: Date.UTC(2026, 10, 21, 12, minute), value });
 

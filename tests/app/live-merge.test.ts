@@ -60,7 +60,7 @@ describe('live rows on the dashboard', () => {
   });
 
   test('start a summary for a station that had no readings in the range', () => {
-    const merged = mergeIntoDashboard({ ...dashboard, danes: {} }, message([row('2026-11-21T09:10:00.000Z', 4)]));
+    const merged = mergeIntoDashboard<Dashboard>({ ...dashboard, danes: {} }, message([row('2026-11-21T09:10:00.000Z', 4)]));
     expect(merged.danes['DANES-1'].pocetMereni).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { changePreference, defaultPreferences, parsePreferences, serializePreferences } from '~/features/preferences/settings';
+import { changePreference, defaultPreferences, parsePreferences, serializePreferences } from '~/components/layout/preferences';
 import { pageTitle } from '~/lib/page-title';
 
 describe('layout settings', () => {

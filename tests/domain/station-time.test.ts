@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayBounds, localDay, parseStationTime, resolveRange } from '../../worker/contracts/station-time';
+import { isCalendarDay } from '../../worker/contracts/calendar';
+import { addDays, dayBounds, lastDays, localDay, parseStationTime, resolveRange, today } from '../../worker/contracts/station-time';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 
@@ -17,11 +18,28 @@ describe('station-local days', () => {
     expect(dayBounds('2026-06-15', 'Asia/Kolkata').start).toBe(Date.parse('2026-06-14T18:30:00Z'));
   });
 
-  it('counts calendar days across month ends and fills in a missing range with the last week', () => {
+  it('counts calendar days across month ends and knows a real day from a malformed one', () => {
     expect(addDays('2026-02-27', 2)).toBe('2026-03-01');
-    expect(resolveRange({ to: '2026-03-03' }, 'UTC')).toEqual({ from: '2026-02-25', to: '2026-03-03' });
-    expect(resolveRange({ from: '2026-03-03' }, 'UTC')).toEqual({ from: '2026-03-03', to: '2026-03-09' });
-    expect(resolveRange({}, 'UTC', Date.parse('2026-05-10T12:00:00Z'))).toEqual({ from: '2026-05-04', to: '2026-05-10' });
+    expect(isCalendarDay('2026-02-28')).toBe(true);
+    for (const text of ['2026-02-30', '2026-2-1', '26-02-01', '']) expect(isCalendarDay(text), text).toBe(false);
+  });
+
+  it("gives today and the last n days in the station's zone, whatever the machine's own zone", () => {
+    // 23:30 UTC on 10 May is already 11 May in Prague and still 10 May in New York.
+    const now = Date.parse('2026-05-10T23:30:00Z');
+    expect(today('Europe/Prague', now)).toBe('2026-05-11');
+    expect(today('America/New_York', now)).toBe('2026-05-10');
+    expect(lastDays(1, 'Europe/Prague', now)).toEqual({ from: '2026-05-10', to: '2026-05-11' });
+    expect(lastDays(30, 'America/New_York', now)).toEqual({ from: '2026-04-10', to: '2026-05-10' });
+  });
+
+  it('fills in a missing range with the default 30 days, or with as many days as asked', () => {
+    const now = Date.parse('2026-05-10T12:00:00Z');
+    expect(resolveRange({}, 'UTC', now)).toEqual({ from: '2026-04-10', to: '2026-05-10' });
+    expect(resolveRange({ days: 7 }, 'UTC', now)).toEqual({ from: '2026-05-03', to: '2026-05-10' });
+    expect(resolveRange({ to: '2026-03-03' }, 'UTC')).toEqual({ from: '2026-02-01', to: '2026-03-03' });
+    expect(resolveRange({ from: '2026-03-03', days: 3 }, 'UTC')).toEqual({ from: '2026-03-03', to: '2026-03-06' });
+    expect(resolveRange({ from: '2026-03-01', to: '2026-03-02', days: 3 }, 'UTC')).toEqual({ from: '2026-03-01', to: '2026-03-02' });
   });
 });
 

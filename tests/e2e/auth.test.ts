@@ -19,12 +19,26 @@ describe('signing in and out', () => {
     await page.reload();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('heading', { name: `Welcome, ${firstName} ${secondName}` }).waitFor();
+    // The greeting is in the server's HTML; the menu answers only once the page is hydrated.
+    await page.locator('html[data-hydrated="true"]').waitFor();
 
     await page.getByRole('button', { name: `Account of ${firstName} ${secondName}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await visit(page, '/dashboard');
     expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  test('a dead session cookie sends a page to sign-in and is cleared, by the app as by the API', async () => {
+    const dead = { headers: { Cookie: 'hladina_session=no-such-session-token' }, maxRedirects: 0 };
+    const { context, page } = await openPage(browser);
+    const screen = await page.request.get('/dashboard', dead);
+    expect(new URL(screen.headers().location, 'http://x').pathname).toBe('/login');
+    expect(screen.headers()['set-cookie']).toMatch(/hladina_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    const api = await page.request.get('/rest/subjects/user', dead);
+    expect(api.status()).toBe(401);
+    expect(api.headers()['set-cookie']).toMatch(/hladina_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
     await context.close();
   });
 
@@ -105,8 +119,7 @@ describe('languages', () => {
   test('switching to German changes the page and survives a reload', async () => {
     const { context, page } = await openPage(browser);
     await visit(page, '/login');
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.getByLabel('Language').selectOption('de');
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();

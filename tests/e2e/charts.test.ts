@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Chart, DanesRow } from '../../worker/contracts/telemetry';
-import { lastDays } from '../../app/features/stations/range';
-import { demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
+import { lastDays as lastDaysIn } from '../../worker/contracts/station-time';
+import { demoAccounts, launchBrowser, openPage, restAs, signIn, visit } from '../support/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,29 +11,28 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const chartReply = (page: Page) => page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/api/item');
-const rangeOf = (url: string) => {
-  const params = new URL(url).searchParams;
-  return { from: params.get('from'), to: params.get('to') };
-};
+// The demo stations keep Prague time; a range is reckoned there, whatever this machine's zone.
+const lastDays = (days: number) => lastDaysIn(days, 'Europe/Prague');
+/** The range the page shows: its custom-range inputs always hold the days on screen. */
+const shownRange = async (page: Page) => ({ from: await page.getByLabel('From').inputValue(), to: await page.getByLabel('To').inputValue() });
 const plotted = (page: Page) =>
   page.getByTestId('reading-chart').evaluateAll((charts) => charts.map((c) => ({ first: Number(c.getAttribute('data-first')), last: Number(c.getAttribute('data-last')) })));
 const waitForCharts = (page: Page) => page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
+/** What the API says about a station over a range, as the page's own session would ask it. */
+const chartFromApi = (page: Page, id: string, range: { from: string; to: string }) => restAs<Chart>(page, `/api/item?${new URLSearchParams({ id, ...range })}`);
 
 async function openCharts(page: Page, path: string) {
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
-  const reply = chartReply(page);
   await visit(page, path);
-  const response = await reply;
   await waitForCharts(page);
-  return { response, chart: ((await response.json()) as { data: Chart }).data };
 }
 
 describe('charts', () => {
   test('show the last 30 days by default, downsampled, one chart per reading with its extremes', async () => {
     const { context, page } = await openPage(browser);
-    const { response, chart } = await openCharts(page, '/charts/DANES-BRNO-01/true');
-    expect(rangeOf(response.url())).toEqual(lastDays(30));
+    await openCharts(page, '/charts/DANES-BRNO-01/true');
+    expect(await shownRange(page)).toEqual(lastDays(30));
+    const chart = await chartFromApi(page, 'DANES-BRNO-01', lastDays(30));
     expect(chart.downsampled).toBe(true);
     await page.getByTestId('downsampled').waitFor();
     const codes = Object.keys(chart.max);
@@ -47,47 +46,74 @@ describe('charts', () => {
     await context.close();
   });
 
+  test('a browser whose date differs from the server’s renders the station’s days, the same as the server', async () => {
+    // Kiritimati is 14 hours ahead of UTC: most of the day its date is not Prague's.
+    const { context, page } = await openPage(browser, { timezoneId: 'Pacific/Kiritimati' });
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    await openCharts(page, '/charts/DANES-BRNO-01/true');
+    expect(await shownRange(page)).toEqual(lastDays(30));
+    expect(await page.getByLabel('From').getAttribute('max')).toBe(lastDays(30).to);
+    const html = await (await page.request.get('/charts/DANES-BRNO-01/true')).text();
+    expect(html).toContain(`value="${lastDays(30).from}"`);
+    expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
+    await context.close();
+  });
+
   test('a preset button changes the plotted range', async () => {
     const { context, page } = await openPage(browser);
     await openCharts(page, '/charts/DANES-ZNOJ-02/true');
     const before = await plotted(page);
 
-    const reply = chartReply(page);
     await page.getByRole('radio', { name: 'Days back: 3', exact: true }).click();
-    const response = await reply;
-    expect(rangeOf(response.url())).toEqual(lastDays(3));
-    await page.getByTestId('charts-skeleton').waitFor({ state: 'detached' });
+    await page.waitForURL('**?days=3');
+    await expect.poll(() => shownRange(page), { timeout: 15_000 }).toEqual(lastDays(3));
     await waitForCharts(page);
-    const after = await plotted(page);
+    await expect.poll(async () => (await plotted(page))[0].first, { timeout: 15_000 }).toBeGreaterThan(before[0].first + 20 * 86_400);
     // Three days back from today start later than thirty days back, and the full-resolution data is not downsampled.
-    expect(after[0].first).toBeGreaterThan(before[0].first + 20 * 86_400);
     expect(await page.getByTestId('downsampled').count()).toBe(0);
-    expect(new URL(page.url()).searchParams.get('days')).toBe('3');
     await context.close();
   });
 
   test('the station page works without the type flag and with a custom range', async () => {
     const { context, page } = await openPage(browser);
     await openCharts(page, '/charts/UNIWAN-OLOM-01');
+    const before = await plotted(page);
     const range = lastDays(2);
     await page.getByLabel('From').fill(range.from);
     await page.getByLabel('To').fill(range.to);
-    const reply = chartReply(page);
     await page.getByRole('button', { name: 'Show' }).click();
-    expect(rangeOf((await reply).url())).toEqual(range);
+    await page.waitForURL(`**from=${range.from}&to=${range.to}`);
+    // The typed days show at once; the charts tell when the chosen range has loaded.
+    await expect.poll(async () => (await plotted(page))[0].first, { timeout: 15_000 }).toBeGreaterThan(before[0].first + 20 * 86_400);
+    expect(await shownRange(page)).toEqual(range);
     await page.getByLabel('From').fill(range.to);
     await page.getByLabel('To').fill(range.from);
     await page.getByText('The start must not be after the end.').waitFor();
     await context.close();
   });
 
+  test('an unknown station or record shows a not-found page inside the app, an unknown address one of its own', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    expect((await visit(page, '/charts/NO-SUCH-STATION'))?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Station not found' }).waitFor();
+    expect((await visit(page, '/edit-item/999999'))?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).first().waitFor();
+    expect((await visit(page, '/no-such-page'))?.status()).toBe(404);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).waitFor();
+    await context.close();
+  });
+
   test('Export CSV downloads exactly the shown rows with times in the station’s time zone', async () => {
     const { context, page } = await openPage(browser);
     await openCharts(page, '/charts/DANES-BRNO-01/true');
-    const reply = chartReply(page);
     await page.getByRole('radio', { name: 'Days back: 1', exact: true }).click();
-    const { data } = (await (await reply).json()) as { data: Chart };
-    await page.getByTestId('charts-skeleton').waitFor({ state: 'detached' });
+    await page.waitForURL('**?days=1');
+    await expect.poll(() => shownRange(page), { timeout: 15_000 }).toEqual(lastDays(1));
+    const data = await chartFromApi(page, 'DANES-BRNO-01', lastDays(1));
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`DANES-BRNO-01_${lastDays(1).from}_${lastDays(1).to}.csv`);

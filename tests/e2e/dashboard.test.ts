@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Dashboard } from '../../worker/contracts/telemetry';
-import { demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+import { dataCalls, demoAccounts, launchBrowser, openPage, restAs, signIn, visit } from '../support/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,9 +14,9 @@ afterAll(() => browser?.close());
 describe('dashboard', () => {
   test('shows one card per station with the count, last update and extremes the API returns', async () => {
     const { context, page } = await openPage(browser);
-    const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/rest/api');
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
-    const { data } = (await (await reply).json()) as { data: Dashboard };
+    // The API's default range is the dashboard's: the last 30 days in the home zone.
+    const data = await restAs<Dashboard>(page, '/api');
     expect(data.items.length).toBe(4);
 
     const cards = page.getByTestId('station-card');
@@ -36,6 +36,21 @@ describe('dashboard', () => {
     }
     // The seed reports every 10 minutes up to now: nothing is stale.
     expect(await page.getByText('Stale', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  test('arrives with its station cards in the server HTML and asks the server for nothing more', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, demoAccounts.user.username, demoAccounts.user.password);
+    const html = await (await page.request.get('/dashboard')).text();
+    expect(html.match(/data-testid="station-card"/g)).toHaveLength(3);
+    expect(html).toContain('Brno – Svratka well');
+    expect(html).toMatch(/Last 30 days: \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
+
+    const calls = dataCalls(page);
+    await visit(page, '/dashboard');
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    expect(calls).toEqual([]);
     await context.close();
   });
 

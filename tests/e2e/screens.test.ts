@@ -70,8 +70,7 @@ describe('layout settings', () => {
   test('the dark colour scheme chosen in the app wins over a light system setting', async () => {
     const { context, page } = await openPage(browser, { colorScheme: 'light' });
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
-    await page.getByRole('button', { name: 'Colour scheme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.getByLabel('Colour scheme').selectOption('dark');
     expect(await isDark(page)).toBe(true);
     await visit(page, '/profile');
     await page.reload();

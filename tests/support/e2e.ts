@@ -43,11 +43,12 @@ afterEach(() => {
 });
 
 /** A fresh context per test: its own cookies, so no test sees another's session or language. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) {
+export async function openPage(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}) {
   const context: BrowserContext = await browser.newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
+    timezoneId: options.timezoneId,
   });
   await reportPolicyViolations(context);
   const page: Page = await context.newPage();
@@ -70,6 +71,23 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+}
+
+/** What the API answers a GET with the page's own session cookie: what the screen should show. */
+export async function restAs<T = any>(page: Page, path: string): Promise<T> {
+  const reply = await page.request.get(`/rest${path}`);
+  return ((await reply.json()) as { data: T }).data;
+}
+
+/** Records the data calls a page makes (API and server functions), to show a screen needed none. */
+export function dataCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/rest/') && pathname !== '/rest/live') calls.push(pathname);
+    if (pathname.startsWith('/_serverFn/')) calls.push(pathname);
+  });
+  return calls;
 }
 
 /** The newest mail to an address in the test server's outbox table. */

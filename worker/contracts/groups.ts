@@ -3,7 +3,6 @@ import { id, idList, text } from './validation';
 import { NamedRef } from './subjects';
 
 export const Groups = z.object({ id: id().optional(), name: text(4, 100) });
-export type GroupsInput = z.input<typeof Groups>;
 
 export const GroupRow = z.object({ id: z.number(), name: z.string(), nItems: z.number(), nSubjects: z.number() });
 export type GroupRow = z.infer<typeof GroupRow>;

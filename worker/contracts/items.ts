@@ -31,7 +31,6 @@ export const Items = z.object({
   name_for_api: z.enum(sources).default('DANES'),
   timezone: z.string().trim().max(64).refine(isTimeZone, { params: { rule: 'timeZone' } }).default('Europe/Prague'),
 });
-export type ItemsInput = z.input<typeof Items>;
 
 export const ItemRow = z.object({
   id: z.number(),

@@ -101,10 +101,38 @@ export function parseStationTime(text: string, timeZone: string): number | Stati
   return wall - (offset[0] === '-' ? -1 : 1) * minutes * 60_000;
 }
 
-const defaultRangeDays = 7;
+/** A range of station-local calendar days (`YYYY-MM-DD`, both ends included), as the API takes it. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
-/** A day range as asked, filled in with the last week (ending today in `timeZone`) where left out. */
-export function resolveRange(range: { from?: string; to?: string }, timeZone: string, now = Date.now()) {
-  const to = range.to ?? (range.from ? addDays(range.from, defaultRangeDays - 1) : localDay(now, timeZone));
-  return { from: range.from ?? addDays(to, -(defaultRangeDays - 1)), to };
+/** The zone of a station that names none, and of ranges that span stations (the dashboard's). */
+export const homeZone = 'Europe/Prague';
+
+/** Today's date in a time zone: the same answer on the server and in any browser, whatever their own zones. */
+export const today = (timeZone: string, now = Date.now()) => localDay(now, timeZone);
+
+/**
+ * "The last n days" (SPEC §4: "from one month ago to today"): from the day n days before today up to today,
+ * in `timeZone`; even the one-day preset holds a whole day of readings.
+ */
+export function lastDays(days: number, timeZone: string, now = Date.now()): DayRange {
+  const to = today(timeZone, now);
+  return { from: addDays(to, -days), to };
+}
+
+/** The one default range, named once: the dashboard and the charts open on the last 30 days (SPEC §4, §9). */
+export const defaultRangeDays = 30;
+
+/**
+ * A range as asked: `from`/`to` win, `days` counts back from today in `timeZone`, and whatever is left out
+ * is filled in with the default range.
+ */
+export function resolveRange(range: { from?: string; to?: string; days?: number }, timeZone: string, now = Date.now()): DayRange {
+  const days = range.days ?? defaultRangeDays;
+  if (range.from && range.to) return { from: range.from, to: range.to };
+  if (range.from) return { from: range.from, to: addDays(range.from, days) };
+  if (range.to) return { from: addDays(range.to, -days), to: range.to };
+  return lastDays(days, timeZone, now);
 }

@@ -17,7 +17,6 @@ export const Users = z.object({
   password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
   isAdmin: flag().optional().default(false),
 });
-export type UsersInput = z.input<typeof Users>;
 
 /**
  * The subject's own profile: the same fields without the administrator switch. Changing the e-mail or the
@@ -28,7 +27,6 @@ export const Profile = z.object({
   password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
   currentPassword: z.string().max(256).optional(),
 });
-export type ProfileInput = z.input<typeof Profile>;
 
 export const subjectStatus = z.enum(['pending', 'active', 'rejected', 'disabled']);
 export type SubjectStatusValue = z.infer<typeof subjectStatus>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ItemRow } from './items';
+import { isCalendarDay } from './calendar';
 import { flag } from './validation';
 
 /** Most rows one ingest request may carry. */
@@ -34,14 +35,16 @@ export type IngestBody = z.output<typeof DanesIngest>;
 export const IngestResult = z.object({ accepted: z.number(), duplicates: z.number() });
 export type IngestResult = z.infer<typeof IngestResult>;
 
-const isCalendarDay = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-};
 /** A calendar day `YYYY-MM-DD`, reckoned in the station's time zone. */
-export const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay);
+export const Day = z.string().refine(isCalendarDay);
 
-const dayRange = { from: Day.optional(), to: Day.optional() };
+/** Days back from today (in the station's zone): `days=7` is the last week, as the chart's presets ask. */
+const dayCount = z
+  .union([z.number(), z.string().regex(/^\d+$/)])
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(366));
+
+const dayRange = { from: Day.optional(), to: Day.optional(), days: dayCount.optional() };
 const fromNotAfterTo = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
 // Only the API reads these queries (the app's pickers cannot invert a range), so the rule carries its words.
 const rangeRule = { path: ['from'], error: 'from must not be after to.' };

@@ -1,5 +1,7 @@
-/** Field name → messages; `_` holds messages that belong to no field. */
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '../contracts/envelope';
+
+// Domain modules name the type from here; its home is the contract every reply follows.
+export type { FieldErrors };
 
 export type AppErrorCode =
   | 'bad_request'
@@ -31,6 +33,8 @@ export const invalid = (errors: FieldErrors) => new AppError('invalid', errors);
 export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', one('_', message));
 export const forbidden = (message = 'You are not allowed to do this.', field = '_') =>
   new AppError('forbidden', one(field, message));
+/** The administrator-only rule, worded once for the API and the app's server functions. */
+export const adminsOnly = () => forbidden('Only administrators may do this.');
 export const notFound = (what: string, field = 'id') => new AppError('not_found', one(field, `${what} not found.`));
 export const conflict = (field: string, message: string) => new AppError('conflict', one(field, message));
 

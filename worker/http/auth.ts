@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { validateSessionToken } from '../domain/auth/sessions';
+import { resolveSessionToken } from '../domain/auth/sessions';
 import type { AppEnv, AuthVia } from './types';
 
 export const sessionCookie = 'hladina_session';
@@ -24,9 +24,9 @@ function readToken(c: Context<AppEnv>): { token: string; via: AuthVia } | null {
 /** Resolves the caller's session, if any, into `c.var.auth`; refusing is left to each route's access rule. */
 export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const found = readToken(c);
-  const session = found && found.token.length <= 128 ? await validateSessionToken(c.var.db, found.token) : null;
+  const session = await resolveSessionToken(c.var.db, found?.token);
   c.set('auth', session && found ? { ...session, via: found.via } : null);
-  if (found?.via === 'cookie' && !session) deleteCookie(c, sessionCookie, { path: '/' });
+  if (found?.via === 'cookie' && !session) clearSessionCookie(c);
   await next();
 };
 

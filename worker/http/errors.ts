@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError, type AppErrorCode, type FieldErrors } from '../domain/errors';
+import { errorReply } from '../contracts/envelope';
+import { AppError, type AppErrorCode } from '../domain/errors';
 
-const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
+/** The HTTP status of each domain error, for the API and for the app's server functions alike. */
+export const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
   bad_request: 400,
   invalid: 422,
   unauthorized: 401,
@@ -15,18 +17,16 @@ const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
   too_many_requests: 429,
 };
 
-export const errorBody = (errors: FieldErrors) => ({ success: false as const, errors });
-
 /** The one place where anything thrown becomes the `{success:false, errors}` envelope. */
 export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) {
     if (err.retryAfterSeconds) c.header('Retry-After', String(err.retryAfterSeconds));
-    return c.json(errorBody(err.errors), statusOf[err.code]);
+    return c.json(errorReply(err.errors), statusOf[err.code]);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    return c.json(errorBody({ _: [err.message || 'Request failed.'] }), status);
+    return c.json(errorReply({ _: [err.message || 'Request failed.'] }), status);
   }
   console.error('unhandled error', c.req.method, c.req.path, err);
-  return c.json(errorBody({ _: ['Something went wrong on our side. Please try again.'] }), 500);
+  return c.json(errorReply({ _: ['Something went wrong on our side. Please try again.'] }), 500);
 }

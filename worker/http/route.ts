@@ -1,8 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { successReply } from '../contracts/envelope';
 import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
-import { AppError, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
+import { AppError, adminsOnly, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
 import type { Subject } from '../db/schema';
 import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
 import { bearerToken, isCrossSite, isSameOrigin } from './auth';
@@ -91,7 +92,7 @@ export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>
     if (method === 'get') throw forbidden('Send this call as POST, or authenticate it with the token.');
     if (!isSameOrigin(c)) throw forbidden('This change must come from the Hladina app itself (cross-site request refused).');
   }
-  if (access === 'admin' && !auth.subject.isAdmin) throw forbidden('Only administrators may do this.');
+  if (access === 'admin' && !auth.subject.isAdmin) throw adminsOnly();
   return auth.subject;
 }
 
@@ -123,7 +124,7 @@ export function defineRoute<
       responses: {
         200: {
           description: `${spec.summary}${spec.access === 'admin' ? ' (administrators only)' : ''}`,
-          content: { 'application/json': { schema: z.object({ success: z.literal(true), data: spec.data }) } },
+          content: { 'application/json': { schema: successReply(spec.data) } },
         },
       },
     });

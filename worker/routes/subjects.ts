@@ -12,11 +12,11 @@ import {
   Users,
 } from '../contracts/subjects';
 import { idList, idQuery } from '../contracts/validation';
+import { currentUser } from '../domain/subjects/current';
 import { decideRegistration } from '../domain/subjects/registration';
 import {
   deleteSubject,
   listSubjects,
-  visibleItemCount,
   saveSubject,
   setSubjectGroups,
   setSubjectItems,
@@ -38,7 +38,7 @@ defineRoute(
 defineRoute(
   subjectRoutes,
   { method: 'get', path: '/user', access: 'user', summary: 'The signed-in subject and the number of stations on its dashboard', data: CurrentUser },
-  async ({ c, actor }) => ({ ...toSessionUser(actor), nItems: await visibleItemCount(c.var.db, actor) }),
+  ({ c, actor }) => currentUser(c.var.db, actor),
 );
 
 defineRoute(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '~/components/ui/badge';
-import { pendingSubjectsQuery } from '~/features/subjects/queries';
+import { subjectQueries } from '~/features/subjects/queries';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
 import { navEntries } from './nav';
@@ -21,7 +21,7 @@ export function NavLinks({
   variant?: 'default' | 'compact' | 'icon';
   onNavigate?: () => void;
 }) {
-  const pending = useQuery({ ...pendingSubjectsQuery, enabled: isAdmin });
+  const pending = useQuery({ ...subjectQueries.pending(), enabled: isAdmin });
   const pendingCount = pending.data?.length ?? 0;
   return (
     <nav aria-label={m.nav_label()}>

@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet';
 import { Switch } from '~/components/ui/switch';
-import { usePreferences } from '~/features/preferences/context';
+import { usePreferences } from '~/components/layout/preferences-context';
 import {
   layoutTypes,
   layoutWidths,
@@ -13,7 +13,7 @@ import {
   sidebarTypes,
   topbarThemes,
   type Preferences,
-} from '~/features/preferences/settings';
+} from '~/components/layout/preferences';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
 import { sidebarImageUrl, sidebarThemeStyles } from './sidebar-themes';

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { Preferences } from '~/features/preferences/settings';
+import type { Preferences } from '~/components/layout/preferences';
 
 /** Backgrounds of the sidebar colour themes; the gradients are the template's named palettes. */
 export const sidebarThemeStyles: Record<Preferences['sidebarTheme'], CSSProperties> = {

@@ -1,9 +1,8 @@
-import { MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
-import { Button } from '~/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '~/components/ui/dropdown-menu';
-import { usePreferences } from '~/features/preferences/context';
-import { colorSchemes, type Preferences } from '~/features/preferences/settings';
+import { MoonIcon, SunIcon } from 'lucide-react';
+import { usePreferences } from '~/components/layout/preferences-context';
+import { colorSchemes, type Preferences } from '~/components/layout/preferences';
 import { m } from '~/paraglide/messages';
+import { IconSelect } from './icon-select';
 
 export const colorSchemeLabels: Record<Preferences['theme'], () => string> = {
   system: m.theme_system,
@@ -14,25 +13,15 @@ export const colorSchemeLabels: Record<Preferences['theme'], () => string> = {
 export function ThemeSwitcher() {
   const { prefs, change } = usePreferences();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={m.theme_label()}>
-          {/* Which icon shows follows the `dark` class, which only the browser knows for "system". */}
-          <SunIcon className="dark:hidden" />
-          <MoonIcon className="hidden dark:block" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{m.theme_label()}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={prefs.theme} onValueChange={(value) => change('theme', value as Preferences['theme'])}>
-          {colorSchemes.map((scheme) => (
-            <DropdownMenuRadioItem key={scheme} value={scheme}>
-              {scheme === 'system' && <MonitorIcon />}
-              {colorSchemeLabels[scheme]()}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <IconSelect
+      label={m.theme_label()}
+      value={prefs.theme}
+      options={colorSchemes.map((scheme) => ({ value: scheme, label: colorSchemeLabels[scheme]() }))}
+      onChange={(scheme) => change('theme', scheme)}
+    >
+      {/* Which icon shows follows the `dark` class, which only the browser knows for "system". */}
+      <SunIcon className="dark:hidden" aria-hidden />
+      <MoonIcon className="hidden dark:block" aria-hidden />
+    </IconSelect>
   );
 }

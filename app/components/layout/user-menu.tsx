@@ -3,10 +3,11 @@ import { ChevronDownIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
 import type { SessionUser } from '../../../worker/contracts/site';
 import { Button } from '~/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '~/components/ui/dropdown-menu';
+import { fullName } from '~/features/subjects/full-name';
 import { m } from '~/paraglide/messages';
 
 export function UserMenu({ user }: { user: SessionUser }) {
-  const name = `${user.firstName} ${user.secondName}`.trim() || user.username;
+  const name = fullName(user) || user.username;
   const initials = `${user.firstName[0] ?? ''}${user.secondName[0] ?? ''}`.toUpperCase() || user.username[0].toUpperCase();
   return (
     <DropdownMenu>

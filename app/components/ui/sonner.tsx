@@ -1,8 +1,12 @@
-import { Toaster as Sonner } from 'sonner';
-import { usePreferences } from '~/features/preferences/context';
+import { useEffect } from 'react';
+import { Toaster as Sonner, toast } from 'sonner';
+import { usePreferences } from '~/components/layout/preferences-context';
+import { deliverToasts } from '~/lib/toast';
 
 /** Toasts sit top right and stay 3 s (SPEC §9), in the colour scheme the user chose. */
-export function Toaster() {
+export default function Toaster() {
   const { prefs } = usePreferences();
+  // Runs after Sonner's own effect has subscribed, so the toasts that waited for it show.
+  useEffect(() => deliverToasts(({ tone, text }) => toast[tone](text)), []);
   return <Sonner position="top-right" duration={3000} theme={prefs.theme} richColors closeButton />;
 }

@@ -1,27 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleCheckIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { SignupForm } from '../../../worker/contracts/site';
-import type { FieldErrors } from '../../../worker/domain/errors';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { api } from '~/lib/api';
-import { serverErrors, validate } from '~/lib/validation';
+import { postModel } from '~/lib/api';
+import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 const fields = ['firstName', 'secondName', 'email', 'password'];
 
 export function RegisterScreen() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const signup = useMutation({
-    mutationFn: (form: SignupForm) => api('/site/signup', { method: 'POST', body: { SignupForm: form } }),
-    onError: (error) => setErrors(serverErrors(error, { 409: { field: 'email', text: m.register_email_taken } })),
+  const { errors, form, pending, succeeded } = useContractForm({
+    contract: () => import('../../../worker/contracts/site').then((c) => c.SignupForm),
+    read: (form) => Object.fromEntries(fields.map((f) => [f, form.get(f)])),
+    send: (values) => postModel('/site/signup', 'SignupForm', values),
+    known: { 409: { field: 'email', text: m.register_email_taken } },
   });
 
   // The account waits for an administrator, so there is nothing to sign in to yet: say so and stay here.
-  if (signup.isSuccess) {
+  if (succeeded) {
     return (
       <div className="grid gap-4">
         <Alert className="flex gap-3">
@@ -38,17 +35,8 @@ export function RegisterScreen() {
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const result = validate(SignupForm, Object.fromEntries(fields.map((f) => [f, form.get(f)])));
-    if ('errors' in result) return setErrors(result.errors);
-    setErrors({});
-    signup.mutate(result.data);
-  };
-
   return (
-    <form method="post" noValidate onSubmit={submit} className="grid gap-4">
+    <form method="post" noValidate {...form} className="grid gap-4">
       <Alert>{m.register_approval_notice()}</Alert>
       <FormErrors errors={errors} fields={fields} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -57,9 +45,7 @@ export function RegisterScreen() {
       </div>
       <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
-      <SubmitButton pending={signup.isPending}>
-        {signup.isPending ? m.action_working() : m.register_submit()}
-      </SubmitButton>
+      <SubmitButton pending={pending}>{pending ? m.action_working() : m.register_submit()}</SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         {m.register_have_account()}{' '}
         <Link to="/login" className="text-primary hover:underline">

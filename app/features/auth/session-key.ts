@@ -1,2 +1,2 @@
-/** Kept apart from the server function so screens can update the session without importing server code. */
+/** Apart from the session query, so screens can set the session without importing its server function. */
 export const sessionKey = ['session'] as const;

@@ -1,25 +1,25 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { ClientOnly, Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
+import { defaultRangeDays } from '../../../worker/contracts/station-time';
 import type { Chart } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
-import { EmptyState, ErrorState } from '~/components/states';
+import { EmptyState } from '~/components/states';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
-import { useLiveStations } from '~/features/live/use-live-stations';
-import type { DayRange } from '~/features/stations/range';
+import { useLiveQuery } from '~/features/live/use-live-query';
 import { formatValue, readingsPresent } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
-import { download } from './export';
 import { LazyReadingChart } from './lazy-chart';
 import { chartQuery } from './queries';
-import { RangePicker, type Preset, type RangeChoice } from './range-picker';
-import { byReading, pointsOf, toCsv, toSeries } from './series';
+import type { RangeChoice } from './range';
+import { RangePicker } from './range-picker';
+import { byReading, pointsOf, toSeries } from './series';
 
 const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
 
@@ -45,9 +45,12 @@ function Readings({ chart }: { chart: Chart }) {
             </div>
           </CardHeader>
           <CardContent className="px-2 sm:px-5">
-            <Suspense fallback={chartSkeleton}>
-              <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
-            </Suspense>
+            {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
+            <ClientOnly fallback={chartSkeleton}>
+              <Suspense fallback={chartSkeleton}>
+                <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
+              </Suspense>
+            </ClientOnly>
           </CardContent>
         </Card>
       ))}
@@ -56,25 +59,18 @@ function Readings({ chart }: { chart: Chart }) {
 }
 
 /** A station's readings over a range: presets or custom days, one chart per reading, CSV of what is shown. */
-export function ChartPage({ id, days, range, onRangeChange }: { id: string; days: Preset | undefined; range: DayRange; onRangeChange: (choice: RangeChoice) => void }) {
-  const chart = useQuery({ ...chartQuery(id, range), placeholderData: (previous) => (previous?.item.unique_id === id ? previous : undefined) });
-  const item = chart.data?.item;
-  const queryClient = useQueryClient();
-  const live = useLiveStations([id], {
-    onReadings: (message) => queryClient.setQueryData(chartQuery(id, range).queryKey, (c) => c && mergeIntoChart(c, message, range)),
-    // Whatever arrived while the line was down is read again from the server, so nothing is lost or doubled.
-    onResync: () => void queryClient.invalidateQueries({ queryKey: chartQuery(id, range).queryKey }),
-  });
-  const exportCsv = () => {
-    if (!chart.data) return;
-    const points = pointsOf(chart.data.data);
-    download(toCsv(points, chart.data.item.timezone), `${id}_${range.from}_${range.to}.csv`);
-  };
+export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: RangeChoice; onRangeChange: (choice: RangeChoice) => void }) {
+  const query = chartQuery(id, choice);
+  const { data: chart } = useSuspenseQuery(query);
+  const { item, range } = chart;
+  const live = useLiveQuery([id], query.queryKey, (data, message) => mergeIntoChart(data, message, data.range));
+  // The CSV code (and its date library) loads only when someone asks for a file.
+  const exportCsv = () => void import('./export').then(({ exportCsv }) => exportCsv(chart));
   return (
     <>
       <PageHeader
-        title={item?.name ?? id}
-        description={item ? [item.unique_id, item.location_name, m.charts_time_zone({ zone: item.timezone })].filter(Boolean).join(' · ') : undefined}
+        title={item.name}
+        description={[item.unique_id, item.location_name, m.charts_time_zone({ zone: item.timezone })].filter(Boolean).join(' · ')}
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <LiveIndicator state={live} />
@@ -84,7 +80,7 @@ export function ChartPage({ id, days, range, onRangeChange }: { id: string; days
                 {m.charts_back()}
               </Link>
             </Button>
-            <Button size="sm" onClick={exportCsv} disabled={!chart.data || chart.isPlaceholderData || chart.data.data.length === 0}>
+            <Button size="sm" onClick={exportCsv} disabled={chart.data.length === 0}>
               <DownloadIcon />
               {m.charts_export()}
             </Button>
@@ -92,20 +88,25 @@ export function ChartPage({ id, days, range, onRangeChange }: { id: string; days
         }
       />
       <div className="grid gap-4">
-        <RangePicker days={days} range={range} onChange={onRangeChange} />
-        {chart.data?.downsampled && !chart.isPlaceholderData && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
-        {chart.isError ? (
-          <ErrorState error={chart.error} onRetry={() => void chart.refetch()} />
-        ) : !chart.data || chart.isPlaceholderData ? (
-          <div className="grid gap-4 lg:grid-cols-2" data-testid="charts-skeleton">
-            {[0, 1].map((i) => (
-              <Skeleton key={i} className="h-80 w-full" />
-            ))}
-          </div>
-        ) : (
-          <Readings chart={chart.data} />
-        )}
+        <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
+        {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
+        <Readings chart={chart} />
       </div>
     </>
+  );
+}
+
+/** What shows while a client-side navigation loads a station's charts. */
+export function ChartSkeleton() {
+  return (
+    <div className="grid gap-4">
+      <Skeleton className="h-9 w-64 max-w-full" />
+      <Skeleton className="h-10 w-full max-w-xl" />
+      <div className="grid gap-4 lg:grid-cols-2" data-testid="charts-skeleton">
+        {[0, 1].map((i) => (
+          <Skeleton key={i} className="h-80 w-full" />
+        ))}
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Chart } from '../../../worker/contracts/telemetry';
-import { api } from '~/lib/api';
-import type { DayRange } from '~/features/stations/range';
+import { fetchChart } from '~/server/telemetry';
+import type { RangeChoice } from './range';
 
-export const chartQuery = (id: string, range: DayRange) =>
-  queryOptions({
-    queryKey: ['chart', id, range],
-    queryFn: () => api<Chart>(`/api/item?${new URLSearchParams({ ...range, id })}`),
-  });
+/** A station's readings over a preset (days back in its zone) or over chosen days; the reply names the days. */
+export const chartQuery = (id: string, choice: RangeChoice) =>
+  queryOptions({ queryKey: ['chart', id, choice], queryFn: () => fetchChart({ data: { id, ...choice } }) });

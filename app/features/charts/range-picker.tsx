@@ -3,17 +3,12 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
-import type { DayRange } from '~/features/stations/range';
+import type { DayRange } from '../../../worker/contracts/station-time';
 import { m } from '~/paraglide/messages';
+import { presets, type Preset, type RangeChoice } from './range';
 
-/** SPEC §9: the chart's range presets, in days. */
-export const presets = [30, 14, 7, 3, 1] as const;
-export type Preset = (typeof presets)[number];
-
-export type RangeChoice = { days: Preset } | DayRange;
-
-/** Presets as toggle buttons and a custom from–to pair of date inputs. */
-export function RangePicker({ days, range, onChange }: { days: Preset | undefined; range: DayRange; onChange: (choice: RangeChoice) => void }) {
+/** Presets as toggle buttons and a custom from–to pair of date inputs; `days` is the preset shown, if any. */
+export function RangePicker({ days, range, onChange }: { days: number | undefined; range: DayRange; onChange: (choice: RangeChoice) => void }) {
   const [custom, setCustom] = useState(range);
   const [prevRange, setPrevRange] = useState(range);
   // A preset changes the shown range; the inputs follow it.

@@ -40,6 +40,9 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
       timeScale: {
         borderColor: colors.grid,
         timeVisible: true,
+        // The default (0.5 px) keeps fitContent from fitting a long range into a phone-wide chart: it would
+        // silently show only the range's last days.
+        minBarSpacing: 0.01,
         // Days as DD.MM (SPEC §9); hours only where a short range has room for them.
         tickMarkFormatter: (time: Time, type: TickMarkType) => at(time, intraday && (type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds) ? 'HH:mm' : 'dd.MM'),
       },

@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
 import type { Chart } from '../../../worker/contracts/telemetry';
 
 export interface Point {
@@ -63,12 +61,4 @@ export function toSeries(points: Point[]): SeriesPoint[] {
     lastSecond = second;
   }
   return series;
-}
-
-const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-
-/** CSV of the rows as shown: one line per row, times with the station's offset, values unrounded. */
-export function toCsv(points: Point[], timeZone: string): string {
-  const lines = points.map((p) => [formatISO(new TZDate(p.ts, timeZone)), csvField(p.reading), String(p.value)].join(','));
-  return ['time,reading,value', ...lines].join('\r\n') + '\r\n';
 }

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GroupEdit, GroupRow } from '../../../worker/contracts/groups';
-import { api } from '~/lib/api';
+import { fetchGroupEdit, fetchGroups } from '~/server/groups';
 
 export const groupQueries = {
-  list: () => queryOptions({ queryKey: ['groups', 'list'], queryFn: () => api<GroupRow[]>('/groups') }),
-  detail: (id?: number) =>
-    queryOptions({ queryKey: ['groups', 'detail', id ?? 'new'], queryFn: () => api<GroupEdit>(id ? `/groups/edit?id=${id}` : '/groups/edit') }),
+  list: () => queryOptions({ queryKey: ['groups', 'list'], queryFn: () => fetchGroups() }),
+  /** Without an id: the items a new group can hold. */
+  detail: (id?: number) => queryOptions({ queryKey: ['groups', 'detail', id ?? 'new'], queryFn: () => fetchGroupEdit({ data: { id } }) }),
 };

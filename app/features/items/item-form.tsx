@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
-import { Items, type ItemRow } from '../../../worker/contracts/items';
+import { useEffect, useState } from 'react';
+import type { ItemRow } from '../../../worker/contracts/items';
 import { sources } from '../../../worker/contracts/readings';
 import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { useSaveForm } from '~/lib/use-save-form';
+import { postModel } from '~/lib/api';
+import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 const fields = ['name', 'serial_nr', 'unique_id', 'location_x', 'location_y', 'location_name', 'location_group', 'name_for_api', 'timezone'];
@@ -16,32 +17,22 @@ const textFields = fields.filter((f) => f !== 'name_for_api');
 export function ItemForm({ item }: { item: ItemRow | null }) {
   const navigate = useNavigate();
   const [source, setSource] = useState<string>(item?.name_for_api ?? 'DANES');
-  // Offered while typing; the contract checks the name itself, so a browser without the list still works.
-  const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
-  const { errors, submit, pending } = useSaveForm({
-    schema: Items,
-    path: '/items/edit',
-    model: 'Items',
-    resource: 'items',
-    failure: m.admin_item_save_failed,
-    conflict: { field: 'unique_id', text: m.admin_item_unique_taken },
-    onSaved: () => {
-      if (!item) return navigate({ to: '/all-items' });
-    },
+  // Offered while typing, once in the browser (the server's list may differ from the browser's, which would
+  // upset hydration); the contract checks the name itself, so a browser without the list still works.
+  const [timeZones, setTimeZones] = useState<string[]>([]);
+  useEffect(() => setTimeZones(Intl.supportedValuesOf('timeZone')), []);
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/items').then((c) => c.Items),
+    read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), id: item?.id, name_for_api: source }),
+    send: (values) => postModel('/items/edit', 'Items', values),
+    known: { 409: { field: 'unique_id', text: m.admin_item_unique_taken } },
+    toasts: { success: m.admin_toast_saved, failure: m.admin_item_save_failed },
+    invalidates: 'items',
+    onSuccess: () => !item && navigate({ to: '/all-items' }),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    submit({
-      ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])),
-      id: item?.id,
-      name_for_api: source,
-    });
-  };
-
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-4">
+    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
       <FormErrors errors={errors} fields={fields} />
       {!item && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
       <TextField name="name" label={m.admin_item_name()} defaultValue={item?.name} errors={errors} />

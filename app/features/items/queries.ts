@@ -1,12 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ItemEdit, ItemRow } from '../../../worker/contracts/items';
-import { api } from '~/lib/api';
+import { fetchAllItems, fetchItemEdit, fetchOwnItems } from '~/server/items';
 
 export const itemQueries = {
   /** The signed-in subject's items, directly or through its groups. */
-  own: () => queryOptions({ queryKey: ['items', 'list', 'own'], queryFn: () => api<ItemRow[]>('/items/user-items') }),
-  all: () => queryOptions({ queryKey: ['items', 'list', 'all'], queryFn: () => api<ItemRow[]>('/items') }),
+  own: () => queryOptions({ queryKey: ['items', 'list', 'own'], queryFn: () => fetchOwnItems() }),
+  all: () => queryOptions({ queryKey: ['items', 'list', 'all'], queryFn: () => fetchAllItems() }),
   /** Without an id: the options a new item can be linked to. */
-  detail: (id?: number) =>
-    queryOptions({ queryKey: ['items', 'detail', id ?? 'new'], queryFn: () => api<ItemEdit>(id ? `/items/edit?id=${id}` : '/items/edit') }),
+  detail: (id?: number) => queryOptions({ queryKey: ['items', 'detail', id ?? 'new'], queryFn: () => fetchItemEdit({ data: { id } }) }),
 };

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CopyIcon, KeyRoundIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import type { IngestToken } from '../../../worker/contracts/items';
 import { ConfirmDialog } from '~/components/confirm-dialog';

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
+import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { Chart, Dashboard } from '../../../worker/contracts/telemetry';
-import type { DayRange } from '~/features/stations/range';
 import { pointsOf } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
 
@@ -16,22 +15,11 @@ function widen(min: PerCode, max: PerCode, points: { reading: string; value: num
   return { min: lo, max: hi };
 }
 
-const midnight = (day: string, timeZone: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new TZDate(y, m - 1, d, timeZone).getTime();
-};
-
-function nextDay(day: string) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 /** Appends live rows that fall in the chart's station-local range and are not on it yet. */
-export function mergeIntoChart(chart: Chart, message: ReadingsMessage, range: DayRange): Chart {
+export function mergeIntoChart<C extends Chart>(chart: C, message: ReadingsMessage, range: DayRange): C {
   if (message.unique_id !== chart.item.unique_id) return chart;
-  const start = midnight(range.from, chart.item.timezone);
-  const end = midnight(nextDay(range.to), chart.item.timezone);
+  const { start } = dayBounds(range.from, chart.item.timezone);
+  const { end } = dayBounds(range.to, chart.item.timezone);
   const shown = new Set(pointsOf(chart.data).map((p) => `${p.reading}@${p.ts}`));
   const incoming = message.rows as Chart['data'];
   const points = pointsOf(incoming);
@@ -46,7 +34,7 @@ export function mergeIntoChart(chart: Chart, message: ReadingsMessage, range: Da
 }
 
 /** Adds live rows to a station card: newer last update, more measurements, wider extremes. */
-export function mergeIntoDashboard(dashboard: Dashboard, message: ReadingsMessage): Dashboard {
+export function mergeIntoDashboard<D extends Dashboard>(dashboard: D, message: ReadingsMessage): D {
   const key = message.source === 'DANES' ? 'danes' : 'uniwan';
   const summary = dashboard[key][message.unique_id] ?? { date: null, pocetMereni: 0, min: {}, max: {} };
   const points = pointsOf(message.rows as Chart['data']);

@@ -1,45 +1,52 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
 import type { SessionUser } from '../../../worker/contracts/site';
-import { Profile } from '../../../worker/contracts/subjects';
-import { FormErrors } from '~/components/form';
+import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Card, CardContent } from '~/components/ui/card';
 import { sessionKey } from '~/features/auth/session-key';
 import { SubjectFields, subjectFieldNames, subjectFieldValues } from '~/features/subjects/subject-fields';
-import { useSaveForm } from '~/lib/use-save-form';
+import { postModel } from '~/lib/api';
+import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
-/** The signed-in subject's own details; the reply is the new session user, which replaces the stored one. */
+/**
+ * The signed-in subject's own details; the reply is the new session user, which replaces the stored one.
+ * Changing the e-mail or the password also asks for the current password, so a borrowed session cannot
+ * take the account over.
+ */
 export function ProfileForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
-  const { errors, submit, pending } = useSaveForm({
-    schema: Profile,
-    path: '/subjects/profile',
-    model: 'Users',
-    resource: 'subjects',
-    failure: m.admin_subject_save_failed,
-    conflict: { field: 'username', text: m.admin_subject_username_taken },
-    onSaved: async (saved: SessionUser) => {
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/subjects').then((c) => c.Profile),
+    read: (form) => ({ ...subjectFieldValues(form), currentPassword: form.get('currentPassword') || undefined }),
+    send: (values) => postModel<SessionUser>('/subjects/profile', 'Users', values),
+    known: { 409: { field: 'username', text: m.admin_subject_username_taken } },
+    toasts: { success: m.admin_toast_saved, failure: m.admin_subject_save_failed },
+    invalidates: 'subjects',
+    onSuccess: async (saved) => {
       queryClient.setQueryData(sessionKey, saved);
       // The shell reads the user from the route context, which is built from the session query.
       await router.invalidate();
       await navigate({ to: '/dashboard' });
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(subjectFieldValues(new FormData(event.currentTarget)));
-  };
   return (
     <Card className="max-w-2xl">
       <CardContent>
-        <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormErrors errors={errors} fields={subjectFieldNames} />
-          <SubjectFields subject={user} errors={errors} />
+        <form method="post" noValidate {...form} className="grid gap-4">
+          <FormErrors errors={errors} fields={[...subjectFieldNames, 'currentPassword']} />
+          <SubjectFields subject={user} errors={errors} ownPassword />
+          <TextField
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            label={m.admin_current_password()}
+            hint={m.admin_current_password_hint()}
+            errors={errors}
+          />
           <SaveButton pending={pending} />
         </form>
       </CardContent>

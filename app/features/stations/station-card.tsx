@@ -1,14 +1,13 @@
-import { TZDate } from '@date-fns/tz';
 import { Link } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ItemRow } from '../../../worker/contracts/items';
+import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
+import { dayMonth } from '~/lib/format';
 import { m } from '~/paraglide/messages';
-import type { DayRange } from './range';
 import { formatValue, readingsPresent } from './readings';
 import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
 
@@ -16,13 +15,8 @@ import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './sta
 export const chartLink = (item: ItemRow) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
-const dayStart = (day: string, timeZone: string) => {
-  const [y, mo, d] = day.split('-').map(Number);
-  return new TZDate(y, mo - 1, d, timeZone).getTime();
-};
-
 export function StationCard({ item, summary, range, now }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number }) {
-  const rangeStart = dayStart(range.from, item.timezone);
+  const rangeStart = dayBounds(range.from, item.timezone).start;
   const stale = isStale(summary, rangeStart, now);
   const lowest = lowVoltage(summary);
   const readings = readingsPresent(item.name_for_api, Object.keys(summary.max));
@@ -53,7 +47,7 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
           <div>
             <dt className="text-muted-foreground">{m.stations_last_update()}</dt>
             <dd className="font-medium tabular-nums" data-testid="last-update">
-              {summary.date ? format(new TZDate(summary.date, item.timezone), 'dd.MM') : m.stations_never()}
+              {summary.date ? dayMonth(summary.date, item.timezone) : m.stations_never()}
             </dd>
           </div>
           <div>

@@ -3,10 +3,9 @@ import type { SubjectRow } from '../../../worker/contracts/subjects';
 import { DeleteAction } from '~/components/delete-action';
 import { Badge } from '~/components/ui/badge';
 import { EditLink } from '~/components/record-links';
+import { fullName } from '~/features/subjects/full-name';
 import { statusLabel } from '~/features/subjects/status';
 import { m } from '~/paraglide/messages';
-
-const fullName = (s: SubjectRow) => `${s.firstName} ${s.secondName}`;
 
 export const subjectColumns: ColumnDef<SubjectRow>[] = [
   {

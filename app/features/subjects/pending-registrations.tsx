@@ -1,20 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CheckIcon, XIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { SubjectRow } from '../../../worker/contracts/subjects';
-import { ErrorState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
-import { pendingSubjectsQuery } from '~/features/subjects/queries';
+import { fullName } from '~/features/subjects/full-name';
+import { subjectQueries } from '~/features/subjects/queries';
 import { api } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
 /** Registrations waiting for a decision come first on /subjects; nothing shows when there are none. */
 export function PendingRegistrations() {
-  const pending = useQuery(pendingSubjectsQuery);
-  if (pending.isPending) return <Skeleton className="h-24 w-full" />;
-  if (pending.isError) return <ErrorState error={pending.error} onRetry={() => void pending.refetch()} />;
+  const pending = useSuspenseQuery(subjectQueries.pending());
   if (!pending.data.length) return null;
   return (
     <Card aria-labelledby="pending-title" className="border-amber-500/50">
@@ -35,7 +32,7 @@ export function PendingRegistrations() {
 
 function PendingRow({ subject }: { subject: SubjectRow }) {
   const queryClient = useQueryClient();
-  const name = `${subject.firstName} ${subject.secondName}`;
+  const name = fullName(subject);
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'reject') =>
       api<SubjectRow>(`/subjects/${decision}?id=${subject.id}`, {

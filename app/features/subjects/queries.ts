@@ -1,20 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CurrentUser, SubjectEdit, SubjectRow } from '../../../worker/contracts/subjects';
-import { api } from '~/lib/api';
+import { fetchCurrentUser, fetchSubjectEdit, fetchSubjects } from '~/server/subjects';
 
-export const currentUserQuery = queryOptions({
-  queryKey: ['subjects', 'current'],
-  queryFn: () => api<CurrentUser>('/subjects/user'),
-});
-
-/** Registrations waiting for an administrator: the count badge on the Subjects link and the list atop /subjects. */
-export const pendingSubjectsQuery = queryOptions({
-  queryKey: ['subjects', 'list', { status: 'pending' }],
-  queryFn: () => api<SubjectRow[]>('/subjects?status=pending'),
-});
+export const currentUserQuery = queryOptions({ queryKey: ['subjects', 'current'], queryFn: () => fetchCurrentUser() });
 
 export const subjectQueries = {
-  list: () => queryOptions({ queryKey: ['subjects', 'list', 'all'], queryFn: () => api<SubjectRow[]>('/subjects') }),
-  detail: (id?: number) =>
-    queryOptions({ queryKey: ['subjects', 'detail', id ?? 'new'], queryFn: () => api<SubjectEdit>(id ? `/subjects/edit?id=${id}` : '/subjects/edit') }),
+  list: () => queryOptions({ queryKey: ['subjects', 'list', 'all'], queryFn: () => fetchSubjects({ data: {} }) }),
+  /** Registrations waiting for an administrator: the count badge on the Subjects link and the list atop /subjects. */
+  pending: () => queryOptions({ queryKey: ['subjects', 'list', { status: 'pending' }], queryFn: () => fetchSubjects({ data: { status: 'pending' } }) }),
+  /** Without an id: the options a new subject can be linked to. */
+  detail: (id?: number) => queryOptions({ queryKey: ['subjects', 'detail', id ?? 'new'], queryFn: () => fetchSubjectEdit({ data: { id } }) }),
 };

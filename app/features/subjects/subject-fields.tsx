@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../worker/contracts/site';
-import type { FieldErrors } from '../../../worker/domain/errors';
+import type { FieldErrors } from '../../../worker/contracts/envelope';
 import { TextField } from '~/components/form';
 import { m } from '~/paraglide/messages';
 
@@ -8,8 +8,11 @@ export const subjectFieldNames = ['username', 'firstName', 'secondName', 'subjec
 /** Reads the shared fields out of a submitted form, as the Users and Profile contracts name them. */
 export const subjectFieldValues = (form: FormData) => Object.fromEntries(subjectFieldNames.map((f) => [f, form.get(f) ?? '']));
 
-/** The fields the administrator's subject form and the own profile share; the password is never prefilled. */
-export function SubjectFields({ subject, errors }: { subject: SessionUser | null; errors: FieldErrors }) {
+/**
+ * The fields the administrator's subject form and the own profile share; the password is never prefilled.
+ * `ownPassword`: the profile's field is the subject's new password, next to its current one.
+ */
+export function SubjectFields({ subject, errors, ownPassword = false }: { subject: SessionUser | null; errors: FieldErrors; ownPassword?: boolean }) {
   return (
     <>
       <TextField name="username" type="email" autoComplete="off" label={m.field_email()} defaultValue={subject?.username} errors={errors} />
@@ -19,10 +22,7 @@ export function SubjectFields({ subject, errors }: { subject: SessionUser | null
         <TextField name="subject" label={m.admin_subject_org()} defaultValue={subject?.subject ?? ''} errors={errors} />
         <TextField name="phone" type="tel" label={m.admin_subject_phone()} defaultValue={subject?.phone ?? ''} errors={errors} />
       </div>
-      <div className="grid gap-1">
-        <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
-        {subject && <p className="text-xs text-muted-foreground">{m.admin_password_keep()}</p>}
-      </div>
+      <TextField name="password" type="password" autoComplete="new-password" label={ownPassword ? m.field_new_password() : m.field_password()} hint={subject ? m.admin_password_keep() : undefined} errors={errors} />
     </>
   );
 }

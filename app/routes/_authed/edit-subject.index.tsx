@@ -1,8 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { EditSkeleton } from '~/components/edit-screen';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { SubjectEditScreen } from '~/features/subjects/subject-edit-screen';
+import { subjectQueries } from '~/features/subjects/queries';
 
 export const Route = createFileRoute('/_authed/edit-subject/')({
   beforeLoad: requireAdmin,
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(subjectQueries.detail());
+  },
+  pendingComponent: EditSkeleton,
   component: () => <SubjectEditScreen />,
 });

@@ -36,6 +36,16 @@ export async function validateSessionToken(db: Db, token: string, now = Date.now
   return row;
 }
 
+/** Longer than any token this app issues: such a text is refused without a lookup. */
+const maxTokenLength = 128;
+
+/**
+ * The one way a presented session token (header, query or cookie; API or app server) becomes its session and
+ * subject: null when it is missing, malformed, unknown, expired or its subject may no longer sign in.
+ */
+export const resolveSessionToken = async (db: Db, token: string | undefined) =>
+  token && token.length <= maxTokenLength ? validateSessionToken(db, token) : null;
+
 export const invalidateSession = (db: Db, sessionId: string) => db.delete(sessions).where(eq(sessions.id, sessionId));
 
 export type SessionWithSubject = NonNullable<Awaited<ReturnType<typeof validateSessionToken>>>;

@@ -6,7 +6,7 @@ import type { Dashboard, StationSummary } from '../../contracts/telemetry';
 import type { Subject } from '../../db/schema';
 import { toItemRow } from '../items/manage';
 import { visibleItemsWhere } from '../items/visibility';
-import { resolveRange } from '../../contracts/station-time';
+import { homeZone, resolveRange } from '../../contracts/station-time';
 
 interface DayStats {
   itemId: number;
@@ -17,8 +17,6 @@ interface DayStats {
   lastTs: number;
 }
 
-// Days without an explicit range end today in the product's home zone; every station's days are its own local days.
-const homeZone = 'Europe/Prague';
 const allCodes = JSON.stringify(allReadingCodes);
 
 /**
@@ -26,6 +24,7 @@ const allCodes = JSON.stringify(allReadingCodes);
  * local days `from`..`to`, read from daily_stats only (never from raw readings).
  */
 export async function dashboardOf(db: Db, subject: Subject, range: { from?: string; to?: string }): Promise<Dashboard> {
+  // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
   const { from, to } = resolveRange(range, homeZone);
   const rows = await db.select().from(items).where(visibleItemsWhere(subject)).orderBy(desc(items.id));
   // Naming every code lets SQLite seek each (station, code) day range of the clustered key instead of reading a

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Preferences } from './settings';
+import type { Preferences } from './preferences';
 
 /**
  * Runs in <head> before the first paint: "system" can only be resolved in the browser, and doing it here

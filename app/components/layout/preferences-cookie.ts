@@ -1,6 +1,6 @@
 import { createIsomorphicFn } from '@tanstack/react-start';
 import { getCookie } from '@tanstack/react-start/server';
-import { parsePreferences, preferencesCookie } from './settings';
+import { parsePreferences, preferencesCookie } from './preferences';
 
 /** The saved layout: from the request during SSR, from document.cookie in the browser. */
 export const readPreferences = createIsomorphicFn()

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { changePreference, defaultPreferences, preferencesCookie, serializePreferences, type Preferences } from './settings';
+import { changePreference, defaultPreferences, preferencesCookie, serializePreferences, type Preferences } from './preferences';
 
 interface PreferencesValue {
   prefs: Preferences;

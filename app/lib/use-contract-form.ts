@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import type { FieldErrors } from '../../worker/contracts/envelope';
+import type { KnownErrors } from '~/lib/server-errors';
+import { toast } from '~/lib/toast';
+
+interface ContractFormOptions<S extends z.ZodType, R> {
+  /**
+   * The contract the server validates with, e.g. `() => import('…/contracts/site').then((c) => c.LoginForm)`:
+   * the form checks the same rules, worded in the user's language. It loads when the form is first touched,
+   * so a page's first load carries no validation library.
+   */
+  contract: () => Promise<S>;
+  /** The submitted form's values, named as the contract names them. */
+  read: (form: FormData) => unknown;
+  send: (values: z.output<S>) => Promise<R>;
+  /** Failures this form words itself: by status, the field they belong to and the text. */
+  known?: KnownErrors;
+  /** Toasts (SPEC §8): after success; after failure a fixed warning, or `'errors'`: an error toast in the failure's own words. */
+  toasts?: { success?: () => string; failure?: (() => string) | 'errors' };
+  /** First key of the queries that show what was saved; they are read again after a success. */
+  invalidates?: string;
+  onSuccess?: (result: R) => unknown;
+}
+
+/**
+ * Every form's submit: validate with the contract, send, show the server's field errors on their fields and
+ * toast the outcome. Returns the errors to show, the form's handlers and the request's state.
+ */
+export function useContractForm<S extends z.ZodType, R>({ contract, read, send, known = {}, toasts = {}, invalidates, onSuccess }: ContractFormOptions<S, R>) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: send,
+    onSuccess: async (result) => {
+      if (toasts.success) toast.success(toasts.success());
+      if (invalidates) await queryClient.invalidateQueries({ queryKey: [invalidates] });
+      await onSuccess?.(result);
+    },
+    onError: async (error) => {
+      // How failures are worded loads with the first failure.
+      const { serverErrors } = await import('~/lib/server-errors');
+      const found = serverErrors(error, known);
+      setErrors(found);
+      if (toasts.failure === 'errors') toast.error(Object.values(found).flat().join(' '));
+      else if (toasts.failure) toast.warning(toasts.failure());
+    },
+  });
+  const rules = () => Promise.all([import('~/lib/validation'), contract()]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = read(new FormData(event.currentTarget));
+    const [{ validate }, schema] = await rules();
+    const result = validate(schema, values);
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    mutation.mutate(result.data);
+  };
+
+  /** Loads the rules while the user fills the form in, so the submit need not wait for them. */
+  const onFocus = () => void rules();
+
+  return { errors, form: { onSubmit, onFocus }, pending: mutation.isPending, succeeded: mutation.isSuccess };
+}

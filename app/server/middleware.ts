@@ -1,0 +1,37 @@
+import { notFound } from '@tanstack/react-router';
+import { createMiddleware } from '@tanstack/react-start';
+import { AppError, adminsOnly, unauthorized } from '../../worker/domain/errors';
+import { statusOf } from '../../worker/http/errors';
+import { ApiError } from '~/lib/api';
+import { database, requestSession } from './request.server';
+
+/**
+ * Domain errors leave a server function as the app knows them: "not found" as the router's not-found (the
+ * route shows its not-found screen), everything else as an ApiError with the API's status and field errors.
+ */
+const domainErrors = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === 'not_found') throw notFound();
+    throw new ApiError(statusOf[error.code], error.errors);
+  }
+});
+
+/** Server functions of signed-in screens: they get the database and the subject, as the API's handlers do. */
+export const signedIn = createMiddleware({ type: 'function' })
+  .middleware([domainErrors])
+  .server(async ({ next }) => {
+    const session = await requestSession();
+    if (!session) throw unauthorized();
+    return next({ context: { db: database(), subject: session.subject } });
+  });
+
+/** Administrator screens: the API's `admin` access rule. */
+export const adminOnly = createMiddleware({ type: 'function' })
+  .middleware([signedIn])
+  .server(({ next, context }) => {
+    if (!context.subject.isAdmin) throw adminsOnly();
+    return next();
+  });

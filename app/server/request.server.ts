@@ -1,0 +1,30 @@
+import { deleteCookie, getCookie, getRequest } from '@tanstack/react-start/server';
+import { env } from 'cloudflare:workers';
+import { createDb } from '../../worker/db/client';
+import { resolveSessionToken, type SessionWithSubject } from '../../worker/domain/auth/sessions';
+import { sessionCookie } from '../../worker/http/auth';
+
+/** The Worker's bindings, read in this one place: the loaders' server functions reach D1 and the station objects through here. */
+export const workerEnv = () => env;
+
+export const database = () => createDb(workerEnv().DB);
+
+const sessions = new WeakMap<Request, Promise<SessionWithSubject | null>>();
+
+/**
+ * The request's session from its cookie, resolved once per request by the same function the API uses;
+ * a cookie whose session is gone is cleared, as the API clears it.
+ */
+export function requestSession(): Promise<SessionWithSubject | null> {
+  const request = getRequest();
+  let session = sessions.get(request);
+  if (!session) {
+    const token = getCookie(sessionCookie);
+    session = resolveSessionToken(database(), token).then((found) => {
+      if (token && !found) deleteCookie(sessionCookie, { path: '/' });
+      return found;
+    });
+    sessions.set(request, session);
+  }
+  return session;
+}

@@ -1,0 +1,29 @@
+import { createServerFn } from '@tanstack/react-start';
+import { defaultRangeDays, homeZone, lastDays, resolveRange } from '../../worker/contracts/station-time';
+import { ChartQuery } from '../../worker/contracts/telemetry';
+import { chartOf } from '../../worker/domain/telemetry/chart';
+import { dashboardOf } from '../../worker/domain/telemetry/dashboard';
+import { signedIn } from './middleware';
+import { workerEnv } from './request.server';
+
+/**
+ * The dashboard over its default range, decided here once (in the home zone, as the API's default) and sent
+ * along with the time it was read: the page names its days and judges staleness by them, and the server's
+ * HTML and the browser's hydration agree whatever the browser's clock says.
+ */
+export const fetchDashboard = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .handler(async ({ context: { db, subject } }) => {
+    const readAt = Date.now();
+    const range = lastDays(defaultRangeDays, homeZone, readAt);
+    return { ...(await dashboardOf(db, subject, range)), range, readAt };
+  });
+
+/** A station's chart with the range resolved in the station's own zone, sent along for the range picker. */
+export const fetchChart = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(ChartQuery)
+  .handler(async ({ context: { db, subject }, data: query }) => {
+    const chart = await chartOf(db, workerEnv(), subject, query);
+    return { ...chart, range: resolveRange(query, chart.item.timezone) };
+  });
