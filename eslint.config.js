@@ -40,6 +40,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'zod', message: 'Take z from ./zod, which configures it for the page policy.' }],
           patterns: [
             { group: ['../*', '!../contracts', '!../contracts/**'], message: 'Contracts import only zod, date helpers and other contracts.' },
             { group: ['drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', 'cloudflare:*', 'node:*'], message: 'Contracts must stay importable by the browser.' },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Field name → messages; `_` holds messages that belong to no field. */
 export type FieldErrors = Record<string, string[]>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { id, idList, text } from './validation';
 import { NamedRef } from './subjects';
 

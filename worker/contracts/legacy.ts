@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { id } from './validation';
 
 /** One step of copying an older database's D1 readings into the station objects (`npm run migrate:readings`). */

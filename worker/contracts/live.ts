@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** What the live channel sends to a page. Readings rows are shaped as in the chart reply of their source. */
 export const LiveMessage = z.discriminatedUnion('type', [

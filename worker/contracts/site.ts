@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { email, password, text } from './validation';
 
 export const LoginForm = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { email, flag, id, idList, optionalText, password, text } from './validation';
 import { SessionUser } from './site';
 

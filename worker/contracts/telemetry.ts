@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
 import { flag } from './validation';
