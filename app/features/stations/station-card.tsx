@@ -10,16 +10,11 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { m } from '~/paraglide/messages';
 import type { DayRange } from './range';
 import { formatValue, readingsPresent } from './readings';
-import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
+import { dayStart, isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
 
 /** Where a station's charts live; the flag says DANES, as the old product's links did. */
 export const chartLink = (item: ItemRow) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
-
-const dayStart = (day: string, timeZone: string) => {
-  const [y, mo, d] = day.split('-').map(Number);
-  return new TZDate(y, mo - 1, d, timeZone).getTime();
-};
 
 export function StationCard({ item, summary, range, now }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number }) {
   const rangeStart = dayStart(range.from, item.timezone);

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 
 /** Below this supply voltage (POWER, in V) a station's battery or panel needs a look. */
@@ -29,3 +30,17 @@ export const lowVoltage = (summary: StationSummary): number | null => {
   const lowest = summary.min.POWER;
   return lowest !== undefined && lowest < lowVoltageThreshold ? lowest : null;
 };
+
+/** Midnight starting a local calendar day (`YYYY-MM-DD`) in a zone, as epoch ms: where a range begins. */
+export const dayStart = (day: string, timeZone: string) => {
+  const [y, mo, d] = day.split('-').map(Number);
+  return new TZDate(y, mo - 1, d, timeZone).getTime();
+};
+
+/** The one state a map marker shows; stale wins over low voltage (a silent station cannot report its battery). */
+export type StationState = 'fresh' | 'stale' | 'low_voltage';
+
+export function stationState(summary: StationSummary, rangeStart: number, now: number): StationState {
+  if (isStale(summary, rangeStart, now)) return 'stale';
+  return lowVoltage(summary) === null ? 'fresh' : 'low_voltage';
+}

@@ -9,7 +9,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { useLiveStations } from '~/features/live/use-live-stations';
-import { LazyStationMap } from '~/features/stations/lazy-map';
+import { LazyStationMap, stationMapHeight } from '~/features/stations/lazy-map';
 import { dashboardQuery } from '~/features/stations/queries';
 import { defaultRangeDays, lastDays } from '~/features/stations/range';
 import { StationCard } from '~/features/stations/station-card';
@@ -44,7 +44,7 @@ function WelcomeCard() {
 }
 
 const stationGrid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
-const mapSkeleton = <Skeleton className="h-[360px] w-full rounded-xl md:h-[800px]" data-testid="map-skeleton" />;
+const mapSkeleton = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
 
 function Stations() {
   // Fixed when the screen opens, so the query key (and the stale badges) do not drift between renders.
@@ -88,7 +88,7 @@ function Stations() {
           {m.stations_map_heading()}
         </h2>
         <Suspense fallback={mapSkeleton}>
-          <LazyStationMap items={items} />
+          <LazyStationMap items={items} status={{ danes, uniwan, range, now }} />
         </Suspense>
       </section>
     </>
