@@ -153,7 +153,7 @@ export default function StationMap({ items, status, selectedId = null, hoveredId
   if (!located) return <EmptyState title={m.stations_map_no_locations()} />;
   return (
     <div role="region" aria-label={m.stations_map_label()} className={cn('station-map relative w-full overflow-hidden rounded-xl border', stationMapHeight)}>
-      <div ref={container} className="h-full w-full" data-base-map={baseMap} />
+      <div ref={container} className="h-full w-full" />
       {status && <MapLegend />}
       {baseMap === 'unavailable' && <BaseMapUnavailable />}
     </div>
