@@ -10,7 +10,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
-import { LazyStationMap } from '~/features/stations/lazy-map';
+import { LazyStationMap, stationMapHeight } from '~/features/stations/lazy-map';
 import { StationCard } from '~/features/stations/station-card';
 import { fullName } from '~/features/subjects/full-name';
 import { currentUserQuery } from '~/features/subjects/queries';
@@ -39,7 +39,7 @@ function WelcomeCard() {
 }
 
 const stationGrid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
-const mapSkeleton = <Skeleton className="h-[360px] w-full rounded-xl md:h-[800px]" data-testid="map-skeleton" />;
+const mapSkeleton = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
 
 function Stations() {
   const { data: dashboard } = useSuspenseQuery(dashboardQuery);
@@ -75,7 +75,7 @@ function Stations() {
         {/* The map exists only in the browser; server and hydration both show the placeholder. */}
         <ClientOnly fallback={mapSkeleton}>
           <Suspense fallback={mapSkeleton}>
-            <LazyStationMap items={items} />
+            <LazyStationMap items={items} status={{ danes, uniwan, range, now: readAt }} />
           </Suspense>
         </ClientOnly>
       </section>

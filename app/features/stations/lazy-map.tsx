@@ -2,3 +2,9 @@ import { lazy } from 'react';
 
 /** maplibre is large and needs a browser: its chunk loads only on the client, and only where the map shows. */
 export const LazyStationMap = import.meta.env.SSR ? () => null : lazy(() => import('./station-map'));
+
+/**
+ * The map's height, for the map and for whatever stands in while its chunk loads: tall (SPEC §9: 800 px) but
+ * never taller than the window below the sticky top bar, so every marker can be seen at once.
+ */
+export const stationMapHeight = 'h-[360px] md:h-[clamp(360px,calc(100svh-8rem),800px)]';

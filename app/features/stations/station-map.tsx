@@ -1,71 +1,161 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { LngLatBounds, Map as MapLibre, Marker, setWorkerUrl, type StyleSpecification } from 'maplibre-gl';
+import '~/features/map/station-map.css';
+import { Map as MapLibre, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ItemRow } from '../../../worker/contracts/items';
+import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
+import type { Dashboard } from '../../../worker/contracts/telemetry';
 import { EmptyState } from '~/components/states';
+import { BaseMap, plainStyle, type BaseMapStatus } from '~/features/map/base-map';
+import { BaseMapUnavailable, MapLegend } from '~/features/map/map-overlays';
+import { placesKey, stationBounds, stationFeatures, type MarkerState, type StationCollection } from '~/features/map/station-features';
+import { StationMarkers, withStations } from '~/features/map/station-markers';
+import { useDarkScheme } from '~/features/map/use-dark-scheme';
+import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
-import { mapStyleUrls } from './map-style';
+import { stationMapHeight } from './lazy-map';
 import { chartLink } from './station-card';
+import { stationState } from './status';
 
 setWorkerUrl(workerUrl);
 
-// Tiles come from outside; without a configured style (and offline, as in tests) the markers sit on a plain
-// background rather than on a map that never loads.
-const plainStyle: StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#dbe7ee' } }],
-};
-const styleUrl = mapStyleUrls.light;
-
 /** SPEC §9: a single station is shown at zoom 16. */
 const singleStationZoom = 16;
+/** Room around the stations when the map fits them, so no marker sits on the edge or under a control. */
+const fitPadding = 48;
 
-type Located = ItemRow & { location_x: number; location_y: number };
-const isLocated = (item: ItemRow): item is Located => item.location_x !== null && item.location_y !== null;
+/** The dashboard's summaries and the range and moment they were read for: with them, markers show each station's state. */
+export type StationStatus = Pick<Dashboard, 'danes' | 'uniwan'> & { range: DayRange; now: number };
 
-/** All the subject's stations as markers; a marker opens that station's charts. */
-export default function StationMap({ items }: { items: ItemRow[] }) {
+export interface StationMapProps {
+  items: ItemRow[];
+  status?: StationStatus;
+  /** A station chosen elsewhere (e.g. in a list): the map highlights it and brings it into view. */
+  selectedId?: string | null;
+  /** A station pointed at elsewhere: the map highlights it (or the cluster holding it). */
+  hoveredId?: string | null;
+  /** A station's marker was activated; its charts open next. */
+  onSelect?: (id: string) => void;
+  /** The pointer or keyboard focus entered a station's marker (its id) or left it (null). */
+  onHover?: (id: string | null) => void;
+}
+
+const stateOf =
+  (status: StationStatus | undefined) =>
+  (item: ItemRow): MarkerState => {
+    const summary = status?.[item.name_for_api === 'DANES' ? 'danes' : 'uniwan'][item.unique_id];
+    return status && summary ? stationState(summary, dayBounds(status.range.from, item.timezone).start, status.now) : 'unknown';
+  };
+
+/** MapLibre's own texts (canvas label, zoom buttons, gesture hints, credits button) in the page's language. */
+const mapTexts = () => ({
+  'Map.Title': m.map_title(),
+  'NavigationControl.ZoomIn': m.map_zoom_in(),
+  'NavigationControl.ZoomOut': m.map_zoom_out(),
+  'AttributionControl.ToggleAttribution': m.map_attribution(),
+  'CooperativeGesturesHandler.WindowsHelpText': m.map_gesture_ctrl(),
+  'CooperativeGesturesHandler.MacHelpText': m.map_gesture_mac(),
+  'CooperativeGesturesHandler.MobileHelpText': m.map_gesture_touch(),
+});
+
+function fitStations(map: MapLibre, collection: StationCollection) {
+  const bounds = stationBounds(collection);
+  if (!bounds) return;
+  if (collection.features.length === 1) map.jumpTo({ center: bounds[0], zoom: singleStationZoom });
+  else map.fitBounds(bounds, { padding: fitPadding, maxZoom: singleStationZoom, animate: false });
+}
+
+interface View {
+  map: MapLibre;
+  markers: StationMarkers;
+  base: BaseMap;
+  places: string;
+}
+
+/**
+ * The subject's stations on a base map: clusters where they crowd, a colour (and shape) per state, a marker
+ * opens that station's charts. All map work happens in MapLibre and plain DOM; React only passes props in.
+ */
+export default function StationMap({ items, status, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const router = useRouter();
+  const dark = useDarkScheme();
+  const [baseMap, setBaseMap] = useState<BaseMapStatus>('loading');
+  // The dashboard passes a fresh status object on every render; its parts change only with new readings.
+  const { danes, uniwan, range, now } = status ?? {};
+  const collection = useMemo(
+    () => stationFeatures(items, stateOf(danes && uniwan && range && now !== undefined ? { danes, uniwan, range, now } : undefined)),
+    [items, danes, uniwan, range, now],
+  );
+  const located = collection.features.length > 0;
+  const view = useRef<View | null>(null);
+  // The map is built once; its handlers read the newest props through this.
+  const latest = useRef({ items, collection, dark, onSelect, onHover });
+  useEffect(() => {
+    latest.current = { items, collection, dark, onSelect, onHover };
+  });
 
   useEffect(() => {
-    const located = items.filter(isLocated);
-    if (!container.current || located.length === 0) return;
+    if (!container.current || !located) return;
+    const { collection, dark } = latest.current;
+    const itemOf = (id: string) => latest.current.items.find((item) => item.unique_id === id)!;
     const map = new MapLibre({
       container: container.current,
-      style: styleUrl ?? plainStyle,
-      center: [located[0].location_y, located[0].location_x],
-      zoom: singleStationZoom,
-      attributionControl: styleUrl ? undefined : false,
+      style: withStations(plainStyle(dark), collection),
+      locale: mapTexts(),
+      // Inside a scrolling page the wheel and one finger scroll the page; Ctrl + wheel and two fingers move the map.
+      cooperativeGestures: true,
+      dragRotate: false,
+      pitchWithRotate: false,
+      touchPitch: false,
     });
-    for (const item of located) {
-      const marker = new Marker({ color: item.name_for_api === 'DANES' ? '#2563eb' : '#0d9488' })
-        .setLngLat([item.location_y, item.location_x])
-        .addTo(map);
-      const element = marker.getElement();
-      element.setAttribute('role', 'link');
-      element.setAttribute('tabindex', '0');
-      element.setAttribute('aria-label', m.stations_open_charts({ name: item.name }));
-      element.title = item.name;
-      element.dataset.station = item.unique_id;
-      element.style.cursor = 'pointer';
-      const open = () => void navigate(chartLink(item));
-      element.addEventListener('click', open);
-      element.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter') open();
-      });
-    }
-    if (located.length > 1) {
-      const bounds = new LngLatBounds();
-      for (const item of located) bounds.extend([item.location_y, item.location_x]);
-      map.fitBounds(bounds, { padding: 48, maxZoom: singleStationZoom, animate: false });
-    }
-    return () => map.remove();
-  }, [items, navigate]);
+    map.touchZoomRotate.disableRotation();
+    map.keyboard.disableRotation();
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    fitStations(map, collection);
+    const markers = new StationMarkers(map, collection, {
+      href: (id) => router.buildLocation(chartLink(itemOf(id))).href,
+      open: (id) => {
+        latest.current.onSelect?.(id);
+        void navigate(chartLink(itemOf(id)));
+      },
+      hover: (id) => latest.current.onHover?.(id),
+    });
+    const base = new BaseMap(map, (style) => withStations(style, markers.collection), setBaseMap, dark);
+    view.current = { map, markers, base, places: placesKey(collection) };
+    return () => {
+      markers.destroy();
+      base.destroy();
+      map.remove();
+      view.current = null;
+    };
+  }, [located, navigate, router]);
 
-  if (!items.some(isLocated)) return <EmptyState title={m.stations_map_no_locations()} />;
-  return <div ref={container} role="region" aria-label={m.stations_map_label()} className="h-[360px] w-full overflow-hidden rounded-xl border md:h-[800px]" />;
+  useEffect(() => {
+    const current = view.current;
+    if (!current || current.markers.collection === collection) return;
+    current.markers.setData(collection);
+    // Live readings only change states; the view is fitted again only when stations come, go or move.
+    const places = placesKey(collection);
+    if (places !== current.places) fitStations(current.map, collection);
+    current.places = places;
+  }, [collection]);
+
+  useEffect(() => view.current?.base.show(dark), [dark]);
+  useEffect(() => view.current?.markers.highlight(selectedId, hoveredId), [selectedId, hoveredId, collection]);
+  useEffect(() => {
+    if (selectedId) view.current?.markers.reveal(selectedId);
+  }, [selectedId]);
+
+  if (!located) return <EmptyState title={m.stations_map_no_locations()} />;
+  return (
+    <div role="region" aria-label={m.stations_map_label()} className={cn('station-map relative w-full overflow-hidden rounded-xl border', stationMapHeight)}>
+      <div ref={container} className="h-full w-full" />
+      {status && <MapLegend />}
+      {baseMap === 'unavailable' && <BaseMapUnavailable />}
+    </div>
+  );
 }

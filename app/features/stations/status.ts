@@ -29,3 +29,11 @@ export const lowVoltage = (summary: StationSummary): number | null => {
   const lowest = summary.min.POWER;
   return lowest !== undefined && lowest < lowVoltageThreshold ? lowest : null;
 };
+
+/** The one state a map marker shows; stale wins over low voltage (a silent station cannot report its battery). */
+export type StationState = 'fresh' | 'stale' | 'low_voltage';
+
+export function stationState(summary: StationSummary, rangeStart: number, now: number): StationState {
+  if (isStale(summary, rangeStart, now)) return 'stale';
+  return lowVoltage(summary) === null ? 'fresh' : 'low_voltage';
+}

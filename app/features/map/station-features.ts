@@ -1,0 +1,81 @@
+// maplibre-gl's own GeoJSON types (@types/geojson is one of its dependencies).
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationState } from '~/features/stations/status';
+
+/** A marker's state: the station's, or unknown when the map was given no readings to judge by. */
+export type MarkerState = StationState | 'unknown';
+export const markerStates: readonly MarkerState[] = ['fresh', 'stale', 'low_voltage', 'unknown'];
+
+export interface StationProperties {
+  id: string;
+  name: string;
+  state: MarkerState;
+}
+export type StationFeature = Feature<Point, StationProperties>;
+export type StationCollection = FeatureCollection<Point, StationProperties>;
+
+type Located = ItemRow & { location_x: number; location_y: number };
+export const isLocated = (item: ItemRow): item is Located => item.location_x !== null && item.location_y !== null;
+
+/** The stations that have coordinates as GeoJSON points (items keep latitude in location_x, GeoJSON wants longitude first). */
+export function stationFeatures(items: ItemRow[], stateOf: (item: ItemRow) => MarkerState): StationCollection {
+  return {
+    type: 'FeatureCollection',
+    features: items.filter(isLocated).map((item) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [item.location_y, item.location_x] },
+      properties: { id: item.unique_id, name: item.name, state: stateOf(item) },
+    })),
+  };
+}
+
+/** Per-state counts every cluster carries (MapLibre sums them), so its marker shows the mix without asking for its leaves. */
+export const clusterStateCounts = Object.fromEntries(
+  markerStates.map((state) => [state, ['+', ['case', ['==', ['get', 'state'], state], 1, 0]]]),
+) as Record<MarkerState, [unknown, unknown]>;
+
+export type StateCounts = Record<MarkerState, number>;
+
+/**
+ * A key that changes only when stations come, go or move: the map fits its view to them again then, and not
+ * when live readings merely change a state.
+ */
+export const placesKey = (collection: StationCollection) =>
+  collection.features.map((f) => `${f.properties.id}@${f.geometry.coordinates.join(',')}`).join('|');
+
+/** South-west and north-east corners around every station, or null when there is none. */
+export function stationBounds(collection: StationCollection): [[number, number], [number, number]] | null {
+  if (!collection.features.length) return null;
+  const lngs = collection.features.map((f) => f.geometry.coordinates[0]);
+  const lats = collection.features.map((f) => f.geometry.coordinates[1]);
+  return [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ];
+}
+
+/** Web Mercator position in world units (0…1 across the world at zoom 0). */
+const mercator = ([lng, lat]: number[]) => {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return [lng / 360 + 0.5, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
+};
+
+/**
+ * The zoom from which a station lies at least `radiusPx` screen pixels from its nearest neighbour, which is
+ * about where clustering stops swallowing it (MapLibre's world is `tileSize` pixels wide at zoom 0).
+ * 0 for a lone station; Infinity when another one stands on the same spot.
+ */
+export function separationZoom(collection: StationCollection, id: string, radiusPx: number, tileSize = 512): number {
+  const station = collection.features.find((f) => f.properties.id === id);
+  if (!station) return 0;
+  const [x, y] = mercator(station.geometry.coordinates);
+  let nearest = Infinity;
+  for (const other of collection.features) {
+    if (other === station) continue;
+    const [ox, oy] = mercator(other.geometry.coordinates);
+    nearest = Math.min(nearest, Math.hypot(ox - x, oy - y));
+  }
+  if (nearest === Infinity) return 0;
+  return Math.max(0, Math.log2(radiusPx / (nearest * tileSize)));
+}

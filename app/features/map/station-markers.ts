@@ -1,0 +1,238 @@
+import type { Point } from 'geojson';
+import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
+import { clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
+import { clusterStateCounts, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
+
+export const stationsSource = 'stations';
+/** Markers nearer each other than this (in screen pixels) merge into a cluster. */
+export const clusterRadius = 44;
+/** Above this zoom every station stands alone. */
+export const clusterMaxZoom = 13;
+/** While the map moves, the markers follow the clusters at most this often (the rest is MapLibre's own positioning). */
+const moveUpdateMs = 120;
+
+export interface MarkerHandlers {
+  /** The station's charts address, so a marker is a real link (new tab, copy address). */
+  href(id: string): string;
+  open(id: string): void;
+  hover(id: string | null): void;
+}
+
+/**
+ * Adds the stations to a style as a clustered GeoJSON source. Its one layer draws nothing: it only makes
+ * MapLibre cut the source into tiles, whose clusters and stations the DOM markers below then show. DOM markers
+ * stay keyboard reachable and need no glyphs for their counts (symbol text would need fonts from the network).
+ */
+export const withStations = (style: StyleSpecification, collection: StationCollection): StyleSpecification => ({
+  ...style,
+  sources: {
+    ...style.sources,
+    [stationsSource]: { type: 'geojson', data: collection, cluster: true, clusterRadius, clusterMaxZoom, clusterProperties: clusterStateCounts },
+  },
+  layers: [
+    ...style.layers.filter((layer) => layer.id !== stationsSource),
+    { id: stationsSource, type: 'circle', source: stationsSource, paint: { 'circle-radius': 0, 'circle-opacity': 0 } },
+  ],
+});
+
+type Key = `station:${string}` | `cluster:${number}`;
+
+/**
+ * One DOM marker per cluster or lone station in view, never one per station: with 500 stations a view holds a
+ * few dozen elements. Markers are plain DOM kept by this class, so moving the map costs React nothing.
+ */
+export class StationMarkers {
+  private shown = new Map<Key, Marker>();
+  private byId = new Map<string, StationFeature>();
+  /** Stations inside each cluster, asked for only while a station to highlight hides in one. */
+  private leaves = new Map<number, Set<string>>();
+  private version = 0;
+  private selected: string | null = null;
+  private hovered: string | null = null;
+  private pending?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private map: MapLibre,
+    public collection: StationCollection,
+    private handlers: MarkerHandlers,
+  ) {
+    this.index(collection);
+    map.on('move', this.updateSoon);
+    // Idle: the view has settled and every tile is in (sourcedata can come before the source counts as loaded).
+    map.on('idle', this.update);
+  }
+
+  setData(collection: StationCollection) {
+    this.collection = collection;
+    this.index(collection);
+    this.version++;
+    this.leaves.clear();
+    void this.source()?.setData(collection);
+  }
+
+  highlight(selected: string | null, hovered: string | null) {
+    this.selected = selected;
+    this.hovered = hovered;
+    this.applyHighlight();
+  }
+
+  /** Brings a station into view, close enough that no cluster hides it; a station already on screen stays put. */
+  reveal(id: string) {
+    const station = this.byId.get(id);
+    if (!station) return;
+    const at = station.geometry.coordinates as [number, number];
+    if (this.shown.has(`station:${id}`) && this.map.getBounds().contains(at)) return;
+    const apart = Math.min(clusterMaxZoom + 1, separationZoom(this.collection, id, clusterRadius) + 0.5);
+    this.map.flyTo({ center: at, zoom: Math.max(this.map.getZoom(), apart), essential: true });
+  }
+
+  destroy() {
+    clearTimeout(this.pending);
+    this.map.off('move', this.updateSoon);
+    this.map.off('idle', this.update);
+    for (const marker of this.shown.values()) marker.remove();
+    this.shown.clear();
+  }
+
+  private index(collection: StationCollection) {
+    this.byId = new Map(collection.features.map((f) => [f.properties.id, f]));
+  }
+
+  private source = () => this.map.getSource<GeoJSONSource>(stationsSource);
+
+  private updateSoon = () => {
+    this.pending ??= setTimeout(this.update, moveUpdateMs);
+  };
+
+  /** Makes the DOM markers match the clusters and stations MapLibre has tiled for the current view. */
+  private update = () => {
+    clearTimeout(this.pending);
+    this.pending = undefined;
+    if (!this.source() || !this.map.isSourceLoaded(stationsSource)) return;
+    const bounds = this.map.getBounds();
+    const seen = new Set<Key>();
+    for (const feature of this.map.querySourceFeatures(stationsSource)) {
+      const properties = feature.properties;
+      if (properties.cluster) {
+        const key: Key = `cluster:${properties.cluster_id}`;
+        const at = (feature.geometry as Point).coordinates as [number, number];
+        // Tiles reach beyond the view; a marker out of sight must not take keyboard focus.
+        if (seen.has(key) || !bounds.contains(at)) continue;
+        seen.add(key);
+        const counts = Object.fromEntries(markerStates.map((state) => [state, Number(properties[state] ?? 0)])) as StateCounts;
+        this.fillCluster(this.place(key, at, () => this.clusterElement(properties.cluster_id, at)), counts);
+      } else {
+        const station = this.byId.get(properties.id);
+        const key: Key = `station:${properties.id}`;
+        // The tiled position is rounded to the tile grid; the station's own coordinates are exact.
+        const at = station?.geometry.coordinates as [number, number] | undefined;
+        if (!station || !at || seen.has(key) || !bounds.contains(at)) continue;
+        seen.add(key);
+        this.fillStation(this.place(key, at, () => this.stationElement(station.properties.id)), station);
+      }
+    }
+    for (const [key, marker] of this.shown) {
+      if (seen.has(key)) continue;
+      marker.remove();
+      this.shown.delete(key);
+    }
+    this.applyHighlight();
+  };
+
+  private place(key: Key, at: LngLatLike, create: () => HTMLElement): HTMLElement {
+    const marker = this.shown.get(key);
+    if (marker) return marker.setLngLat(at).getElement();
+    const created = new Marker({ element: create() }).setLngLat(at).addTo(this.map);
+    this.shown.set(key, created);
+    return created.getElement();
+  }
+
+  private stationElement(id: string) {
+    const link = document.createElement('a');
+    link.className = 'station-marker';
+    link.href = this.handlers.href(id);
+    link.dataset.station = id;
+    link.appendChild(Object.assign(document.createElement('span'), { className: 'station-marker-dot' }));
+    link.addEventListener('click', (event) => {
+      // Modified clicks keep the browser's meaning (new tab or window).
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      this.handlers.open(id);
+    });
+    link.addEventListener('mouseenter', () => this.handlers.hover(id));
+    link.addEventListener('focus', () => this.handlers.hover(id));
+    link.addEventListener('mouseleave', () => this.handlers.hover(null));
+    link.addEventListener('blur', () => this.handlers.hover(null));
+    return link;
+  }
+
+  private fillStation(element: HTMLElement, station: StationFeature) {
+    const { name, state } = station.properties;
+    const look = `${state}|${name}`;
+    if (element.dataset.look === look) return;
+    element.dataset.look = look;
+    element.dataset.state = state;
+    element.setAttribute('aria-label', stationLabel(name, state));
+    const named = stateName(state);
+    element.title = named ? `${name} · ${named}` : name;
+  }
+
+  private clusterElement(clusterId: number, at: [number, number]) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'cluster-marker';
+    button.dataset.cluster = String(clusterId);
+    button.appendChild(Object.assign(document.createElement('span'), { className: 'cluster-marker-count' }));
+    button.addEventListener('click', (event) => void this.expand(clusterId, at, event.detail === 0));
+    return button;
+  }
+
+  private fillCluster(element: HTMLElement, counts: StateCounts) {
+    const count = markerStates.reduce((sum, state) => sum + counts[state], 0);
+    const look = markerStates.map((state) => counts[state]).join(',');
+    if (element.dataset.look === look) return;
+    element.dataset.look = look;
+    element.dataset.count = String(count);
+    element.firstElementChild!.textContent = String(count);
+    element.style.setProperty('--ring-states', clusterRing(counts));
+    element.style.setProperty('--size', `${Math.round(30 + 5 * Math.log10(count))}px`);
+    element.setAttribute('aria-label', clusterLabel(counts));
+  }
+
+  /** Zooms to where the cluster splits; from the keyboard, focus goes to the map, as the cluster's button is gone. */
+  private async expand(clusterId: number, at: [number, number], fromKeyboard: boolean) {
+    const source = this.source();
+    if (!source) return;
+    const zoom = await source.getClusterExpansionZoom(clusterId).catch(() => null);
+    if (zoom === null) return;
+    this.map.easeTo({ center: at, zoom: Math.min(zoom, this.map.getMaxZoom()) });
+    if (fromKeyboard) this.map.getCanvas().focus();
+  }
+
+  private applyHighlight() {
+    const wanted = [this.selected, this.hovered].filter((id): id is string => id !== null);
+    for (const [key, marker] of this.shown) {
+      const holds = (id: string | null) => id !== null && (key === `station:${id}` || !!this.leaves.get(clusterIdOf(key))?.has(id));
+      const element = marker.getElement();
+      element.classList.toggle('is-selected', holds(this.selected));
+      element.classList.toggle('is-hovered', holds(this.hovered));
+    }
+    if (wanted.some((id) => !this.shown.has(`station:${id}`))) void this.loadLeaves();
+  }
+
+  private async loadLeaves() {
+    const source = this.source();
+    const version = this.version;
+    const missing = [...this.shown.keys()].filter((key) => key.startsWith('cluster:') && !this.leaves.has(clusterIdOf(key)));
+    if (!source || !missing.length) return;
+    await Promise.all(
+      missing.map(async (key) => {
+        const leaves = await source.getClusterLeaves(clusterIdOf(key), Infinity, 0).catch(() => []);
+        if (version === this.version) this.leaves.set(clusterIdOf(key), new Set(leaves.map((leaf) => String(leaf.properties?.id))));
+      }),
+    );
+    if (version === this.version) this.applyHighlight();
+  }
+}
+
+const clusterIdOf = (key: Key) => (key.startsWith('cluster:') ? Number(key.slice('cluster:'.length)) : -1);

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { addNetwork, networkAccount, networkSize, networkState, removeNetwork } from '../support/e2e-network';
+import { baseURL, demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+
+const shots = 'test-results/screenshots';
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** No internet, made certain: every request off the app's own origin fails, as the base map's would offline. */
+const offline = (context: BrowserContext) =>
+  context.route(
+    (url) => url.origin !== new URL(baseURL).origin,
+    (route) => route.abort('internetdisconnected'),
+  );
+
+const mapOf = (page: Page) => page.getByRole('region', { name: 'Map of your stations' });
+
+/** The colour of one screen pixel, read from a screenshot in a blank page of the same browser. */
+async function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  const png = (await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).toString('base64');
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = Object.assign(document.createElement('canvas'), { width: 1, height: 1 });
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, png);
+  } finally {
+    await blank.close();
+  }
+}
+
+describe('map without a base map (offline)', () => {
+  test('says the base map is unavailable, and a marker still opens its station’s charts', async () => {
+    const { context, page } = await openPage(browser);
+    await offline(context);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const map = mapOf(page);
+    await map.getByText('Base map unavailable').waitFor();
+    await map.locator('.station-marker').first().waitFor();
+    // Four stations far apart: four markers, no cluster.
+    expect(await map.locator('.station-marker').count()).toBe(4);
+    expect(await map.locator('.cluster-marker').count()).toBe(0);
+    await map.getByRole('list', { name: 'Station states' }).waitFor();
+    await map.screenshot({ path: `${shots}/map-offline-1280-light.png` });
+
+    await map.getByRole('link', { name: /^Open the charts of Olomouc weather/ }).click();
+    await page.waitForURL('**/charts/UNIWAN-OLOM-01/false');
+    await page.getByRole('heading', { name: 'Olomouc weather' }).waitFor();
+    await context.close();
+  });
+
+  test('a station marker is reached with Tab from the map and opens its charts with Enter', async () => {
+    const { context, page } = await openPage(browser);
+    await offline(context);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const map = mapOf(page);
+    await map.locator('.station-marker').first().waitFor();
+    await map.locator('canvas').focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-station'));
+    expect(focused).toMatch(/^(DANES|UNIWAN)-/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/charts/${focused}/*`);
+    await context.close();
+  });
+
+  test('the whole canvas is painted while the sticky top bar covers the top of the map', async () => {
+    const { context, page } = await openPage(browser);
+    await offline(context);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const map = mapOf(page);
+    await map.locator('.station-marker').first().waitFor();
+    // Room below the map (as a longer dashboard has), so the page can scroll the map's top under the bar.
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '100vh';
+      const top = document.querySelector('[aria-label="Map of your stations"]')!.getBoundingClientRect().top;
+      window.scrollBy(0, top - 40);
+    });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const box = (await map.boundingBox())!;
+    const header = (await page.locator('header').boundingBox())!;
+    expect(box.y).toBeLessThan(header.y + header.height);
+    // A row just inside the map's bottom border, clear of markers (the view keeps 48 px around them) and of the legend.
+    expect(await pixel(page, box.x + box.width / 2, box.y + box.height - 4)).toEqual([0xdb, 0xe7, 0xee]);
+    await context.close();
+  });
+});
+
+describe('map of a 500-station network', () => {
+  beforeAll(() => addNetwork(inject('stateDir')));
+  afterAll(() => removeNetwork(inject('stateDir')));
+
+  const markersOf = (page: Page) =>
+    mapOf(page)
+      .locator('.maplibregl-marker')
+      .evaluateAll((elements) =>
+        elements.map((e) => ({ cluster: e.classList.contains('cluster-marker'), count: Number(e.getAttribute('data-count') ?? 1), text: e.textContent, label: e.getAttribute('aria-label')! })),
+      );
+
+  test('clusters overlapping stations into markers that show their count and the states inside', async () => {
+    const { context, page } = await openPage(browser);
+    await offline(context);
+    await signIn(page, networkAccount.username, networkAccount.password);
+    await mapOf(page).locator('.cluster-marker').first().waitFor();
+    const markers = await markersOf(page);
+    const clusters = markers.filter((marker) => marker.cluster);
+    expect(clusters.length).toBeGreaterThan(0);
+    expect(markers.length).toBeLessThan(networkSize / 5);
+    for (const cluster of clusters) expect(cluster.text).toBe(String(cluster.count));
+    // The view fits every station, and each is in exactly one marker.
+    expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBe(networkSize);
+    const inState = (pattern: RegExp, single: string) =>
+      markers.reduce((sum, marker) => sum + (marker.cluster ? Number(pattern.exec(marker.label)?.[1] ?? 0) : marker.label.endsWith(`(${single})`) ? 1 : 0), 0);
+    const expected = (state: string) => Array.from({ length: networkSize }, (_, i) => networkState(i)).filter((s) => s === state).length;
+    expect(inState(/(\d+) stale/, 'Stale')).toBe(expected('stale'));
+    expect(inState(/(\d+) low voltage/, 'Low voltage')).toBe(expected('low_voltage'));
+    await mapOf(page).screenshot({ path: `${shots}/map-500-1280-light.png` });
+    await context.close();
+  });
+
+  test('clicking a cluster zooms in until it splits', async () => {
+    const { context, page } = await openPage(browser, { width: 360, height: 740, colorScheme: 'dark' });
+    await offline(context);
+    await signIn(page, networkAccount.username, networkAccount.password);
+    const map = mapOf(page);
+    const cluster = map.locator('.cluster-marker').first();
+    await cluster.waitFor();
+    const id = await cluster.getAttribute('data-cluster');
+    await cluster.click();
+    await map.locator(`[data-cluster="${id}"]`).waitFor({ state: 'detached' });
+    await map.locator('.maplibregl-marker').first().waitFor();
+    const markers = await markersOf(page);
+    expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBeLessThan(networkSize);
+    await map.screenshot({ path: `${shots}/map-500-360-dark.png` });
+    await context.close();
+  });
+});
