@@ -25,6 +25,19 @@ interface SocketState {
 
 export const watchHeader = 'X-Hladina-Watch';
 
+/** Which of a subject's sessions ended: some, all but one (a password change keeps the one that made it), or all. */
+export interface EndedSessions {
+  only?: string[];
+  except?: string;
+}
+
+/** Close codes a page can tell apart: its session ended (sign in again), or its stations changed (reconnect). */
+export const closeCodes = { sessionEnded: 4001, accessChanged: 4003 } as const;
+
+// Sessions also end without anyone telling the watcher (expiry, a change made straight in the database): while
+// pages are open it checks them against D1 this often.
+const sessionSweepMs = 5 * 60_000;
+
 // Registering with hundreds of stations at once would open as many calls; a few dozen at a time is plenty.
 const registrationsInFlight = 32;
 
@@ -68,6 +81,7 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
     await this.register(watch.subjectId, stations.map((s) => s.id));
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + sessionSweepMs);
     server.serializeAttachment({ session: watch.session, stations: watch.stations?.map((s) => s.id) ?? null } satisfies SocketState);
     server.send(JSON.stringify({ type: 'subscribed', stations: stations.map((s) => s.uniqueId) } satisfies LiveMessage));
     return new Response(null, { status: 101, webSocket: client });
@@ -109,9 +123,46 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
     return delivered;
   }
 
-  /** Number of open sockets, for the benchmark. */
-  watchers(): number {
-    return this.ctx.getWebSockets().length;
+  private sockets() {
+    return this.ctx.getWebSockets().map((socket) => ({ socket, state: socket.deserializeAttachment() as SocketState }));
+  }
+
+  /** Closes the sockets of sessions that ended (signed out, password set, account deleted). */
+  endSessions(ended: EndedSessions) {
+    for (const { socket, state } of this.sockets()) {
+      const over = ended.only ? ended.only.includes(state.session) : state.session !== ended.except;
+      if (over) socket.close(closeCodes.sessionEnded, 'session ended');
+    }
+  }
+
+  /**
+   * The subject's stations changed (links, groups, role): from now on only `visible` reach its pages. A page that
+   * watched a station it lost is closed, so it reconnects and learns what it may still watch.
+   */
+  restrict(visible: WatchedStation[]) {
+    // Without open pages there is nothing to hold back; the next page tells the watcher its stations afresh.
+    if (!this.ctx.getWebSockets().length) return;
+    this.setVisible(visible);
+    const allowed = new Set(visible.map((s) => s.id));
+    for (const { socket, state } of this.sockets()) {
+      if (state.stations?.some((id) => !allowed.has(id))) socket.close(closeCodes.accessChanged, 'stations changed');
+    }
+  }
+
+  /** Closes the sockets whose session is gone or whose subject may no longer sign in; checks again while any stay open. */
+  async alarm() {
+    const open = this.sockets();
+    if (!open.length) return;
+    const sessions = [...new Set(open.map(({ state }) => state.session))];
+    const { results } = await this.env.DB.prepare(
+      `SELECT s.id FROM sessions s JOIN subjects u ON u.id = s.subject_id
+       WHERE s.id IN (SELECT value FROM json_each(?)) AND s.expires_at > ? AND u.status = 'active'`,
+    )
+      .bind(JSON.stringify(sessions), Date.now())
+      .all<{ id: string }>();
+    const alive = results.map((r) => r.id);
+    this.endSessions({ only: sessions.filter((id) => !alive.includes(id)) });
+    await this.ctx.storage.setAlarm(Date.now() + sessionSweepMs);
   }
 
   async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {

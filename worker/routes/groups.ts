@@ -36,7 +36,7 @@ defineRoute(
   groupRoutes,
   { method: ['get', 'post'], path: '/delete', access: 'admin', summary: 'Delete a group', query: idQuery, data: z.null(), writes: true },
   async ({ c, query }) => {
-    await deleteGroup(c.var.db, query.id);
+    await deleteGroup(c.var.db, c.env, query.id);
     return null;
   },
 );
@@ -52,5 +52,5 @@ defineRoute(
     body: { model: 'GroupItems', schema: GroupItems },
     data: idList(),
   },
-  ({ c, query, body }) => setGroupItems(c.var.db, query.id, body),
+  ({ c, query, body }) => setGroupItems(c.var.db, c.env, query.id, body),
 );

@@ -62,7 +62,7 @@ defineRoute(
     body: { model: 'ItemGroups', schema: ItemGroups },
     data: idList(),
   },
-  ({ c, query, body }) => setItemGroups(c.var.db, query.id, body),
+  ({ c, query, body }) => setItemGroups(c.var.db, c.env, query.id, body),
 );
 
 defineRoute(
@@ -76,7 +76,7 @@ defineRoute(
     body: { model: 'ItemSubjects', schema: ItemSubjects },
     data: idList(),
   },
-  ({ c, query, body }) => setItemSubjects(c.var.db, query.id, body),
+  ({ c, query, body }) => setItemSubjects(c.var.db, c.env, query.id, body),
 );
 
 defineRoute(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LoginForm, LoginReply, MessageReply, PasswordResetRequestForm, SetPasswordBody, SignupForm } from '../contracts/site';
 import { requestPasswordReset, setPasswordWithToken } from '../domain/auth/password-reset';
-import { invalidateSession } from '../domain/auth/sessions';
+import { endSession } from '../domain/auth/sessions';
 import { signIn } from '../domain/auth/sign-in';
 import { registerSubject } from '../domain/subjects/registration';
 import { toSessionUser } from '../domain/subjects/records';
@@ -44,7 +44,7 @@ defineRoute(
     data: z.null(),
   },
   async ({ c }) => {
-    await invalidateSession(c.var.db, c.var.auth!.session.id);
+    await endSession(c.var.db, c.env, c.var.auth!.session);
     clearSessionCookie(c);
     return null;
   },
@@ -97,7 +97,7 @@ defineRoute(
     data: MessageReply,
   },
   async ({ c, body }) => {
-    await setPasswordWithToken(c.var.db, body.token, body.NewPwd.password);
+    await setPasswordWithToken(c.var.db, c.env, body.token, body.NewPwd.password);
     return { message: 'Your password has been set. You can sign in now.' };
   },
 );

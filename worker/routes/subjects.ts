@@ -64,7 +64,7 @@ defineRoute(
     body: { model: 'Users', schema: Users },
     data: SubjectRow,
   },
-  ({ c, body, actor }) => saveSubject(c.var.db, actor, c.var.auth!.session.id, body),
+  ({ c, body, actor }) => saveSubject(c.var.db, c.env, actor, c.var.auth!.session.id, body),
 );
 
 defineRoute(
@@ -79,7 +79,7 @@ defineRoute(
     writes: true,
   },
   async ({ c, query }) => {
-    await deleteSubject(c.var.db, query.id);
+    await deleteSubject(c.var.db, c.env, query.id);
     return null;
   },
 );
@@ -95,7 +95,7 @@ defineRoute(
     body: { model: 'ItemsSubject', schema: ItemsSubject },
     data: idList(),
   },
-  ({ c, query, body }) => setSubjectItems(c.var.db, query.id, body),
+  ({ c, query, body }) => setSubjectItems(c.var.db, c.env, query.id, body),
 );
 
 defineRoute(
@@ -109,7 +109,7 @@ defineRoute(
     body: { model: 'SubjectGroups', schema: SubjectGroups },
     data: idList(),
   },
-  ({ c, query, body }) => setSubjectGroups(c.var.db, query.id, body),
+  ({ c, query, body }) => setSubjectGroups(c.var.db, c.env, query.id, body),
 );
 
 defineRoute(
@@ -122,7 +122,7 @@ defineRoute(
     body: { model: 'Users', schema: Profile },
     data: SessionUser,
   },
-  async ({ c, body, actor }) => toSessionUser(await updateProfile(c.var.db, actor, c.var.auth!.session.id, body, clientOf(c))),
+  async ({ c, body, actor }) => toSessionUser(await updateProfile(c.var.db, c.env, actor, c.var.auth!.session.id, body, clientOf(c))),
 );
 
 defineRoute(

@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResets, sessions, subjects } from '../../db/schema';
+import { endLiveSessions } from '../../live/access';
 import { AppError } from '../errors';
 import { sendMail } from '../mail/mailer';
 import { resetMail } from '../mail/templates';
@@ -59,9 +60,9 @@ const invalidToken = () =>
 
 /**
  * Uses a reset token once: in one batch sets the password, ends every session of the subject and uses up
- * its other reset links. Two requests racing with one token cannot both succeed.
+ * its other reset links; then its open pages' sockets close. Two requests racing with one token cannot both succeed.
  */
-export async function setPasswordWithToken(db: Db, token: string, password: string) {
+export async function setPasswordWithToken(db: Db, env: Cloudflare.Env, token: string, password: string) {
   const id = hashToken(token);
   const now = new Date();
   const usable = and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now));
@@ -75,4 +76,5 @@ export async function setPasswordWithToken(db: Db, token: string, password: stri
   ]);
   const usedUp = results[2] as { id: string }[];
   if (!usedUp.some((row) => row.id === id)) throw invalidToken();
+  await endLiveSessions(env, link.subjectId, {});
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { groupItems, groups, items } from '../../db/schema';
 import type { Groups } from '../../contracts/groups';
 import { notFound } from '../errors';
+import { refreshLiveAccess } from '../../live/access';
+import { subjectsInGroup } from '../items/visibility';
 import { replaceLinks } from '../links';
 import { linkSides } from '../link-sides';
 
@@ -46,13 +48,18 @@ export async function saveGroup(db: Db, input: z.output<typeof Groups>) {
   return row;
 }
 
-export async function deleteGroup(db: Db, id: number) {
+/** Deletes a group; its members' open pages stop receiving the stations it gave them. */
+export async function deleteGroup(db: Db, env: Cloudflare.Env, id: number) {
   await getGroup(db, id);
+  const members = await subjectsInGroup(db, id);
   await db.delete(groups).where(eq(groups.id, id));
+  await refreshLiveAccess(env, db, members);
 }
 
-/** Replaces the items of a group. */
-export async function setGroupItems(db: Db, id: number, itemIds: number[]) {
+/** Replaces the items of a group; its members' open pages follow. */
+export async function setGroupItems(db: Db, env: Cloudflare.Env, id: number, itemIds: number[]) {
   await getGroup(db, id);
-  return replaceLinks(db, linkSides.groupItems, id, itemIds);
+  const linked = await replaceLinks(db, linkSides.groupItems, id, itemIds);
+  await refreshLiveAccess(env, db, await subjectsInGroup(db, id));
+  return linked;
 }

@@ -8,9 +8,10 @@ import type { Subject } from '../../db/schema';
 import { generateToken, hashToken } from '../auth/tokens';
 import { conflict, notFound } from '../errors';
 import { atomically } from '../../db/batch';
-import { replaceLinks } from '../links';
+import { refreshLiveAccess } from '../../live/access';
+import { replaceLinks, type LinkSide } from '../links';
 import { linkSides } from '../link-sides';
-import { linkedItemIds } from './visibility';
+import { linkedItemIds, subjectsLinkedToItem } from './visibility';
 
 type Item = typeof items.$inferSelect;
 
@@ -98,17 +99,21 @@ export async function saveItem(db: Db, input: z.output<typeof Items>) {
   return toItemRow(row);
 }
 
-/** Replaces the groups an item belongs to. */
-export async function setItemGroups(db: Db, id: number, groupIds: number[]) {
+/** Replaces the links of one side of an item; subjects who could see it keep only what they still may on open pages. */
+async function relinkItem(db: Db, env: Cloudflare.Env, side: LinkSide, id: number, targetIds: number[]) {
   await getItem(db, id);
-  return replaceLinks(db, linkSides.itemGroups, id, groupIds);
+  const before = await subjectsLinkedToItem(db, id);
+  const linked = await replaceLinks(db, side, id, targetIds);
+  await refreshLiveAccess(env, db, before);
+  return linked;
 }
 
+/** Replaces the groups an item belongs to. */
+export const setItemGroups = (db: Db, env: Cloudflare.Env, id: number, groupIds: number[]) => relinkItem(db, env, linkSides.itemGroups, id, groupIds);
+
 /** Replaces the subjects an item is linked to directly. */
-export async function setItemSubjects(db: Db, id: number, subjectIds: number[]) {
-  await getItem(db, id);
-  return replaceLinks(db, linkSides.itemSubjects, id, subjectIds);
-}
+export const setItemSubjects = (db: Db, env: Cloudflare.Env, id: number, subjectIds: number[]) =>
+  relinkItem(db, env, linkSides.itemSubjects, id, subjectIds);
 
 /** Issues a station's ingest token, revoking the one before; the token is shown once and stored hashed. */
 export async function issueStationToken(db: Db, itemId: number) {

@@ -8,7 +8,8 @@ import type { Subject } from '../../db/schema';
 import { passwordSetEffects } from '../auth/password-reset';
 import { consumeAttempt, limits, refundAttempts } from '../auth/rate-limit';
 import { conflict, invalid } from '../errors';
-import { replaceLinks } from '../links';
+import { endLiveSessions, refreshLiveAccess } from '../../live/access';
+import { replaceLinks, type LinkSide } from '../links';
 import { linkSides } from '../link-sides';
 import { visibleItemsWhere } from '../items/visibility';
 import { getSubject, isUniqueViolation, toSubjectRow } from './records';
@@ -84,6 +85,7 @@ const personal = (input: ProfileInput) => ({
  */
 async function updateSubject(
   db: Db,
+  env: Cloudflare.Env,
   id: number,
   values: Partial<typeof subjects.$inferInsert>,
   password: string | undefined,
@@ -98,11 +100,12 @@ async function updateSubject(
   const [[row]] = await withUniqueUsername(() =>
     db.batch([update, ...(passwordHash ? passwordSetEffects(db, id, keepSession) : [])]),
   );
+  if (passwordHash) await endLiveSessions(env, id, { except: keepSession });
   return row;
 }
 
 /** Creates (no id) or updates a subject from the administrator's form. */
-export async function saveSubject(db: Db, actor: Subject, sessionId: string, input: UsersInput) {
+export async function saveSubject(db: Db, env: Cloudflare.Env, actor: Subject, sessionId: string, input: UsersInput) {
   if (input.id === undefined) {
     if (!input.password) throw invalid({ password: ['This field is required.'] });
     const passwordHash = await hashPassword(input.password);
@@ -126,7 +129,10 @@ export async function saveSubject(db: Db, actor: Subject, sessionId: string, inp
     await assertNotLastAdmin(db, current, 'isAdmin', 'The last administrator cannot lose the administrator role.');
   }
   const keep = input.id === actor.id ? sessionId : undefined;
-  return toSubjectRow(await updateSubject(db, input.id, { ...personal(input), isAdmin: input.isAdmin }, input.password, keep));
+  const row = await updateSubject(db, env, input.id, { ...personal(input), isAdmin: input.isAdmin }, input.password, keep);
+  // An administrator who is one no longer sees only the stations linked to them, on open pages too.
+  if (current.isAdmin && !row.isAdmin) await refreshLiveAccess(env, db, [row.id]);
+  return toSubjectRow(row);
 }
 
 /**
@@ -145,30 +151,35 @@ async function confirmCurrentPassword(db: Db, actor: Subject, currentPassword: s
 }
 
 /** The subject's own profile: never touches isAdmin or status; a new e-mail or password needs the current password. */
-export async function updateProfile(db: Db, actor: Subject, sessionId: string, input: ProfileInput, client: string) {
+export async function updateProfile(db: Db, env: Cloudflare.Env, actor: Subject, sessionId: string, input: ProfileInput, client: string) {
   if (input.password !== undefined || input.username.toLowerCase() !== actor.username.toLowerCase()) {
     await confirmCurrentPassword(db, actor, input.currentPassword, client);
   }
-  return updateSubject(db, actor.id, personal(input), input.password, sessionId);
+  return updateSubject(db, env, actor.id, personal(input), input.password, sessionId);
 }
 
-export async function deleteSubject(db: Db, id: number) {
+/** Deletes a subject; its open pages' sockets close. */
+export async function deleteSubject(db: Db, env: Cloudflare.Env, id: number) {
   const target = await getSubject(db, id);
   await assertNotLastAdmin(db, target, '_', 'The last administrator cannot be deleted.');
   await db.delete(subjects).where(eq(subjects.id, id));
+  await endLiveSessions(env, id, {});
+}
+
+/** Replaces one side of a subject's links; its open pages keep only the stations it may still see. */
+async function relinkSubject(db: Db, env: Cloudflare.Env, side: LinkSide, id: number, targetIds: number[]) {
+  await getSubject(db, id);
+  const linked = await replaceLinks(db, side, id, targetIds);
+  await refreshLiveAccess(env, db, [id]);
+  return linked;
 }
 
 /** Replaces the subject's directly linked items. */
-export async function setSubjectItems(db: Db, id: number, itemIds: number[]) {
-  await getSubject(db, id);
-  return replaceLinks(db, linkSides.subjectItems, id, itemIds);
-}
+export const setSubjectItems = (db: Db, env: Cloudflare.Env, id: number, itemIds: number[]) => relinkSubject(db, env, linkSides.subjectItems, id, itemIds);
 
 /** Replaces the subject's groups. */
-export async function setSubjectGroups(db: Db, id: number, groupIds: number[]) {
-  await getSubject(db, id);
-  return replaceLinks(db, linkSides.subjectGroups, id, groupIds);
-}
+export const setSubjectGroups = (db: Db, env: Cloudflare.Env, id: number, groupIds: number[]) =>
+  relinkSubject(db, env, linkSides.subjectGroups, id, groupIds);
 
 /** Number of stations on the subject's dashboard (every station for an administrator). */
 export async function visibleItemCount(db: Db, subject: Subject) {
