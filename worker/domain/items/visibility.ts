@@ -2,6 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { Subject } from '../../db/schema';
+import { forbidden, notFound } from '../errors';
 
 /** Items linked to the subject directly or through one of its groups (its "own" items). */
 export const linkedItemIds = (subjectId: number): SQL =>
@@ -23,4 +24,18 @@ export async function visibleStations(db: Db, subject: Subject, uniqueIds?: stri
     .select({ id: items.id, uniqueId: items.uniqueId })
     .from(items)
     .where(uniqueIds ? and(inArray(items.uniqueId, uniqueIds.slice(0, maxListedStations)), visibleItemsWhere(subject)) : visibleItemsWhere(subject));
+}
+
+/**
+ * The one station `where` names, if the subject may see it: one query answers both "exists" (else 404) and
+ * "visible" (else 403), each error under `field`.
+ */
+export async function visibleItem(db: Db, subject: Subject, where: SQL, field: string) {
+  const [row] = await db
+    .select({ item: items, visible: sql<number>`${visibleItemsWhere(subject)}` })
+    .from(items)
+    .where(where);
+  if (!row) throw notFound('Station', field);
+  if (!row.visible) throw forbidden('You may not see this station.', field);
+  return row.item;
 }
