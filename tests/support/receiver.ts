@@ -13,7 +13,6 @@ export interface Received {
  */
 export function webhookReceiver(base: string, reply: (received: Received) => Response = () => new Response('ok')) {
   const received: Received[] = [];
-  const waiting: (() => void)[] = [];
   let taken = 0;
   const original = globalThis.fetch;
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -21,20 +20,18 @@ export function webhookReceiver(base: string, reply: (received: Received) => Res
     if (!request.url.startsWith(base)) return original(input, init);
     const r = { url: request.url, headers: request.headers, body: await request.text() };
     received.push(r);
-    for (const wake of waiting.splice(0)) wake();
     return reply(r);
   });
   return {
     received,
-    /** The next request not yet taken, waiting for it to arrive (the first attempt is sent after the reply). */
+    /**
+     * The next request not yet taken, waiting for it to arrive (a first attempt is sent after the reply). It polls:
+     * the sender runs in another request's context, which must not resolve this test's promises.
+     */
     async next(timeoutMs = 5000): Promise<Received> {
-      const deadline = Date.now() + timeoutMs;
-      while (taken >= received.length) {
-        if (Date.now() > deadline) throw new Error(`no webhook request within ${timeoutMs} ms`);
-        await new Promise<void>((wake) => {
-          waiting.push(wake);
-          setTimeout(wake, 100);
-        });
+      for (let waited = 0; taken >= received.length; waited += 50) {
+        if (waited > timeoutMs) throw new Error(`no webhook request within ${timeoutMs} ms`);
+        await new Promise((wake) => setTimeout(wake, 50));
       }
       return received[taken++];
     },
