@@ -60,8 +60,8 @@ const countReadings = `SELECT count(*) AS reports, ${allReadingCodes.map((c) => 
 
 /**
  * One station's raw readings (its whole history), the duplicate check, the station-local days waiting for the
- * roll-up, its alarm rules with their state, and the live watchers to tell of new rows and alarm changes. Found by the station's D1 id (`stationOf`), so stations
- * write in parallel and none of them passes through a shared object.
+ * roll-up, its alarm rules with their state, and the live watchers to tell of new rows and alarm changes. Found
+ * by the station's D1 id (`stationOf`), so stations write in parallel and none of them passes through a shared object.
  */
 export class StationCore extends DurableObject<Cloudflare.Env> {
   private lastRev = 0;

@@ -44,4 +44,3 @@ export const alarms = sqliteTable(
     index('alarms_open').on(t.id).where(sql`state <> 'cleared'`),
   ],
 );
-export type AlarmRow = typeof alarms.$inferSelect;

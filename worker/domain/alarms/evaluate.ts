@@ -58,7 +58,7 @@ function excess(rule: RuleSpec, measure: number): number {
  * Moves a value or rate rule by one measure at reading time `ts`: it fires once the measure has been past the
  * threshold for the hold, and clears only once it is back past the threshold by the deadband.
  */
-export function stepRule(rule: RuleSpec, state: RuleState, ts: number, measure: number, newKey: () => string): { state: RuleState; transition: Transition | null } {
+function stepRule(rule: RuleSpec, state: RuleState, ts: number, measure: number, newKey: () => string): { state: RuleState; transition: Transition | null } {
   const past = excess(rule, measure);
   if (state.phase === 'firing') {
     if (past > -rule.deadband) return { state, transition: null };

@@ -19,7 +19,7 @@ const stationTime = (iso: string, timeZone: string) =>
 const amount = (value: number, unit: string) => `${Number(value.toFixed(4))}${unit ? ` ${unit}` : ''}`;
 
 /** The condition in words, e.g. "Groundwater level (H1) above 3.2 m for at least 30 min". */
-export function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>, rule: RuleFacts): string {
+function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>, rule: RuleFacts): string {
   const info = catalogue.find((r) => r.code === alarm.reading);
   const what = info ? `${info.label} (${info.code})` : (alarm.reading ?? '');
   const unit = info?.unit ?? '';

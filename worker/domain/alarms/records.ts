@@ -97,9 +97,3 @@ export const toAlarm = (a: AlarmJoined): Alarm => ({
   clear_value: a.clear_value,
   cleared_reason: a.cleared_reason,
 });
-
-/** One alarm by its key (the station object's name for it), with everything the API shows. */
-export async function alarmByKey(d1: D1Database, key: string): Promise<Alarm | null> {
-  const row = await d1.prepare(`${alarmSelect} WHERE a.key = ?`).bind(key).first<AlarmJoined>();
-  return row && toAlarm(row);
-}

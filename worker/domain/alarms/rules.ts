@@ -13,7 +13,7 @@ import { alarmSelect, clearLevel, toAlarm, toAlarmRule, toRuleSpec, type AlarmJo
 import { clearAlarm, ruleFacts, ruleWithStation, runPlan, sendNotice } from './transitions';
 
 /** Most rules one station may have. */
-export const maxRulesPerStation = 50;
+const maxRulesPerStation = 50;
 /** Stations whose rules the cron pushes again per run, and pushes in flight. */
 const pushesPerRun = 200;
 const pushConcurrency = 16;

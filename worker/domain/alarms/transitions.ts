@@ -71,7 +71,7 @@ async function subscribedWebhooks(d1: D1Database, itemId: number, event: Webhook
 }
 
 /** The alarm e-mails of a transition: one per subject who may see the station and wants this severity. */
-export async function alarmMails(d1: D1Database, config: Config, alarm: Alarm, rule: RuleFacts, event: 'fired' | 'cleared'): Promise<Mail[]> {
+async function alarmMails(d1: D1Database, config: Config, alarm: Alarm, rule: RuleFacts, event: 'fired' | 'cleared'): Promise<Mail[]> {
   const recipients = await alarmRecipients(d1, alarm.item_id, alarm.severity);
   return recipients.map((to) => alarmMail(to, alarm, rule, event, config.APP_URL));
 }

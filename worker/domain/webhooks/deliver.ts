@@ -3,7 +3,7 @@ import { signatureHeader, signPayload } from './signature';
 
 /** Waits after failed attempts 1…5; the sixth failure is final. */
 const backoffMs = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
-export const maxAttempts = backoffMs.length + 1;
+const maxAttempts = backoffMs.length + 1;
 const timeoutMs = 10_000;
 // A claimed delivery is not claimed again for this long, so a run that died mid-send is retried, not doubled.
 const leaseMs = 2 * 60_000;
@@ -11,7 +11,7 @@ const leaseMs = 2 * 60_000;
 const perRun = 100;
 const inFlight = 8;
 /** Finished deliveries are kept in the log this long. */
-export const deliveryRetentionMs = 30 * 24 * 3_600_000;
+const deliveryRetentionMs = 30 * 24 * 3_600_000;
 
 interface Claimed extends Record<string, unknown> {
   id: number;
