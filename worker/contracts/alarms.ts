@@ -34,20 +34,32 @@ export const AlarmRules = z
   .object({
     id: id().optional(),
     item_id: id(),
-    name: optionalText(100),
+    name: optionalText(100).meta({ description: 'A label shown with the alarm and in its e-mails, e.g. "Flood level".' }),
     kind: z.enum(ruleKinds),
-    /** A reading code of the station's source; not used by `no_data`, always POWER for `low_voltage`. */
-    reading: z.string().trim().max(64).nullish(),
-    /** The level (value kinds, in the reading's unit) or the rate per hour (rate kinds, > 0). */
-    threshold: z.number().nullish(),
-    /** How far back past the threshold the value (or rate) must go before the alarm clears. */
-    deadband: z.number().min(0).nullish(),
-    /** Rate kinds: the rate is the change since the reading `window_minutes` before, per hour. */
-    window_minutes: minutes(5, week).nullish(),
-    /** `no_data`: minutes without any reading before it fires (checked every five minutes). */
-    silence_minutes: minutes(10, 30 * 24 * 60).nullish(),
-    /** Value and rate kinds: the condition must hold this long (reading time) before the alarm fires. */
-    hold_minutes: minutes(0, week).nullish(),
+    reading: z
+      .string()
+      .trim()
+      .max(64)
+      .nullish()
+      .meta({ description: "A reading code of the station's source; not used by `no_data`, always POWER for `low_voltage`." }),
+    threshold: z
+      .number()
+      .nullish()
+      .meta({ description: "The level (value kinds, in the reading's unit; `low_voltage` defaults to 11.5 V) or the rate per hour (rate kinds, > 0)." }),
+    deadband: z
+      .number()
+      .min(0)
+      .nullish()
+      .meta({ description: 'How far back past the threshold the value (or rate) must go before the alarm clears (default 0).' }),
+    window_minutes: minutes(5, week)
+      .nullish()
+      .meta({ description: 'Rate kinds: the rate is the change since the newest reading at least this long before, per hour.' }),
+    silence_minutes: minutes(10, 30 * 24 * 60)
+      .nullish()
+      .meta({ description: '`no_data`: minutes without any reading before it fires (checked every five minutes).' }),
+    hold_minutes: minutes(0, week)
+      .nullish()
+      .meta({ description: 'Value and rate kinds: the condition must hold this long (reading time) before the alarm fires (default 0).' }),
     severity: z.enum(severities).default('warning'),
   })
   .superRefine((rule, ctx) => {
@@ -100,11 +112,11 @@ export const AlarmRule = z.object({
   silence_minutes: z.number().nullable(),
   hold_minutes: z.number(),
   severity: z.enum(severities),
-  /**
-   * Value kinds: the level the value must get back past before the alarm clears (threshold − deadband for
-   * `above`, + deadband for `below`/`low_voltage`); draw it beside the threshold. Null for other kinds.
-   */
-  clear_level: z.number().nullable(),
+  clear_level: z.number().nullable().meta({
+    description:
+      'Value kinds: the level the value must get back past before the alarm clears (threshold − deadband for `above`, + deadband for ' +
+      '`below`/`low_voltage`); draw it beside the threshold. Null for other kinds.',
+  }),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -118,11 +130,10 @@ export const PreviewQuery = z.object({ days: z.coerce.number().int().min(1).max(
 
 /** One time the previewed rule would have fired, in reading time; `cleared_at` null: still firing at the end. */
 export const PreviewEpisode = z.object({
-  started_at: z.string(),
-  fired_at: z.string(),
-  cleared_at: z.string().nullable(),
-  /** The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`. */
-  value: z.number().nullable(),
+  started_at: z.string().meta({ description: 'When the condition began (no_data: the deadline).' }),
+  fired_at: z.string().meta({ description: 'When it would have fired (after the hold).' }),
+  cleared_at: z.string().nullable().meta({ description: 'When it would have cleared; null: still firing at the end of the range.' }),
+  value: z.number().nullable().meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
 });
 
 export const RulePreview = z.object({
@@ -130,13 +141,14 @@ export const RulePreview = z.object({
   reading: z.string().nullable(),
   from: z.string(),
   to: z.string(),
-  /** How many times the rule would have fired over the range. */
-  fired: z.number(),
+  fired: z.number().meta({ description: 'How many times the rule would have fired over the range.' }),
   episodes: z.array(PreviewEpisode),
-  threshold: z.number().nullable(),
-  clear_level: z.number().nullable(),
-  /** The rule's reading over the range, downsampled like the chart (minimum and maximum per bucket); null for `no_data`. */
-  series: z.object({ t: z.array(z.number()), v: z.array(z.number()) }).nullable(),
+  threshold: z.number().nullable().meta({ description: 'Draw as a horizontal line on `series` (value kinds).' }),
+  clear_level: z.number().nullable().meta({ description: 'Where a value rule clears: draw beside the threshold.' }),
+  series: z
+    .object({ t: z.array(z.number()).meta({ description: 'Epoch ms.' }), v: z.array(z.number()) })
+    .nullable()
+    .meta({ description: "The rule's reading over the range, downsampled like the chart (minimum and maximum per bucket); null for `no_data`." }),
   downsampled: z.boolean(),
 });
 export type RulePreview = z.infer<typeof RulePreview>;
@@ -148,21 +160,18 @@ export const Alarm = z.object({
   unique_id: z.string(),
   station_name: z.string(),
   rule_name: z.string().nullable(),
-  /** The rule as it was when the alarm fired. */
-  kind: z.enum(ruleKinds),
+  kind: z.enum(ruleKinds).meta({ description: 'The rule as it was when the alarm fired (so are reading, severity and threshold).' }),
   reading: z.string().nullable(),
   severity: z.enum(severities),
   threshold: z.number().nullable(),
   state: z.enum(alarmStates),
-  /** Reading time the condition began (no_data: the deadline), and when it fired (after the hold). */
-  started_at: z.string(),
-  fired_at: z.string(),
-  /** The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`. */
-  value: z.number().nullable(),
+  started_at: z.string().meta({ description: 'Reading time the condition began (no_data: the deadline).' }),
+  fired_at: z.string().meta({ description: 'When it fired: reading time after the hold (no_data: the check that found the silence).' }),
+  value: z.number().nullable().meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
   acknowledged_at: z.string().nullable(),
   acknowledged_by: NamedRef.nullable(),
-  note: z.string().nullable(),
-  cleared_at: z.string().nullable(),
+  note: z.string().nullable().meta({ description: 'The note given with the acknowledgement.' }),
+  cleared_at: z.string().nullable().meta({ description: 'Reading time of the reading that cleared it (or when its rule was deleted).' }),
   clear_value: z.number().nullable(),
   cleared_reason: z.enum(clearReasons).nullable(),
 });

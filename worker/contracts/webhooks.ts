@@ -28,9 +28,8 @@ export const Webhooks = z.object({
   url: webhookUrl,
   description: optionalText(200),
   events: z.array(z.enum(webhookEvents)).min(1).max(webhookEvents.length).default([...webhookEvents]),
-  stations: idList().default([]),
-  /** Issue a new signing secret (returned once in the reply); a new webhook always gets one. */
-  rotate_secret: flag().optional().default(false),
+  stations: idList().default([]).meta({ description: 'Station ids (D1) it wants events of; empty: every station.' }),
+  rotate_secret: flag().optional().default(false).meta({ description: 'Issue a new signing secret (returned once in the reply); a new webhook always gets one.' }),
 });
 export type WebhooksInput = z.input<typeof Webhooks>;
 
@@ -42,8 +41,7 @@ export const Webhook = z.object({
   stations: z.array(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
-  /** Only in the reply that created the webhook or rotated its secret: keep it, it is not shown again. */
-  secret: z.string().optional(),
+  secret: z.string().optional().meta({ description: 'Only in the reply that created the webhook or rotated its secret: keep it, it is not shown again.' }),
 });
 export type Webhook = z.infer<typeof Webhook>;
 
@@ -60,16 +58,14 @@ export const WebhookDelivery = z.object({
   webhook_id: z.number(),
   event: z.enum(deliveryEvents),
   alarm_id: z.number().nullable(),
-  status: z.enum(deliveryStatuses),
+  status: z.enum(deliveryStatuses).meta({ description: '`pending` until delivered, or `failed` after the sixth failed attempt.' }),
   attempts: z.number(),
-  /** HTTP status of the last attempt; null when it got no answer (network error, timeout). */
-  last_status: z.number().nullable(),
+  last_status: z.number().nullable().meta({ description: 'HTTP status of the last attempt; null when it got no answer (network error, timeout).' }),
   last_error: z.string().nullable(),
-  /** When the next attempt is due (pending deliveries only). */
-  next_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable().meta({ description: 'When the next attempt is due (pending deliveries only).' }),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
-  payload: WebhookPayload,
+  payload: WebhookPayload.meta({ description: 'The body as sent (and signed) on every attempt.' }),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
