@@ -63,11 +63,14 @@ const quietRules = [
   { kind: 'no_data', silence_minutes: 1440 },
 ] as const;
 
-/** `perStation` alarm rules (cycling through the quiet ones) on stations 1..count, unpushed (see /bench/push-rules). */
-export function benchRulesSql(count: number, perStation: number): string {
+/**
+ * `perStation` alarm rules (cycling through the quiet ones) on stations 1..count, unpushed (see /bench/push-rules);
+ * with `evenOnly`, on the even-numbered stations only.
+ */
+export function benchRulesSql(count: number, perStation: number, evenOnly = false): string {
   const now = Date.now();
   const lines: string[] = [];
-  for (let i = 1; i <= count; i++) {
+  for (let i = evenOnly ? 2 : 1; i <= count; i += evenOnly ? 2 : 1) {
     for (let r = 0; r < perStation; r++) {
       const rule: Record<string, string | number | null> = { threshold: null, deadband: 0, window_minutes: null, silence_minutes: null, hold_minutes: 0, reading: null, ...quietRules[r % quietRules.length] };
       lines.push(insertSql('alarm_rules', { item_id: i, ...rule, severity: 'warning', created_at: now, updated_at: now, rev: 1, pushed: false }));
