@@ -51,7 +51,7 @@ try {
 
   if (rulesPerStation) {
     const pushed = (await (await fetch(`${base}/bench/push-rules`)).json()) as { pushed: number };
-    rows.push([`alarm rules per ${paired ? 'even' : ''} station (pushed to ${count(pushed.pushed)} station objects)`, String(rulesPerStation), '']);
+    rows.push([`alarm rules per ${paired ? 'even station' : 'station'} (pushed to ${count(pushed.pushed)} station objects)`, String(rulesPerStation), '']);
   }
   // Wakes every station's object once (a report the day before), so each round measures storing, not creating.
   const warmDay = addDays(days[0], -1);
