@@ -1,8 +1,12 @@
 /**
- * `npm run bench:scale [-- --stations 1000]`: the real Worker served locally on a D1 and station objects of its
- * own (a temporary directory; the dev database is untouched). Every station posts a day of 10-minute reports
- * through the ingest endpoint at 1, 4 and 16 requests in flight (a new day each time), then one cron run rolls
- * the changed days up, then dashboards (all stations beside 100) and charts are timed. Prints one table.
+ * `npm run bench:scale [-- --stations 1000 --rules 10 [--paired]]`: the real Worker served locally on a D1 and
+ * station objects of its own (a temporary directory; the dev database is untouched). Every station posts a day of
+ * 10-minute reports through the ingest endpoint at 1, 4 and 16 requests in flight (a new day each time), then one
+ * cron run rolls the changed days up, then dashboards (all stations beside 100) and charts are timed. With
+ * `--rules N` every station first gets N alarm rules (none of which fires), so the ingest rates compare with a run
+ * without. With `--paired` only the even stations get them, and each round also compares the two halves, whose
+ * requests alternate: the same machine at the same moment, which two runs on a shared machine are not.
+ * Prints one table.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +16,14 @@ import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
 import { applyMigrations, executeScript } from './lib/d1';
 import { startLocalWorker } from './lib/local-worker';
 import { count, ingestRate, ms, printTable, sample, since, type Row } from './bench/lib';
-import { benchAccountsSql, benchStationId, benchZone, report, sessionTokenOf, stationTokenOf } from './bench/seed';
+import { benchAccountsSql, benchRulesSql, benchStationId, benchZone, report, sessionTokenOf, stationTokenOf } from './bench/seed';
 
-const { values } = parseArgs({ options: { stations: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { stations: { type: 'string', default: '1000' }, rules: { type: 'string', default: '0' }, paired: { type: 'boolean', default: false } },
+});
 const stations = Math.max(1, Number(values.stations));
+const rulesPerStation = Math.max(0, Number(values.rules));
+const paired = values.paired && rulesPerStation > 0;
 const compared = Math.min(100, stations);
 const reportsPerDay = 144;
 const STEP = 600_000;
@@ -24,6 +32,7 @@ const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-scale-'));
 console.log(`Preparing ${stations} stations in ${dir} …`);
 applyMigrations('--local', dir);
 executeScript(benchAccountsSql(stations, [stations, compared]), '--local', dir);
+if (rulesPerStation) executeScript(benchRulesSql(stations, rulesPerStation, paired), '--local', dir);
 const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
 const { base } = worker;
 const counters = async () => (await fetch(`${base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>;
@@ -40,6 +49,10 @@ try {
   };
   const ids = Array.from({ length: stations }, (_, i) => i + 1);
 
+  if (rulesPerStation) {
+    const pushed = (await (await fetch(`${base}/bench/push-rules`)).json()) as { pushed: number };
+    rows.push([`alarm rules per ${paired ? 'even station' : 'station'} (pushed to ${count(pushed.pushed)} station objects)`, String(rulesPerStation), '']);
+  }
   // Wakes every station's object once (a report the day before), so each round measures storing, not creating.
   const warmDay = addDays(days[0], -1);
   await ingestRate(base, ids.map((i) => ({ token: stationTokenOf(i), body: JSON.stringify({ rows: report(i, dayBounds(warmDay, benchZone).start) }) })), 16);
@@ -49,7 +62,7 @@ try {
 
   for (const [round, inFlight] of [1, 4, 16].entries()) {
     const jobs = ids.map((i) => ({ token: stationTokenOf(i), body: dayOf(days[round], i) }));
-    const { stored, seconds, rate } = await ingestRate(base, jobs, inFlight);
+    const { stored, seconds, rate, perJob } = await ingestRate(base, jobs, inFlight);
     const c = await counters();
     const reports = (stored / 7) | 0;
     rows.push([
@@ -57,6 +70,19 @@ try {
       `${count(rate)} readings/s (${seconds.toFixed(1)} s)`,
       inFlight === 1 ? '≥ 100,000 readings/s' : 'more than at 1 in flight',
     ]);
+    if (paired) {
+      // Readings per second of request time, each half on its own; ids[i] is station i + 1, so odd indexes are even stations.
+      const rateOf = (withRules: boolean) => {
+        const half = perJob.filter((_, i) => (i % 2 === 1) === withRules);
+        return half.reduce((n, j) => n + j.accepted, 0) / (half.reduce((n, j) => n + j.ms, 0) / 1000);
+      };
+      const [withRules, without] = [rateOf(true), rateOf(false)];
+      rows.push([
+        `  paired, ${inFlight} in flight: stations with ${rulesPerStation} rules vs without (alternating requests)`,
+        `${count(withRules)} vs ${count(without)} readings/s per request (${(((withRules - without) / without) * 100).toFixed(1)}%)`,
+        'within −10%',
+      ]);
+    }
     if (round === 0) {
       rows.push([
         'rows written per report (station object + D1), a day per request',
@@ -65,6 +91,10 @@ try {
       ]);
       bytesAfterFirst = (await figures(sampleIds)).map((f) => f.bytes);
     }
+  }
+  if (rulesPerStation) {
+    const { n } = (await (await fetch(`${base}/bench/alarms`)).json()) as { n: number };
+    rows.push(['alarms fired during ingest (the rules are quiet by design)', String(n), '0']);
   }
   const after = await figures(sampleIds);
   const perDay = after.reduce((n, f, i) => n + (f.bytes - bytesAfterFirst[i]), 0) / after.length / 2;

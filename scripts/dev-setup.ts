@@ -1,5 +1,6 @@
 /** `npm run dev` prelude: apply migrations to the local D1 and seed demo data once. */
 import { accountsSql } from './seed/accounts';
+import { alarmRulesSql } from './seed/alarm-rules';
 import { postDemoReadings } from './seed/readings';
 import { applyMigrations, executeScript, query } from './lib/d1';
 import { storeImporterToken } from './lib/ingest';
@@ -10,14 +11,18 @@ const [{ n }] = query<{ n: number }>('SELECT COUNT(*) AS n FROM subjects', '--lo
 if (n === 0) {
   console.log('Seeding demo data into the local database…');
   executeScript(await accountsSql(), '--local');
+  executeScript(alarmRulesSql(), '--local');
   // Readings live in the station objects, so they go in through the real ingest API of a local Worker.
   const token = storeImporterToken('--local');
   const worker = await startLocalWorker();
   try {
-    console.log('Posting 90 days of readings for the demo stations…');
+    // The first cron run hands the demo alarm rules to the station objects, so the history below is evaluated.
+    await worker.cron();
+    console.log('Posting 90 days of readings for the demo stations (their alarm rules evaluate them)…');
     const stored = await postDemoReadings(worker.base, token);
     await worker.cron();
-    console.log(`${stored.toLocaleString('en')} readings stored and rolled up.`);
+    const [{ alarms }] = query<{ alarms: number }>('SELECT count(*) AS alarms FROM alarms', '--local');
+    console.log(`${stored.toLocaleString('en')} readings stored and rolled up; ${alarms} alarms in their history.`);
   } finally {
     worker.stop();
   }

@@ -16,6 +16,10 @@ import { liveRoutes } from './routes/live';
 import { apiRoutes } from './routes/api';
 import { ingestRoutes } from './routes/ingest';
 import { legacyRoutes } from './routes/legacy';
+import { alarmRuleRoutes } from './routes/alarm-rules';
+import { alarmRoutes } from './routes/alarms';
+import { notificationRoutes } from './routes/notifications';
+import { webhookRoutes } from './routes/webhooks';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -43,6 +47,10 @@ export function createApi() {
   api.route('/api', apiRoutes);
   api.route('/live', liveRoutes);
   api.route('/legacy-readings', legacyRoutes);
+  api.route('/alarm-rules', alarmRuleRoutes);
+  api.route('/alarms', alarmRoutes);
+  api.route('/notifications', notificationRoutes);
+  api.route('/webhooks', webhookRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

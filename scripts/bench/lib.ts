@@ -39,24 +39,28 @@ export async function postIngest(base: string, token: string, body: string) {
 }
 
 /**
- * Posts every job with `inFlight` requests at a time and returns readings stored per second. Each result is
- * added after its await, so concurrent posts never lose one another's counts.
+ * Posts every job with `inFlight` requests at a time and returns readings stored per second, with each job's
+ * readings and time (for comparing groups of jobs run side by side). Each result is added after its await, so
+ * concurrent posts never lose one another's counts.
  */
 export async function ingestRate(base: string, jobs: { token: string; body: string }[], inFlight: number) {
   let next = 0;
   let stored = 0;
+  const perJob: { accepted: number; ms: number }[] = new Array(jobs.length);
   const t = performance.now();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
       while (next < jobs.length) {
-        const job = jobs[next++];
-        const accepted = await postIngest(base, job.token, job.body);
+        const index = next++;
+        const started = performance.now();
+        const accepted = await postIngest(base, jobs[index].token, jobs[index].body);
+        perJob[index] = { accepted, ms: since(started) };
         stored += accepted;
       }
     }),
   );
   const seconds = since(t) / 1000;
-  return { stored, seconds, rate: stored / seconds };
+  return { stored, seconds, rate: stored / seconds, perJob };
 }
 
 export type Row = [measure: string, result: string, target: string];

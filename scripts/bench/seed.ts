@@ -46,6 +46,39 @@ SELECT s.i, codes.code, date('${addDays(to, -(days - 1))}', '+' || d.n || ' days
        3.0 + (abs(random()) % 100) / 100.0, 300.0, 0, unixepoch(date('${addDays(to, -(days - 1))}', '+' || d.n || ' days')) * 1000 + 86000000, 2.0
 FROM s, d, codes;`;
 
+/**
+ * Alarm rules the benchmark puts on every station: value, rate, low-voltage and no-data kinds, with thresholds the
+ * benchmark's values (0–10, rising 0.06 per hour) never cross, so ingest pays for evaluation and not for alarms.
+ */
+const quietRules = [
+  { kind: 'above', reading: 'H1', threshold: 50, deadband: 0.5 },
+  { kind: 'rise', reading: 'H1', threshold: 5, window_minutes: 60 },
+  { kind: 'below', reading: '_T', threshold: -50 },
+  { kind: 'above', reading: 'KCM', threshold: 50, hold_minutes: 30 },
+  { kind: 'fall', reading: 'KCM', threshold: 100, window_minutes: 60 },
+  { kind: 'above', reading: 'RV', threshold: 50 },
+  { kind: 'above', reading: 'SRA1H', threshold: 50 },
+  { kind: 'above', reading: '_TX', threshold: 50, deadband: 1 },
+  { kind: 'low_voltage', reading: 'POWER', threshold: -1 },
+  { kind: 'no_data', silence_minutes: 1440 },
+] as const;
+
+/**
+ * `perStation` alarm rules (cycling through the quiet ones) on stations 1..count, unpushed (see /bench/push-rules);
+ * with `evenOnly`, on the even-numbered stations only.
+ */
+export function benchRulesSql(count: number, perStation: number, evenOnly = false): string {
+  const now = Date.now();
+  const lines: string[] = [];
+  for (let i = evenOnly ? 2 : 1; i <= count; i += evenOnly ? 2 : 1) {
+    for (let r = 0; r < perStation; r++) {
+      const rule: Record<string, string | number | null> = { threshold: null, deadband: 0, window_minutes: null, silence_minutes: null, hold_minutes: 0, reading: null, ...quietRules[r % quietRules.length] };
+      lines.push(insertSql('alarm_rules', { item_id: i, ...rule, severity: 'warning', created_at: now, updated_at: now, rev: 1, pushed: false }));
+    }
+  }
+  return lines.join('\n');
+}
+
 /** One DANES report of all seven codes at `ts`, with values that vary by station and time. */
 export function report(station: number, ts: number) {
   const date = new Date(ts).toISOString();

@@ -4,6 +4,8 @@
  */
 import worker from '../lib/api-worker';
 import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
+import { pushPendingRules } from '../../worker/domain/alarms/rules';
+import { createDb } from '../../worker/db/client';
 import { stationOf } from '../../worker/station/directory';
 import type { IngestOutcome } from '../../worker/station/station-core';
 
@@ -53,6 +55,14 @@ export default {
       const started = performance.now();
       const run = await rollUpChangedStations(env);
       return Response.json({ ms: performance.now() - started, run });
+    }
+    if (url.pathname === '/bench/push-rules') {
+      let pushed = 0;
+      for (let n = 1; n; pushed += n) n = await pushPendingRules(env, createDb(env.DB), 500);
+      return Response.json({ pushed });
+    }
+    if (url.pathname === '/bench/alarms') {
+      return Response.json(await env.DB.prepare('SELECT count(*) AS n FROM alarms').first<{ n: number }>());
     }
     if (url.pathname === '/bench/d1-size') {
       const result = await env.DB.prepare('SELECT count(*) AS stats FROM daily_stats').run<{ stats: number }>();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, createSubject, uniqueEmail, type TestSubject } from '../support/api';
+import { addRule, alarmsOf, series } from '../support/alarms';
 import { createGroup, createItem, linkSubjectItem } from '../support/fixtures';
+import { ingest, stationToken } from '../support/telemetry';
 
 type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
 const roles: Role[] = ['anonymous', 'user', 'second user', 'administrator'];
@@ -30,6 +32,23 @@ const usersStation = async (user: TestSubject) => {
   await linkSubjectItem(user.id, item.id);
   return item;
 };
+
+const ownStation = { anonymous: 401, user: 200, 'second user': 403, administrator: 200 };
+
+/** An active alarm on a station of the first user's. */
+const usersAlarm = async (user: TestSubject) => {
+  const item = await usersStation(user);
+  await addRule(await createSubject({ isAdmin: true }), { item_id: item.id, kind: 'above', reading: 'H1', threshold: 3 });
+  await ingest('danes', await stationToken(item.id), { rows: series('2026-06-01T10:00:00Z', 10, [3.5]) });
+  return (await alarmsOf(item.id))[0].id;
+};
+
+const webhook = async () => {
+  const res = await call('POST', '/rest/webhooks/edit', { token: (await createSubject({ isAdmin: true })).token, body: { Webhooks: { url: 'http://127.0.0.1:9/matrix' } } });
+  return res.json.data.id as number;
+};
+
+const rule = async () => (await addRule(await createSubject({ isAdmin: true }), { item_id: (await createItem()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
 
 const cases: Case[] = [
   { name: 'GET /rest/api', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/api?from=2026-01-01&to=2026-01-31' }) },
@@ -140,6 +159,49 @@ const cases: Case[] = [
     name: 'POST /rest/groups/items',
     expected: adminOnly,
     make: async () => ({ method: 'POST', path: `/rest/groups/items?id=${(await createGroup()).id}`, body: { GroupItems: [(await createItem()).id] } }),
+  },
+  {
+    name: 'GET /rest/alarm-rules',
+    expected: ownStation,
+    make: async ({ user }) => ({ method: 'GET', path: `/rest/alarm-rules?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/alarm-rules/edit',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: '/rest/alarm-rules/edit', body: { AlarmRules: { item_id: (await createItem()).id, kind: 'low_voltage' } } }),
+  },
+  { name: 'POST /rest/alarm-rules/delete', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/alarm-rules/delete?id=${await rule()}` }) },
+  {
+    name: 'POST /rest/alarm-rules/preview',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: '/rest/alarm-rules/preview', body: { AlarmRules: { item_id: (await createItem()).id, kind: 'above', reading: 'H1', threshold: 1 } } }),
+  },
+  { name: 'GET /rest/alarms', expected: ownStation, make: async ({ user }) => ({ method: 'GET', path: `/rest/alarms?item_id=${(await usersStation(user)).id}` }) },
+  { name: 'GET /rest/alarms (all visible)', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/alarms?state=open' }) },
+  {
+    name: 'POST /rest/alarms/acknowledge',
+    expected: ownStation,
+    make: async ({ user }) => ({ method: 'POST', path: `/rest/alarms/acknowledge?id=${await usersAlarm(user)}`, body: { AlarmAcknowledge: { note: 'Seen' } } }),
+  },
+  { name: 'GET /rest/notifications/settings', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/notifications/settings' }) },
+  {
+    name: 'POST /rest/notifications/settings',
+    expected: signedIn,
+    make: async () => ({ method: 'POST', path: '/rest/notifications/settings', body: { NotificationSettings: { mode: 'critical' } } }),
+  },
+  { name: 'GET /rest/webhooks', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/webhooks' }) },
+  { name: 'GET /rest/webhooks/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/webhooks/edit?id=${await webhook()}` }) },
+  {
+    name: 'POST /rest/webhooks/edit',
+    expected: adminOnly,
+    make: async () => ({ method: 'POST', path: '/rest/webhooks/edit', body: { Webhooks: { url: 'https://example.com/matrix', events: ['alarm.fired'] } } }),
+  },
+  { name: 'POST /rest/webhooks/delete', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/webhooks/delete?id=${await webhook()}` }) },
+  { name: 'POST /rest/webhooks/test', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/webhooks/test?id=${await webhook()}` }) },
+  {
+    name: 'GET /rest/webhooks/deliveries',
+    expected: adminOnly,
+    make: async () => ({ method: 'GET', path: `/rest/webhooks/deliveries?id=${await webhook()}` }),
   },
 ];
 

@@ -28,6 +28,11 @@ const bodyCalls = [
   '/rest/items/subjects?id=1',
   '/rest/groups/edit',
   '/rest/groups/items?id=1',
+  '/rest/alarm-rules/edit',
+  '/rest/alarm-rules/preview',
+  '/rest/alarms/acknowledge?id=1',
+  '/rest/notifications/settings',
+  '/rest/webhooks/edit',
 ];
 
 describe('every body', () => {
@@ -142,10 +147,15 @@ describe('query parameters', () => {
     ['GET', '/rest/groups/edit'],
     ['GET', '/rest/groups/delete'],
     ['POST', '/rest/groups/items'],
+    ['POST', '/rest/alarm-rules/delete'],
+    ['POST', '/rest/alarms/acknowledge'],
+    ['GET', '/rest/webhooks/edit'],
+    ['POST', '/rest/webhooks/delete'],
+    ['POST', '/rest/webhooks/test'],
   ];
 
   it.each(idCalls)('%s %s: a non-numeric id is a 400 and an unknown one a 404', async (method, path) => {
-    const body = /\/(items|groups|subjects)$/.test(path) && method === 'POST' ? [] : undefined;
+    const body = path.endsWith('/acknowledge') ? {} : /\/(items|groups|subjects)$/.test(path) && method === 'POST' ? [] : undefined;
     for (const bad of ['abc', '-3', '1.5', '99999999999999999999']) {
       const res = await call(method, `${path}?id=${bad}`, { token: admin.token, body });
       expectEnvelope(res, 400);

@@ -39,12 +39,12 @@ export async function importerToken(): Promise<string> {
 export const ingest = (source: 'danes' | 'uniwan', token: string, body: unknown) =>
   post(`/rest/ingest/${source}`, body as never, { token });
 
-/** Runs the Worker's cron handler to completion, as the five-minute trigger would. */
-export async function runCron() {
+/** Runs the Worker's cron handler to completion, as the five-minute trigger would (at `now`, its scheduled time). */
+export async function runCron(now = Date.now()) {
   // Through the loopback the handler gets a plain controller object; a real ScheduledController cannot be cloned.
   await (exports.default as unknown as { scheduled(controller: Partial<ScheduledController>): Promise<void> }).scheduled({
     cron: '*/5 * * * *',
-    scheduledTime: Date.now(),
+    scheduledTime: now,
   });
 }
 

@@ -1,6 +1,10 @@
+import { Alarm } from './alarms';
 import { z } from './zod';
 
-/** What the live channel sends to a page. Readings rows are shaped as in the chart reply of their source. */
+/**
+ * What the live channel sends to a page. Readings rows are shaped as in the chart reply of their source; `alarm`
+ * carries an alarm as it stands after it fired, was acknowledged or cleared (the same shape as GET /rest/alarms).
+ */
 export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), stations: z.array(z.string()) }),
   z.object({
@@ -10,6 +14,7 @@ export const LiveMessage = z.discriminatedUnion('type', [
     last_update: z.string().nullable(),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   }),
+  z.object({ type: z.literal('alarm'), unique_id: z.string(), alarm: Alarm }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;

@@ -18,6 +18,8 @@ interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undef
   path: string;
   access: Access;
   summary: string;
+  /** Longer text for the OpenAPI document (Markdown), where the summary is not enough. */
+  description?: string;
   query?: Q;
   /** The body schema and the model name it may arrive wrapped in, e.g. `{"LoginForm": {...}}`. */
   body?: { model?: string; schema: NonNullable<B> };
@@ -116,6 +118,7 @@ export function defineRoute<
       method,
       path: spec.path,
       summary: spec.summary,
+      description: spec.description,
       security: securityOf[spec.access],
       request: {
         query: spec.query as never,

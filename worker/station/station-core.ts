@@ -1,9 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { LiveMessage } from '../contracts/live';
+import type { RuleSpec } from '../domain/alarms/evaluate';
+import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { allReadingCodes, type Source } from '../contracts/readings';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';
 import { sourceRows, type Reading } from '../domain/telemetry/rows';
 import { watcherOf } from '../live/directory';
+import { StationAlarms } from './alarms';
+import { previewRule, type RulePreviewOutcome } from './preview';
 import { statsOfDay } from './day-stats';
 import { markStatement, rollupStatements } from './rollup-statements';
 import { column, migrate } from './schema';
@@ -56,8 +60,8 @@ const countReadings = `SELECT count(*) AS reports, ${allReadingCodes.map((c) => 
 
 /**
  * One station's raw readings (its whole history), the duplicate check, the station-local days waiting for the
- * roll-up, and the live watchers to tell of new rows. Found by the station's D1 id (`stationOf`), so stations
- * write in parallel and none of them passes through a shared object.
+ * roll-up, its alarm rules with their state, and the live watchers to tell of new rows and alarm changes. Found
+ * by the station's D1 id (`stationOf`), so stations write in parallel and none of them passes through a shared object.
  */
 export class StationCore extends DurableObject<Cloudflare.Env> {
   private lastRev = 0;
@@ -68,10 +72,14 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   private marked = false;
   /** Days stored again while a flush is writing to D1: they stay dirty for the next one. */
   private flushing: { touched: Set<string>; done: Promise<FlushOutcome> } | null = null;
+  private readonly alarms: StationAlarms;
+  /** The delivery of alarm transitions to D1 under way; one at a time, so they arrive in order. */
+  private delivering: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     migrate(ctx.storage);
+    this.alarms = new StationAlarms(ctx.storage);
   }
 
   // Increasing within an instance, and ahead of an earlier instance's by the clock (no write per wake-up).
@@ -85,14 +93,22 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * Stores a checked batch all-or-nothing in one transaction, tells the station's watchers of the new rows,
-   * and marks the station in D1 for the roll-up when it was clean: D1 is written once per roll-up period, not
+   * Stores a checked batch all-or-nothing in one transaction with the alarm rules' evaluation of its new
+   * readings, tells the station's watchers of the new rows, delivers alarm transitions (if any) to D1, and
+   * marks the station in D1 for the roll-up when it was clean: D1 is written once per roll-up period, not
    * once per batch.
    */
   async ingest(station: StationRef, readings: Reading[]): Promise<IngestOutcome> {
     this.remember(station.id, station.timezone);
-    const outcome = this.ctx.storage.transactionSync(() => storeReadings(this.sql, readings, station.timezone));
+    const now = Date.now();
+    const { outcome, changes } = this.ctx.storage.transactionSync(() => {
+      this.alarms.prime();
+      const outcome = storeReadings(this.sql, readings, station.timezone);
+      return { outcome, changes: this.alarms.evaluate(outcome.stored, now) };
+    });
+    this.alarms.commit(changes);
     if (outcome.stored.length) this.publish(station, outcome.stored);
+    if (this.alarms.pending) await this.deliverAlarms();
     const d1RowsWritten = await this.settle(outcome);
     const { accepted, duplicates, rowsWritten } = outcome;
     return { accepted, duplicates, rowsWritten, d1RowsWritten };
@@ -119,33 +135,75 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     }
   }
 
-  /** Retries a roll-up mark that D1 refused; an alarm that throws is retried by the platform. */
+  /**
+   * The object's one alarm serves every retry it owns: a roll-up mark that D1 refused, and alarm transitions not
+   * yet delivered. One that throws is retried by the platform.
+   */
   async alarm() {
+    const delivered = this.alarms.pending ? this.deliverAlarms() : null;
     if (this.sql.exec('SELECT 1 FROM dirty_days LIMIT 1').toArray().length) {
       const itemId = this.ctx.storage.kv.get<number>('item')!;
       const lastTs = this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
       await markStatement(this.env.DB, itemId, this.nextRev(), lastTs).run();
       this.marked = true;
     }
+    await delivered;
+  }
+
+  /**
+   * Delivers stored alarm transitions to D1 in order (each with its mails and webhook deliveries, written once),
+   * then tells the watchers and sends the notifications after the reply. What fails is retried from the alarm.
+   */
+  private deliverAlarms(): Promise<void> {
+    const drain = async () => {
+      const itemId = this.ctx.storage.kv.get<number>('item');
+      if (itemId === undefined) return;
+      for (let next = this.alarms.nextEvent(); next; next = this.alarms.nextEvent()) {
+        const notice = await applyTransition(this.env, itemId, next.transition);
+        this.alarms.delivered(next.seq);
+        if (!notice) continue;
+        this.announce(itemId, { type: 'alarm', unique_id: notice.alarm.unique_id, alarm: notice.alarm });
+        this.ctx.waitUntil(sendNotice(this.env, notice).catch((err) => console.error('alarm notifications failed', itemId, err)));
+      }
+    };
+    const run = (this.delivering ?? Promise.resolve()).then(drain).catch(async (err) => {
+      console.error('alarm transitions not delivered; retrying from the alarm', err);
+      await this.ctx.storage.setAlarm(Date.now() + 30_000);
+    });
+    this.delivering = run;
+    return run.finally(() => {
+      if (this.delivering === run) this.delivering = null;
+    });
   }
 
   private publish(station: StationRef, stored: Reading[]) {
+    this.tell(station.id, () => {
+      const lastTs = this.sql.exec<{ ts: number }>('SELECT max(ts) AS ts FROM readings').one().ts;
+      return {
+        type: 'readings',
+        unique_id: station.uniqueId,
+        source: station.source,
+        last_update: new Date(lastTs).toISOString(),
+        rows: sourceRows(station.source, stored),
+      };
+    });
+  }
+
+  /** Tells the station's live watchers of an alarm change made elsewhere (an acknowledgement, a deleted rule). */
+  announce(itemId: number, message: LiveMessage) {
+    this.tell(itemId, () => message);
+  }
+
+  private tell(itemId: number, build: () => LiveMessage) {
     const watchers = this.sql.exec<{ subject_id: number; since: number }>('SELECT subject_id, since FROM watchers').toArray();
     if (!watchers.length) return;
-    const lastTs = this.sql.exec<{ ts: number }>('SELECT max(ts) AS ts FROM readings').one().ts;
-    const message: LiveMessage = {
-      type: 'readings',
-      unique_id: station.uniqueId,
-      source: station.source,
-      last_update: new Date(lastTs).toISOString(),
-      rows: sourceRows(station.source, stored),
-    };
+    const message = build();
     // The batch is stored and answered; pages hear of it right after, and a dead watcher unsubscribes itself.
     this.ctx.waitUntil(
       Promise.all(
         watchers.map(async ({ subject_id, since }) => {
           const wanted = await watcherOf(this.env, subject_id)
-            .deliver(station.id, message)
+            .deliver(itemId, message)
             .catch(() => true);
           if (!wanted) this.sql.exec('DELETE FROM watchers WHERE subject_id = ? AND since = ?', subject_id, since);
         }),
@@ -251,7 +309,32 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       } satisfies LegacyCursor);
       return stored;
     });
+    this.alarms.forgetNewest();
     await this.settle(outcome);
+  }
+
+  /**
+   * Takes a revision of the station's alarm rules (pushed by the API after a change, or by the cron when a push
+   * failed); an older revision than the one held is ignored. Returns the revision held.
+   */
+  setAlarmRules(revision: number, specs: RuleSpec[]): number {
+    return this.alarms.replace(revision, specs);
+  }
+
+  /**
+   * The cron's no-data check: fires the no-data rules whose silence passed before `now` and delivers what fired.
+   * Returns how many fired.
+   */
+  async checkSilence(itemId: number, timeZone: string, now: number): Promise<number> {
+    this.remember(itemId, timeZone);
+    const fired = this.alarms.checkSilence(now);
+    if (this.alarms.pending) await this.deliverAlarms();
+    return fired;
+  }
+
+  /** How a rule would have fired over [from, to) of this station's readings (the rules tab's preview). */
+  previewRule(spec: RuleSpec, from: number, to: number): RulePreviewOutcome {
+    return previewRule(this.sql, spec, from, to);
   }
 
   /** How much the station holds: reports, readings, bytes on disk and its time span. */

@@ -8,3 +8,8 @@ export * from './station-tokens';
 export * from './telemetry';
 export * from './outbox';
 export * from './rate-limits';
+export * from './alarm-rules';
+export * from './alarms';
+export * from './notification-settings';
+export * from './webhooks';
+export * from './webhook-deliveries';

@@ -2,6 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { Subject } from '../../db/schema';
+import { forbidden, notFound } from '../errors';
 
 /** Items linked to the subject directly or through one of its groups (its "own" items). */
 export const linkedItemIds = (subjectId: number): SQL =>
@@ -38,4 +39,18 @@ export async function subjectsLinkedToItem(db: Db, itemId: number): Promise<numb
 export async function subjectsInGroup(db: Db, groupId: number): Promise<number[]> {
   const rows = await db.all<{ id: number }>(sql`SELECT subject_id AS id FROM subject_groups WHERE group_id = ${groupId}`);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The one station `where` names, if the subject may see it: one query answers both "exists" (else 404) and
+ * "visible" (else 403), each error under `field`.
+ */
+export async function visibleItem(db: Db, subject: Subject, where: SQL, field: string) {
+  const [row] = await db
+    .select({ item: items, visible: sql<number>`${visibleItemsWhere(subject)}` })
+    .from(items)
+    .where(where);
+  if (!row) throw notFound('Station', field);
+  if (!row.visible) throw forbidden('You may not see this station.', field);
+  return row.item;
 }

@@ -15,6 +15,11 @@ export interface Mail {
  */
 export async function sendMail(db: Db, config: Config, mail: Mail) {
   const [row] = await db.insert(outbox).values({ ...mail, createdAt: new Date() }).returning({ id: outbox.id });
+  await transportMail(db, config, row.id, mail);
+}
+
+/** Sends a mail already kept in `outbox` (row `id`) by the configured transport, and marks it sent. */
+export async function transportMail(db: Db, config: Config, id: number, mail: Mail) {
   if (config.MAIL_TRANSPORT === 'console') {
     console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.body}`);
     return;
@@ -29,5 +34,5 @@ export async function sendMail(db: Db, config: Config, mail: Mail) {
     console.error('[mail] Resend refused the mail', response.status, await response.text());
     return;
   }
-  await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+  await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { items, type Subject } from '../../db/schema';
@@ -7,22 +7,10 @@ import { dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { CodeSeries } from '../../station/series';
 import { toItemRow } from '../items/manage';
-import { visibleItemsWhere } from '../items/visibility';
-import { forbidden, notFound } from '../errors';
+import { visibleItem } from '../items/visibility';
 import { sourceRows, type Reading } from './rows';
 
 type ChartQuery = z.output<typeof ChartQueryContract>;
-
-/** The station by unique_id, if the subject may see it: one query answers both "exists" and "visible". */
-async function visibleItem(db: Db, subject: Subject, uniqueId: string) {
-  const [row] = await db
-    .select({ item: items, visible: sql<number>`${visibleItemsWhere(subject)}` })
-    .from(items)
-    .where(eq(items.uniqueId, uniqueId));
-  if (!row) throw notFound('Item');
-  if (!row.visible) throw forbidden('You may not see this station.', 'id');
-  return row.item;
-}
 
 /** Every reading's points as one list in time order, codes in catalogue-independent (binary) order within a time. */
 function inTimeOrder(series: Record<string, CodeSeries>): Reading[] {
@@ -33,7 +21,7 @@ function inTimeOrder(series: Record<string, CodeSeries>): Reading[] {
 
 /** A station's readings over local days `from`..`to`, read from its object in one call (downsampled there, peaks kept). */
 export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, query: ChartQuery): Promise<Chart> {
-  const item = await visibleItem(db, subject, query.id);
+  const item = await visibleItem(db, subject, eq(items.uniqueId, query.id), 'id');
   const { from, to } = resolveRange(query, item.timezone);
   const { series, min, max, downsampled } = await stationOf(env, item.id).series(dayBounds(from, item.timezone).start, dayBounds(to, item.timezone).end);
   return { item: toItemRow(item), data: sourceRows(item.nameForApi, inTimeOrder(series)), min, max, downsampled };

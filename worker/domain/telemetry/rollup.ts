@@ -1,5 +1,6 @@
 import type { RollupRunner } from '../../station/rollup-runner';
 import { stationOf } from '../../station/directory';
+import { inPool } from '../fan-out';
 
 export interface RollupRun {
   /** Stations whose changed days reached daily_stats. */
@@ -34,34 +35,17 @@ const emptyRun = (): RollupRun => ({ stations: 0, days: 0, d1RowsWritten: 0, fai
 /** Asks each station's object to write its changed days into daily_stats, a few at a time, within a time budget. */
 export async function flushStations(env: Cloudflare.Env, queue: MarkedStation[], limits: RollupLimits = {}): Promise<RollupRun> {
   const { concurrency = 32, budgetMs = 20_000 } = limits;
-  const started = Date.now();
   const run = emptyRun();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      while (next < queue.length) {
-        if (Date.now() - started > budgetMs) {
-          run.left += queue.length - next;
-          next = queue.length;
-          return;
-        }
-        const { id, timezone } = queue[next++];
-        try {
-          const flushed = await stationOf(env, id).flush(id, timezone);
-          run.days += flushed.days;
-          run.d1RowsWritten += flushed.d1RowsWritten;
-          run.stations++;
-        } catch (err) {
-          run.failed++;
-          console.error('roll-up of station failed', id, err);
-        }
-      }
-    }),
-  );
-  return run;
+  const pool = await inPool(queue, { concurrency, budgetMs }, 'roll-up of station failed', async ({ id, timezone }) => {
+    const flushed = await stationOf(env, id).flush(id, timezone);
+    run.days += flushed.days;
+    run.d1RowsWritten += flushed.d1RowsWritten;
+  });
+  return { ...run, stations: pool.done, failed: pool.failed, left: pool.left };
 }
 
-const runnerOf = (env: Cloudflare.Env, slice: number): DurableObjectStub<RollupRunner> => env.ROLLUP.get(env.ROLLUP.idFromName(`runner:${slice}`));
+/** The cron's runner object for a slice of its work (`runner:<n>` for the roll-up). */
+export const runnerOf = (env: Cloudflare.Env, name: string): DurableObjectStub<RollupRunner> => env.ROLLUP.get(env.ROLLUP.idFromName(name));
 
 /**
  * The cron's roll-up: every station whose object holds changed days (its D1 mark is set) writes those days
@@ -79,7 +63,7 @@ export async function rollUpChangedStations(env: Cloudflare.Env, limits: RollupL
   const slices = Array.from({ length: Math.ceil(marked.length / perRunner) }, (_, i) =>
     marked.slice(i * perRunner, (i + 1) * perRunner).map(({ id, timezone }) => ({ id, timezone })),
   );
-  const runs = await Promise.all(slices.map((slice, i) => runnerOf(env, i).run(slice, limits)));
+  const runs = await Promise.all(slices.map((slice, i) => runnerOf(env, `runner:${i}`).run(slice, limits)));
   const run = runs.reduce(
     (sum, r) => ({
       stations: sum.stations + r.stations,

@@ -1,0 +1,80 @@
+import type { Alarm } from '../../contracts/alarms';
+import { danesReadings, uniwanReadings } from '../../contracts/readings';
+import type { Mail } from '../mail/mailer';
+import type { Recipient } from '../notifications/recipients';
+
+/** What a mail says about the rule beyond the alarm's own snapshot. */
+export interface RuleFacts {
+  windowMinutes: number | null;
+  silenceMinutes: number | null;
+  holdMinutes: number;
+  timezone: string;
+}
+
+const catalogue: readonly { code: string; label: string; unit: string }[] = [...danesReadings, ...uniwanReadings];
+
+const stationTime = (iso: string, timeZone: string) =>
+  `${new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))} (${timeZone})`;
+
+const amount = (value: number, unit: string) => `${Number(value.toFixed(4))}${unit ? ` ${unit}` : ''}`;
+
+/** The condition in words, e.g. "Groundwater level (H1) above 3.2 m for at least 30 min". */
+function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>, rule: RuleFacts): string {
+  const info = catalogue.find((r) => r.code === alarm.reading);
+  const what = info ? `${info.label} (${info.code})` : (alarm.reading ?? '');
+  const unit = info?.unit ?? '';
+  const threshold = alarm.threshold ?? 0;
+  const hold = rule.holdMinutes ? ` for at least ${rule.holdMinutes} min` : '';
+  switch (alarm.kind) {
+    case 'above':
+      return `${what} above ${amount(threshold, unit)}${hold}`;
+    case 'below':
+      return `${what} below ${amount(threshold, unit)}${hold}`;
+    case 'low_voltage':
+      return `Supply voltage (POWER) below ${amount(threshold, 'V')}${hold}`;
+    case 'rise':
+      return `${what} rising faster than ${amount(threshold, `${unit}/h`)} over ${rule.windowMinutes} min${hold}`;
+    case 'fall':
+      return `${what} falling faster than ${amount(threshold, `${unit}/h`)} over ${rule.windowMinutes} min${hold}`;
+    case 'no_data':
+      return `No data from the station for more than ${rule.silenceMinutes} min`;
+  }
+}
+
+const unitOf = (alarm: Pick<Alarm, 'kind' | 'reading'>) => {
+  const unit = catalogue.find((r) => r.code === alarm.reading)?.unit ?? '';
+  return alarm.kind === 'rise' || alarm.kind === 'fall' ? `${unit}/h` : unit;
+};
+
+/** The e-mail of an alarm that fired or cleared, in the station's time zone. */
+export function alarmMail(to: Recipient, alarm: Alarm, rule: RuleFacts, event: 'fired' | 'cleared', appUrl: string | undefined): Mail {
+  const condition = describeCondition(alarm, rule);
+  const station = `${alarm.station_name} (${alarm.unique_id})`;
+  const title = alarm.rule_name ? `${alarm.rule_name}: ${condition}` : condition;
+  const lines =
+    event === 'fired'
+      ? [
+          `an alarm fired at station ${station}.`,
+          '',
+          `Condition: ${title}`,
+          `Severity: ${alarm.severity}`,
+          `Since: ${stationTime(alarm.started_at, rule.timezone)}`,
+          ...(alarm.value === null ? [] : [`Value: ${amount(alarm.value, unitOf(alarm))} at ${stationTime(alarm.fired_at, rule.timezone)}`]),
+        ]
+      : [
+          `the alarm at station ${station} has cleared${alarm.cleared_reason === 'rule_deleted' ? ' (its rule was deleted)' : ''}.`,
+          '',
+          `Condition: ${title}`,
+          `Severity: ${alarm.severity}`,
+          `Fired: ${stationTime(alarm.fired_at, rule.timezone)}`,
+          `Cleared: ${stationTime(alarm.cleared_at!, rule.timezone)}`,
+          ...(alarm.clear_value === null ? [] : [`Value: ${amount(alarm.clear_value, unitOf(alarm))}`]),
+        ];
+  const where = appUrl ? `${appUrl}/alarms` : 'the Alarms page of Hladina';
+  const settings = appUrl ? `${appUrl}/profile` : 'your profile in Hladina';
+  return {
+    to: to.username,
+    subject: `Hladina: ${event === 'fired' ? (alarm.severity === 'critical' ? 'CRITICAL alarm' : 'Warning') : 'Cleared'}: ${alarm.station_name}, ${condition}`,
+    body: `Hello ${to.firstName},\n\n${lines.join('\n')}\n\nSee it at ${where}.\nChoose which alarm e-mails you receive on ${settings}.\n`,
+  };
+}

@@ -1,0 +1,213 @@
+import { isRateKind } from '../contracts/alarms';
+import {
+  idleState,
+  runRule,
+  silenceDeadline,
+  transitionTime,
+  type Point,
+  type RuleSpec,
+  type RuleState,
+  type Transition,
+} from '../domain/alarms/evaluate';
+import type { Reading } from '../domain/telemetry/rows';
+import { column } from './schema';
+
+interface HeldRule {
+  spec: RuleSpec;
+  state: RuleState;
+}
+
+/** What one evaluation changed, applied to the object's memory once its transaction has committed. */
+export interface AlarmChanges {
+  states: Map<number, RuleState>;
+  transitions: number;
+  /** Newest reading time per code ('' for any code) after the batch. */
+  newest: Map<string, number>;
+}
+
+interface RuleRow extends Record<string, SqlStorageValue> {
+  spec: string;
+  phase: RuleState['phase'];
+  since: number | null;
+  alarm_key: string | null;
+}
+
+const minute = 60_000;
+const anyCode = '';
+const newKey = () => crypto.randomUUID();
+
+/**
+ * A station's alarm rules with where each stands, held in memory (read from the object's SQLite once per
+ * instance) so that a batch with no transition costs no storage write. A rule evaluates only readings newer than
+ * every reading of its code before the batch: the newest time per code is kept here too (read once per instance),
+ * so duplicates and late readings fire and clear nothing. Transitions go into `alarm_events` in the batch's own
+ * transaction; the object delivers them to D1 afterwards.
+ */
+export class StationAlarms {
+  private rules: HeldRule[] | null = null;
+  private readonly newest = new Map<string, number | null>();
+  private waiting: number | null = null;
+
+  constructor(private readonly storage: DurableObjectStorage) {}
+
+  private get sql() {
+    return this.storage.sql;
+  }
+
+  private held(): HeldRule[] {
+    this.rules ??= this.sql
+      .exec<RuleRow>('SELECT spec, phase, since, alarm_key FROM alarm_rules')
+      .toArray()
+      .map((r) => ({ spec: JSON.parse(r.spec) as RuleSpec, state: { phase: r.phase, since: r.since, alarmKey: r.alarm_key } }));
+    return this.rules;
+  }
+
+  /** Transitions stored but not yet delivered to D1. */
+  get pending(): number {
+    this.waiting ??= this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM alarm_events').one().n;
+    return this.waiting;
+  }
+
+  private newestOf(code: string): number | null {
+    if (!this.newest.has(code)) {
+      const query = code === anyCode ? 'SELECT max(ts) AS ts FROM readings' : `SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`;
+      this.newest.set(code, this.sql.exec<{ ts: number | null }>(query).toArray()[0]?.ts ?? null);
+    }
+    return this.newest.get(code)!;
+  }
+
+  /** Reads the newest times the rules compare against; must run before a batch is stored (once per instance). */
+  prime() {
+    for (const { spec } of this.held()) this.newestOf(spec.reading ?? anyCode);
+  }
+
+  /** Readings were stored without evaluation (a legacy copy): the newest times are read again when next needed. */
+  forgetNewest() {
+    this.newest.clear();
+  }
+
+  /**
+   * Evaluates the rules on a batch's newly stored readings in reading-time order, inside the batch's transaction,
+   * writing only the rules whose state changed and the transitions. `now` is arrival time, which only no-data
+   * rules use (a report within their limit of now clears them).
+   */
+  evaluate(stored: Reading[], now: number): AlarmChanges | null {
+    const rules = this.held();
+    if (!rules.length || !stored.length) return null;
+    const byCode = new Map<string, Point[]>();
+    const newest = new Map<string, number>();
+    for (const { reading, ts, value } of stored) {
+      let points = byCode.get(reading);
+      if (!points) byCode.set(reading, (points = []));
+      points.push({ ts, value });
+      if (ts > (newest.get(reading) ?? -Infinity)) newest.set(reading, ts);
+      if (ts > (newest.get(anyCode) ?? -Infinity)) newest.set(anyCode, ts);
+    }
+    const states = new Map<number, RuleState>();
+    const transitions: Transition[] = [];
+    for (const { spec, state } of rules) {
+      if (spec.kind === 'no_data') {
+        const latest = Math.max(this.newestOf(anyCode) ?? -Infinity, newest.get(anyCode)!);
+        if (state.phase === 'firing' && now <= silenceDeadline(spec, latest)) {
+          states.set(spec.id, idleState);
+          transitions.push({ type: 'cleared', ruleId: spec.id, key: state.alarmKey!, clearedAt: latest, value: null });
+        }
+        continue;
+      }
+      const after = this.newestOf(spec.reading!) ?? -Infinity;
+      const fresh = byCode.get(spec.reading!)?.filter((p) => p.ts > after);
+      if (!fresh?.length) continue;
+      fresh.sort((a, b) => a.ts - b.ts);
+      const history = isRateKind(spec.kind) ? this.history(spec, fresh) : null;
+      const result = runRule(spec, state, fresh, history, newKey);
+      if (result.state !== state) states.set(spec.id, result.state);
+      transitions.push(...result.transitions);
+    }
+    this.record(states, transitions);
+    return { states, transitions: transitions.length, newest };
+  }
+
+  /** A rate rule's reading from two windows before its first new point through its last (one query per batch). */
+  private history(spec: RuleSpec, fresh: Point[]): Point[] {
+    const col = column(spec.reading!);
+    return this.sql
+      .exec<{ ts: number; value: number }>(
+        `SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL ORDER BY ts`,
+        fresh[0].ts - 2 * spec.windowMinutes! * minute,
+        fresh[fresh.length - 1].ts,
+      )
+      .toArray();
+  }
+
+  private record(states: Map<number, RuleState>, transitions: Transition[]) {
+    for (const [id, s] of states) this.sql.exec('UPDATE alarm_rules SET phase = ?, since = ?, alarm_key = ? WHERE id = ?', s.phase, s.since, s.alarmKey, id);
+    transitions.sort((a, b) => transitionTime(a) - transitionTime(b));
+    for (const t of transitions) this.sql.exec('INSERT INTO alarm_events (event) VALUES (?)', JSON.stringify(t));
+  }
+
+  /** Takes what a committed evaluation changed into memory. */
+  commit(changes: AlarmChanges | null) {
+    if (!changes) return;
+    for (const rule of this.held()) rule.state = changes.states.get(rule.spec.id) ?? rule.state;
+    for (const [code, ts] of changes.newest) {
+      const known = this.newest.get(code);
+      if (known !== undefined) this.newest.set(code, known === null ? ts : Math.max(known, ts));
+    }
+    if (this.waiting !== null) this.waiting += changes.transitions;
+  }
+
+  /**
+   * Fires every quiet no-data rule whose silence ran out before `now` (the cron's time); the alarm starts at the
+   * deadline. Returns how many fired.
+   */
+  checkSilence(now: number): number {
+    const silent = this.held().filter(({ spec, state }) => spec.kind === 'no_data' && state.phase !== 'firing');
+    if (!silent.length) return 0;
+    const latest = this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+    const states = new Map<number, RuleState>();
+    const transitions: Transition[] = [];
+    for (const { spec } of silent) {
+      const deadline = silenceDeadline(spec, latest);
+      if (now <= deadline) continue;
+      const key = newKey();
+      states.set(spec.id, { phase: 'firing', since: deadline, alarmKey: key });
+      transitions.push({ type: 'fired', ruleId: spec.id, key, startedAt: deadline, firedAt: now, value: null });
+    }
+    if (!transitions.length) return 0;
+    this.storage.transactionSync(() => this.record(states, transitions));
+    this.commit({ states, transitions: transitions.length, newest: new Map() });
+    return transitions.length;
+  }
+
+  /**
+   * Replaces the rules with a newer revision of the station's rule set; an older one (a push overtaken by a later
+   * one) is ignored. A kept rule keeps where it stands. Returns the revision held.
+   */
+  replace(revision: number, specs: RuleSpec[]): number {
+    const held = this.storage.kv.get<number>('rules-revision') ?? 0;
+    if (revision <= held) return held;
+    this.storage.transactionSync(() => {
+      this.sql.exec('DELETE FROM alarm_rules WHERE id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(specs.map((s) => s.id)));
+      for (const spec of specs) {
+        this.sql.exec('INSERT INTO alarm_rules (id, spec) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET spec = excluded.spec', spec.id, JSON.stringify(spec));
+      }
+      this.storage.kv.put('rules-revision', revision);
+    });
+    // Reloaded when next needed; the newest times too, as batches stored while no rule was held did not move them.
+    this.rules = null;
+    this.newest.clear();
+    return revision;
+  }
+
+  /** The oldest transition not yet delivered. */
+  nextEvent(): { seq: number; transition: Transition } | null {
+    const row = this.sql.exec<{ seq: number; event: string }>('SELECT seq, event FROM alarm_events ORDER BY seq LIMIT 1').toArray()[0];
+    return row ? { seq: row.seq, transition: JSON.parse(row.event) as Transition } : null;
+  }
+
+  /** Forgets a transition once D1 has it. */
+  delivered(seq: number) {
+    this.sql.exec('DELETE FROM alarm_events WHERE seq = ?', seq);
+    if (this.waiting !== null) this.waiting = Math.max(0, this.waiting - 1);
+  }
+}

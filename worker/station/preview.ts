@@ -1,0 +1,40 @@
+import { isRateKind } from '../contracts/alarms';
+import { episodesOf, idleState, runRule, silencesOf, type Episode, type Point, type RuleSpec } from '../domain/alarms/evaluate';
+import { column } from './schema';
+import { SeriesBuilder, type CodeSeries } from './series';
+
+export interface RulePreviewOutcome {
+  episodes: Episode[];
+  /** The rule's reading over the range (downsampled like a chart); null for no-data rules. */
+  series: CodeSeries | null;
+  downsampled: boolean;
+}
+
+const minute = 60_000;
+
+/**
+ * Runs a rule over [from, to) of a station's readings with the evaluator ingest uses, from a quiet start, and
+ * returns each time it would have fired. Rate rules read two windows before `from` so the first rates exist.
+ */
+export function previewRule(sql: SqlStorage, spec: RuleSpec, from: number, to: number): RulePreviewOutcome {
+  if (spec.kind === 'no_data') {
+    const before = sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings WHERE ts < ?', from).one().ts;
+    const times = sql
+      .exec<{ ts: number }>('SELECT ts FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts', from, to)
+      .toArray()
+      .map((r) => r.ts);
+    return { episodes: silencesOf(spec, before, times, to).filter((e) => e.firedAt >= from), series: null, downsampled: false };
+  }
+  const col = column(spec.reading!);
+  const lookback = isRateKind(spec.kind) ? 2 * spec.windowMinutes! * minute : 0;
+  const history = sql
+    .exec<{ ts: number; value: number }>(`SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts < ? AND ${col} IS NOT NULL ORDER BY ts`, from - lookback, to)
+    .toArray() as Point[];
+  const points = history.filter((p) => p.ts >= from);
+  let counter = 0;
+  const { transitions } = runRule(spec, idleState, points, history, () => `preview-${counter++}`);
+  const builder = new SeriesBuilder([spec.reading!], from, to);
+  for (const p of points) builder.add([p.ts, p.value]);
+  const chart = builder.result();
+  return { episodes: episodesOf(transitions), series: chart.series[spec.reading!] ?? { t: [], v: [] }, downsampled: chart.downsampled };
+}
