@@ -3,7 +3,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { outbox, passwordResets, sessions, subjects } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { call, createSubject, db, get, origin, post, uniqueEmail, type CallOptions } from '../support/api';
+import { call, createSubject, db, get, origin, post, resetLinkToken, uniqueEmail, type CallOptions } from '../support/api';
 
 const login = (username: string, password: string, client?: string) =>
   post('/rest/site/login', { LoginForm: { username, password } }, { client });
@@ -11,11 +11,6 @@ const login = (username: string, password: string, client?: string) =>
 const requestReset = (email: string, options: CallOptions = {}) =>
   post('/rest/site/reset-password', { PasswordResetRequestForm: { email } }, { settle: true, ...options });
 
-const resetLinkToken = async (to: string) => {
-  const mails = await db().select().from(outbox).where(eq(outbox.to, to));
-  const match = mails.at(-1)?.body.match(/\/reset-password-request\/([a-z0-9]+)/);
-  return match?.[1];
-};
 
 describe('POST /rest/site/login', () => {
   it('signs in, stores only the hash of the token, sets an HttpOnly cookie and re-hashes weak hashes', async () => {

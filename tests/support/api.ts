@@ -1,8 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import worker from '../../app/server';
 import { createDb } from '../../worker/db/client';
-import { subjects } from '../../worker/db/schema';
+import { outbox, subjects } from '../../worker/db/schema';
 import { hashPassword } from '../../worker/domain/auth/password';
 import { createSession } from '../../worker/domain/auth/sessions';
 
@@ -96,4 +97,11 @@ export async function createSubject(
     .returning();
   const token = options.status && options.status !== 'active' ? '' : (await createSession(db(), row.id)).token;
   return { id: row.id, username, password, token };
+}
+
+/** The token of the newest reset link e-mailed to an address (console mail is kept in `outbox`). */
+export async function resetLinkToken(to: string) {
+  const mails = await db().select().from(outbox).where(eq(outbox.to, to));
+  const match = mails.at(-1)?.body.match(/\/reset-password-request\/([a-z0-9]+)/);
+  return match?.[1];
 }

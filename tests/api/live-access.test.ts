@@ -1,0 +1,113 @@
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { createSession } from '../../worker/domain/auth/sessions';
+import { watcherOf } from '../../worker/live/directory';
+import { closeCodes } from '../../worker/live/watcher';
+import { createSubject, db, post, resetLinkToken, type TestSubject } from '../support/api';
+import { createGroup, linkGroupItem, linkSubjectGroup } from '../support/fixtures';
+import { watch, type Watcher } from '../support/live';
+import { createStation, ingest, importerToken, linkSubject, rawAll } from '../support/telemetry';
+
+/** Resolves with the close code once the server closes the page's socket; fails after five seconds. */
+const closedWithin5s = (watcher: Watcher) =>
+  new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the socket is still open after 5 s')), 5000);
+    watcher.socket.addEventListener('close', (event) => {
+      clearTimeout(timer);
+      resolve(event.code);
+    });
+  });
+
+/** A socket still serves its page: it answers a ping. */
+const stillOpen = async (watcher: Watcher) => {
+  watcher.socket.send('ping');
+  await watcher.next('pong');
+};
+
+const rows = (minute: number) => [{ data_name: 'H1', data_value: minute, date: new Date(Date.UTC(2026, 10, 20, 8, minute)).toISOString() }];
+
+/** A subject with a second session of its own (another browser), both watching its one station. */
+async function twoPages() {
+  const subject = await createSubject();
+  const station = await createStation('DANES');
+  await linkSubject(subject.id, station.id);
+  const other: TestSubject = { ...subject, token: (await createSession(db(), subject.id)).token };
+  return { subject, station, here: await watch(subject), there: await watch(other), other };
+}
+
+describe('open live sockets end with the right that opened them', () => {
+  it('signing out closes the sockets of that session and of no other', async () => {
+    const { subject, here, there } = await twoPages();
+    const closing = closedWithin5s(here);
+    expect((await post('/rest/site/logout', undefined, { token: subject.token })).status).toBe(200);
+    expect(await closing).toBe(closeCodes.sessionEnded);
+    await stillOpen(there);
+  });
+
+  it('a password set through a reset link closes every socket of the subject', async () => {
+    const { subject, here, there } = await twoPages();
+    const closing = [closedWithin5s(here), closedWithin5s(there)];
+    await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: subject.username } }, { settle: true });
+    const token = await resetLinkToken(subject.username);
+    expect((await post('/rest/site/set-password', { NewPwd: { password: 'a new secret' }, token })).status).toBe(200);
+    expect(await Promise.all(closing)).toEqual([closeCodes.sessionEnded, closeCodes.sessionEnded]);
+  });
+
+  it('a new password on the profile closes the other sessions’ sockets and keeps the one that made the change', async () => {
+    const { subject, here, there } = await twoPages();
+    const closing = closedWithin5s(there);
+    const profile = { username: subject.username, firstName: 'Test', secondName: 'User', subject: 'Hladina tests', password: 'another secret', currentPassword: subject.password };
+    expect((await post('/rest/subjects/profile', { Users: profile }, { token: subject.token })).status).toBe(200);
+    expect(await closing).toBe(closeCodes.sessionEnded);
+    await stillOpen(here);
+  });
+
+  it('deleting a subject closes its sockets', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const { subject, here } = await twoPages();
+    const closing = closedWithin5s(here);
+    expect((await post(`/rest/subjects/delete?id=${subject.id}`, undefined, { token: admin.token })).status).toBe(200);
+    expect(await closing).toBe(closeCodes.sessionEnded);
+  });
+
+  it('a session that ends unannounced (the account disabled in the database) is closed by the next check', async () => {
+    const { subject, here } = await twoPages();
+    const closing = closedWithin5s(here);
+    await rawAll("UPDATE subjects SET status = 'disabled' WHERE id = ?", subject.id);
+    expect(await runDurableObjectAlarm(watcherOf(env, subject.id))).toBe(true);
+    expect(await closing).toBe(closeCodes.sessionEnded);
+  });
+});
+
+describe('a subject that loses a station hears no more of it', () => {
+  it('after an administrator unlinks it, an open dashboard gets the other stations’ rows but none of it', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const subject = await createSubject();
+    const [kept, lost] = [await createStation('DANES'), await createStation('DANES')];
+    await linkSubject(subject.id, kept.id);
+    await linkSubject(subject.id, lost.id);
+    const page = await watch(subject);
+    expect((await post(`/rest/subjects/items?id=${subject.id}`, { ItemsSubject: [kept.id] }, { token: admin.token })).status).toBe(200);
+    const token = await importerToken();
+    await ingest('danes', token, { unique_id: lost.uniqueId, rows: rows(1) });
+    await ingest('danes', token, { unique_id: kept.uniqueId, rows: rows(2) });
+    expect((await page.next('readings')).unique_id).toBe(kept.uniqueId);
+    expect(page.messages.filter((m) => m.type === 'readings').map((m) => m.unique_id)).toEqual([kept.uniqueId]);
+  });
+
+  it('after its station leaves the subject’s group, a chart page watching it is closed so it asks again', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const subject = await createSubject();
+    const station = await createStation('DANES');
+    const group = await createGroup();
+    await linkGroupItem(group.id, station.id);
+    await linkSubjectGroup(subject.id, group.id);
+    const chart = await watch(subject, [station.uniqueId]);
+    const closing = closedWithin5s(chart);
+    expect((await post(`/rest/groups/items?id=${group.id}`, { GroupItems: [] }, { token: admin.token })).status).toBe(200);
+    expect(await closing).toBe(closeCodes.accessChanged);
+    await ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows: rows(3) });
+    expect(chart.messages.filter((m) => m.type === 'readings')).toEqual([]);
+  });
+});
