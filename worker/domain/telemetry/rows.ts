@@ -41,6 +41,14 @@ interface TimeRules {
   now: number;
   earliest: number;
   earliestDay: string;
+  /** Times already read in this batch: a report's codes share one time, so most rows repeat the one before. */
+  parsed: Map<string, number | StationTimeProblem>;
+}
+
+function readTime(text: string, rules: TimeRules) {
+  let ts = rules.parsed.get(text);
+  if (ts === undefined) rules.parsed.set(text, (ts = parseStationTime(text, rules.timeZone)));
+  return ts;
 }
 
 function checkRow(source: Source, row: unknown, rules: TimeRules): Reading | string {
@@ -54,7 +62,7 @@ function checkRow(source: Source, row: unknown, rules: TimeRules): Reading | str
   const value = toValue(r[fields.value]);
   if (value === null) return `"${fields.value}" must be a finite number.`;
   const time = r[fields.time];
-  const ts = typeof time === 'string' ? parseStationTime(time, rules.timeZone) : 'format';
+  const ts = typeof time === 'string' ? readTime(time, rules) : 'format';
   if (typeof ts === 'string') return timeProblems[ts](fields.time, String(time).trim(), rules.timeZone);
   if (ts < rules.earliest) return `"${fields.time}" is before ${rules.earliestDay}, the earliest reading this server accepts.`;
   if (ts > rules.now + allowedFutureMs) return `"${fields.time}" is more than a day in the future.`;
@@ -66,7 +74,7 @@ function checkRow(source: Source, row: unknown, rules: TimeRules): Reading | str
  * before `earliest` (epoch ms; the Worker's EARLIEST_READING) or more than a day after `now` are refused.
  */
 export function checkRows(source: Source, rows: unknown[], timeZone: string, now: number, earliest: number) {
-  const rules: TimeRules = { timeZone, now, earliest, earliestDay: new Date(earliest).toISOString().slice(0, 10) };
+  const rules: TimeRules = { timeZone, now, earliest, earliestDay: new Date(earliest).toISOString().slice(0, 10), parsed: new Map() };
   const readings: Reading[] = [];
   const errors: FieldErrors = {};
   rows.forEach((row, index) => {
