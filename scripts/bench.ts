@@ -58,13 +58,16 @@ try {
   // (2) One report (7 readings) per request, as a station posts every 10 minutes; then the cron's cost per station-day.
   await counters();
   const dayStart = dayBounds(addDays(to, -400), benchZone).start;
+  const cpuBefore = worker.cpuSeconds();
   for (let k = 0; k < 144; k++) await postIngest(base, stationTokenOf(reportStation), JSON.stringify({ rows: report(reportStation, dayStart + k * STEP) }));
+  const cpuPerReport = ((worker.cpuSeconds() - cpuBefore) / 144) * 1000;
   const single = await counters();
   rows.push([
     'rows written per report, one report per request (a day of 144)',
     `${((single.objectRows + single.d1Rows) / 144).toFixed(3)} (object ${(single.objectRows / 144).toFixed(3)}, D1 ${(single.d1Rows / 144).toFixed(3)})`,
     '≤ 2',
   ]);
+  rows.push(['CPU per one-report request (upper bound: all local server processes, local D1 included)', `${cpuPerReport.toFixed(1)} ms`, '']);
 
   // (3) A year of one station through ingest, then charts of it.
   const yearStart = dayBounds(addDays(to, -364), benchZone).start;
@@ -76,6 +79,14 @@ try {
   rows.push([
     'storage of one station-year (10-min reports, 7 codes)',
     `${(figures.bytes / 1e6).toFixed(2)} MB, ${(figures.bytes / figures.reports).toFixed(0)} B per report (posted in ${yearSeconds.toFixed(1)} s)`,
+    '',
+  ]);
+
+  const monthStart = dayBounds(addDays(to, -29), benchZone).start;
+  const month = await (await fetch(`${base}/bench/raw-month?id=${yearStation}&start=${monthStart}&end=${dayBounds(to, benchZone).end}`)).text();
+  rows.push([
+    'a station-month of raw readings archived (columnar JSON, gzip)',
+    `${(gzipSync(month).length / 1024).toFixed(0)} KB, against ${((figures.bytes / figures.reports) * 30 * 144 / 1024).toFixed(0)} KB in the object`,
     '',
   ]);
 

@@ -68,6 +68,15 @@ export default {
       const result = await env.DB.prepare('SELECT count(*) AS stats FROM daily_stats').run<{ stats: number }>();
       return Response.json({ bytes: result.meta.size_after, stats: result.results[0].stats });
     }
+    if (url.pathname === '/bench/raw-month') {
+      // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
+      const { series } = await stationOf(env, Number(url.searchParams.get('id'))).series(
+        Number(url.searchParams.get('start')),
+        Number(url.searchParams.get('end')),
+        { rawLimit: Number.MAX_SAFE_INTEGER },
+      );
+      return Response.json(series);
+    }
     if (url.pathname === '/bench/figures') {
       const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
       return Response.json(await Promise.all(ids.map((id) => stationOf(env, id).figures())));

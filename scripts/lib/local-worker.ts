@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
 export const freePort = () =>
@@ -13,6 +13,8 @@ export const freePort = () =>
 
 export interface LocalWorker {
   base: string;
+  /** CPU seconds used so far by the local server's processes (wrangler and workerd), for a per-request upper bound. */
+  cpuSeconds: () => number;
   /** Runs the cron handler once, as the five-minute trigger would, and waits for it. */
   cron: () => Promise<void>;
   stop: () => void;
@@ -63,5 +65,13 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
     const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
-  return { base, cron, stop };
+  const cpuSeconds = () => {
+    const out = execFileSync('ps', ['-eo', 'pgid=,cputimes='], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/).map(Number))
+      .filter(([pgid]) => pgid === worker.pid)
+      .reduce((sum, [, seconds]) => sum + seconds, 0);
+  };
+  return { base, cron, stop, cpuSeconds };
 }
