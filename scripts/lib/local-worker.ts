@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const freePort = () =>
@@ -66,12 +67,18 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
   const cpuSeconds = () => {
-    const out = execFileSync('ps', ['-eo', 'pgid=,cputimes='], { encoding: 'utf8' });
-    return out
+    const pids = execFileSync('ps', ['-eo', 'pid=,pgid='], { encoding: 'utf8' })
       .split('\n')
       .map((line) => line.trim().split(/\s+/).map(Number))
-      .filter(([pgid]) => pgid === worker.pid)
-      .reduce((sum, [, seconds]) => sum + seconds, 0);
+      .filter(([, pgid]) => pgid === worker.pid)
+      .map(([pid]) => pid);
+    // utime and stime of /proc/<pid>/stat, in clock ticks of 1/100 s.
+    const ticks = pids.map((pid) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    });
+    return ticks.reduce((a, b) => a + b, 0) / 100;
   };
   return { base, cron, stop, cpuSeconds };
 }
