@@ -79,6 +79,9 @@ export function benchRulesSql(count: number, perStation: number, evenOnly = fals
   return lines.join('\n');
 }
 
+/** The level of the benchmark's one firing rule (`/bench/flood-rule`): H1 above it fires, 1 m below clears. */
+export const floodLevel = 20;
+
 /** One DANES report of all seven codes at `ts`, with values that vary by station and time. */
 export function report(station: number, ts: number) {
   const date = new Date(ts).toISOString();
