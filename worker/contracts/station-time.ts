@@ -101,6 +101,36 @@ export function parseStationTime(text: string, timeZone: string): number | Stati
   return wall - (offset[0] === '-' ? -1 : 1) * minutes * 60_000;
 }
 
+/**
+ * The instant shifted by the zone's offset, so that reading it as UTC gives the station's wall clock: what charts
+ * that reckon in UTC (lightweight-charts) need to put their day and hour marks on the station's midnights.
+ */
+export const wallClock = (ts: number, timeZone: string) => ts + offsetAt(timeZone, ts) * 60_000;
+
+/** Calendar periods totals are reckoned in, in the station's zone. */
+export const periods = ['hour', 'day', 'month', 'year'] as const;
+export type Period = (typeof periods)[number];
+
+/**
+ * The station-local period holding `ts`: [start, end) in epoch ms. Days run from local midnight to local midnight
+ * (23 or 25 hours on DST change days), months and years from their first local midnight, hours from the wall
+ * clock's full hour (two hours carry the same wall-clock label in the night the clocks go back).
+ */
+export function periodOf(ts: number, period: Period, timeZone: string): { start: number; end: number } {
+  if (period === 'hour') {
+    const start = ts - (((wallClock(ts, timeZone) % hourMs) + hourMs) % hourMs);
+    return { start, end: start + hourMs };
+  }
+  const day = localDay(ts, timeZone);
+  if (period === 'day') return dayBounds(day, timeZone);
+  const [y, m] = dayParts(day);
+  const [first, next] = period === 'month' ? [[y, m - 1], [y, m]] : [[y, 0], [y + 1, 0]];
+  return {
+    start: new TZDate(first[0], first[1], 1, 0, 0, 0, 0, timeZone).getTime(),
+    end: new TZDate(next[0], next[1], 1, 0, 0, 0, 0, timeZone).getTime(),
+  };
+}
+
 /** A range of station-local calendar days (`YYYY-MM-DD`, both ends included), as the API takes it. */
 export interface DayRange {
   from: string;
