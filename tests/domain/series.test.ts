@@ -100,8 +100,8 @@ describe('totals of readings that add up', () => {
     expect(days.v[1]).toBeCloseTo(149 * 0.1 + 1, 9);
     expect(days.v[2]).toBeCloseTo(14.4, 9);
     expect(days.sum).toBeCloseTo(14.4 + 15.9 + 14.4, 9);
-    expect(days.peakDay.day).toBe('2026-10-25');
-    expect(days.peakDay.sum).toBeCloseTo(15.9, 9);
+    expect(days.peakDay!.day).toBe('2026-10-25');
+    expect(days.peakDay!.sum).toBeCloseTo(15.9, 9);
     // Hourly totals of the same readings add up to the same days; the night the clocks go back has two 02:00 hours.
     expect(rain.t.length).toBe(24 + 25 + 24);
     expect(rain.sum).toBeCloseTo(days.sum, 9);
@@ -115,6 +115,11 @@ describe('totals of readings that add up', () => {
     expect(totalsPeriod(0, 366 * day, 600)).toBe('day');
     expect(totalsPeriod(0, 3653 * day, 2400)).toBe('month');
     expect(totalsPeriod(0, 3653 * day, 100)).toBe('year');
+  });
+
+  it('name no wettest day when nothing fell', () => {
+    const { totals } = totalsOf([[0, 1, 0], [600_000, 1, 0]], 0, 86_400_000);
+    expect(totals.SRA1H).toMatchObject({ v: [0], sum: 0, peakDay: null });
   });
 });
 

@@ -103,7 +103,7 @@ export const StationSummary = z.object({
   peak_day: z
     .record(z.string(), DayTotal)
     .optional()
-    .meta({ description: 'The station-local day with the largest total of each reading that adds up, with that total (the wettest day).' }),
+    .meta({ description: 'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.' }),
 });
 export type StationSummary = z.infer<typeof StationSummary>;
 
@@ -127,10 +127,16 @@ export type Chart = z.infer<typeof Chart>;
 export const Columns = z.object({ t: z.array(z.number()), v: z.array(z.number()) });
 export type Columns = z.infer<typeof Columns>;
 
+/** Columns of several readings as one list in time order, codes in binary order within a time (the API's row order). */
+export function inTimeOrder(data: Record<string, Columns>): { reading: string; ts: number; value: number }[] {
+  const points = Object.entries(data).flatMap(([reading, { t, v }]) => t.map((ts, i) => ({ reading, ts, value: v[i] })));
+  return points.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
+}
+
 export const Totals = Columns.extend({
   period: z.enum(periods).meta({ description: 'Each total covers one station-local hour, day, month or year starting at its `t`.' }),
   sum: z.number(),
-  peak_day: DayTotal,
+  peak_day: DayTotal.nullable().meta({ description: 'The station-local day with the largest total (the wettest day); null when nothing fell.' }),
 });
 export type Totals = z.infer<typeof Totals>;
 

@@ -14,11 +14,11 @@ export interface CodeSeries {
   v: number[];
 }
 
-/** A reading that adds up, as totals per station-local period, with its total and its wettest day. */
+/** A reading that adds up, as totals per station-local period, with its total and its wettest day (none when nothing fell). */
 export interface CodeTotals extends CodeSeries {
   period: Period;
   sum: number;
-  peakDay: { day: string; sum: number };
+  peakDay: { day: string; sum: number } | null;
 }
 
 /** What a chart needs of a station's range: every reading's points (or totals), and its extremes over the whole range. */
@@ -139,7 +139,7 @@ class Totals {
     period: Period,
     private readonly timeZone: string,
   ) {
-    this.out = { period, t: [], v: [], sum: 0, peakDay: { day: '', sum: -Infinity } };
+    this.out = { period, t: [], v: [], sum: 0, peakDay: null };
   }
 
   add(ts: number, value: number) {
@@ -161,7 +161,7 @@ class Totals {
   }
 
   private closeDay() {
-    if (this.day.day && this.day.sum > this.out.peakDay.sum) this.out.peakDay = { ...this.day };
+    if (this.day.sum > (this.out.peakDay?.sum ?? 0)) this.out.peakDay = { ...this.day };
   }
 
   result(): CodeTotals {

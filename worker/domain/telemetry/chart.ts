@@ -2,24 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { items, type Subject } from '../../db/schema';
-import type { Chart, ChartColumns, ChartQuery, RawReadings, ReadingsQuery } from '../../contracts/telemetry';
+import { inTimeOrder, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
 import { dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
-import type { CodeSeries, CodeTotals } from '../../station/series';
+import type { CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
 import { toItemRow } from '../items/manage';
 import { visibleItem } from '../items/visibility';
-import { sourceRows, type Reading } from './rows';
+import { sourceRows } from './rows';
 
 /** The most readings one raw export sends (a year of 10-minute reports of 7 codes is about 370,000). */
 export const maxExportReadings = 1_000_000;
-
-/** Every reading's points as one list in time order, codes in catalogue-independent (binary) order within a time. */
-function inTimeOrder(series: Record<string, CodeSeries>): Reading[] {
-  const out: Reading[] = [];
-  for (const [reading, { t, v }] of Object.entries(series)) for (let i = 0; i < t.length; i++) out.push({ reading, ts: t[i], value: v[i] });
-  return out.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
-}
 
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
 async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {

@@ -68,7 +68,7 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
   }
   for (const p of peaks) {
     const summary = byItem.get(p.itemId);
-    if (summary) (summary.peak_day ??= {})[p.reading] = { day: p.day, sum: p.peak };
+    if (summary && p.peak > 0) (summary.peak_day ??= {})[p.reading] = { day: p.day, sum: p.peak };
   }
   const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {} };
   for (const item of rows) {
