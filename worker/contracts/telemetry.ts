@@ -53,14 +53,13 @@ const rangeRule = { path: ['from'], error: 'from must not be after to.' };
 export const DashboardQuery = z.object(dayRange).refine(fromNotAfterTo, rangeRule);
 
 /** The fewest and most points per reading a chart may ask for. */
-export const chartPointLimits = { min: 50, max: 10_000 } as const;
+const chartPointLimits = { min: 50, max: 10_000 } as const;
 const pointCount = z
   .union([z.number(), z.string().regex(/^\d+$/)])
   .transform(Number)
   .pipe(z.number().int().min(chartPointLimits.min).max(chartPointLimits.max));
 
-export const chartFormats = ['rows', 'columns'] as const;
-export type ChartFormat = (typeof chartFormats)[number];
+const chartFormats = ['rows', 'columns'] as const;
 
 const stationId = z.string().min(1).max(100);
 

@@ -2,8 +2,8 @@ import { isSummed } from '../contracts/readings';
 import { localDay, periodOf, type Period } from '../contracts/station-time';
 
 /** Without a point budget: raw up to this many points per reading, else `bucketsPerReading` buckets (the API's default). */
-export const maxPointsPerReading = 4000;
-export const bucketsPerReading = 1000;
+const maxPointsPerReading = 4000;
+const bucketsPerReading = 1000;
 
 /** Width in ms of the time buckets that split [start, end) into `buckets` parts. */
 export const bucketWidth = (start: number, end: number, buckets = bucketsPerReading) => Math.max(1, Math.ceil((end - start) / buckets));
