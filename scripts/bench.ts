@@ -12,6 +12,7 @@ import type { ChartColumns } from '../worker/contracts/telemetry';
 import { defaultPointBudget, pointBudgets } from '../app/features/charts/point-budget';
 import { applyMigrations, executeScript } from './lib/d1';
 import { startLocalWorker } from './lib/local-worker';
+import { StationWeather } from './seed/weather';
 import { count, ingestRate, ms, percentile, postIngest, printTable, sample, since, type Row } from './bench/lib';
 import { benchAccountsSql, benchStationId, benchZone, dailyStatsSql, danesCodes, report, sessionTokenOf, stationTokenOf } from './bench/seed';
 
@@ -40,8 +41,8 @@ const rollup = async () => {
 };
 
 /** Consecutive 10-minute reports of a station from `start`, cut into bodies of `size` readings. */
-function batches(station: number, start: number, readings: number, size: number) {
-  const rows = Array.from({ length: Math.ceil(readings / danesCodes.length) }, (_, k) => report(station, start + k * STEP)).flat().slice(0, readings);
+function batches(station: number, start: number, readings: number, size: number, reportAt = (ts: number) => report(station, ts)) {
+  const rows = Array.from({ length: Math.ceil(readings / danesCodes.length) }, (_, k) => reportAt(start + k * STEP)).flat().slice(0, readings);
   return Array.from({ length: Math.ceil(rows.length / size) }, (_, b) => JSON.stringify({ rows: rows.slice(b * size, (b + 1) * size) }));
 }
 
@@ -73,7 +74,10 @@ try {
 
   // (3) A year of one station through ingest, then charts of it.
   const yearStart = dayBounds(addDays(to, -364), benchZone).start;
-  const yearBodies = batches(yearStation, yearStart, 365 * 144 * danesCodes.length, 5000);
+  // Values from the demo's weather model: charts' sizes depend on how values vary, which a ramp would flatter.
+  const weather = new StationWeather('DANES', yearStation, yearStart);
+  const weatherReport = (ts: number) => Object.entries(weather.step(ts)).map(([code, value]) => ({ data_name: code, data_value: value, date: new Date(ts).toISOString() }));
+  const yearBodies = batches(yearStation, yearStart, 365 * 144 * danesCodes.length, 5000, weatherReport);
   let t = performance.now();
   for (const body of yearBodies) await postIngest(base, stationTokenOf(yearStation), body);
   const yearSeconds = since(t) / 1000;
@@ -110,7 +114,7 @@ try {
     ['365 days', addDays(to, -364), Math.max(...pointBudgets), ''],
   ] as const) {
     const query = new URLSearchParams({ id: benchStationId(yearStation), from, to, points: String(points), format: 'columns' });
-    const { body, p50 } = await sample(base, `/rest/api/item?${query}`, 10, session);
+    const { body, p50 } = await sample(base, `/rest/api/item?${query}`, 30, session);
     const chart = JSON.parse(body).data as ChartColumns;
     const perReading = Math.max(...Object.values(chart.data).map((c) => c.t.length));
     const totals = Object.entries(chart.totals).map(([code, t]) => `${code} ${t.v.length} ${t.period} totals`);

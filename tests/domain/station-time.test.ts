@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { isCalendarDay } from '../../worker/contracts/calendar';
 import { addDays, dayBounds, lastDays, localDay, parseStationTime, periodOf, resolveRange, today, wallClock } from '../../worker/contracts/station-time';
@@ -10,6 +11,15 @@ describe('station-local days', () => {
     expect(hours(dayBounds('2026-10-25', 'Europe/Prague'))).toBe(25);
     expect(hours(dayBounds('2026-06-01', 'Europe/Prague'))).toBe(24);
     expect(dayBounds('2026-03-29', 'Europe/Prague').start).toBe(Date.parse('2026-03-28T23:00:00Z'));
+  });
+
+  it('starts every day of a year at the instant TZDate gives, in zones that skip or repeat midnight too', () => {
+    for (const zone of ['Europe/Prague', 'America/New_York', 'America/Santiago', 'America/Havana', 'Asia/Beirut', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
+      for (let day = '2026-01-01'; day <= '2026-12-31'; day = addDays(day, 1)) {
+        const [y, m, d] = day.split('-').map(Number);
+        expect(dayBounds(day, zone).start, `${zone} ${day}`).toBe(new TZDate(y, m - 1, d, 0, 0, 0, 0, zone).getTime());
+      }
+    }
   });
 
   it('reckons a day in the station zone, not in UTC', () => {

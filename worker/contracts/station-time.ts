@@ -16,13 +16,20 @@ export const localDay = (ts: number, timeZone: string) => dayFormat(timeZone).fo
 
 const dayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
+/**
+ * The instant of local midnight starting a calendar day (month and day may overflow, as in Date.UTC). Where the
+ * wall clock passes midnight once (nearly always) it is read from the cached offsets; where a zone skips or
+ * repeats midnight, TZDate decides, as it always has.
+ */
+function midnight(y: number, month: number, d: number, timeZone: string): number {
+  const instant = fromWallTime(Date.UTC(y, month, d), timeZone);
+  return typeof instant === 'number' ? instant : new TZDate(y, month, d, 0, 0, 0, 0, timeZone).getTime();
+}
+
 /** Epoch ms of local midnight starting `day`, and of the next one: 23 or 25 hours apart on DST change days. */
 export function dayBounds(day: string, timeZone: string): { start: number; end: number } {
   const [y, m, d] = dayParts(day);
-  return {
-    start: new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime(),
-    end: new TZDate(y, m - 1, d + 1, 0, 0, 0, 0, timeZone).getTime(),
-  };
+  return { start: midnight(y, m - 1, d, timeZone), end: midnight(y, m - 1, d + 1, timeZone) };
 }
 
 /** The day `n` calendar days after `day` (negative goes back). */
@@ -124,11 +131,8 @@ export function periodOf(ts: number, period: Period, timeZone: string): { start:
   const day = localDay(ts, timeZone);
   if (period === 'day') return dayBounds(day, timeZone);
   const [y, m] = dayParts(day);
-  const [first, next] = period === 'month' ? [[y, m - 1], [y, m]] : [[y, 0], [y + 1, 0]];
-  return {
-    start: new TZDate(first[0], first[1], 1, 0, 0, 0, 0, timeZone).getTime(),
-    end: new TZDate(next[0], next[1], 1, 0, 0, 0, 0, timeZone).getTime(),
-  };
+  const [first, next] = period === 'month' ? [m - 1, m] : [0, 12];
+  return { start: midnight(y, first, 1, timeZone), end: midnight(y, next, 1, timeZone) };
 }
 
 /** A range of station-local calendar days (`YYYY-MM-DD`, both ends included), as the API takes it. */
