@@ -108,10 +108,10 @@ describe('totals of readings that add up', () => {
     expect(rain.peakDay).toEqual(days.peakDay);
   });
 
-  it('chooses hours for a week or less, else the finest of days, months and years that fits the budget', () => {
-    expect(totalsPeriod(0, 7 * day, 1200)).toBe('hour');
-    expect(totalsPeriod(0, 8 * day, 1200)).toBe('day');
-    expect(totalsPeriod(0, 7 * day, 100)).toBe('day');
+  it('chooses hours for up to eight days (the 7-day preset), else the finest of days, months and years that fits the budget', () => {
+    expect(totalsPeriod(0, 8 * day + hour, 1200)).toBe('hour');
+    expect(totalsPeriod(0, 9 * day, 1200)).toBe('day');
+    expect(totalsPeriod(0, 8 * day, 100)).toBe('day');
     expect(totalsPeriod(0, 366 * day, 600)).toBe('day');
     expect(totalsPeriod(0, 3653 * day, 2400)).toBe('month');
     expect(totalsPeriod(0, 3653 * day, 100)).toBe('year');

@@ -28,7 +28,7 @@ defineRoute(
     description:
       'By default `data` holds the source\'s rows (`format=rows`). With `format=columns`, `data` holds per reading `{t, v}` arrays ' +
       '(epoch ms, values) and readings that add up (precipitation, `aggregate: sum` in the catalogue) come as `totals`: their sum ' +
-      'per station-local hour (ranges up to 7 days), day, month or year, whichever is finest within `points`, with the total and ' +
+      'per station-local hour (ranges up to 8 days), day, month or year, whichever is finest within `points`, with the total and ' +
       'the wettest day. `points` bounds the points per reading in either format.',
     query: ChartQuery,
     data: ChartReply,

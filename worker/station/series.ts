@@ -42,8 +42,11 @@ export interface SeriesOptions {
 const hourMs = 3_600_000;
 // The shortest each period can be, so that a count of periods is never underestimated.
 const shortest: Record<Period, number> = { hour: hourMs, day: 23 * hourMs, month: 28 * 24 * hourMs, year: 365 * 24 * hourMs };
-/** Ranges up to a week show hourly totals; longer ones the finest of day, month and year that fits the budget. */
-const hourlyUpTo = 7 * 24 * hourMs;
+/**
+ * Ranges of up to eight local days (the 7-day preset: seven days back and today) show hourly totals; longer ones the
+ * finest of day, month and year that fits the budget.
+ */
+const hourlyUpTo = 8 * 24 * hourMs + hourMs;
 
 /** The period totals over [start, end) are reckoned in: hours for short ranges, else as fine as `points` allows. */
 export function totalsPeriod(start: number, end: number, points: number): Period {

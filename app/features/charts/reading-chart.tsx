@@ -130,7 +130,8 @@ export default function ReadingChart({ drawing, timeZone, axisLabel }: ReadingCh
   return (
     <div className="flex items-stretch gap-1">
       <div ref={container} data-testid="reading-chart" data-kind={drawing.kind} className="h-56 min-w-0 flex-1 sm:h-64" />
-      <span data-testid="axis-label" className="shrink-0 text-center text-xs text-muted-foreground [writing-mode:vertical-rl]">
+      {/* Beside the value axis rather than on it, so no tick label is covered; a long name is cut, not the chart. */}
+      <span data-testid="axis-label" title={axisLabel} className="h-56 shrink-0 truncate text-center text-xs text-muted-foreground [writing-mode:vertical-rl] sm:h-64">
         {axisLabel}
       </span>
     </div>
