@@ -29,8 +29,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [workerInternals, serverOnly] }] },
   },
   {
-    // The layout's preferences are read from the request's cookie during SSR (an isomorphic function).
-    files: ['app/components/layout/preferences-cookie.ts'],
+    // Cookies (layout preferences, the charts' point budget) are read from the request during SSR (an isomorphic function).
+    files: ['app/lib/cookie.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [workerInternals] }] },
   },
   {

@@ -81,10 +81,10 @@ export default {
     }
     if (url.pathname === '/bench/raw-month') {
       // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
-      const { series } = await stationOf(env, Number(url.searchParams.get('id'))).series(
+      const series = await stationOf(env, Number(url.searchParams.get('id'))).readings(
         Number(url.searchParams.get('start')),
         Number(url.searchParams.get('end')),
-        { rawLimit: Number.MAX_SAFE_INTEGER },
+        Number.MAX_SAFE_INTEGER,
       );
       return Response.json(series);
     }

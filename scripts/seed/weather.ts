@@ -80,7 +80,8 @@ export class StationWeather {
         H1: round(this.groundwater, 3),
         KCM: round(0.65 - this.soil * 0.004 + this.noise(0.005), 3),
         RV: round(humidity, 1),
-        SRA1H: round(rain, 1),
+        // What fell since the previous report: amounts add up to the station's totals.
+        SRA1H: round(rain * hours, 2),
         _T: round(airTemp, 1),
         _TX: round(9 + (season - 10) * 0.1 + this.noise(0.05), 2),
         POWER: round(voltage, 2),

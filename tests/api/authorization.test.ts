@@ -58,6 +58,11 @@ const cases: Case[] = [
     make: async ({ user }) => ({ method: 'GET', path: `/rest/api/item?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
   },
   {
+    name: 'GET /rest/api/item/readings',
+    expected: ownStation,
+    make: async ({ user }) => ({ method: 'GET', path: `/rest/api/item/readings?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
+  },
+  {
     name: 'POST /rest/site/login',
     expected: publicCall(200),
     make: async () => {

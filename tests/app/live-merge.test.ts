@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Chart, Dashboard } from '../../worker/contracts/telemetry';
+import type { ChartColumns, Dashboard } from '../../worker/contracts/telemetry';
 import type { ItemRow } from '../../worker/contracts/items';
 import { mergeIntoChart, mergeIntoDashboard } from '~/features/live/merge';
 import { retryDelay, type ReadingsMessage } from '~/features/live/use-live-stations';
@@ -27,17 +27,33 @@ const message = (rows: ReturnType<typeof row>[]): ReadingsMessage => ({
   rows,
 });
 
-const chart: Chart = { item, data: [row('2026-11-21T09:00:00.000Z', 2)], min: { H1: 2 }, max: { H1: 2 }, downsampled: false };
+const chart: ChartColumns = {
+  item,
+  data: { H1: { t: [Date.parse('2026-11-21T09:00:00.000Z')], v: [2] } },
+  totals: {
+    SRA1H: { period: 'day', t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [1], sum: 3, peak_day: { day: '2026-11-19', sum: 2 } },
+  },
+  min: { H1: 2, SRA1H: 0 },
+  max: { H1: 2, SRA1H: 0.5 },
+  downsampled: false,
+  bucket_ms: null,
+};
 const range = { from: '2026-11-01', to: '2026-11-21' };
 
 describe('live rows on an open chart', () => {
-  test('are appended once, widening min and max', () => {
-    const once = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 5), row('2026-11-21T09:20:00.000Z', 1)]), range);
-    expect(once.data).toHaveLength(3);
-    expect(once.min).toEqual({ H1: 1 });
-    expect(once.max).toEqual({ H1: 5 });
+  test('are added once in time order, widening min and max', () => {
+    const once = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 5), row('2026-11-21T08:50:00.000Z', 1)]), range);
+    expect(once.data.H1).toEqual({ t: ['2026-11-21T08:50:00.000Z', '2026-11-21T09:00:00.000Z', '2026-11-21T09:10:00.000Z'].map(Date.parse), v: [1, 2, 5] });
+    expect(once.min.H1).toBe(1);
+    expect(once.max.H1).toBe(5);
     const twice = mergeIntoChart(once, message([row('2026-11-21T09:10:00.000Z', 5)]), range);
     expect(twice).toBe(once);
+  });
+
+  test("add rain to its local day's total, which becomes the wettest day when it is", () => {
+    const merged = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 1.5, 'SRA1H')]), range);
+    expect(merged.totals.SRA1H).toMatchObject({ t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [2.5], sum: 4.5, peak_day: { day: '2026-11-21', sum: 2.5 } });
+    expect(merged.data).toEqual(chart.data);
   });
 
   test('outside the station-local range or of another station are left out', () => {
@@ -57,6 +73,11 @@ describe('live rows on the dashboard', () => {
   test('advance the last update and the count and widen the extremes', () => {
     const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 4), row('2026-11-21T09:10:00.000Z', 12, 'POWER')]));
     expect(merged.danes['DANES-1']).toEqual({ date: '2026-11-21T09:10:00.000Z', pocetMereni: 12, min: { H1: 2, POWER: 12 }, max: { H1: 4, POWER: 12 } });
+  });
+
+  test('add rain to the total of the range', () => {
+    const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 0.5, 'SRA1H'), row('2026-11-21T09:20:00.000Z', 0.25, 'SRA1H')]));
+    expect(merged.danes['DANES-1'].sum).toEqual({ SRA1H: 0.75 });
   });
 
   test('start a summary for a station that had no readings in the range', () => {

@@ -1,6 +1,7 @@
+import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { isCalendarDay } from '../../worker/contracts/calendar';
-import { addDays, dayBounds, lastDays, localDay, parseStationTime, resolveRange, today } from '../../worker/contracts/station-time';
+import { addDays, dayBounds, lastDays, localDay, parseStationTime, periodOf, resolveRange, today, wallClock } from '../../worker/contracts/station-time';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 
@@ -10,6 +11,15 @@ describe('station-local days', () => {
     expect(hours(dayBounds('2026-10-25', 'Europe/Prague'))).toBe(25);
     expect(hours(dayBounds('2026-06-01', 'Europe/Prague'))).toBe(24);
     expect(dayBounds('2026-03-29', 'Europe/Prague').start).toBe(Date.parse('2026-03-28T23:00:00Z'));
+  });
+
+  it('starts every day of a year at the instant TZDate gives, in zones that skip or repeat midnight too', () => {
+    for (const zone of ['Europe/Prague', 'America/New_York', 'America/Santiago', 'America/Havana', 'Asia/Beirut', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
+      for (let day = '2026-01-01'; day <= '2026-12-31'; day = addDays(day, 1)) {
+        const [y, m, d] = day.split('-').map(Number);
+        expect(dayBounds(day, zone).start, `${zone} ${day}`).toBe(new TZDate(y, m - 1, d, 0, 0, 0, 0, zone).getTime());
+      }
+    }
   });
 
   it('reckons a day in the station zone, not in UTC', () => {
@@ -40,6 +50,30 @@ describe('station-local days', () => {
     expect(resolveRange({ to: '2026-03-03' }, 'UTC')).toEqual({ from: '2026-02-01', to: '2026-03-03' });
     expect(resolveRange({ from: '2026-03-03', days: 3 }, 'UTC')).toEqual({ from: '2026-03-03', to: '2026-03-06' });
     expect(resolveRange({ from: '2026-03-01', to: '2026-03-02', days: 3 }, 'UTC')).toEqual({ from: '2026-03-01', to: '2026-03-02' });
+  });
+});
+
+describe('station-local periods', () => {
+  const iso = (b: { start: number; end: number }) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()];
+
+  it('shifts an instant to the wall clock, summer and winter', () => {
+    expect(wallClock(Date.parse('2026-01-10T12:00:00Z'), 'Europe/Prague')).toBe(Date.parse('2026-01-10T13:00:00Z'));
+    expect(wallClock(Date.parse('2026-07-10T12:00:00Z'), 'Europe/Prague')).toBe(Date.parse('2026-07-10T14:00:00Z'));
+    expect(wallClock(Date.parse('2026-07-10T12:00:00Z'), 'Asia/Kolkata')).toBe(Date.parse('2026-07-10T17:30:00Z'));
+  });
+
+  it('gives the local day, month and year around an instant, DST days included', () => {
+    const ts = Date.parse('2026-10-25T12:00:00Z');
+    expect(iso(periodOf(ts, 'day', 'Europe/Prague'))).toEqual(['2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z']);
+    expect(iso(periodOf(ts, 'month', 'Europe/Prague'))).toEqual(['2026-09-30T22:00:00.000Z', '2026-10-31T23:00:00.000Z']);
+    expect(iso(periodOf(Date.parse('2026-12-31T23:30:00Z'), 'year', 'Europe/Prague'))).toEqual(['2026-12-31T23:00:00.000Z', '2027-12-31T23:00:00.000Z']);
+    expect(iso(periodOf(Date.parse('2026-12-15T00:00:00Z'), 'month', 'Europe/Prague'))).toEqual(['2026-11-30T23:00:00.000Z', '2026-12-31T23:00:00.000Z']);
+  });
+
+  it("gives the wall clock's full hours, two of them labelled 02:00 in the night the clocks go back", () => {
+    expect(iso(periodOf(Date.parse('2026-10-25T00:40:00Z'), 'hour', 'Europe/Prague'))).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z']);
+    expect(iso(periodOf(Date.parse('2026-10-25T01:40:00Z'), 'hour', 'Europe/Prague'))).toEqual(['2026-10-25T01:00:00.000Z', '2026-10-25T02:00:00.000Z']);
+    expect(iso(periodOf(Date.parse('2026-07-10T12:10:00Z'), 'hour', 'Asia/Kolkata'))).toEqual(['2026-07-10T11:30:00.000Z', '2026-07-10T12:30:00.000Z']);
   });
 });
 

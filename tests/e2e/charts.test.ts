@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Chart, DanesRow } from '../../worker/contracts/telemetry';
+import { inTimeOrder, type Chart, type ChartColumns, type RawReadings } from '../../worker/contracts/telemetry';
 import { lastDays as lastDaysIn } from '../../worker/contracts/station-time';
 import { demoAccounts, launchBrowser, openPage, restAs, signIn, visit } from '../support/e2e';
 
@@ -15,11 +15,14 @@ afterAll(() => browser?.close());
 const lastDays = (days: number) => lastDaysIn(days, 'Europe/Prague');
 /** The range the page shows: its custom-range inputs always hold the days on screen. */
 const shownRange = async (page: Page) => ({ from: await page.getByLabel('From').inputValue(), to: await page.getByLabel('To').inputValue() });
+/** The first and last instant (epoch ms) each chart draws, read from the chart itself. */
 const plotted = (page: Page) =>
-  page.getByTestId('reading-chart').evaluateAll((charts) => charts.map((c) => ({ first: Number(c.getAttribute('data-first')), last: Number(c.getAttribute('data-last')) })));
+  page.getByTestId('reading-chart').evaluateAll((charts) => charts.map((c) => ({ first: Number(c.getAttribute('data-drawn-from')), last: Number(c.getAttribute('data-drawn-to')) })));
 const waitForCharts = (page: Page) => page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
 /** What the API says about a station over a range, as the page's own session would ask it. */
 const chartFromApi = (page: Page, id: string, range: { from: string; to: string }) => restAs<Chart>(page, `/api/item?${new URLSearchParams({ id, ...range })}`);
+const columnsFromApi = (page: Page, id: string, range: { from: string; to: string }) =>
+  restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id, ...range, format: 'columns', points: '1200' })}`);
 
 async function openCharts(page: Page, path: string) {
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
@@ -32,13 +35,20 @@ describe('charts', () => {
     const { context, page } = await openPage(browser);
     await openCharts(page, '/charts/DANES-BRNO-01/true');
     expect(await shownRange(page)).toEqual(lastDays(30));
-    const chart = await chartFromApi(page, 'DANES-BRNO-01', lastDays(30));
+    expect((await chartFromApi(page, 'DANES-BRNO-01', lastDays(30))).downsampled).toBe(true);
+    const chart = await columnsFromApi(page, 'DANES-BRNO-01', lastDays(30));
     expect(chart.downsampled).toBe(true);
     await page.getByTestId('downsampled').waitFor();
     const codes = Object.keys(chart.max);
     expect(await page.getByTestId('reading-chart').count()).toBe(codes.length);
     for (const code of codes) {
       const card = page.locator(`[data-reading="${code}"]`);
+      const totals = chart.totals[code];
+      if (totals) {
+        expect(await card.getByTestId('total').textContent()).toBe(totals.sum.toFixed(4));
+        expect(await card.getByTestId('wettest-day').textContent()).toBe(totals.peak_day!.sum.toFixed(4));
+        continue;
+      }
       expect(await card.getByTestId('min').textContent()).toBe(chart.min[code].toFixed(4));
       expect(await card.getByTestId('max').textContent()).toBe(chart.max[code].toFixed(4));
     }
@@ -70,7 +80,7 @@ describe('charts', () => {
     await page.waitForURL('**?days=3');
     await expect.poll(() => shownRange(page), { timeout: 15_000 }).toEqual(lastDays(3));
     await waitForCharts(page);
-    await expect.poll(async () => (await plotted(page))[0].first, { timeout: 15_000 }).toBeGreaterThan(before[0].first + 20 * 86_400);
+    await expect.poll(async () => (await plotted(page))[0].first, { timeout: 15_000 }).toBeGreaterThan(before[0].first + 20 * 86_400_000);
     // Three days back from today start later than thirty days back, and the full-resolution data is not downsampled.
     expect(await page.getByTestId('downsampled').count()).toBe(0);
     await context.close();
@@ -86,7 +96,7 @@ describe('charts', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL(`**from=${range.from}&to=${range.to}`);
     // The typed days show at once; the charts tell when the chosen range has loaded.
-    await expect.poll(async () => (await plotted(page))[0].first, { timeout: 15_000 }).toBeGreaterThan(before[0].first + 20 * 86_400);
+    await expect.poll(async () => (await plotted(page))[0].first, { timeout: 15_000 }).toBeGreaterThan(before[0].first + 20 * 86_400_000);
     expect(await shownRange(page)).toEqual(range);
     await page.getByLabel('From').fill(range.to);
     await page.getByLabel('To').fill(range.from);
@@ -107,27 +117,27 @@ describe('charts', () => {
     await context.close();
   });
 
-  test('Export CSV downloads exactly the shown rows with times in the station’s time zone', async () => {
+  test('Export CSV downloads every raw reading of the range, not what the chart drew, with times in the station’s time zone', async () => {
     const { context, page } = await openPage(browser);
     await openCharts(page, '/charts/DANES-BRNO-01/true');
-    await page.getByRole('radio', { name: 'Days back: 1', exact: true }).click();
-    await page.waitForURL('**?days=1');
-    await expect.poll(() => shownRange(page), { timeout: 15_000 }).toEqual(lastDays(1));
-    const data = await chartFromApi(page, 'DANES-BRNO-01', lastDays(1));
+    await page.getByTestId('downsampled').waitFor();
+    const raw = await restAs<RawReadings>(page, `/api/item/readings?${new URLSearchParams({ id: 'DANES-BRNO-01', ...lastDays(30) })}`);
+    const readings = inTimeOrder(raw.data);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`DANES-BRNO-01_${lastDays(1).from}_${lastDays(1).to}.csv`);
+    expect(download.suggestedFilename()).toBe(`DANES-BRNO-01_${lastDays(30).from}_${lastDays(30).to}.csv`);
     const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
     expect(header).toBe('time,reading,value');
-    const rows = data.data as DanesRow[];
-    expect(lines.length).toBe(rows.length);
+    // A month of 10-minute reports of seven readings, where the chart drew at most 1,200 points per reading.
+    expect(lines.length).toBe(readings.length);
+    expect(lines.length).toBeGreaterThan(30 * 144 * 7);
     const prague = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     lines.forEach((line, i) => {
       const [time, reading, value] = line.split(',');
-      expect(Date.parse(time)).toBe(Date.parse(rows[i].date));
-      expect(time.slice(11, 16)).toBe(prague.format(Date.parse(rows[i].date)));
-      expect(reading).toBe(rows[i].data_name);
-      expect(Number(value)).toBe(rows[i].data_value);
+      expect(Date.parse(time)).toBe(readings[i].ts);
+      expect(time.slice(11, 16)).toBe(prague.format(readings[i].ts));
+      expect(reading).toBe(readings[i].reading);
+      expect(Number(value)).toBe(readings[i].value);
     });
     await context.close();
   });

@@ -16,13 +16,20 @@ export const localDay = (ts: number, timeZone: string) => dayFormat(timeZone).fo
 
 const dayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
+/**
+ * The instant of local midnight starting a calendar day (month and day may overflow, as in Date.UTC). Where the
+ * wall clock passes midnight once (nearly always) it is read from the cached offsets; where a zone skips or
+ * repeats midnight, TZDate decides, as it always has.
+ */
+function midnight(y: number, month: number, d: number, timeZone: string): number {
+  const instant = fromWallTime(Date.UTC(y, month, d), timeZone);
+  return typeof instant === 'number' ? instant : new TZDate(y, month, d, 0, 0, 0, 0, timeZone).getTime();
+}
+
 /** Epoch ms of local midnight starting `day`, and of the next one: 23 or 25 hours apart on DST change days. */
 export function dayBounds(day: string, timeZone: string): { start: number; end: number } {
   const [y, m, d] = dayParts(day);
-  return {
-    start: new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime(),
-    end: new TZDate(y, m - 1, d + 1, 0, 0, 0, 0, timeZone).getTime(),
-  };
+  return { start: midnight(y, m - 1, d, timeZone), end: midnight(y, m - 1, d + 1, timeZone) };
 }
 
 /** The day `n` calendar days after `day` (negative goes back). */
@@ -99,6 +106,33 @@ export function parseStationTime(text: string, timeZone: string): number | Stati
   const minutes = offsetHours * 60 + offsetMinutes;
   if (offsetMinutes >= 60 || minutes > maxOffsetMinutes) return 'offset';
   return wall - (offset[0] === '-' ? -1 : 1) * minutes * 60_000;
+}
+
+/**
+ * The instant shifted by the zone's offset, so that reading it as UTC gives the station's wall clock: what charts
+ * that reckon in UTC (lightweight-charts) need to put their day and hour marks on the station's midnights.
+ */
+export const wallClock = (ts: number, timeZone: string) => ts + offsetAt(timeZone, ts) * 60_000;
+
+/** Calendar periods totals are reckoned in, in the station's zone. */
+export const periods = ['hour', 'day', 'month', 'year'] as const;
+export type Period = (typeof periods)[number];
+
+/**
+ * The station-local period holding `ts`: [start, end) in epoch ms. Days run from local midnight to local midnight
+ * (23 or 25 hours on DST change days), months and years from their first local midnight, hours from the wall
+ * clock's full hour (two hours carry the same wall-clock label in the night the clocks go back).
+ */
+export function periodOf(ts: number, period: Period, timeZone: string): { start: number; end: number } {
+  if (period === 'hour') {
+    const start = ts - (((wallClock(ts, timeZone) % hourMs) + hourMs) % hourMs);
+    return { start, end: start + hourMs };
+  }
+  const day = localDay(ts, timeZone);
+  if (period === 'day') return dayBounds(day, timeZone);
+  const [y, m] = dayParts(day);
+  const [first, next] = period === 'month' ? [m - 1, m] : [0, 12];
+  return { start: midnight(y, first, 1, timeZone), end: midnight(y, next, 1, timeZone) };
 }
 
 /** A range of station-local calendar days (`YYYY-MM-DD`, both ends included), as the API takes it. */

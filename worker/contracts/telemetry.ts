@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
+import { addDays, periods } from './station-time';
 import { flag } from './validation';
 
 /** Most rows one ingest request may carry. */
@@ -50,21 +51,58 @@ const fromNotAfterTo = (r: { from?: string; to?: string }) => !r.from || !r.to |
 const rangeRule = { path: ['from'], error: 'from must not be after to.' };
 
 export const DashboardQuery = z.object(dayRange).refine(fromNotAfterTo, rangeRule);
+
+/** The fewest and most points per reading a chart may ask for. */
+const chartPointLimits = { min: 50, max: 10_000 } as const;
+const pointCount = z
+  .union([z.number(), z.string().regex(/^\d+$/)])
+  .transform(Number)
+  .pipe(z.number().int().min(chartPointLimits.min).max(chartPointLimits.max));
+
+const chartFormats = ['rows', 'columns'] as const;
+
+const stationId = z.string().min(1).max(100);
+
 export const ChartQuery = z
   .object({
     ...dayRange,
-    id: z.string().min(1).max(100),
+    id: stationId,
     /** Kept for old clients (true = DANES); the item knows its source. */
     itemType: flag().optional(),
+    points: pointCount.optional().meta({
+      description: `At most this many points per reading (${chartPointLimits.min}–${chartPointLimits.max}; about twice the plot's width in pixels): a reading with more is cut into points/2 time buckets, each keeping its minimum and maximum. Without it, up to 4,000 raw points per reading, else 1,000 buckets.`,
+    }),
+    format: z.enum(chartFormats).optional().meta({
+      description: '`rows` (default): `data` is the source\'s rows. `columns`: `data` holds per reading its times (epoch ms) and values as arrays, and readings that add up (precipitation) come as `totals` per hour, day, month or year instead.',
+    }),
   })
   .refine(fromNotAfterTo, rangeRule);
 
+/** The most days one raw export may span: a year of 10-minute reports is about 370,000 readings. */
+export const maxExportDays = 366;
+
+export const ReadingsQuery = z
+  .object({ ...dayRange, id: stationId })
+  .refine(fromNotAfterTo, rangeRule)
+  .refine((r) => !r.from || !r.to || addDays(r.from, maxExportDays - 1) >= r.to, {
+    path: ['to'],
+    error: `Export at most ${maxExportDays} days at a time.`,
+  });
+
 const perCode = z.record(z.string(), z.number());
+const DayTotal = z.object({ day: z.string(), sum: z.number() });
+export type DayTotal = z.infer<typeof DayTotal>;
+
 export const StationSummary = z.object({
   date: z.string().nullable(),
   pocetMereni: z.number(),
   max: perCode,
   min: perCode,
+  sum: perCode.optional().meta({ description: 'Totals over the range of the readings that add up (precipitation); only when the station has such readings in the range.' }),
+  peak_day: z
+    .record(z.string(), DayTotal)
+    .optional()
+    .meta({ description: 'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.' }),
 });
 export type StationSummary = z.infer<typeof StationSummary>;
 
@@ -83,3 +121,40 @@ export const Chart = z.object({
   downsampled: z.boolean(),
 });
 export type Chart = z.infer<typeof Chart>;
+
+/** One reading's points in time order as parallel arrays: times in epoch ms, values. */
+export const Columns = z.object({ t: z.array(z.number()), v: z.array(z.number()) });
+export type Columns = z.infer<typeof Columns>;
+
+/** Columns of several readings as one list in time order, codes in binary order within a time (the API's row order). */
+export function inTimeOrder(data: Record<string, Columns>): { reading: string; ts: number; value: number }[] {
+  const points = Object.entries(data).flatMap(([reading, { t, v }]) => t.map((ts, i) => ({ reading, ts, value: v[i] })));
+  return points.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
+}
+
+export const Totals = Columns.extend({
+  period: z.enum(periods).meta({ description: 'Each total covers one station-local hour, day, month or year starting at its `t`.' }),
+  sum: z.number(),
+  peak_day: DayTotal.nullable().meta({ description: 'The station-local day with the largest total (the wettest day); null when nothing fell.' }),
+});
+export type Totals = z.infer<typeof Totals>;
+
+export const ChartColumns = z.object({
+  item: ItemRow,
+  data: z.record(z.string(), Columns),
+  totals: z.record(z.string(), Totals),
+  min: perCode,
+  max: perCode,
+  downsampled: z.boolean(),
+  bucket_ms: z.number().nullable().meta({ description: 'Width of the time buckets of downsampled readings; null when every reading is raw.' }),
+});
+export type ChartColumns = z.infer<typeof ChartColumns>;
+
+/** The chart call's reply: rows (the documented default) or columns. */
+export const ChartReply = z.union([Chart, ChartColumns]);
+
+export const RawReadings = z.object({
+  item: ItemRow,
+  data: z.record(z.string(), Columns),
+});
+export type RawReadings = z.infer<typeof RawReadings>;

@@ -1,6 +1,6 @@
 import { allReadingCodes } from '../contracts/readings';
 import { dayBounds } from '../contracts/station-time';
-import { column } from './schema';
+import { selectRange } from './schema';
 
 /** One code's statistics over one station-local day, as daily_stats holds them. */
 export interface DayStat {
@@ -15,8 +15,6 @@ export interface DayStat {
   lastValue: number;
 }
 
-const selectAll = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
-
 /**
  * Exact statistics of each code over a local day (23 or 25 hours on DST change days), computed from the raw
  * readings in time order: the same figures a recompute from raw gives, whatever order the readings arrived in.
@@ -24,7 +22,7 @@ const selectAll = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM rea
 export function statsOfDay(sql: SqlStorage, day: string, timeZone: string): DayStat[] {
   const { start, end } = dayBounds(day, timeZone);
   const stats: (DayStat | undefined)[] = [];
-  for (const [ts, ...values] of sql.exec(selectAll, start, end).raw<[number, ...(number | null)[]]>()) {
+  for (const [ts, ...values] of sql.exec(selectRange, start, end).raw<[number, ...(number | null)[]]>()) {
     values.forEach((value, i) => {
       if (value === null) return;
       const s = stats[i];

@@ -3,6 +3,9 @@ import { allReadingCodes } from '../contracts/readings';
 /** The quoted column name of a reading code (codes such as "inner temperature" hold spaces). */
 export const column = (code: string) => `"${code}"`;
 
+/** Every report in [?, ?) in time order: its time, then a value or null per code of `allReadingCodes`. */
+export const selectRange = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
+
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
 const schemaVersion = 2;
 

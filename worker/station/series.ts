@@ -1,7 +1,9 @@
-/** Above this many points of one reading in a range, the range is downsampled. */
-export const maxPointsPerReading = 4000;
-/** Buckets per reading when downsampling; each keeps its minimum and maximum, so at most twice this many points. */
-export const bucketsPerReading = 1000;
+import { isSummed } from '../contracts/readings';
+import { localDay, periodOf, type Period } from '../contracts/station-time';
+
+/** Without a point budget: raw up to this many points per reading, else `bucketsPerReading` buckets (the API's default). */
+const maxPointsPerReading = 4000;
+const bucketsPerReading = 1000;
 
 /** Width in ms of the time buckets that split [start, end) into `buckets` parts. */
 export const bucketWidth = (start: number, end: number, buckets = bucketsPerReading) => Math.max(1, Math.ceil((end - start) / buckets));
@@ -12,17 +14,45 @@ export interface CodeSeries {
   v: number[];
 }
 
-/** What a chart needs of a station's range: every reading's points, and its extremes over the whole range. */
+/** A reading that adds up, as totals per station-local period, with its total and its wettest day (none when nothing fell). */
+export interface CodeTotals extends CodeSeries {
+  period: Period;
+  sum: number;
+  peakDay: { day: string; sum: number } | null;
+}
+
+/** What a chart needs of a station's range: every reading's points (or totals), and its extremes over the whole range. */
 export interface ChartSeries {
   series: Record<string, CodeSeries>;
+  totals: Record<string, CodeTotals>;
   min: Record<string, number>;
   max: Record<string, number>;
   downsampled: boolean;
+  /** Width of the min/max buckets when a reading was downsampled. */
+  bucketMs: number | null;
 }
 
 export interface SeriesOptions {
-  rawLimit?: number;
-  buckets?: number;
+  /** At most this many points per reading: raw while a reading has no more, else points/2 buckets. */
+  points?: number;
+  /** Readings that add up come as totals per period of this zone, not as points. */
+  totalsIn?: string;
+}
+
+const hourMs = 3_600_000;
+// The shortest each period can be, so that a count of periods is never underestimated.
+const shortest: Record<Period, number> = { hour: hourMs, day: 23 * hourMs, month: 28 * 24 * hourMs, year: 365 * 24 * hourMs };
+/**
+ * Ranges of up to eight local days (the 7-day preset: seven days back and today) show hourly totals; longer ones the
+ * finest of day, month and year that fits the budget.
+ */
+const hourlyUpTo = 8 * 24 * hourMs + hourMs;
+
+/** The period totals over [start, end) are reckoned in: hours for short ranges, else as fine as `points` allows. */
+export function totalsPeriod(start: number, end: number, points: number): Period {
+  const fits = (period: Period) => Math.ceil((end - start) / shortest[period]) <= points;
+  if (end - start <= hourlyUpTo && fits('hour')) return 'hour';
+  return (['day', 'month'] as const).find(fits) ?? 'year';
 }
 
 /** Extremes of one bucket: earliest minimum and earliest maximum, with their times. */
@@ -70,61 +100,155 @@ class Buckets {
   }
 }
 
+/** One reading's line: raw points until it has more than the limit, then each bucket's extremes. */
+class Line {
+  raw: CodeSeries | null = { t: [], v: [] };
+  buckets: Buckets | null = null;
+
+  constructor(private readonly scale: { limit: number; count: number; bucketOf: (ts: number) => number }) {}
+
+  add(ts: number, value: number, bucket: number) {
+    const raw = this.raw;
+    if (!raw) {
+      this.buckets!.add(bucket, ts, value);
+    } else {
+      raw.t.push(ts);
+      raw.v.push(value);
+      if (raw.t.length > this.scale.limit) this.fold(raw);
+    }
+  }
+
+  // Past the limit the raw points are never sent: fold them into buckets rather than hold years of readings.
+  private fold(raw: CodeSeries) {
+    const buckets = new Buckets(this.scale.count);
+    for (let i = 0; i < raw.t.length; i++) buckets.add(this.scale.bucketOf(raw.t[i]), raw.t[i], raw.v[i]);
+    this.buckets = buckets;
+    this.raw = null;
+  }
+
+  result(): CodeSeries {
+    return this.raw ?? this.buckets!.points();
+  }
+}
+
+/** One reading's totals per period, its total over the range and its wettest station-local day. */
+class Totals {
+  private readonly out: CodeTotals;
+  private periodEnd = -Infinity;
+  private dayEnd = -Infinity;
+  private day = { day: '', sum: 0 };
+
+  constructor(
+    period: Period,
+    private readonly timeZone: string,
+  ) {
+    this.out = { period, t: [], v: [], sum: 0, peakDay: null };
+  }
+
+  add(ts: number, value: number) {
+    const out = this.out;
+    if (ts >= this.periodEnd) {
+      const { start, end } = periodOf(ts, out.period, this.timeZone);
+      this.periodEnd = end;
+      out.t.push(start);
+      out.v.push(0);
+    }
+    out.v[out.v.length - 1] += value;
+    out.sum += value;
+    if (ts >= this.dayEnd) {
+      this.closeDay();
+      this.day = { day: localDay(ts, this.timeZone), sum: 0 };
+      this.dayEnd = periodOf(ts, 'day', this.timeZone).end;
+    }
+    this.day.sum += value;
+  }
+
+  private closeDay() {
+    if (this.day.sum > (this.out.peakDay?.sum ?? 0)) this.out.peakDay = { ...this.day };
+  }
+
+  result(): CodeTotals {
+    this.closeDay();
+    return this.out;
+  }
+}
+
 /**
- * Builds a chart's series from one pass over a station's rows in time order (`[ts, value of code 0, …]`):
- * raw points while every reading stays within `rawLimit`, else each bucket's minimum and maximum, so peaks
- * and dips survive. The range is read once; the extremes are exact either way.
+ * Builds a chart's series from one pass over a station's rows in time order (`[ts, value of code 0, …]`): per
+ * reading raw points while it stays within the limit, else each bucket's minimum and maximum, so peaks and dips
+ * survive; readings that add up as totals per period when asked. The range is read once; the extremes are exact.
  */
 export class SeriesBuilder {
-  private raw: CodeSeries[] | null;
-  private readonly buckets: (Buckets | undefined)[] = [];
+  private readonly lines: (Line | undefined)[];
+  private readonly totals: (Totals | undefined)[];
   private readonly min: (number | undefined)[] = [];
   private readonly max: (number | undefined)[] = [];
-  private readonly rawLimit: number;
-  private readonly bucketCount: number;
-  private readonly width: number;
+  private readonly scale: { limit: number; count: number; width: number; bucketOf: (ts: number) => number };
 
   constructor(
     private readonly codes: readonly string[],
-    private readonly start: number,
+    start: number,
     end: number,
     options: SeriesOptions = {},
   ) {
-    this.rawLimit = options.rawLimit ?? maxPointsPerReading;
-    this.bucketCount = options.buckets ?? bucketsPerReading;
-    this.width = bucketWidth(start, end, this.bucketCount);
-    this.raw = codes.map(() => ({ t: [], v: [] }));
+    const { points, totalsIn } = options;
+    const count = points ? Math.floor(points / 2) : bucketsPerReading;
+    const width = bucketWidth(start, end, count);
+    this.scale = { limit: points ?? maxPointsPerReading, count, width, bucketOf: (ts) => Math.min(count - 1, Math.floor((ts - start) / width)) };
+    const period = totalsIn ? totalsPeriod(start, end, points ?? 2 * bucketsPerReading) : 'day';
+    this.totals = codes.map((code) => (totalsIn && isSummed(code) ? new Totals(period, totalsIn) : undefined));
+    this.lines = codes.map((_, i) => (this.totals[i] ? undefined : new Line(this.scale)));
   }
 
   add(row: readonly (number | null)[]) {
     const ts = row[0] as number;
-    const b = Math.min(this.bucketCount - 1, Math.floor((ts - this.start) / this.width));
+    let bucket = -1;
     for (let i = 0; i < this.codes.length; i++) {
       const value = row[i + 1];
       if (value === null || value === undefined) continue;
-      const raw = this.raw?.[i];
-      if (raw) {
-        raw.t.push(ts);
-        raw.v.push(value);
-        // Past the limit the raw points are never sent: drop them rather than hold years of readings.
-        if (raw.t.length > this.rawLimit) this.raw = null;
-      }
-      (this.buckets[i] ??= new Buckets(this.bucketCount)).add(b, ts, value);
+      const line = this.lines[i];
+      if (line) {
+        if (bucket < 0) bucket = this.scale.bucketOf(ts);
+        line.add(ts, value, bucket);
+      } else this.totals[i]!.add(ts, value);
       if (this.min[i] === undefined || value < this.min[i]!) this.min[i] = value;
       if (this.max[i] === undefined || value > this.max[i]!) this.max[i] = value;
     }
   }
 
   result(): ChartSeries {
-    const raw = this.raw;
-    const downsampled = raw === null;
-    const out: ChartSeries = { series: {}, min: {}, max: {}, downsampled };
+    const out: ChartSeries = { series: {}, totals: {}, min: {}, max: {}, downsampled: false, bucketMs: null };
     this.codes.forEach((code, i) => {
       if (this.min[i] === undefined) return;
-      out.series[code] = raw ? raw[i] : this.buckets[i]!.points();
+      const line = this.lines[i];
+      if (line) {
+        out.series[code] = line.result();
+        if (!line.raw) out.downsampled = true;
+      } else out.totals[code] = this.totals[i]!.result();
       out.min[code] = this.min[i]!;
       out.max[code] = this.max[i]!;
     });
+    if (out.downsampled) out.bucketMs = this.scale.width;
     return out;
   }
+}
+
+/**
+ * Every reading of a station's rows in time order (`[ts, value of code 0, …]`) per code, or null once there are
+ * more than `limit` of them: what a raw export sends, never more than a bounded reply.
+ */
+export function rawSeries(codes: readonly string[], rows: Iterable<(number | null)[]>, limit: number): Record<string, CodeSeries> | null {
+  const out = codes.map((): CodeSeries => ({ t: [], v: [] }));
+  let count = 0;
+  for (const row of rows) {
+    const ts = row[0] as number;
+    for (let i = 0; i < codes.length; i++) {
+      const value = row[i + 1];
+      if (value === null || value === undefined) continue;
+      if (++count > limit) return null;
+      out[i].t.push(ts);
+      out[i].v.push(value);
+    }
+  }
+  return Object.fromEntries(codes.flatMap((code, i) => (out[i].t.length ? [[code, out[i]]] : [])));
 }

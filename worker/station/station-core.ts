@@ -10,8 +10,8 @@ import { StationAlarms } from './alarms';
 import { previewRule, type RulePreviewOutcome } from './preview';
 import { statsOfDay } from './day-stats';
 import { markStatement, rollupStatements } from './rollup-statements';
-import { column, migrate } from './schema';
-import { SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
+import { column, migrate, selectRange } from './schema';
+import { rawSeries, SeriesBuilder, type ChartSeries, type CodeSeries, type SeriesOptions } from './series';
 import { storeReadings, type StoreOutcome } from './store';
 
 /** What a station object is told of its station with every call that needs it (D1 owns these facts). */
@@ -217,12 +217,23 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     this.sql.exec('INSERT INTO watchers (subject_id, since) VALUES (?, ?) ON CONFLICT (subject_id) DO UPDATE SET since = excluded.since', subjectId, since);
   }
 
-  /** The station's readings in [start, end), downsampled here when a reading has too many points to draw. */
+  private rowsIn(start: number, end: number) {
+    return this.sql.exec(selectRange, start, end).raw<(number | null)[]>();
+  }
+
+  /**
+   * The station's readings in [start, end), read in one pass: downsampled here when a reading has more points than
+   * asked, readings that add up totalled per period when asked.
+   */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries {
     const builder = new SeriesBuilder(allReadingCodes, start, end, options);
-    const rows = this.sql.exec(`SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`, start, end);
-    for (const row of rows.raw<(number | null)[]>()) builder.add(row);
+    for (const row of this.rowsIn(start, end)) builder.add(row);
     return builder.result();
+  }
+
+  /** Every raw reading in [start, end) per code, or null when there are more than `limit`. */
+  readings(start: number, end: number, limit: number): Record<string, CodeSeries> | null {
+    return rawSeries(allReadingCodes, this.rowsIn(start, end), limit);
   }
 
   /**

@@ -1,11 +1,5 @@
-import { createIsomorphicFn } from '@tanstack/react-start';
-import { getCookie } from '@tanstack/react-start/server';
+import { readCookie } from '~/lib/cookie';
 import { parsePreferences, preferencesCookie } from './preferences';
 
-/** The saved layout: from the request during SSR, from document.cookie in the browser. */
-export const readPreferences = createIsomorphicFn()
-  .server(() => parsePreferences(getCookie(preferencesCookie)))
-  .client(() => {
-    const pair = document.cookie.split('; ').find((c) => c.startsWith(`${preferencesCookie}=`));
-    return parsePreferences(pair?.slice(preferencesCookie.length + 1));
-  });
+/** The saved layout, read alike during SSR and in the browser. */
+export const readPreferences = () => parsePreferences(readCookie(preferencesCookie));

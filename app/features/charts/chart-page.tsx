@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientOnly, Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
-import { defaultRangeDays } from '../../../worker/contracts/station-time';
-import type { Chart } from '../../../worker/contracts/telemetry';
+import { addDays, defaultRangeDays, type DayRange } from '../../../worker/contracts/station-time';
+import { maxExportDays, type ChartColumns } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
 import { Alert } from '~/components/ui/alert';
@@ -13,59 +13,122 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
-import { formatValue, readingsPresent } from '~/features/stations/readings';
+import { formatValue, readingsPresent, type Reading } from '~/features/stations/readings';
+import { formatDay } from '~/lib/format';
+import { toast } from '~/lib/toast';
 import { m } from '~/paraglide/messages';
 import { LazyReadingChart } from './lazy-chart';
+import type { PointBudget } from './point-budget';
 import { chartQuery } from './queries';
 import type { RangeChoice } from './range';
 import { RangePicker } from './range-picker';
-import { byReading, pointsOf, toSeries } from './series';
+import { toBars, toLine } from './series';
 
 const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
 
-function Readings({ chart }: { chart: Chart }) {
-  const points = useMemo(() => pointsOf(chart.data), [chart.data]);
-  const groups = useMemo(() => byReading(points), [points]);
-  const series = useMemo(() => new Map([...groups].map(([code, group]) => [code, toSeries(group)])), [groups]);
-  const readings = readingsPresent(chart.item.name_for_api, groups.keys());
+const periodTitles = { hour: m.charts_totals_hour, day: m.charts_totals_day, month: m.charts_totals_month, year: m.charts_totals_year };
+
+/** A line reading's extremes, or a summed reading's total and wettest day, over the range. */
+function Figures({ chart, code }: { chart: ChartColumns; code: string }) {
+  const totals = chart.totals[code];
+  const figure = (label: string, testId: string, value: string) => (
+    <>
+      {label}{' '}
+      <span className="font-medium text-foreground" data-testid={testId}>
+        {value}
+      </span>
+    </>
+  );
+  return (
+    <p className="text-sm tabular-nums text-muted-foreground">
+      {totals ? (
+        <>
+          {figure(m.totals_sum(), 'total', formatValue(totals.sum))}
+          {totals.peak_day && <> · {figure(m.totals_wettest_day({ day: formatDay(totals.peak_day.day) }), 'wettest-day', formatValue(totals.peak_day.sum))}</>}
+        </>
+      ) : (
+        <>
+          {figure(m.stations_min(), 'min', formatValue(chart.min[code]))} · {figure(m.stations_max(), 'max', formatValue(chart.max[code]))}
+        </>
+      )}
+    </p>
+  );
+}
+
+function ReadingCard({ chart, reading }: { chart: ChartColumns; reading: Reading }) {
+  const { code } = reading;
+  const timeZone = chart.item.timezone;
+  const totals = chart.totals[code];
+  const line = chart.data[code];
+  const drawing = useMemo(() => (totals ? toBars(totals, timeZone) : toLine(line, timeZone)), [totals, line, timeZone]);
+  return (
+    <Card data-reading={code} className="min-w-0 gap-3">
+      <CardHeader>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <CardTitle className="text-base">
+            {reading.name} <span className="font-normal text-muted-foreground">({reading.unit})</span>
+            {totals && <span className="font-normal text-muted-foreground"> · {periodTitles[totals.period]()}</span>}
+          </CardTitle>
+          <Figures chart={chart} code={code} />
+        </div>
+      </CardHeader>
+      <CardContent className="px-2 sm:px-5">
+        {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
+        <ClientOnly fallback={chartSkeleton}>
+          <Suspense fallback={chartSkeleton}>
+            <LazyReadingChart drawing={drawing} timeZone={timeZone} axisLabel={`${reading.name} (${reading.unit})`} />
+          </Suspense>
+        </ClientOnly>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Readings({ chart }: { chart: ChartColumns }) {
+  const readings = readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)]);
   if (readings.length === 0) return <EmptyState title={m.charts_empty_title()}>{m.charts_empty_body()}</EmptyState>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {readings.map((r) => (
-        <Card key={r.code} data-reading={r.code} className="min-w-0 gap-3">
-          <CardHeader>
-            <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-              <CardTitle className="text-base">
-                {r.name} <span className="font-normal text-muted-foreground">({r.unit})</span>
-              </CardTitle>
-              <p className="text-sm tabular-nums text-muted-foreground">
-                {m.stations_min()} <span className="font-medium text-foreground" data-testid="min">{formatValue(chart.min[r.code])}</span> · {m.stations_max()}{' '}
-                <span className="font-medium text-foreground" data-testid="max">{formatValue(chart.max[r.code])}</span>
-              </p>
-            </div>
-          </CardHeader>
-          <CardContent className="px-2 sm:px-5">
-            {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
-            <ClientOnly fallback={chartSkeleton}>
-              <Suspense fallback={chartSkeleton}>
-                <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
-              </Suspense>
-            </ClientOnly>
-          </CardContent>
-        </Card>
+        <ReadingCard key={r.code} chart={chart} reading={r} />
       ))}
     </div>
   );
 }
 
-/** A station's readings over a range: presets or custom days, one chart per reading, CSV of what is shown. */
-export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: RangeChoice; onRangeChange: (choice: RangeChoice) => void }) {
-  const query = chartQuery(id, choice);
+/** The library's licence asks for its notice and a link to TradingView once on the page, not on every chart. */
+function ChartCredit() {
+  const link = 'underline underline-offset-2 hover:text-foreground';
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="chart-credit">
+      {m.charts_credit()}{' '}
+      <a className={link} href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noopener noreferrer">
+        TradingView Lightweight Charts™
+      </a>
+      , Copyright © TradingView, Inc.,{' '}
+      <a className={link} href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+        tradingview.com
+      </a>
+    </p>
+  );
+}
+
+const exportable = (range: DayRange) => addDays(range.from, maxExportDays - 1) >= range.to;
+
+/** A station's readings over a range: presets or custom days, one chart per reading, CSV of the raw readings. */
+export function ChartPage({ id, choice, points, onRangeChange }: { id: string; choice: RangeChoice; points: PointBudget; onRangeChange: (choice: RangeChoice) => void }) {
+  const query = chartQuery(id, choice, points);
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, (data, message) => mergeIntoChart(data, message, data.range));
-  // The CSV code (and its date library) loads only when someone asks for a file.
-  const exportCsv = () => void import('./export').then(({ exportCsv }) => exportCsv(chart));
+  const empty = Object.keys(chart.data).length + Object.keys(chart.totals).length === 0;
+  // The raw readings (and the CSV code with its date library) load only when someone asks for a file.
+  const exportCsv = () => {
+    if (!exportable(range)) return toast.warning(m.charts_export_too_long({ days: maxExportDays }));
+    import('./export')
+      .then(({ exportCsv }) => exportCsv(item, range))
+      .catch(() => toast.error(m.charts_export_failed()));
+  };
   return (
     <>
       <PageHeader
@@ -80,7 +143,7 @@ export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: R
                 {m.charts_back()}
               </Link>
             </Button>
-            <Button size="sm" onClick={exportCsv} disabled={chart.data.length === 0}>
+            <Button size="sm" onClick={exportCsv} disabled={empty}>
               <DownloadIcon />
               {m.charts_export()}
             </Button>
@@ -91,6 +154,7 @@ export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: R
         <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
         <Readings chart={chart} />
+        <ChartCredit />
       </div>
     </>
   );

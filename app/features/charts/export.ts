@@ -1,16 +1,8 @@
-import { TZDate } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
+import type { ItemRow } from '../../../worker/contracts/items';
 import type { DayRange } from '../../../worker/contracts/station-time';
-import type { Chart } from '../../../worker/contracts/telemetry';
-import { pointsOf, type Point } from './series';
-
-const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-
-/** CSV of the rows as shown: one line per row, times with the station's offset, values unrounded. */
-export function toCsv(points: Point[], timeZone: string): string {
-  const lines = points.map((p) => [formatISO(new TZDate(p.ts, timeZone)), csvField(p.reading), String(p.value)].join(','));
-  return ['time,reading,value', ...lines].join('\r\n') + '\r\n';
-}
+import { inTimeOrder } from '../../../worker/contracts/telemetry';
+import { fetchReadings } from '~/server/telemetry';
+import { toCsv } from './csv';
 
 /** Hands a text to the browser as a file download. */
 function download(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
@@ -23,8 +15,11 @@ function download(text: string, fileName: string, type = 'text/csv;charset=utf-8
   setTimeout(() => URL.revokeObjectURL(url));
 }
 
-/** Downloads the chart's rows as shown, named after the station and the days: `DANES-BRNO-01_2026-11-01_2026-11-22.csv`. */
-export function exportCsv(chart: Chart & { range: DayRange }) {
-  const { item, range } = chart;
-  download(toCsv(pointsOf(chart.data), item.timezone), `${item.unique_id}_${range.from}_${range.to}.csv`);
+/**
+ * Downloads every raw reading of the station over the days shown (not the chart's downsampled points or totals),
+ * named after the station and the days: `DANES-BRNO-01_2026-11-01_2026-11-22.csv`.
+ */
+export async function exportCsv(item: ItemRow, range: DayRange) {
+  const { data } = await fetchReadings({ data: { id: item.unique_id, ...range } });
+  download(toCsv(inTimeOrder(data), item.timezone), `${item.unique_id}_${range.from}_${range.to}.csv`);
 }

@@ -1,7 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchChart } from '~/server/telemetry';
+import type { PointBudget } from './point-budget';
 import type { RangeChoice } from './range';
 
-/** A station's readings over a preset (days back in its zone) or over chosen days; the reply names the days. */
-export const chartQuery = (id: string, choice: RangeChoice) =>
-  queryOptions({ queryKey: ['chart', id, choice], queryFn: () => fetchChart({ data: { id, ...choice } }) });
+/**
+ * A station's readings over a preset (days back in its zone) or over chosen days, downsampled to the page's
+ * point budget; the reply names the days.
+ */
+export const chartQuery = (id: string, choice: RangeChoice, points: PointBudget) =>
+  queryOptions({ queryKey: ['chart', id, choice, points], queryFn: () => fetchChart({ data: { id, ...choice, points, format: 'columns' } }) });

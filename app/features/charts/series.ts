@@ -1,4 +1,5 @@
-import type { Chart } from '../../../worker/contracts/telemetry';
+import type { Chart, Columns, Totals } from '../../../worker/contracts/telemetry';
+import { periodOf, wallClock, type Period } from '../../../worker/contracts/station-time';
 
 export interface Point {
   reading: string;
@@ -6,7 +7,7 @@ export interface Point {
   value: number;
 }
 
-/** The chart reply's rows, whichever source's shape they have, as (reading, epoch ms, value). */
+/** Rows in either source's shape (live messages carry them) as (reading, epoch ms, value). */
 export const pointsOf = (data: Chart['data']): Point[] =>
   data.map((row) =>
     'data_name' in row
@@ -14,51 +15,69 @@ export const pointsOf = (data: Chart['data']): Point[] =>
       : { reading: row.value_id, ts: Date.parse(row.timestamp), value: row.value },
   );
 
-/** Points grouped by reading, each group in time order. */
-export function byReading(points: Point[]): Map<string, Point[]> {
-  const groups = new Map<string, Point[]>();
-  for (const p of points) {
-    const group = groups.get(p.reading);
-    if (group) group.push(p);
-    else groups.set(p.reading, [p]);
-  }
-  for (const group of groups.values()) group.sort((a, b) => a.ts - b.ts);
-  return groups;
-}
-
-/** The usual distance between neighbouring points: the median, so that a few outages do not inflate it. */
-export function samplingInterval(points: Point[]): number {
-  const steps = points
+/** The usual distance between neighbouring times: the median, so that a few outages do not inflate it. */
+export function samplingInterval(times: number[]): number {
+  const steps = times
     .slice(1)
-    .map((p, i) => p.ts - points[i].ts)
+    .map((t, i) => t - times[i])
     .filter((d) => d > 0)
     .sort((a, b) => a - b);
   return steps.length ? steps[Math.floor(steps.length / 2)] : 0;
 }
 
-/** A line point (seconds, as lightweight-charts takes them) or a whitespace point, which breaks the line. */
+/**
+ * A point as lightweight-charts takes it: seconds on the station's wall clock read as UTC (the library reckons
+ * days and hours in UTC only), and a value; a point without one is whitespace, which breaks the line.
+ */
 export type SeriesPoint = { time: number; value: number } | { time: number };
+
+/** What one chart draws: its points, and the instant (epoch ms) each stands for. */
+export interface Drawing {
+  kind: 'line' | 'bars';
+  points: SeriesPoint[];
+  instants: number[];
+  /** For bars: the period each total covers. */
+  period?: Period;
+}
 
 /** Gaps longer than this many sampling intervals are shown as gaps, not bridged by a line. */
 export const gapFactor = 3;
 
-/** One reading's points for a line series, with a whitespace point in every gap longer than three intervals. */
-export function toSeries(points: Point[]): SeriesPoint[] {
-  const interval = samplingInterval(points);
-  const series: SeriesPoint[] = [];
-  let lastSecond = -Infinity;
-  for (const [i, p] of points.entries()) {
-    const previous = points[i - 1];
-    if (previous && interval > 0 && p.ts - previous.ts > gapFactor * interval) {
-      const gapSecond = Math.floor((previous.ts + interval) / 1000);
-      if (gapSecond > lastSecond) series.push({ time: gapSecond });
-      lastSecond = Math.max(lastSecond, gapSecond);
-    }
-    const second = Math.floor(p.ts / 1000);
-    // The chart needs strictly rising times; a second point within the same second is dropped.
-    if (second <= lastSecond) continue;
-    series.push({ time: second, value: p.value });
-    lastSecond = second;
+/**
+ * Collects points in time order with their wall-clock seconds, which must rise strictly: in the hour the clocks
+ * go back the wall clock repeats, and those points move on by a second each (the scale spaces points evenly
+ * anyway, and labels read the instant).
+ */
+function collector(timeZone: string) {
+  const points: SeriesPoint[] = [];
+  const instants: number[] = [];
+  let last = -Infinity;
+  const add = (ts: number, value?: number) => {
+    const time = Math.max(Math.floor(wallClock(ts, timeZone) / 1000), last + 1);
+    last = time;
+    points.push(value === undefined ? { time } : { time, value });
+    instants.push(ts);
+  };
+  return { points, instants, add };
+}
+
+/** One reading's points as a line, with a whitespace point in every gap longer than three intervals. */
+export function toLine({ t, v }: Columns, timeZone: string): Drawing {
+  const interval = samplingInterval(t);
+  const { points, instants, add } = collector(timeZone);
+  for (let i = 0; i < t.length; i++) {
+    if (i > 0 && interval > 0 && t[i] - t[i - 1] > gapFactor * interval) add(t[i - 1] + interval);
+    add(t[i], v[i]);
   }
-  return series;
+  return { kind: 'line', points, instants };
+}
+
+/** One reading's totals as bars, one per period, with whitespace for the periods without readings. */
+export function toBars({ t, v, period }: Totals, timeZone: string): Drawing {
+  const { points, instants, add } = collector(timeZone);
+  for (let i = 0; i < t.length; i++) {
+    if (i > 0) for (let p = periodOf(t[i - 1], period, timeZone).end; p < t[i]; p = periodOf(p, period, timeZone).end) add(p);
+    add(t[i], v[i]);
+  }
+  return { kind: 'bars', points, instants, period };
 }

@@ -1,6 +1,7 @@
-import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
-import type { Chart, Dashboard } from '../../../worker/contracts/telemetry';
-import { pointsOf } from '~/features/charts/series';
+import { isSummed } from '../../../worker/contracts/readings';
+import { dayBounds, localDay, periodOf, type DayRange } from '../../../worker/contracts/station-time';
+import type { Chart, ChartColumns, Columns, Dashboard, Totals } from '../../../worker/contracts/telemetry';
+import { pointsOf, type Point } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
 
 type PerCode = Record<string, number>;
@@ -15,36 +16,84 @@ function widen(min: PerCode, max: PerCode, points: { reading: string; value: num
   return { min: lo, max: hi };
 }
 
-/** Appends live rows that fall in the chart's station-local range and are not on it yet. */
-export function mergeIntoChart<C extends Chart>(chart: C, message: ReadingsMessage, range: DayRange): C {
-  if (message.unique_id !== chart.item.unique_id) return chart;
-  const { start } = dayBounds(range.from, chart.item.timezone);
-  const { end } = dayBounds(range.to, chart.item.timezone);
-  const shown = new Set(pointsOf(chart.data).map((p) => `${p.reading}@${p.ts}`));
-  const incoming = message.rows as Chart['data'];
-  const points = pointsOf(incoming);
-  const fresh = points.map((p, i) => ({ p, row: incoming[i] })).filter(({ p }) => p.ts >= start && p.ts < end && !shown.has(`${p.reading}@${p.ts}`));
-  if (!fresh.length) return chart;
-  return {
-    ...chart,
-    data: [...chart.data, ...fresh.map((f) => f.row)] as Chart['data'],
-    ...widen(chart.min, chart.max, fresh.map((f) => f.p)),
-    item: { ...chart.item, last_update: message.last_update },
-  };
+/** Where `ts` belongs in a time-ordered list: its index if there, else where it would go. */
+function slot(times: number[], ts: number) {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
-/** Adds live rows to a station card: newer last update, more measurements, wider extremes. */
+/** A reading's line with a point added in time order; null when it is there already. */
+function withPoint(line: Columns | undefined, { ts, value }: Point): Columns | null {
+  const { t, v } = line ?? { t: [], v: [] };
+  const at = slot(t, ts);
+  if (t[at] === ts) return null;
+  return { t: [...t.slice(0, at), ts, ...t.slice(at)], v: [...v.slice(0, at), value, ...v.slice(at)] };
+}
+
+/** Totals with a reading added to its period; the wettest day follows when the periods are days or hours. */
+function withRain(totals: Totals, { ts, value }: Point, timeZone: string): Totals {
+  const start = periodOf(ts, totals.period, timeZone).start;
+  const at = slot(totals.t, start);
+  const t = totals.t[at] === start ? totals.t : [...totals.t.slice(0, at), start, ...totals.t.slice(at)];
+  const v = totals.t[at] === start ? totals.v.map((x, i) => (i === at ? x + value : x)) : [...totals.v.slice(0, at), value, ...totals.v.slice(at)];
+  const next = { ...totals, t, v, sum: totals.sum + value };
+  if (totals.period === 'day' || totals.period === 'hour') {
+    const day = localDay(ts, timeZone);
+    const { start: from, end: to } = dayBounds(day, timeZone);
+    const daySum = t.reduce((n, s, i) => (s >= from && s < to ? n + v[i] : n), 0);
+    if (daySum > (totals.peak_day?.sum ?? 0) || day === totals.peak_day?.day) next.peak_day = { day, sum: daySum };
+  }
+  return next;
+}
+
+/**
+ * Adds live rows that fall in the chart's station-local range and are not on it yet: points to their reading's
+ * line in time order, amounts that add up to their period's total.
+ */
+export function mergeIntoChart<C extends ChartColumns>(chart: C, message: ReadingsMessage, range: DayRange): C {
+  if (message.unique_id !== chart.item.unique_id) return chart;
+  const timeZone = chart.item.timezone;
+  const { start } = dayBounds(range.from, timeZone);
+  const { end } = dayBounds(range.to, timeZone);
+  const data = { ...chart.data };
+  const totals = { ...chart.totals };
+  const fresh: Point[] = [];
+  for (const p of pointsOf(message.rows as Chart['data'])) {
+    if (p.ts < start || p.ts >= end) continue;
+    const rain = totals[p.reading];
+    // The live channel sends only newly stored rows, so an amount is added once.
+    if (rain) totals[p.reading] = withRain(rain, p, timeZone);
+    else {
+      const line = withPoint(data[p.reading], p);
+      if (!line) continue;
+      data[p.reading] = line;
+    }
+    fresh.push(p);
+  }
+  if (!fresh.length) return chart;
+  return { ...chart, data, totals, ...widen(chart.min, chart.max, fresh), item: { ...chart.item, last_update: message.last_update } };
+}
+
+/** Adds live rows to a station card: newer last update, more measurements, wider extremes, larger totals. */
 export function mergeIntoDashboard<D extends Dashboard>(dashboard: D, message: ReadingsMessage): D {
   const key = message.source === 'DANES' ? 'danes' : 'uniwan';
   const summary = dashboard[key][message.unique_id] ?? { date: null, pocetMereni: 0, min: {}, max: {} };
   const points = pointsOf(message.rows as Chart['data']);
   const newest = Math.max(...points.map((p) => p.ts));
   const date = summary.date && Date.parse(summary.date) > newest ? summary.date : new Date(newest).toISOString();
+  const summed = points.filter((p) => isSummed(p.reading));
+  const sum = summed.length ? summed.reduce((out, p) => ({ ...out, [p.reading]: (out[p.reading] ?? 0) + p.value }), summary.sum ?? {}) : summary.sum;
   return {
     ...dashboard,
     [key]: {
       ...dashboard[key],
-      [message.unique_id]: { date, pocetMereni: summary.pocetMereni + points.length, ...widen(summary.min, summary.max, points) },
+      [message.unique_id]: { ...summary, date, pocetMereni: summary.pocetMereni + points.length, ...widen(summary.min, summary.max, points), ...(sum ? { sum } : {}) },
     },
   };
 }

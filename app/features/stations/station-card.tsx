@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ItemRow } from '../../../worker/contracts/items';
+import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
-import { dayMonth } from '~/lib/format';
+import { dayMonth, formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { formatValue, readingsPresent } from './readings';
 import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
@@ -19,7 +20,10 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
   const rangeStart = dayBounds(range.from, item.timezone).start;
   const stale = isStale(summary, rangeStart, now);
   const lowest = lowVoltage(summary);
-  const readings = readingsPresent(item.name_for_api, Object.keys(summary.max));
+  const present = readingsPresent(item.name_for_api, Object.keys(summary.max));
+  // Amounts that add up (rain) are shown by their total and wettest day, the others by their extremes.
+  const readings = present.filter((r) => !isSummed(r.code));
+  const totals = present.filter((r) => summary.sum?.[r.code] !== undefined);
   return (
     <Card data-testid="station-card" data-station={item.unique_id} className="min-w-0">
       <CardHeader>
@@ -57,9 +61,8 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
             </dd>
           </div>
         </dl>
-        {readings.length === 0 ? (
-          <p className="text-muted-foreground">{m.stations_no_readings()}</p>
-        ) : (
+        {present.length === 0 && <p className="text-muted-foreground">{m.stations_no_readings()}</p>}
+        {readings.length > 0 && (
           <table className="w-full text-left tabular-nums">
             <thead className="text-muted-foreground">
               <tr>
@@ -85,6 +88,26 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
             </tbody>
           </table>
         )}
+        {totals.map((r) => {
+          const peak = summary.peak_day?.[r.code];
+          return (
+            <p key={r.code} className="tabular-nums" data-total={r.code}>
+              {r.name} <span className="text-muted-foreground">({r.unit})</span>: {m.totals_sum()}{' '}
+              <span className="font-medium" data-testid="total">
+                {formatValue(summary.sum![r.code])}
+              </span>
+              {peak && (
+                <span className="text-muted-foreground">
+                  {' · '}
+                  {m.totals_wettest_day({ day: formatDay(peak.day) })}{' '}
+                  <span className="font-medium text-foreground" data-testid="wettest-day">
+                    {formatValue(peak.sum)}
+                  </span>
+                </span>
+              )}
+            </p>
+          );
+        })}
       </CardContent>
       <CardFooter className="mt-auto">
         <Button asChild size="sm">

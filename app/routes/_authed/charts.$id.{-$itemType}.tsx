@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFound } from '~/components/route-states';
 import { ChartPage, ChartSkeleton } from '~/features/charts/chart-page';
+import { readPointBudget } from '~/features/charts/point-budget';
 import { chartQuery } from '~/features/charts/queries';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
 import { m } from '~/paraglide/messages';
@@ -9,17 +10,20 @@ import { m } from '~/paraglide/messages';
 export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
   validateSearch: chartSearch,
   loaderDeps: ({ search }) => ({ choice: rangeChoice(search) }),
+  // Read from the same cookie on the server and in the browser, so the hydrated page asks for the data it already has.
+  beforeLoad: () => ({ points: readPointBudget() }),
   loader: async ({ context, params, deps }) => {
-    await context.queryClient.ensureQueryData(chartQuery(params.id, deps.choice));
+    await context.queryClient.ensureQueryData(chartQuery(params.id, deps.choice, context.points));
   },
   pendingComponent: ChartSkeleton,
   notFoundComponent: () => <NotFound title={m.charts_not_found()}>{m.charts_not_found_body()}</NotFound>,
   component: function ChartsRoute() {
     const { id } = Route.useParams();
     const { choice } = Route.useLoaderDeps();
+    const { points } = Route.useRouteContext();
     const navigate = Route.useNavigate();
     // The range lives in the address, so a reload or a shared link shows the same days.
     const choose = (next: RangeChoice) => void navigate({ search: next, replace: true });
-    return <ChartPage key={id} id={id} choice={choice} onRangeChange={choose} />;
+    return <ChartPage key={id} id={id} choice={choice} points={points} onRangeChange={choose} />;
   },
 });

@@ -2,27 +2,49 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { items, type Subject } from '../../db/schema';
-import type { Chart, ChartQuery as ChartQueryContract } from '../../contracts/telemetry';
+import { inTimeOrder, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
 import { dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
-import type { CodeSeries } from '../../station/series';
+import type { CodeTotals } from '../../station/series';
+import { badRequest } from '../errors';
 import { toItemRow } from '../items/manage';
 import { visibleItem } from '../items/visibility';
-import { sourceRows, type Reading } from './rows';
+import { sourceRows } from './rows';
 
-type ChartQuery = z.output<typeof ChartQueryContract>;
+/** The most readings one raw export sends (a year of 10-minute reports of 7 codes is about 370,000). */
+export const maxExportReadings = 1_000_000;
 
-/** Every reading's points as one list in time order, codes in catalogue-independent (binary) order within a time. */
-function inTimeOrder(series: Record<string, CodeSeries>): Reading[] {
-  const out: Reading[] = [];
-  for (const [reading, { t, v }] of Object.entries(series)) for (let i = 0; i < t.length; i++) out.push({ reading, ts: t[i], value: v[i] });
-  return out.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
-}
-
-/** A station's readings over local days `from`..`to`, read from its object in one call (downsampled there, peaks kept). */
-export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, query: ChartQuery): Promise<Chart> {
+/** The station a subject may see, and the instants its local days `from`..`to` span. */
+async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {
   const item = await visibleItem(db, subject, eq(items.uniqueId, query.id), 'id');
   const { from, to } = resolveRange(query, item.timezone);
-  const { series, min, max, downsampled } = await stationOf(env, item.id).series(dayBounds(from, item.timezone).start, dayBounds(to, item.timezone).end);
+  return { item, start: dayBounds(from, item.timezone).start, end: dayBounds(to, item.timezone).end };
+}
+
+/** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
+export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<Chart> {
+  const { item, start, end } = await stationRange(db, subject, query);
+  const { series, min, max, downsampled } = await stationOf(env, item.id).series(start, end, { points: query.points });
   return { item: toItemRow(item), data: sourceRows(item.nameForApi, inTimeOrder(series)), min, max, downsampled };
+}
+
+const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t, v, sum, peak_day: peakDay });
+
+/**
+ * The same range as columns per reading (what the app draws): points downsampled to the budget asked, readings
+ * that add up as totals per station-local period, all from one pass in the station's object.
+ */
+export async function chartColumnsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
+  const { item, start, end } = await stationRange(db, subject, query);
+  const chart = await stationOf(env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
+  const totals = Object.fromEntries(Object.entries(chart.totals).map(([code, t]) => [code, totalsReply(t)]));
+  return { item: toItemRow(item), data: chart.series, totals, min: chart.min, max: chart.max, downsampled: chart.downsampled, bucket_ms: chart.bucketMs };
+}
+
+/** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */
+export async function readingsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
+  const { item, start, end } = await stationRange(db, subject, query);
+  const data = await stationOf(env, item.id).readings(start, end, maxExportReadings);
+  if (!data) throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
+  return { item: toItemRow(item), data };
 }

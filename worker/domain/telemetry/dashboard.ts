@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
-import { allReadingCodes } from '../../contracts/readings';
+import { allReadingCodes, isSummed } from '../../contracts/readings';
 import type { Dashboard, StationSummary } from '../../contracts/telemetry';
 import type { Subject } from '../../db/schema';
 import { toItemRow } from '../items/manage';
@@ -15,9 +15,18 @@ interface DayStats {
   lo: number;
   hi: number;
   lastTs: number;
+  total: number;
+}
+
+interface PeakDay {
+  itemId: number;
+  reading: string;
+  day: string;
+  peak: number;
 }
 
 const allCodes = JSON.stringify(allReadingCodes);
+const summedCodes = JSON.stringify(allReadingCodes.filter(isSummed));
 
 /**
  * The dashboard: the subject's stations and, per station, readings count, last reading and extremes over
@@ -29,21 +38,37 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
   const rows = await db.select().from(items).where(visibleItemsWhere(subject)).orderBy(desc(items.id));
   // Naming every code lets SQLite seek each (station, code) day range of the clustered key instead of reading a
   // station's whole history, and group in key order without sorting.
-  const stats = await db.all<DayStats>(sql`
-    SELECT s.item_id AS itemId, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS lastTs
-    FROM daily_stats s
-    WHERE s.item_id IN (SELECT value FROM json_each(${JSON.stringify(rows.map((r) => r.id))}))
-      AND s.reading IN (SELECT value FROM json_each(${allCodes}))
-      AND s.day BETWEEN ${from} AND ${to}
-    GROUP BY s.item_id, s.reading`);
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const [stats, peaks] = await Promise.all([
+    db.all<DayStats>(sql`
+      SELECT s.item_id AS itemId, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS lastTs, sum(s.sum) AS total
+      FROM daily_stats s
+      WHERE s.item_id IN (SELECT value FROM json_each(${ids}))
+        AND s.reading IN (SELECT value FROM json_each(${allCodes}))
+        AND s.day BETWEEN ${from} AND ${to}
+      GROUP BY s.item_id, s.reading`),
+    // With max() the only aggregate, SQLite takes the bare `day` from the row that holds the maximum.
+    db.all<PeakDay>(sql`
+      SELECT s.item_id AS itemId, s.reading, s.day, max(s.sum) AS peak
+      FROM daily_stats s
+      WHERE s.item_id IN (SELECT value FROM json_each(${ids}))
+        AND s.reading IN (SELECT value FROM json_each(${summedCodes}))
+        AND s.day BETWEEN ${from} AND ${to}
+      GROUP BY s.item_id, s.reading`),
+  ]);
   const byItem = new Map<number, StationSummary & { lastTs: number }>();
   for (const s of stats) {
     const summary = byItem.get(s.itemId) ?? { date: null, pocetMereni: 0, max: {}, min: {}, lastTs: 0 };
     summary.pocetMereni += s.n;
     summary.max[s.reading] = s.hi;
     summary.min[s.reading] = s.lo;
+    if (isSummed(s.reading)) (summary.sum ??= {})[s.reading] = s.total;
     summary.lastTs = Math.max(summary.lastTs, s.lastTs);
     byItem.set(s.itemId, summary);
+  }
+  for (const p of peaks) {
+    const summary = byItem.get(p.itemId);
+    if (summary && p.peak > 0) (summary.peak_day ??= {})[p.reading] = { day: p.day, sum: p.peak };
   }
   const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {} };
   for (const item of rows) {

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSubject, get } from '../support/api';
+import { createStation, importerToken, ingest, linkSubject, rawAll, runCron } from '../support/telemetry';
+
+const zone = 'Europe/Prague';
+// Read independently of the app's own station-time helpers: the local calendar day of an instant.
+const dayOf = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+
+// Rain every 10 minutes around both DST changes of 2026 (29 March: 23 hours, 25 October: 25 hours), in tenths of a mm.
+const reports = (() => {
+  let seed = 3;
+  const out: { ts: number; rain: number; level: number }[] = [];
+  for (const [from, to] of [
+    ['2026-03-27T23:00:00Z', '2026-03-30T22:00:00Z'],
+    ['2026-10-23T22:00:00Z', '2026-10-26T23:00:00Z'],
+  ]) {
+    for (let ts = Date.parse(from); ts < Date.parse(to); ts += 600_000) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      out.push({ ts, rain: seed % 5 === 0 ? (seed % 37) / 10 : 0, level: 2 + (seed % 100) / 1000 });
+    }
+  }
+  return out;
+})();
+
+/** The raw readings' sum per station-local day, as a hydrologist would add them up. */
+const expectedDays = (() => {
+  const days = new Map<string, number>();
+  for (const r of reports) days.set(dayOf(r.ts), (days.get(dayOf(r.ts)) ?? 0) + r.rain);
+  return days;
+})();
+
+let station: Awaited<ReturnType<typeof createStation>>;
+let viewer: Awaited<ReturnType<typeof createSubject>>;
+
+beforeAll(async () => {
+  station = await createStation('DANES', zone);
+  viewer = await createSubject();
+  await linkSubject(viewer.id, station.id);
+  const token = await importerToken();
+  const rows = reports.flatMap((r) => {
+    const date = new Date(r.ts).toISOString();
+    return [
+      { data_name: 'SRA1H', data_value: r.rain, date },
+      { data_name: 'H1', data_value: r.level, date },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += 5000) {
+    expect((await ingest('danes', token, { unique_id: station.uniqueId, rows: rows.slice(i, i + 5000) })).status).toBe(200);
+  }
+  await runCron();
+});
+
+const columns = async (range: string, points: number) => {
+  const res = await get(`/rest/api/item?id=${station.uniqueId}&${range}&points=${points}&format=columns`, { token: viewer.token });
+  expect(res.status).toBe(200);
+  return res.json.data;
+};
+
+describe('precipitation totals', () => {
+  it('equal the sum of the raw readings per station-local day, in the chart, in daily_stats and on the dashboard', async () => {
+    expect([...expectedDays.keys()]).toEqual(['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26']);
+    const stats = await rawAll<{ day: string; sum: number; count: number }>(
+      "SELECT day, sum, count FROM daily_stats WHERE item_id = ? AND reading = 'SRA1H' ORDER BY day",
+      station.id,
+    );
+    expect(stats.map((s) => s.day)).toEqual([...expectedDays.keys()]);
+    // The DST days hold 23 and 25 hours of reports.
+    expect(stats.find((s) => s.day === '2026-03-29')!.count).toBe(23 * 6);
+    expect(stats.find((s) => s.day === '2026-10-25')!.count).toBe(25 * 6);
+    for (const s of stats) expect(s.sum, s.day).toBeCloseTo(expectedDays.get(s.day)!, 9);
+
+    for (const range of ['from=2026-03-28&to=2026-03-30', 'from=2026-10-24&to=2026-10-26']) {
+      const chart = await columns(range, 50);
+      const rain = chart.totals.SRA1H;
+      expect(rain.period).toBe('day');
+      expect(chart.data).not.toHaveProperty('SRA1H');
+      expect(chart.data.H1.t.length).toBeGreaterThan(0);
+      rain.t.forEach((start: number, i: number) => expect(rain.v[i], dayOf(start)).toBeCloseTo(expectedDays.get(dayOf(start))!, 9));
+      expect(rain.t.map(dayOf)).toEqual(stats.filter((s) => range.includes(s.day.slice(0, 7))).map((s) => s.day));
+    }
+
+    const dashboard = await get('/rest/api?from=2026-10-24&to=2026-10-26', { token: viewer.token });
+    const summary = dashboard.json.data.danes[station.uniqueId];
+    const october = ['2026-10-24', '2026-10-25', '2026-10-26'];
+    const wettest = october.reduce((a, b) => (expectedDays.get(b)! > expectedDays.get(a)! ? b : a));
+    expect(summary.sum.SRA1H).toBeCloseTo(october.reduce((n, d) => n + expectedDays.get(d)!, 0), 9);
+    expect(summary.peak_day.SRA1H.day).toBe(wettest);
+    expect(summary.peak_day.SRA1H.sum).toBeCloseTo(expectedDays.get(wettest)!, 9);
+    expect(summary.sum).not.toHaveProperty('H1');
+  });
+
+  it('come per hour for short ranges, two hours at 02:00 in the night the clocks go back, adding up to the same days', async () => {
+    const chart = await columns('from=2026-10-24&to=2026-10-26', 1200);
+    const rain = chart.totals.SRA1H;
+    expect(rain.period).toBe('hour');
+    expect(rain.t.length).toBe(24 + 25 + 24);
+    const perDay = new Map<string, number>();
+    rain.t.forEach((start: number, i: number) => perDay.set(dayOf(start), (perDay.get(dayOf(start)) ?? 0) + rain.v[i]));
+    for (const [day, sum] of perDay) expect(sum, day).toBeCloseTo(expectedDays.get(day)!, 9);
+    const wettest = [...perDay].reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(rain.peak_day).toEqual({ day: wettest[0], sum: expect.closeTo(wettest[1], 9) });
+    expect(rain.sum).toBeCloseTo([...perDay.values()].reduce((a, b) => a + b, 0), 9);
+  });
+
+  it('leave the raw export untouched: every rain reading as it was posted', async () => {
+    const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, { token: viewer.token });
+    expect(res.status).toBe(200);
+    const october = reports.filter((r) => r.ts >= Date.parse('2026-10-23T22:00:00Z'));
+    expect(res.json.data.data.SRA1H).toEqual({ t: october.map((r) => r.ts), v: october.map((r) => r.rain) });
+  });
+});
