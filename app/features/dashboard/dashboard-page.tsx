@@ -123,7 +123,7 @@ function Stations({ search, onSearch }: Props) {
       />
       {/* Map first (left on wide screens, where it stays in view while the stations scroll past), then the stations. */}
       <div className="grid items-start gap-4 lg:grid-cols-2">
-        <section className="grid gap-2 lg:sticky lg:top-[4.5rem] in-data-[layout=horizontal]:lg:top-[7.25rem]" aria-labelledby="map-heading">
+        <section className="grid gap-2 lg:sticky lg:top-[calc(var(--top-bar)+1rem)]" aria-labelledby="map-heading">
           <h3 id="map-heading" className="sr-only">
             {m.stations_map_heading()}
           </h3>

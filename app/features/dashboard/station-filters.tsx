@@ -10,6 +10,7 @@ import { m } from '~/paraglide/messages';
 import { stationStates, type DashboardView } from './filters';
 
 const allGroups = 'all';
+const groupOption = (group: DashboardGroup) => m.dashboard_group_option({ name: group.name, count: group.items.length });
 const allStates = 'all';
 
 interface Props {
@@ -33,6 +34,7 @@ interface Props {
 export function StationFilters({ text, onText, groups, group, onGroup, state, counts, onState, view, onView, shown, total, onClear }: Props) {
   const matching = stationStates.reduce((sum, s) => sum + counts[s], 0);
   const filtered = Boolean(text.trim() || group !== undefined || state);
+  const chosen = groups.find((g) => g.id === group);
   return (
     <div className="grid gap-3" role="search" aria-label={m.dashboard_filters()}>
       <div className="flex flex-wrap items-center gap-2">
@@ -49,15 +51,16 @@ export function StationFilters({ text, onText, groups, group, onGroup, state, co
           />
         </div>
         {groups.length > 0 && (
-          <Select value={group === undefined ? allGroups : String(group)} onValueChange={(value) => onGroup(value === allGroups ? undefined : Number(value))}>
+          <Select value={chosen ? String(chosen.id) : allGroups} onValueChange={(value) => onGroup(value === allGroups ? undefined : Number(value))}>
             <SelectTrigger className="min-w-0 flex-[1_1_10rem] sm:max-w-64" aria-label={m.dashboard_group()} data-testid="group-filter">
-              <SelectValue />
+              {/* Named here too, so the server's HTML shows the chosen group before the options exist. */}
+              <SelectValue>{chosen ? groupOption(chosen) : m.dashboard_all_groups()}</SelectValue>
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={allGroups}>{m.dashboard_all_groups()}</SelectItem>
               {groups.map((g) => (
                 <SelectItem key={g.id} value={String(g.id)}>
-                  {m.dashboard_group_option({ name: g.name, count: g.items.length })}
+                  {groupOption(g)}
                 </SelectItem>
               ))}
             </SelectContent>

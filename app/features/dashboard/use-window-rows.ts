@@ -2,8 +2,8 @@ import { useHydrated } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** Room the sticky top bar takes when a row is scrolled into view. */
-const topBarRoom = 88;
+/** Room above a row scrolled into view: the sticky top bar (at most 106 px, `--top-bar`) and a margin. */
+const topBarRoom = 122;
 
 interface Options {
   count: number;

@@ -2,8 +2,11 @@
 export const pingEveryMs = 15_000;
 /** How long after a ping the line may stay silent before it counts as dead. */
 export const answerWithinMs = 10_000;
-/** How long a new socket may take to confirm its subscription (registering with many stations takes a moment). */
-export const subscribeWithinMs = 20_000;
+/**
+ * How long a new socket may take to confirm its subscription. Generous: the first page of a subject with hundreds
+ * of stations waits while its watcher registers with each of them, and giving up early would only start that again.
+ */
+export const subscribeWithinMs = 60_000;
 
 /**
  * Notices a line that died without closing (a phone leaving Wi-Fi, a laptop waking up, a dropped NAT entry),

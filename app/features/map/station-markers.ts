@@ -107,7 +107,8 @@ export class StationMarkers {
     if (!station) return;
     const at = station.geometry.coordinates as [number, number];
     if (this.shown.has(`station:${id}`) && this.map.getBounds().contains(at)) return;
-    const apart = Math.min(clusterMaxZoom + 1, separationZoom(this.collection, id, clusterRadius) + 0.5);
+    // Clusters are made per whole zoom level (the map's zoom rounded down), so only the next whole level is sure to part them.
+    const apart = Math.min(clusterMaxZoom + 1, Math.ceil(separationZoom(this.collection, id, clusterRadius) + 0.05));
     this.map.flyTo({ center: at, zoom: Math.max(this.map.getZoom(), apart), essential: true });
   }
 
