@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientOnly, Link } from '@tanstack/react-router';
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { defaultRangeDays } from '../../../worker/contracts/station-time';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
@@ -20,6 +20,7 @@ import { dashboardQuery } from './queries';
 import { StationCards, type Reveal } from './station-cards';
 import { StationFilters } from './station-filters';
 import { StationList } from './station-list';
+import { useAddressFilters } from './use-address-filters';
 
 function WelcomeCard() {
   const { data: user } = useSuspenseQuery(currentUserQuery);
@@ -42,9 +43,6 @@ function WelcomeCard() {
 }
 
 const mapSkeleton = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
-/** The search text reaches the address this long after the last key, so typing does not navigate on every key. */
-const searchToAddressMs = 400;
-
 interface Props {
   search: DashboardSearch;
   /** Replaces the address's filters (without a new history entry). */
@@ -58,24 +56,15 @@ function Stations({ search, onSearch }: Props) {
   const { items, groups, danes, uniwan, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
 
-  // The box answers every key at once; the stations follow a moment later, in the background (deferred).
-  const [text, setText] = useState(search.q ?? '');
+  // The controls answer every key and click at once; the stations follow a moment later, in the background (deferred).
+  const { text, setText, filters, choose, clear } = useAddressFilters(search, onSearch);
   const q = useDeferredValue(text);
-  const address = useRef({ search, onSearch });
-  useEffect(() => {
-    address.current = { search, onSearch };
-  });
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === address.current.search.q) return;
-    const timer = setTimeout(() => address.current.onSearch({ ...address.current.search, q: next }), searchToAddressMs);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const group = groups.find((g) => g.id === search.group);
+  const applied = useDeferredValue(filters);
+  const group = groups.find((g) => g.id === applied.group);
   const inGroup = useMemo(() => (group ? new Set(group.items) : undefined), [group]);
   const matching = useMemo(() => matchingSearch(entries, { q, inGroup }), [entries, q, inGroup]);
   const counts = useMemo(() => countStates(matching), [matching]);
-  const shown = useMemo(() => inState(matching, search.state), [matching, search.state]);
+  const shown = useMemo(() => inState(matching, applied.state), [matching, applied.state]);
   const shownItems = useMemo(() => shown.map((entry) => entry.item), [shown]);
 
   const [chosen, setChosen] = useState<string | null>(null);
@@ -90,8 +79,7 @@ function Stations({ search, onSearch }: Props) {
   }, []);
 
   if (items.length === 0) return <EmptyState title={m.stations_empty_title()}>{m.stations_empty_body()}</EmptyState>;
-  const view = search.view ?? 'cards';
-  const View = view === 'list' ? StationList : StationCards;
+  const View = applied.view === 'list' ? StationList : StationCards;
   return (
     <section className="grid gap-4" aria-labelledby="stations-heading">
       <div className="flex flex-wrap items-baseline gap-x-3">
@@ -107,19 +95,16 @@ function Stations({ search, onSearch }: Props) {
         text={text}
         onText={setText}
         groups={groups}
-        group={group?.id}
-        onGroup={(id) => onSearch({ ...search, group: id })}
-        state={search.state}
+        group={filters.group}
+        onGroup={(id) => choose({ group: id })}
+        state={filters.state}
         counts={counts}
-        onState={(state) => onSearch({ ...search, state })}
-        view={view}
-        onView={(next) => onSearch({ ...search, view: next === 'list' ? 'list' : undefined })}
+        onState={(state) => choose({ state })}
+        view={filters.view ?? 'cards'}
+        onView={(next) => choose({ view: next === 'list' ? 'list' : undefined })}
         shown={shown.length}
         total={items.length}
-        onClear={() => {
-          setText('');
-          onSearch({ view: search.view });
-        }}
+        onClear={clear}
       />
       {/* Map first (left on wide screens, where it stays in view while the stations scroll past), then the stations. */}
       <div className="grid items-start gap-4 lg:grid-cols-2">
