@@ -16,7 +16,8 @@ const same = (a: DashboardSearch, b: DashboardSearch) => a.q === b.q && a.group 
 export function useAddressFilters(search: DashboardSearch, onSearch: (search: DashboardSearch) => void) {
   const [text, setText] = useState(search.q ?? '');
   const [filters, setFilters] = useState(() => filtersOf(search));
-  const address = useRef({ onSearch, written: search });
+  // What was last written, and the writes the router has not reported back yet (a newer write may overtake them).
+  const address = useRef({ onSearch, written: search, pending: [] as DashboardSearch[] });
   useEffect(() => {
     address.current.onSearch = onSearch;
   });
@@ -29,6 +30,7 @@ export function useAddressFilters(search: DashboardSearch, onSearch: (search: Da
     const timer = setTimeout(
       () => {
         address.current.written = next;
+        address.current.pending.push(next);
         address.current.onSearch(next);
       },
       next.q === written.q ? 0 : searchToAddressMs,
@@ -37,8 +39,11 @@ export function useAddressFilters(search: DashboardSearch, onSearch: (search: Da
   }, [text, filters]);
 
   useEffect(() => {
-    if (same(search, address.current.written)) return;
-    address.current.written = search;
+    const { pending } = address.current;
+    const ours = pending.findIndex((written) => same(written, search));
+    if (ours >= 0) pending.splice(0, ours + 1);
+    if (ours >= 0 || same(search, address.current.written)) return;
+    address.current = { ...address.current, written: search, pending: [] };
     setText(search.q ?? '');
     setFilters(filtersOf(search));
   }, [search]);
