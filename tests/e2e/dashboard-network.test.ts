@@ -111,6 +111,8 @@ describe('dashboard of a 500-station network', () => {
     const { context, page } = await openPage(browser, { width: 360, height: 740 });
     await signIn(page, networkAccount.username, networkAccount.password);
     await live(page);
+    // Radix makes its radio groups tabbable a moment after they mount (once their items have registered).
+    for (const name of ['View', 'State']) await page.getByRole('radiogroup', { name }).and(page.locator('[tabindex="0"]')).waitFor();
     await page.getByRole('searchbox', { name: 'Search stations' }).focus();
     await page.keyboard.type('station 042');
     await expect.poll(() => shownText(page)).toBe(`Stations shown: 1 of ${networkSize}`);
@@ -135,11 +137,15 @@ describe('dashboard of a 500-station network', () => {
     await page.getByRole('radio', { name: 'List' }).and(page.locator(':focus')).waitFor();
     await page.keyboard.press('Space');
     await page.waitForURL((url) => url.searchParams.get('view') === 'list');
-    // Tab on to the states, arrow to Stale and pick it.
+    // Tab on to the states, arrow to Stale (Radix moves the focus a moment after each arrow) and pick it.
+    const states = page.getByTestId('state-filter');
+    const focusedOn = (state: string) => states.locator(`[data-state-filter="${state}"]`).and(page.locator(':focus')).waitFor();
     await page.keyboard.press('Tab');
+    await states.getByRole('radio').first().and(page.locator(':focus')).waitFor();
     await page.keyboard.press('ArrowRight');
+    await focusedOn('fresh');
     await page.keyboard.press('ArrowRight');
-    await page.getByTestId('state-filter').locator('[data-state-filter="stale"]').and(page.locator(':focus')).waitFor();
+    await focusedOn('stale');
     await page.keyboard.press('Space');
     await page.waitForURL((url) => url.searchParams.get('state') === 'stale');
     await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('stale', all.slice(networkSize / 2))} of ${networkSize}`);
