@@ -21,9 +21,9 @@ export function DeleteAction({ path, resource, name }: { path: string; resource:
   });
   return (
     <ConfirmDialog onConfirm={() => remove.mutate()}>
-      <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={m.admin_delete_named({ name })}>
+      <Button variant="outline" size="sm" className="max-sm:px-2" disabled={remove.isPending} aria-label={m.admin_delete_named({ name })}>
         <Trash2Icon className="text-destructive" />
-        {m.admin_action_delete()}
+        <span className="max-sm:sr-only">{m.admin_action_delete()}</span>
       </Button>
     </ConfirmDialog>
   );

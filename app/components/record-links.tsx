@@ -18,10 +18,11 @@ export function AddLink({ to, label }: { to: '/edit-item' | '/edit-group' | '/ed
 /** The Edit action of a table row; its accessible name says which record it edits. */
 export function EditLink({ to, id, name }: { to: '/edit-item/$id' | '/edit-group/$id' | '/edit-subject/$id'; id: number; name: string }) {
   return (
-    <Button asChild variant="outline" size="sm">
+    <Button asChild variant="outline" size="sm" className="max-sm:px-2">
       <Link to={to} params={{ id }} aria-label={m.admin_edit_named({ name })}>
         <PencilIcon />
-        {m.admin_action_edit()}
+        {/* On a phone the icon alone keeps the row's actions in view; the accessible name says it all. */}
+        <span className="max-sm:sr-only">{m.admin_action_edit()}</span>
       </Link>
     </Button>
   );

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSubject, get } from '../support/api';
+import { createGroup, linkGroupItem, linkSubjectGroup } from '../support/fixtures';
 import { inStation, runCron, stationsWithReadings } from '../support/telemetry';
 
 let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;
@@ -39,13 +40,34 @@ describe('dashboard', () => {
   it('shows a subject nothing of stations it may not see', async () => {
     const res = await get(`/rest/api?${range}`, { token: fixture.outsider.token });
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ items: [], danes: {}, uniwan: {} });
+    expect(res.json.data).toEqual({ items: [], danes: {}, uniwan: {}, groups: [] });
   });
 
   it('shows an administrator every station', async () => {
     const admin = await createSubject({ isAdmin: true });
     const res = await get(`/rest/api?${range}`, { token: admin.token });
     expect(res.json.data.danes[fixture.danesStation.uniqueId]).toEqual(expectedDanes);
+  });
+
+  it("names the viewer's own groups with their stations, and an administrator every group holding a station", async () => {
+    const viewerGroup = fixture.group;
+    // A group the viewer is not in, holding a station it sees directly: its name stays hidden from the viewer.
+    const foreign = await createGroup();
+    await linkGroupItem(foreign.id, fixture.danesStation.id);
+    const seen = (await get(`/rest/api?${range}`, { token: fixture.viewer.token })).json.data.groups;
+    expect(seen).toEqual([{ id: viewerGroup.id, name: viewerGroup.name, items: [fixture.uniwanStation.id] }]);
+
+    const both = await createGroup();
+    await Promise.all([linkGroupItem(both.id, fixture.danesStation.id), linkGroupItem(both.id, fixture.uniwanStation.id), linkSubjectGroup(fixture.viewer.id, both.id)]);
+    await createGroup(); // empty: nothing to filter by
+    const admin = await createSubject({ isAdmin: true });
+    const all = (await get(`/rest/api?${range}`, { token: admin.token })).json.data.groups as { id: number; items: number[] }[];
+    const byId = new Map(all.map((g) => [g.id, [...g.items].sort()]));
+    expect(byId.get(foreign.id)).toEqual([fixture.danesStation.id]);
+    expect(byId.get(both.id)).toEqual([fixture.danesStation.id, fixture.uniwanStation.id].sort());
+    expect(all.every((g) => g.items.length > 0)).toBe(true);
+    const viewed = (await get(`/rest/api?${range}`, { token: fixture.viewer.token })).json.data.groups as { id: number }[];
+    expect(viewed.map((g) => g.id).sort()).toEqual([viewerGroup.id, both.id].sort());
   });
 
   it('refuses bad dates with 400 and strangers with 401', async () => {

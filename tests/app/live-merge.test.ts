@@ -68,6 +68,7 @@ describe('live rows on the dashboard', () => {
     items: [item],
     danes: { 'DANES-1': { date: '2026-11-21T09:00:00.000Z', pocetMereni: 10, min: { H1: 2 }, max: { H1: 3 } } },
     uniwan: {},
+    groups: [],
   };
 
   test('advance the last update and the count and widen the extremes', () => {

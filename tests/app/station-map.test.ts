@@ -92,9 +92,9 @@ describe('marker looks', () => {
     expect(clusterLabel(counts({ unknown: 5 }))).toBe('5 stations. Zoom in on them');
   });
 
-  test('a station marker says where it leads and, when known, the station’s state', () => {
-    expect(stationLabel('Brno well', 'stale')).toBe('Open the charts of Brno well (Stale)');
-    expect(stationLabel('Brno well', 'unknown')).toBe('Open the charts of Brno well');
+  test('a station marker says which station it is and, when known, its state', () => {
+    expect(stationLabel('Brno well', 'stale')).toBe('Brno well (Stale)');
+    expect(stationLabel('Brno well', 'unknown')).toBe('Brno well');
   });
 });
 

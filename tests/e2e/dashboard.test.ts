@@ -59,6 +59,21 @@ describe('dashboard', () => {
     await context.close();
   });
 
+  test('a card’s map button chooses its station on the map, and pointing at a card marks its marker', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const map = page.getByRole('region', { name: 'Map of your stations' });
+    await map.locator('.station-marker').first().waitFor();
+    await page.locator('[data-testid="station-card"][data-station="DANES-ZNOJ-02"]').hover();
+    await map.locator('.station-marker.is-hovered[data-station="DANES-ZNOJ-02"]').waitFor();
+    const show = page.getByRole('button', { name: 'Show Olomouc weather on the map' });
+    await show.click();
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    await map.locator('.station-marker.is-selected[data-station="UNIWAN-OLOM-01"]').waitFor();
+    await map.locator('.station-popup').getByText('Olomouc weather').waitFor();
+    await context.close();
+  });
+
   test('View detail opens the station charts with the DANES flag', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
@@ -68,12 +83,14 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  test('a map marker opens that station’s charts', async () => {
+  test('a map marker chooses its station in the cards, and its popup opens that station’s charts', async () => {
     const { context, page } = await openPage(browser);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const markers = page.locator('.maplibregl-marker');
     await markers.first().waitFor();
     expect(await markers.count()).toBe(4);
+    await page.getByRole('button', { name: /^Brno – Svratka well/ }).click();
+    await page.locator('[data-selected] > [data-station="DANES-BRNO-01"]').waitFor();
     await page.getByRole('link', { name: 'Open the charts of Brno – Svratka well' }).click();
     await page.waitForURL('**/charts/DANES-BRNO-01/true');
     await page.getByRole('heading', { name: 'Brno – Svratka well' }).waitFor();

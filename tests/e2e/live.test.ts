@@ -41,6 +41,27 @@ async function controllableSockets(page: Page) {
   });
 }
 
+/** Lets the test silence the page's live line without closing it: nothing sent or received gets through, as on a dead network. */
+async function silenceableSockets(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    const w = window as unknown as { __silent: boolean };
+    w.__silent = false;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        // Registered before the page's own handler, so it can keep messages from reaching it.
+        this.addEventListener('message', (event) => w.__silent && event.stopImmediatePropagation());
+      }
+      send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+        if (!w.__silent) super.send(data);
+      }
+    } as typeof WebSocket;
+  });
+}
+
+const liveState = (page: Page, state: 'live' | 'offline') => page.locator(`[data-testid="live-indicator"][data-state="${state}"]`);
+
 async function openChart(page: Page) {
   await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
   await visit(page, `/charts/${station.uniqueId}/true?days=1`);
@@ -83,6 +104,32 @@ describe('live readings', () => {
       const lines = csv.split('\r\n').filter((line) => line.endsWith(`,H1,${row.data_value}`));
       expect(lines, `${row.date} appears once`).toHaveLength(1);
     }
+    await context.close();
+  });
+
+  test('a line that goes silent without closing turns the indicator offline within 30 s, then comes back with what was missed', { timeout: 120_000 }, async () => {
+    const { context, page } = await openPage(browser);
+    await silenceableSockets(page);
+    await openChart(page);
+
+    await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = true));
+    await liveState(page, 'offline').waitFor({ timeout: 30_000 });
+    const during = spikes(2);
+    await ingest(during);
+    await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = false));
+    await liveState(page, 'live').waitFor({ timeout: 60_000 });
+    // The chart reads raw readings again after the reconnect (the dashboard would read the roll-up).
+    await expect.poll(() => shownMax(page).textContent(), { timeout: 5000 }).toBe(during[1].data_value.toFixed(4));
+    await context.close();
+  });
+
+  test('the browser going offline turns the indicator offline at once, and coming back online reconnects', async () => {
+    const { context, page } = await openPage(browser);
+    await openChart(page);
+    await context.setOffline(true);
+    await liveState(page, 'offline').waitFor();
+    await context.setOffline(false);
+    await liveState(page, 'live').waitFor();
     await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { addNetwork, networkAccount, networkSize, networkState, removeNetwork } from '../support/e2e-network';
-import { baseURL, demoAccounts, launchBrowser, openPage, signIn } from '../support/e2e';
+import { addNetwork, networkAccount, networkSize, networkState, networkStationId, removeNetwork, warmNetworkLive } from '../support/e2e-network';
+import { baseURL, demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
 
 const shots = 'test-results/screenshots';
 
@@ -42,7 +42,7 @@ async function pixel(page: Page, x: number, y: number): Promise<number[]> {
 }
 
 describe('map without a base map (offline)', () => {
-  test('says the base map is unavailable, and a marker still opens its station’s charts', async () => {
+  test('says the base map is unavailable, and a marker still chooses its station, whose popup opens its charts', async () => {
     const { context, page } = await openPage(browser);
     await offline(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
@@ -55,13 +55,18 @@ describe('map without a base map (offline)', () => {
     await map.getByRole('list', { name: 'Station states' }).waitFor();
     await map.screenshot({ path: `${shots}/map-offline-1280-light.png` });
 
-    await map.getByRole('link', { name: /^Open the charts of Olomouc weather/ }).click();
+    await map.getByRole('button', { name: /^Olomouc weather/ }).click();
+    await map.locator('.station-marker.is-selected[data-station="UNIWAN-OLOM-01"]').waitFor();
+    // The list beside the map marks the same station.
+    await page.locator('[data-selected] > [data-testid="station-card"][data-station="UNIWAN-OLOM-01"]').waitFor();
+    await map.screenshot({ path: `${shots}/map-popup-1280-light.png` });
+    await map.locator('.station-popup').getByRole('link', { name: 'Open the charts of Olomouc weather' }).click();
     await page.waitForURL('**/charts/UNIWAN-OLOM-01/false');
     await page.getByRole('heading', { name: 'Olomouc weather' }).waitFor();
     await context.close();
   });
 
-  test('a station marker is reached with Tab from the map and opens its charts with Enter', async () => {
+  test('a station marker is reached with Tab from the map; Enter opens its popup with the keyboard in it, Escape goes back', async () => {
     const { context, page } = await openPage(browser);
     await offline(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
@@ -71,13 +76,22 @@ describe('map without a base map (offline)', () => {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-station'));
     expect(focused).toMatch(/^(DANES|UNIWAN)-/);
+    const activeClass = () => page.evaluate(() => document.activeElement?.className);
+    await page.keyboard.press('Enter');
+    await expect.poll(activeClass).toBe('station-popup-link');
+    await page.keyboard.press('Escape');
+    await map.locator('.station-popup').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-station'))).toBe(focused);
+    await page.keyboard.press('Enter');
+    await expect.poll(activeClass).toBe('station-popup-link');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/charts/${focused}/*`);
     await context.close();
   });
 
   test('the whole canvas is painted while the sticky top bar covers the top of the map', async () => {
-    const { context, page } = await openPage(browser);
+    // Narrower than the two-column layout, where the map itself stays in view below the bar.
+    const { context, page } = await openPage(browser, { width: 900 });
     await offline(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const map = mapOf(page);
@@ -99,7 +113,10 @@ describe('map without a base map (offline)', () => {
 });
 
 describe('map of a 500-station network', () => {
-  beforeAll(() => addNetwork(inject('stateDir')));
+  beforeAll(async () => {
+    await addNetwork(inject('stateDir'));
+    await warmNetworkLive(baseURL);
+  }, 180_000);
   afterAll(() => removeNetwork(inject('stateDir')));
 
   const markersOf = (page: Page) =>
@@ -144,6 +161,39 @@ describe('map of a 500-station network', () => {
     const markers = await markersOf(page);
     expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBeLessThan(networkSize);
     await map.screenshot({ path: `${shots}/map-500-360-dark.png` });
+    await context.close();
+  });
+
+  test('the list and the map stay in step: a row marks its marker, a chosen row flies the map to it, a chosen marker scrolls the list to it', async () => {
+    const { context, page } = await openPage(browser);
+    await offline(context);
+    await signIn(page, networkAccount.username, networkAccount.password);
+    await visit(page, '/dashboard?view=list');
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    const map = mapOf(page);
+    await map.locator('.cluster-marker').first().waitFor();
+    // Pointing at a row marks the cluster that holds its station.
+    await page.getByTestId('station-row').first().hover();
+    await map.locator('.cluster-marker.is-hovered').waitFor();
+
+    const chosen = networkStationId(networkSize - 3);
+    const row = page.locator(`[data-testid="station-row"][data-station="${chosen}"]`);
+    await row.getByRole('button', { name: `E2E network station ${chosen.slice(-3)}` }).click();
+    // The map comes close enough that the station stands alone, marked, with its popup.
+    const marker = map.locator(`.station-marker.is-selected[data-station="${chosen}"]`);
+    await marker.waitFor();
+    await map.locator('.station-popup').getByText(`E2E network station ${chosen.slice(-3)}`).waitFor();
+
+    // Far down the page the row is not even rendered; choosing the marker brings it back into view.
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await row.waitFor({ state: 'detached' });
+    await marker.click();
+    await row.and(page.locator('[data-selected]')).waitFor();
+    const box = (await row.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    await page.screenshot({ path: `${shots}/dashboard-500-map-list-1280-light.png` });
     await context.close();
   });
 });

@@ -87,7 +87,7 @@ export async function stationsWithViewers() {
   await linkSubject(viewer.id, danesStation.id);
   await db().insert(groupItems).values({ groupId: group.id, itemId: uniwanStation.id });
   await db().insert(subjectGroups).values({ subjectId: viewer.id, groupId: group.id });
-  return { danesStation, uniwanStation, viewer, outsider };
+  return { danesStation, uniwanStation, viewer, outsider, group };
 }
 
 /** `stationsWithViewers` with a few readings on both stations around 1–4 April 2026, across their local midnights. */

@@ -106,10 +106,18 @@ export const StationSummary = z.object({
 });
 export type StationSummary = z.infer<typeof StationSummary>;
 
+/** A group the dashboard can filter by, with the stations (item ids) it holds. */
+export const DashboardGroup = z.object({ id: z.number(), name: z.string(), items: z.array(z.number()) });
+export type DashboardGroup = z.infer<typeof DashboardGroup>;
+
 export const Dashboard = z.object({
   items: z.array(ItemRow),
   danes: z.record(z.string(), StationSummary),
   uniwan: z.record(z.string(), StationSummary),
+  groups: z.array(DashboardGroup).meta({
+    description:
+      "Groups holding any of the stations, by name: every such group for an administrator, the subject's own groups for anyone else.",
+  }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 

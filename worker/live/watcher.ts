@@ -52,6 +52,8 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
     // Every station the subject may see (for sockets that watch them all), and the stations that know to call here.
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS visible (item_id INTEGER PRIMARY KEY, unique_id TEXT NOT NULL)');
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS registered (item_id INTEGER PRIMARY KEY)');
+    // Pages ping every few seconds to learn that the line is alive; the runtime answers without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', JSON.stringify({ type: 'pong' } satisfies LiveMessage)));
   }
 
   private get sql() {
@@ -165,10 +167,8 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
     await this.ctx.storage.setAlarm(Date.now() + sessionSweepMs);
   }
 
-  async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
-    // Pages send "ping" to learn that the line is alive; everything else is ignored.
-    if (message === 'ping') socket.send(JSON.stringify({ type: 'pong' } satisfies LiveMessage));
-  }
+  // Pages send nothing but pings, which the auto-response answers; anything else is ignored.
+  async webSocketMessage() {}
 
   async webSocketClose(socket: WebSocket, code: number) {
     socket.close(code === 1005 ? 1000 : code, 'closing');

@@ -11,7 +11,8 @@ defineRoute(
     method: 'get',
     path: '/',
     access: 'user',
-    summary: "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to",
+    summary:
+      "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to, and the groups holding them",
     query: DashboardQuery,
     data: Dashboard,
   },

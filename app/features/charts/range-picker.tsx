@@ -35,20 +35,21 @@ export function RangePicker({ days, range, onChange }: { days: number | undefine
           </ToggleGroupItem>
         ))}
       </ToggleGroup>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1.5">
+      {/* On a phone the two dates share the row and Show gets its own, so nothing runs off the screen. */}
+      <form onSubmit={submit} className="grid w-full grid-cols-2 items-end gap-2 sm:flex sm:w-auto sm:flex-wrap">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="range-from">{m.charts_from()}</Label>
-          <Input id="range-from" type="date" className="w-40" value={custom.from} max={custom.to} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+          <Input id="range-from" type="date" className="max-sm:px-2 sm:w-40" value={custom.from} max={custom.to} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="range-to">{m.charts_to()}</Label>
-          <Input id="range-to" type="date" className="w-40" value={custom.to} min={custom.from} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+          <Input id="range-to" type="date" className="max-sm:px-2 sm:w-40" value={custom.to} min={custom.from} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
         </div>
-        <Button type="submit" variant="outline" disabled={invalid}>
+        <Button type="submit" variant="outline" className="col-span-2 sm:col-auto" disabled={invalid}>
           {m.charts_show()}
         </Button>
         {invalid && (
-          <p role="alert" className="basis-full text-sm text-destructive">
+          <p role="alert" className="col-span-2 basis-full text-sm text-destructive">
             {m.charts_bad_range()}
           </p>
         )}

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { ClientOnly, Link } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { defaultRangeDays } from '../../../worker/contracts/station-time';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
@@ -11,12 +11,16 @@ import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { LazyStationMap, stationMapHeight } from '~/features/stations/lazy-map';
-import { StationCard } from '~/features/stations/station-card';
 import { fullName } from '~/features/subjects/full-name';
 import { currentUserQuery } from '~/features/subjects/queries';
 import { formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
+import { countStates, inState, matchingSearch, stationEntries, type DashboardSearch } from './filters';
 import { dashboardQuery } from './queries';
+import { StationCards, type Reveal } from './station-cards';
+import { StationFilters } from './station-filters';
+import { StationList } from './station-list';
+import { useAddressFilters } from './use-address-filters';
 
 function WelcomeCard() {
   const { data: user } = useSuspenseQuery(currentUserQuery);
@@ -38,59 +42,119 @@ function WelcomeCard() {
   );
 }
 
-const stationGrid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
 const mapSkeleton = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
+interface Props {
+  search: DashboardSearch;
+  /** Replaces the address's filters (without a new history entry). */
+  onSearch: (search: DashboardSearch) => void;
+}
 
-function Stations() {
+function Stations({ search, onSearch }: Props) {
   const { data: dashboard } = useSuspenseQuery(dashboardQuery);
-  const live = useLiveQuery(
-    dashboard.items.map((i) => i.unique_id),
-    dashboardQuery.queryKey,
-    mergeIntoDashboard,
-  );
-  const { items, danes, uniwan, range, readAt } = dashboard;
+  // Every station the subject may see: the address never lists them.
+  const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboard);
+  const { items, groups, danes, uniwan, range, readAt } = dashboard;
+  const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
+
+  // The controls answer every key and click at once; the stations follow a moment later, in the background (deferred).
+  const { text, setText, filters, choose, clear } = useAddressFilters(search, onSearch);
+  const q = useDeferredValue(text);
+  const applied = useDeferredValue(filters);
+  const group = groups.find((g) => g.id === applied.group);
+  const inGroup = useMemo(() => (group ? new Set(group.items) : undefined), [group]);
+  const matching = useMemo(() => matchingSearch(entries, { q, inGroup }), [entries, q, inGroup]);
+  const counts = useMemo(() => countStates(matching), [matching]);
+  const shown = useMemo(() => inState(matching, applied.state), [matching, applied.state]);
+  const shownItems = useMemo(() => shown.map((entry) => entry.item), [shown]);
+
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [reveal, setReveal] = useState<Reveal | null>(null);
+  // A station the filters hide is no longer chosen.
+  const selected = chosen !== null && shown.some((entry) => entry.item.unique_id === chosen) ? chosen : null;
+  const selectInList = useCallback((id: string) => setChosen(id), []);
+  const selectOnMap = useCallback((id: string | null) => {
+    setChosen(id);
+    if (id !== null) setReveal({ id });
+  }, []);
+
   if (items.length === 0) return <EmptyState title={m.stations_empty_title()}>{m.stations_empty_body()}</EmptyState>;
+  const View = applied.view === 'list' ? StationList : StationCards;
   return (
-    <>
-      <section className="grid gap-3" aria-labelledby="stations-heading">
-        <div className="flex flex-wrap items-baseline gap-x-3">
-          <h2 id="stations-heading" className="text-lg font-semibold">
-            {m.stations_heading()}
-          </h2>
-          <p className="text-sm text-muted-foreground" data-testid="dashboard-range">
-            {m.stations_range({ days: defaultRangeDays, from: formatDay(range.from), to: formatDay(range.to) })}
-          </p>
-          <LiveIndicator state={live} />
-        </div>
-        <div className={stationGrid}>
-          {items.map((item) => (
-            <StationCard key={item.id} item={item} summary={(item.name_for_api === 'DANES' ? danes : uniwan)[item.unique_id]} range={range} now={readAt} />
-          ))}
-        </div>
-      </section>
-      <section className="grid gap-3" aria-labelledby="map-heading">
-        <h2 id="map-heading" className="text-lg font-semibold">
-          {m.stations_map_heading()}
+    <section className="grid gap-4" aria-labelledby="stations-heading">
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h2 id="stations-heading" className="text-lg font-semibold">
+          {m.stations_heading()}
         </h2>
-        {/* The map exists only in the browser; server and hydration both show the placeholder. */}
-        <ClientOnly fallback={mapSkeleton}>
-          <Suspense fallback={mapSkeleton}>
-            <LazyStationMap items={items} status={{ danes, uniwan, range, now: readAt }} />
-          </Suspense>
-        </ClientOnly>
-      </section>
-    </>
+        <p className="text-sm text-muted-foreground" data-testid="dashboard-range">
+          {m.stations_range({ days: defaultRangeDays, from: formatDay(range.from), to: formatDay(range.to) })}
+        </p>
+        <LiveIndicator state={live} />
+      </div>
+      <StationFilters
+        text={text}
+        onText={setText}
+        groups={groups}
+        group={filters.group}
+        onGroup={(id) => choose({ group: id })}
+        state={filters.state}
+        counts={counts}
+        onState={(state) => choose({ state })}
+        view={filters.view ?? 'cards'}
+        onView={(next) => choose({ view: next === 'list' ? 'list' : undefined })}
+        shown={shown.length}
+        total={items.length}
+        onClear={clear}
+      />
+      {/* Map first (left on wide screens, where it stays in view while the stations scroll past), then the stations. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <section className="grid gap-2 lg:sticky lg:top-[calc(var(--top-bar)+1rem)]" aria-labelledby="map-heading">
+          <h3 id="map-heading" className="sr-only">
+            {m.stations_map_heading()}
+          </h3>
+          {/* The map exists only in the browser; server and hydration both show the placeholder. */}
+          <ClientOnly fallback={mapSkeleton}>
+            <Suspense fallback={mapSkeleton}>
+              <LazyStationMap
+                items={shownItems}
+                status={{ danes, uniwan, range, now: readAt }}
+                selectedId={selected}
+                hoveredId={hovered}
+                onSelect={selectOnMap}
+                onHover={setHovered}
+              />
+            </Suspense>
+          </ClientOnly>
+        </section>
+        <div className="min-w-0">
+          {shown.length === 0 ? (
+            <EmptyState title={m.dashboard_no_matches()}>{m.dashboard_no_matches_body()}</EmptyState>
+          ) : (
+            <View
+              entries={shown}
+              range={range}
+              now={readAt}
+              selected={selected}
+              hovered={hovered}
+              reveal={reveal}
+              onSelect={selectInList}
+              onHover={setHovered}
+            />
+          )}
+        </div>
+      </div>
+    </section>
   );
 }
 
-/** `/dashboard`: a greeting, one card per station over the last 30 days, and the stations on a map. */
-export function DashboardPage() {
+/** `/dashboard`: a greeting, then the stations over the last 30 days, filtered as the address says, as cards or a list beside a map. */
+export function DashboardPage(props: Props) {
   return (
     <>
       <PageHeader title={m.nav_dashboard()} />
       <div className="grid gap-6">
         <WelcomeCard />
-        <Stations />
+        <Stations {...props} />
       </div>
     </>
   );
@@ -103,10 +167,13 @@ export function DashboardSkeleton() {
       <PageHeader title={m.nav_dashboard()} />
       <div className="grid gap-6">
         <Skeleton className="h-40 w-full max-w-md" data-testid="welcome-skeleton" />
-        <div className={stationGrid} data-testid="stations-skeleton">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-72 w-full" />
-          ))}
+        <div className="grid gap-4 lg:grid-cols-2" data-testid="stations-skeleton">
+          {mapSkeleton}
+          <div className="grid gap-4">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-72 w-full" />
+            ))}
+          </div>
         </div>
       </div>
     </>

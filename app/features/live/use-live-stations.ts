@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { LiveMessage } from '../../../worker/contracts/live';
+import { heartbeat, subscribeWithinMs } from './heartbeat';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 export type ReadingsMessage = Extract<LiveMessage, { type: 'readings' }>;
 
 const firstRetryMs = 1000;
 const maxRetryMs = 30_000;
-const pingEveryMs = 25_000;
 
 /** Waits 1 s, 2 s, 4 s … up to 30 s between attempts, with jitter so a restarted hub is not stormed. */
 export const retryDelay = (attempt: number) =>
@@ -18,33 +18,44 @@ interface Handlers {
   onResync: () => void;
 }
 
+/** The stations a page watches: a list (a chart's one station), or every station its subject may see (the dashboard). */
+export type Watched = string[] | 'all';
+
 /**
  * Watches stations over the live WebSocket (authenticated by the session cookie) and keeps reconnecting
- * with back-off; returns the connection state for the "live" indicator.
+ * with back-off; returns the connection state for the "live" indicator. "Live" means the subscription is
+ * confirmed and the line answers its heartbeat; from the moment either fails (or the browser goes offline)
+ * until a new subscription is confirmed, the state is "offline".
  */
-export function useLiveStations(stations: string[], handlers: Handlers): LiveState {
+export function useLiveStations(stations: Watched, handlers: Handlers): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const latest = useRef(handlers);
   latest.current = handlers;
-  const key = [...stations].sort().join(',');
+  const key = stations === 'all' ? 'all' : [...stations].sort().join(',');
 
   useEffect(() => {
     if (!key) return;
+    // A dashboard of hundreds of stations would not fit in a URL; without a list the server sends all the subject's.
+    const query = key === 'all' ? '' : `?stations=${encodeURIComponent(key)}`;
     let socket: WebSocket | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    let beat: ReturnType<typeof heartbeat> | undefined;
     let attempt = 0;
     let connectedBefore = false;
     let stopped = false;
 
     const connect = () => {
-      setState('connecting');
       const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new WebSocket(`${scheme}//${location.host}/rest/live?stations=${encodeURIComponent(key)}`);
-      socket.onmessage = (event) => {
+      const current = new WebSocket(`${scheme}//${location.host}/rest/live${query}`);
+      socket = current;
+      const unconfirmed = setTimeout(() => lose(current), subscribeWithinMs);
+      current.onmessage = (event) => {
+        beat?.heard();
         const parsed = LiveMessage.safeParse(JSON.parse(String(event.data)));
         if (!parsed.success) return;
         if (parsed.data.type === 'subscribed') {
+          clearTimeout(unconfirmed);
+          beat = heartbeat(current, () => lose(current));
           attempt = 0;
           setState('live');
           if (connectedBefore) latest.current.onResync();
@@ -53,19 +64,47 @@ export function useLiveStations(stations: string[], handlers: Handlers): LiveSta
           latest.current.onReadings(parsed.data);
         }
       };
-      socket.onclose = () => {
-        clearInterval(pingTimer);
-        if (stopped) return;
-        setState('offline');
-        retryTimer = setTimeout(connect, retryDelay(attempt++));
+      current.onclose = () => {
+        clearTimeout(unconfirmed);
+        lose(current);
       };
-      pingTimer = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('ping'), pingEveryMs);
     };
+
+    /** Gives up a socket (closed, silent, or the browser went offline) and tries again unless the browser is offline. */
+    const lose = (lost: WebSocket) => {
+      if (stopped || lost !== socket) return;
+      socket = undefined;
+      beat?.stop();
+      beat = undefined;
+      lost.onmessage = lost.onclose = null;
+      lost.close();
+      setState('offline');
+      if (navigator.onLine) retryTimer = setTimeout(connect, retryDelay(attempt++));
+    };
+
+    const offline = () => {
+      clearTimeout(retryTimer);
+      if (socket) lose(socket);
+      setState('offline');
+    };
+    const online = () => {
+      clearTimeout(retryTimer);
+      attempt = 0;
+      if (!socket) connect();
+    };
+    const visible = () => document.visibilityState === 'visible' && beat?.ping();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    setState('connecting');
     connect();
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
-      clearInterval(pingTimer);
+      beat?.stop();
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
       socket?.close();
     };
   }, [key]);

@@ -23,10 +23,10 @@ export function clusterRing(counts: StateCounts): string {
 }
 const round = (percent: number) => Math.round(percent * 100) / 100;
 
-/** What a screen reader hears for a station marker: where it leads, then its state. */
+/** What a screen reader hears for a station marker (a button that chooses the station): its name, then its state. */
 export const stationLabel = (name: string, state: MarkerState) => {
   const named = stateName(state);
-  return named ? `${m.stations_open_charts({ name })} (${named})` : m.stations_open_charts({ name });
+  return named ? `${name} (${named})` : name;
 };
 
 const clusterParts = { fresh: m.map_cluster_fresh, stale: m.map_cluster_stale, low_voltage: m.map_cluster_low_voltage } as const;

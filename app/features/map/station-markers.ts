@@ -2,6 +2,7 @@ import type { Point } from 'geojson';
 import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
 import { clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
 import { clusterStateCounts, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
+import { StationPopup } from './station-popup';
 
 export const stationsSource = 'stations';
 /** Markers nearer each other than this (in screen pixels) merge into a cluster. */
@@ -12,9 +13,12 @@ export const clusterMaxZoom = 13;
 const moveUpdateMs = 120;
 
 export interface MarkerHandlers {
-  /** The station's charts address, so a marker is a real link (new tab, copy address). */
+  /** The station's charts address, for the link in its popup. */
   href(id: string): string;
+  /** The popup's link to the station's charts was followed. */
   open(id: string): void;
+  /** A station was chosen on the map (its marker activated: `id`) or let go (its popup closed: null). */
+  select(id: string | null): void;
   hover(id: string | null): void;
 }
 
@@ -50,6 +54,7 @@ export class StationMarkers {
   private selected: string | null = null;
   private hovered: string | null = null;
   private pending?: ReturnType<typeof setTimeout>;
+  private popup: StationPopup;
 
   constructor(
     private map: MapLibre,
@@ -57,6 +62,14 @@ export class StationMarkers {
     private handlers: MarkerHandlers,
   ) {
     this.index(collection);
+    this.popup = new StationPopup(map, {
+      href: handlers.href,
+      open: handlers.open,
+      closed: (id, fromKeyboard) => {
+        if (fromKeyboard) this.markerOf(id)?.focus();
+        handlers.select(null);
+      },
+    });
     map.on('move', this.updateSoon);
     // Idle: the view has settled and every tile is in (sourcedata can come before the source counts as loaded).
     map.on('idle', this.update);
@@ -68,11 +81,23 @@ export class StationMarkers {
     this.version++;
     this.leaves.clear();
     void this.source()?.setData(collection);
+    // The popup follows its station's state (live readings) and goes with it when it leaves the map.
+    const shown = this.popup.station;
+    if (shown !== null) this.select(this.byId.has(shown) ? shown : null);
   }
 
   highlight(selected: string | null, hovered: string | null) {
-    this.selected = selected;
     this.hovered = hovered;
+    if (selected === this.selected) this.applyHighlight();
+    else this.select(selected);
+  }
+
+  /** Marks a station as chosen and opens its popup (with the keyboard in it, when chosen with the keyboard), or none. */
+  private select(id: string | null, focus = false) {
+    this.selected = id;
+    const station = id === null ? undefined : this.byId.get(id);
+    if (station) this.popup.show(station, focus);
+    else this.popup.hide();
     this.applyHighlight();
   }
 
@@ -82,12 +107,14 @@ export class StationMarkers {
     if (!station) return;
     const at = station.geometry.coordinates as [number, number];
     if (this.shown.has(`station:${id}`) && this.map.getBounds().contains(at)) return;
-    const apart = Math.min(clusterMaxZoom + 1, separationZoom(this.collection, id, clusterRadius) + 0.5);
+    // Clusters are made per whole zoom level (the map's zoom rounded down), so only the next whole level is sure to part them.
+    const apart = Math.min(clusterMaxZoom + 1, Math.ceil(separationZoom(this.collection, id, clusterRadius) + 0.05));
     this.map.flyTo({ center: at, zoom: Math.max(this.map.getZoom(), apart), essential: true });
   }
 
   destroy() {
     clearTimeout(this.pending);
+    this.popup.hide();
     this.map.off('move', this.updateSoon);
     this.map.off('idle', this.update);
     for (const marker of this.shown.values()) marker.remove();
@@ -148,23 +175,24 @@ export class StationMarkers {
   }
 
   private stationElement(id: string) {
-    const link = document.createElement('a');
-    link.className = 'station-marker';
-    link.href = this.handlers.href(id);
-    link.dataset.station = id;
-    link.appendChild(Object.assign(document.createElement('span'), { className: 'station-marker-dot' }));
-    link.addEventListener('click', (event) => {
-      // Modified clicks keep the browser's meaning (new tab or window).
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      this.handlers.open(id);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'station-marker';
+    button.dataset.station = id;
+    button.appendChild(Object.assign(document.createElement('span'), { className: 'station-marker-dot' }));
+    button.addEventListener('click', (event) => {
+      // Chosen with the keyboard (no pointer: detail 0), the keyboard moves on into the popup.
+      this.select(id, event.detail === 0);
+      this.handlers.select(id);
     });
-    link.addEventListener('mouseenter', () => this.handlers.hover(id));
-    link.addEventListener('focus', () => this.handlers.hover(id));
-    link.addEventListener('mouseleave', () => this.handlers.hover(null));
-    link.addEventListener('blur', () => this.handlers.hover(null));
-    return link;
+    button.addEventListener('mouseenter', () => this.handlers.hover(id));
+    button.addEventListener('focus', () => this.handlers.hover(id));
+    button.addEventListener('mouseleave', () => this.handlers.hover(null));
+    button.addEventListener('blur', () => this.handlers.hover(null));
+    return button;
   }
+
+  private markerOf = (id: string) => this.shown.get(`station:${id}`)?.getElement();
 
   private fillStation(element: HTMLElement, station: StationFeature) {
     const { name, state } = station.properties;
@@ -216,6 +244,7 @@ export class StationMarkers {
       const element = marker.getElement();
       element.classList.toggle('is-selected', holds(this.selected));
       element.classList.toggle('is-hovered', holds(this.hovered));
+      if (key.startsWith('station:')) element.setAttribute('aria-pressed', String(holds(this.selected)));
     }
     if (wanted.some((id) => !this.shown.has(`station:${id}`))) void this.loadLeaves();
   }

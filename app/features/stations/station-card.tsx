@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
@@ -16,7 +17,8 @@ import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './sta
 export const chartLink = (item: ItemRow) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
-export function StationCard({ item, summary, range, now }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number }) {
+/** A station's figures over the range; `children` are more actions beside its charts link. */
+export function StationCard({ item, summary, range, now, children }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number; children?: ReactNode }) {
   const rangeStart = dayBounds(range.from, item.timezone).start;
   const stale = isStale(summary, rangeStart, now);
   const lowest = lowVoltage(summary);
@@ -25,7 +27,7 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
   const readings = present.filter((r) => !isSummed(r.code));
   const totals = present.filter((r) => summary.sum?.[r.code] !== undefined);
   return (
-    <Card data-testid="station-card" data-station={item.unique_id} className="min-w-0">
+    <Card data-testid="station-card" data-station={item.unique_id} className="h-full min-w-0">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-base">{item.name}</CardTitle>
@@ -109,10 +111,11 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
           );
         })}
       </CardContent>
-      <CardFooter className="mt-auto">
+      <CardFooter className="mt-auto flex-wrap gap-2">
         <Button asChild size="sm">
           <Link {...chartLink(item)}>{m.stations_view_detail()}</Link>
         </Button>
+        {children}
       </CardFooter>
     </Card>
   );

@@ -32,12 +32,12 @@ export type StationStatus = Pick<Dashboard, 'danes' | 'uniwan'> & { range: DayRa
 export interface StationMapProps {
   items: ItemRow[];
   status?: StationStatus;
-  /** A station chosen elsewhere (e.g. in a list): the map highlights it and brings it into view. */
+  /** The chosen station (chosen here or in a list): the map highlights it, brings it into view and opens its popup. */
   selectedId?: string | null;
   /** A station pointed at elsewhere: the map highlights it (or the cluster holding it). */
   hoveredId?: string | null;
-  /** A station's marker was activated; its charts open next. */
-  onSelect?: (id: string) => void;
+  /** A station's marker was activated (its id), or its popup closed (null). */
+  onSelect?: (id: string | null) => void;
   /** The pointer or keyboard focus entered a station's marker (its id) or left it (null). */
   onHover?: (id: string | null) => void;
 }
@@ -75,8 +75,9 @@ interface View {
 }
 
 /**
- * The subject's stations on a base map: clusters where they crowd, a colour (and shape) per state, a marker
- * opens that station's charts. All map work happens in MapLibre and plain DOM; React only passes props in.
+ * The subject's stations on a base map: clusters where they crowd, a colour (and shape) per state; a marker
+ * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
+ * only passes props in.
  */
 export default function StationMap({ items, status, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -118,10 +119,8 @@ export default function StationMap({ items, status, selectedId = null, hoveredId
     fitStations(map, collection);
     const markers = new StationMarkers(map, collection, {
       href: (id) => router.buildLocation(chartLink(itemOf(id))).href,
-      open: (id) => {
-        latest.current.onSelect?.(id);
-        void navigate(chartLink(itemOf(id)));
-      },
+      open: (id) => void navigate(chartLink(itemOf(id))),
+      select: (id) => latest.current.onSelect?.(id),
       hover: (id) => latest.current.onHover?.(id),
     });
     const base = new BaseMap(map, (style) => withStations(style, markers.collection), setBaseMap, dark);

@@ -20,8 +20,8 @@ export const subjectColumns: ColumnDef<SubjectRow>[] = [
       </span>
     ),
   },
-  { accessorKey: 'subject', header: () => m.admin_subject_org() },
-  { accessorKey: 'username', header: () => m.field_email() },
+  { accessorKey: 'subject', header: () => m.admin_subject_org(), meta: { hideBelow: 'lg' } },
+  { accessorKey: 'username', header: () => m.field_email(), meta: { hideBelow: 'md' } },
   {
     id: 'actions',
     header: () => m.admin_actions(),

@@ -1,6 +1,6 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { items } from '../../db/schema';
+import { groupItems, groups, items } from '../../db/schema';
 import { allReadingCodes, isSummed } from '../../contracts/readings';
 import type { Dashboard, StationSummary } from '../../contracts/telemetry';
 import type { Subject } from '../../db/schema';
@@ -28,14 +28,27 @@ interface PeakDay {
 const allCodes = JSON.stringify(allReadingCodes);
 const summedCodes = JSON.stringify(allReadingCodes.filter(isSummed));
 
+/** Groups holding stations, with those stations: all for an administrator, else the subject's own groups (whose stations it sees). */
+const groupsQuery = (db: Db, subject: Subject) =>
+  db
+    .select({ id: groups.id, name: groups.name, items: sql<string>`json_group_array(${groupItems.itemId})` })
+    .from(groups)
+    .innerJoin(groupItems, eq(groupItems.groupId, groups.id))
+    .where(subject.isAdmin ? undefined : sql`${groups.id} IN (SELECT group_id FROM subject_groups WHERE subject_id = ${subject.id})`)
+    .groupBy(groups.id)
+    .orderBy(groups.name, groups.id);
+
 /**
- * The dashboard: the subject's stations and, per station, readings count, last reading and extremes over
- * local days `from`..`to`, read from daily_stats only (never from raw readings).
+ * The dashboard: the subject's stations and their groups (one round trip), and per station readings count, last
+ * reading and extremes over local days `from`..`to`, read from daily_stats only (never from raw readings).
  */
 export async function dashboardOf(db: Db, subject: Subject, range: { from?: string; to?: string }): Promise<Dashboard> {
   // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
   const { from, to } = resolveRange(range, homeZone);
-  const rows = await db.select().from(items).where(visibleItemsWhere(subject)).orderBy(desc(items.id));
+  const [rows, groupRows] = await db.batch([
+    db.select().from(items).where(visibleItemsWhere(subject)).orderBy(desc(items.id)),
+    groupsQuery(db, subject),
+  ]);
   // Naming every code lets SQLite seek each (station, code) day range of the clustered key instead of reading a
   // station's whole history, and group in key order without sorting.
   const ids = JSON.stringify(rows.map((r) => r.id));
@@ -70,7 +83,12 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
     const summary = byItem.get(p.itemId);
     if (summary && p.peak > 0) (summary.peak_day ??= {})[p.reading] = { day: p.day, sum: p.peak };
   }
-  const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {} };
+  const dashboard: Dashboard = {
+    items: rows.map(toItemRow),
+    danes: {},
+    uniwan: {},
+    groups: groupRows.map((g) => ({ id: g.id, name: g.name, items: JSON.parse(g.items) as number[] })),
+  };
   for (const item of rows) {
     const { lastTs, ...summary } = byItem.get(item.id) ?? { date: null, pocetMereni: 0, max: {}, min: {}, lastTs: 0 };
     summary.date = lastTs ? new Date(lastTs).toISOString() : null;

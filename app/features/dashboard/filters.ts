@@ -1,0 +1,93 @@
+import type { ItemRow } from '../../../worker/contracts/items';
+import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
+import type { Dashboard, StationSummary } from '../../../worker/contracts/telemetry';
+import { stationState, type StationState } from '~/features/stations/status';
+
+export const stationStates: readonly StationState[] = ['fresh', 'stale', 'low_voltage'];
+export type DashboardView = 'cards' | 'list';
+
+/** What the dashboard's address may say: a search text, one group, one state, and the list view instead of cards. */
+export interface DashboardSearch {
+  q?: string;
+  group?: number;
+  state?: StationState;
+  view?: 'list';
+}
+
+/** Longest search text kept from the address. */
+const maxSearchLength = 100;
+
+/**
+ * Reads the filters from the address, so a reload or a shared link shows the same stations; anything unknown is
+ * left out. Plain code rather than a schema keeps zod out of the first load. The router has already parsed
+ * JSON-looking values, so `?q=42` arrives as a number.
+ */
+export function dashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const q = typeof search.q === 'string' || typeof search.q === 'number' ? String(search.q).trim().slice(0, maxSearchLength) : '';
+  const group = Number(search.group);
+  return {
+    q: q || undefined,
+    group: Number.isInteger(group) && group > 0 ? group : undefined,
+    state: stationStates.find((state) => state === search.state),
+    view: search.view === 'list' ? 'list' : undefined,
+  };
+}
+
+/** Lower case without accents, so "svratka" finds "Svratka" and "znojmo" finds "Znojmo" whatever the keyboard. */
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/** One station as the dashboard lists it: its summary, its state and the text a search looks in. */
+export interface StationEntry {
+  item: ItemRow;
+  summary: StationSummary;
+  state: StationState;
+  groups: string[];
+  /** Name, id and place, folded. */
+  text: string;
+}
+
+const noReadings: StationSummary = { date: null, pocetMereni: 0, max: {}, min: {} };
+
+export const summaryOf = (dashboard: Pick<Dashboard, 'danes' | 'uniwan'>, item: ItemRow) =>
+  (item.name_for_api === 'DANES' ? dashboard.danes : dashboard.uniwan)[item.unique_id] ?? noReadings;
+
+/** Every station of the dashboard with its state at `now` (each station's range starts at its own local midnight). */
+export function stationEntries(dashboard: Dashboard, range: DayRange, now: number): StationEntry[] {
+  const groupsOf = new Map<number, string[]>();
+  for (const group of dashboard.groups) {
+    for (const id of group.items) groupsOf.set(id, [...(groupsOf.get(id) ?? []), group.name]);
+  }
+  return dashboard.items.map((item) => {
+    const summary = summaryOf(dashboard, item);
+    return {
+      item,
+      summary,
+      state: stationState(summary, dayBounds(range.from, item.timezone).start, now),
+      groups: groupsOf.get(item.id) ?? [],
+      text: fold([item.name, item.unique_id, item.location_name].filter(Boolean).join(' ')),
+    };
+  });
+}
+
+export interface StationFilter {
+  q?: string;
+  /** Item ids of the chosen group, or undefined for every group. */
+  inGroup?: ReadonlySet<number>;
+  state?: StationState;
+}
+
+/** The stations matching the search text (every word somewhere in name, id or place) and the group, before the state is applied. */
+export function matchingSearch(entries: StationEntry[], { q, inGroup }: StationFilter): StationEntry[] {
+  const words = fold(q ?? '').split(/\s+/).filter(Boolean);
+  if (!words.length && !inGroup) return entries;
+  return entries.filter((entry) => (!inGroup || inGroup.has(entry.item.id)) && words.every((word) => entry.text.includes(word)));
+}
+
+/** How many stations are in each state, so the state filter can say what each choice leaves. */
+export function countStates(entries: StationEntry[]): Record<StationState, number> {
+  const counts: Record<StationState, number> = { fresh: 0, stale: 0, low_voltage: 0 };
+  for (const entry of entries) counts[entry.state]++;
+  return counts;
+}
+
+export const inState = (entries: StationEntry[], state: StationState | undefined) => (state ? entries.filter((entry) => entry.state === state) : entries);

@@ -1,0 +1,130 @@
+import { MapPinIcon } from 'lucide-react';
+import { memo, useEffect, useLayoutEffect, useState } from 'react';
+import type { DayRange } from '../../../worker/contracts/station-time';
+import { Button } from '~/components/ui/button';
+import { StationCard } from '~/features/stations/station-card';
+import { cn } from '~/lib/utils';
+import { m } from '~/paraglide/messages';
+import type { StationEntry } from './filters';
+import { useWindowRows } from './use-window-rows';
+
+/** A station to bring into view, chosen on the map; a new object each time, so choosing the same one again scrolls again. */
+export interface Reveal {
+  id: string;
+}
+
+/** What both views of the stations (cards and list) take. */
+export interface StationViewProps {
+  entries: StationEntry[];
+  range: DayRange;
+  now: number;
+  selected: string | null;
+  hovered: string | null;
+  reveal: Reveal | null;
+  onSelect: (id: string) => void;
+  onHover: (id: string | null) => void;
+}
+
+/** Pointing at a station (pointer or keyboard focus) and clicking it anywhere but on a control, as the views share them. */
+export function stationPointer(id: string, { onSelect, onHover }: Pick<StationViewProps, 'onSelect' | 'onHover'>) {
+  return {
+    onMouseEnter: () => onHover(id),
+    onMouseLeave: () => onHover(null),
+    onFocus: () => onHover(id),
+    onBlur: () => onHover(null),
+    onClick: (event: { target: EventTarget }) => {
+      if (!(event.target as Element).closest('a, button, input')) onSelect(id);
+    },
+  };
+}
+
+/** The same as the grid's `minmax(18rem, 1fr)` columns before hydration: a card is never narrower. */
+const minCardWidth = 288;
+const cardGap = 16;
+const columnsIn = (width: number) => Math.max(1, Math.floor((width + cardGap) / (minCardWidth + cardGap)));
+/** Cards the server's HTML carries: a first screen at any width. */
+const initialCards = 12;
+
+interface TileProps extends Pick<StationViewProps, 'range' | 'now' | 'onSelect' | 'onHover'> {
+  entry: StationEntry;
+  selected: boolean;
+  hovered: boolean;
+}
+
+const StationTile = memo(function StationTile({ entry, range, now, selected, hovered, onSelect, onHover }: TileProps) {
+  const id = entry.item.unique_id;
+  return (
+    <div
+      className={cn('grid rounded-xl transition-shadow', selected ? 'ring-2 ring-primary' : hovered && 'ring-2 ring-primary/40')}
+      data-selected={selected || undefined}
+      {...stationPointer(id, { onSelect, onHover })}
+    >
+      <StationCard item={entry.item} summary={entry.summary} range={range} now={now}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto size-8"
+          aria-pressed={selected}
+          aria-label={m.dashboard_show_named_on_map({ name: entry.item.name })}
+          title={m.dashboard_show_on_map()}
+          onClick={() => onSelect(id)}
+        >
+          <MapPinIcon />
+        </Button>
+      </StationCard>
+    </div>
+  );
+});
+
+/**
+ * The stations as cards in as many columns as fit, rendered only where the window shows them. Before hydration
+ * (and in the server's HTML) the first cards fill a plain grid of the same columns.
+ */
+export function StationCards({ entries, range, now, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+  const [columns, setColumns] = useState<number | null>(null);
+  const perRow = columns ?? 1;
+  const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({ count: Math.ceil(entries.length / perRow), estimateSize: 340, gap: cardGap, initialRows: initialCards });
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const fit = () => setColumns(columnsIn(element.clientWidth));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [container]);
+  useEffect(() => {
+    const index = reveal ? entries.findIndex((entry) => entry.item.unique_id === reveal.id) : -1;
+    if (index >= 0) virtualizer.scrollToIndex(Math.floor(index / perRow));
+    // Only a new reveal scrolls; new readings or columns must not pull the page back to it.
+  }, [reveal]);
+
+  const tile = (entry: StationEntry) => (
+    <StationTile
+      key={entry.item.id}
+      entry={entry}
+      range={range}
+      now={now}
+      selected={entry.item.unique_id === selected}
+      hovered={entry.item.unique_id === hovered}
+      onSelect={onSelect}
+      onHover={onHover}
+    />
+  );
+  if (columns === null) {
+    return (
+      <div ref={container} className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4">
+        {entries.slice(0, initialCards).map(tile)}
+      </div>
+    );
+  }
+  return (
+    <div ref={container} className="flex flex-col gap-4" style={{ paddingTop: before, paddingBottom: after }}>
+      {rows.map((row) => (
+        <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="grid gap-4" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+          {entries.slice(row.index * columns, (row.index + 1) * columns).map(tile)}
+        </div>
+      ))}
+    </div>
+  );
+}

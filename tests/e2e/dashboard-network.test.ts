@@ -1,0 +1,178 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { addNetwork, networkAccount, networkGroups, networkSize, networkState, networkStationId, removeNetwork, warmNetworkLive } from '../support/e2e-network';
+import { baseURL, launchBrowser, openPage, signIn, visit } from '../support/e2e';
+
+const shots = 'test-results/screenshots';
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  await addNetwork(inject('stateDir'));
+  await warmNetworkLive(baseURL);
+  browser = await launchBrowser();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  removeNetwork(inject('stateDir'));
+});
+
+const expectedIn = (state: string, indexes: number[]) => indexes.filter((i) => networkState(i) === state).length;
+const all = Array.from({ length: networkSize }, (_, i) => i);
+const west = all.slice(0, networkSize / 2);
+
+const shownText = (page: Page) => page.getByTestId('stations-shown').textContent();
+/** The stations' part of the page answers once it is live (its socket opens after it has hydrated). */
+const live = (page: Page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+const rendered = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluateAll((elements) => elements.map((e) => ({ id: e.getAttribute('data-station')!, state: e.getAttribute('data-state') })));
+
+/** What React reports (on the console, or as an uncaught error) when the browser's first render differs from the server's HTML. */
+function hydrationErrors(page: Page) {
+  const errors: string[] = [];
+  const keep = (text: string) => /hydrat|#418|#423|#425/i.test(text) && errors.push(text);
+  page.on('console', (message) => message.type() === 'error' && keep(message.text()));
+  page.on('pageerror', (error) => keep(String(error)));
+  return errors;
+}
+
+describe('dashboard of a 500-station network', () => {
+  test('arrives with its first station cards in the server HTML and renders only those on screen', async () => {
+    const { context, page } = await openPage(browser);
+    const errors = hydrationErrors(page);
+    await signIn(page, networkAccount.username, networkAccount.password);
+    const html = await (await page.request.get('/dashboard')).text();
+    const inHtml = html.match(/data-testid="station-card"/g)?.length ?? 0;
+    expect(inHtml).toBeGreaterThan(0);
+    expect(inHtml).toBeLessThan(20);
+    expect(html).toContain('E2E network station 500');
+
+    await visit(page, '/dashboard');
+    await live(page);
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${networkSize} of ${networkSize}`);
+    expect(await page.getByTestId('station-card').count()).toBeLessThan(40);
+    // Scrolling far down brings later cards in and lets the first ones go.
+    await page.evaluate(() => window.scrollTo(0, 20_000));
+    await expect.poll(async () => (await rendered(page, 'station-card')).some((card) => card.id === networkStationId(networkSize - 1))).toBe(false);
+    const later = await rendered(page, 'station-card');
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.length).toBeLessThan(40);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('watches every station live without naming them in the address', async () => {
+    const { context, page } = await openPage(browser);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await signIn(page, networkAccount.username, networkAccount.password);
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    expect(sockets.length).toBeGreaterThan(0);
+    for (const url of sockets) expect(new URL(url).search).toBe('');
+    await context.close();
+  });
+
+  test('filters by group and by state, says how many it shows, and keeps the filters over a reload', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, networkAccount.username, networkAccount.password);
+    await page.getByTestId('group-filter').click();
+    await page.getByRole('option', { name: `${networkGroups[0].name} (${west.length})` }).click();
+    await page.waitForURL((url) => url.searchParams.has('group'));
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${west.length} of ${networkSize}`);
+    // The state choices count what the group leaves.
+    const stale = page.getByTestId('state-filter').locator('[data-state-filter="stale"]');
+    await expect.poll(() => stale.textContent()).toBe(`Stale${expectedIn('stale', west)}`);
+
+    await stale.click();
+    await page.waitForURL((url) => url.searchParams.get('state') === 'stale');
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('stale', west)} of ${networkSize}`);
+    const cards = await rendered(page, 'station-card');
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const index = Number(card.id.slice(-3)) - 1;
+      expect(index, card.id).toBeLessThan(networkSize / 2);
+      expect(networkState(index), card.id).toBe('stale');
+    }
+
+    await page.reload();
+    await live(page);
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('stale', west)} of ${networkSize}`);
+    expect(await page.getByTestId('group-filter').textContent()).toBe(`${networkGroups[0].name} (${west.length})`);
+    expect(await stale.getAttribute('data-state')).toBe('on');
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('group') && !url.searchParams.has('state'));
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${networkSize} of ${networkSize}`);
+    await context.close();
+  });
+
+  test('the keyboard reaches every filter: search, group, state and view', async () => {
+    const { context, page } = await openPage(browser, { width: 360, height: 740 });
+    await signIn(page, networkAccount.username, networkAccount.password);
+    await live(page);
+    // Radix makes its radio groups tabbable a moment after they mount (once their items have registered).
+    for (const name of ['View', 'State']) await page.getByRole('radiogroup', { name }).and(page.locator('[tabindex="0"]')).waitFor();
+    await page.getByRole('searchbox', { name: 'Search stations' }).focus();
+    await page.keyboard.type('station 042');
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: 1 of ${networkSize}`);
+    await page.waitForURL((url) => url.searchParams.get('q') === 'station 042');
+    expect((await rendered(page, 'station-card')).map((card) => card.id)).toEqual([networkStationId(41)]);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Tab');
+    // The group select opens with the keyboard; groups come by name, East first.
+    // Radix moves the highlight a moment after the key, so each step waits for it.
+    const highlighted = (name: string) => page.getByRole('option', { name, exact: false }).and(page.locator('[data-highlighted]')).waitFor();
+    await page.keyboard.press('Enter');
+    await highlighted('All groups');
+    await page.keyboard.press('ArrowDown');
+    await highlighted(networkGroups[1].name);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${networkSize / 2} of ${networkSize}`);
+    expect(await page.getByTestId('group-filter').textContent()).toBe(`${networkGroups[1].name} (${networkSize / 2})`);
+    // Tab to the view choice, arrow to the list and pick it.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('radio', { name: 'List' }).and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Space');
+    await page.waitForURL((url) => url.searchParams.get('view') === 'list');
+    // Tab on to the states, arrow to Stale (Radix moves the focus a moment after each arrow) and pick it.
+    const states = page.getByTestId('state-filter');
+    const focusedOn = (state: string) => states.locator(`[data-state-filter="${state}"]`).and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Tab');
+    await states.getByRole('radio').first().and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await focusedOn('fresh');
+    await page.keyboard.press('ArrowRight');
+    await focusedOn('stale');
+    await page.keyboard.press('Space');
+    await page.waitForURL((url) => url.searchParams.get('state') === 'stale');
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('stale', all.slice(networkSize / 2))} of ${networkSize}`);
+    await page.getByTestId('station-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: `${shots}/dashboard-500-list-360-light.png` });
+    await context.close();
+  });
+
+  test('the list view shows one compact row per station and renders only those on screen', async () => {
+    const { context, page } = await openPage(browser, { colorScheme: 'dark' });
+    await signIn(page, networkAccount.username, networkAccount.password);
+    await visit(page, '/dashboard?view=list&state=low_voltage');
+    await live(page);
+    expect(await page.getByTestId('station-card').count()).toBe(0);
+    const rows = await rendered(page, 'station-row');
+    for (const row of rows) expect(row.state).toBe('low_voltage');
+    await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('low_voltage', all)} of ${networkSize}`);
+    await page.screenshot({ path: `${shots}/dashboard-500-list-1280-dark.png` });
+
+    await visit(page, '/dashboard?view=list');
+    await live(page);
+    expect(await page.getByTestId('station-row').count()).toBeLessThan(60);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The last station of the list (the oldest) arrives once the window reaches it.
+    await page.locator(`[data-testid="station-row"][data-station="${networkStationId(0)}"]`).waitFor();
+    expect(await page.getByTestId('station-row').count()).toBeLessThan(60);
+    await context.close();
+  });
+});
