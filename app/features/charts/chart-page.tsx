@@ -10,6 +10,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
+import { StationAlarms, useThresholds } from '~/features/alarms/station-alarms';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
@@ -28,6 +29,7 @@ function Readings({ chart }: { chart: Chart }) {
   const groups = useMemo(() => byReading(points), [points]);
   const series = useMemo(() => new Map([...groups].map(([code, group]) => [code, toSeries(group)])), [groups]);
   const readings = readingsPresent(chart.item.name_for_api, groups.keys());
+  const thresholds = useThresholds(chart.item.unique_id);
   if (readings.length === 0) return <EmptyState title={m.charts_empty_title()}>{m.charts_empty_body()}</EmptyState>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -48,7 +50,7 @@ function Readings({ chart }: { chart: Chart }) {
             {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
             <ClientOnly fallback={chartSkeleton}>
               <Suspense fallback={chartSkeleton}>
-                <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} />
+                <LazyReadingChart series={series.get(r.code) ?? []} timeZone={chart.item.timezone} label={r.code} thresholds={thresholds.get(r.code)} />
               </Suspense>
             </ClientOnly>
           </CardContent>
@@ -89,6 +91,7 @@ export function ChartPage({ id, choice, onRangeChange }: { id: string; choice: R
       />
       <div className="grid gap-4">
         <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
+        <StationAlarms item={item} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
         <Readings chart={chart} />
       </div>

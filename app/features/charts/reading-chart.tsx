@@ -1,13 +1,24 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { ColorType, createChart, LineSeries, TickMarkType, type Time, type UTCTimestamp, type WhitespaceData, type LineData } from 'lightweight-charts';
+import { ColorType, createChart, LineSeries, LineStyle, TickMarkType, type AutoscaleInfo, type Time, type UTCTimestamp, type WhitespaceData, type LineData } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import type { Threshold } from '~/features/alarms/thresholds';
 import { formatValue } from '~/features/stations/readings';
 import type { SeriesPoint } from './series';
 
 const palettes = {
-  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb' },
-  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa' },
+  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', critical: '#dc2626', warning: '#d97706' },
+  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', critical: '#f87171', warning: '#fbbf24' },
+};
+
+const noThresholds: Threshold[] = [];
+
+/** Widens the price scale to take in the alarm lines, so a threshold far from the readings is still seen. */
+const withThresholds = (levels: number[]) => (original: () => AutoscaleInfo | null) => {
+  const info = original();
+  if (!info?.priceRange || !levels.length) return info;
+  const { minValue, maxValue } = info.priceRange;
+  return { ...info, priceRange: { minValue: Math.min(minValue, ...levels), maxValue: Math.max(maxValue, ...levels) } };
 };
 
 // The app toggles `dark` on <html>; the chart draws on a canvas, so it must be told.
@@ -22,8 +33,11 @@ function useIsDark() {
   return dark;
 }
 
-/** One reading's line over time, labelled DD.MM (and HH:mm within a day) in the station's time zone. */
-export default function ReadingChart({ series, timeZone, label }: { series: SeriesPoint[]; timeZone: string; label: string }) {
+/**
+ * One reading's line over time, labelled DD.MM (and HH:mm within a day) in the station's time zone, with its alarm
+ * rules' thresholds as lines (the clear levels dashed) in their severity's colour.
+ */
+export default function ReadingChart({ series, timeZone, label, thresholds = noThresholds }: { series: SeriesPoint[]; timeZone: string; label: string; thresholds?: Threshold[] }) {
   const container = useRef<HTMLDivElement>(null);
   const dark = useIsDark();
 
@@ -53,7 +67,11 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
       lineWidth: 2,
       title: label,
       priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+      autoscaleInfoProvider: withThresholds(thresholds.map((t) => t.price)),
     });
+    for (const t of thresholds) {
+      line.createPriceLine({ price: t.price, color: colors[t.severity], lineWidth: 1, lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid, axisLabelVisible: true, title: t.title });
+    }
     line.setData(series as (LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[]);
     chart.timeScale().fitContent();
     const node = container.current;
@@ -64,8 +82,17 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
       node.removeAttribute('data-ready');
       chart.remove();
     };
-  }, [series, timeZone, label, dark]);
+  }, [series, timeZone, label, dark, thresholds]);
 
   // The first and last plotted times (seconds) tell tests which range is drawn.
-  return <div ref={container} data-testid="reading-chart" data-first={series[0]?.time} data-last={series.at(-1)?.time} className="h-56 w-full sm:h-64" />;
+  return (
+    <div
+      ref={container}
+      data-testid="reading-chart"
+      data-first={series[0]?.time}
+      data-last={series.at(-1)?.time}
+      data-thresholds={thresholds.map((t) => t.price).join(' ') || undefined}
+      className="h-56 w-full sm:h-64"
+    />
+  );
 }

@@ -7,6 +7,7 @@ import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
+import { useOpenAlarms } from '~/features/alarms/use-open-alarms';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
@@ -48,6 +49,7 @@ function Stations() {
     dashboardQuery.queryKey,
     mergeIntoDashboard,
   );
+  const alarms = useOpenAlarms();
   const { items, danes, uniwan, range, readAt } = dashboard;
   if (items.length === 0) return <EmptyState title={m.stations_empty_title()}>{m.stations_empty_body()}</EmptyState>;
   return (
@@ -64,7 +66,7 @@ function Stations() {
         </div>
         <div className={stationGrid}>
           {items.map((item) => (
-            <StationCard key={item.id} item={item} summary={(item.name_for_api === 'DANES' ? danes : uniwan)[item.unique_id]} range={range} now={readAt} />
+            <StationCard key={item.id} item={item} summary={(item.name_for_api === 'DANES' ? danes : uniwan)[item.unique_id]} range={range} now={readAt} alarms={alarms.byStation.get(item.unique_id)} />
           ))}
         </div>
       </section>
@@ -75,7 +77,7 @@ function Stations() {
         {/* The map exists only in the browser; server and hydration both show the placeholder. */}
         <ClientOnly fallback={mapSkeleton}>
           <Suspense fallback={mapSkeleton}>
-            <LazyStationMap items={items} status={{ danes, uniwan, range, now: readAt }} />
+            <LazyStationMap items={items} status={{ danes, uniwan, range, now: readAt }} alarms={alarms.worst} />
           </Suspense>
         </ClientOnly>
       </section>

@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
+import type { Alarm } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
+import { AlarmBadge } from '~/features/alarms/alarm-badge';
 import { dayMonth } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { formatValue, readingsPresent } from './readings';
@@ -15,7 +17,8 @@ import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './sta
 export const chartLink = (item: ItemRow) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
-export function StationCard({ item, summary, range, now }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number }) {
+/** `alarms`: the station's open alarms, most pressing first. */
+export function StationCard({ item, summary, range, now, alarms }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number; alarms?: Alarm[] }) {
   const rangeStart = dayBounds(range.from, item.timezone).start;
   const stale = isStale(summary, rangeStart, now);
   const lowest = lowVoltage(summary);
@@ -25,7 +28,8 @@ export function StationCard({ item, summary, range, now }: { item: ItemRow; summ
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-base">{item.name}</CardTitle>
-          <div className="flex flex-wrap gap-1">
+          <div className="flex min-w-0 flex-wrap gap-1">
+            <AlarmBadge alarms={alarms} />
             {stale && (
               <Badge variant="secondary" className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300" title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, rangeStart) / 60_000) })}>
                 <ClockAlertIcon className="size-3" aria-hidden />

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFound } from '~/components/route-states';
+import { alarmQueries } from '~/features/alarms/queries';
 import { ChartPage, ChartSkeleton } from '~/features/charts/chart-page';
 import { chartQuery } from '~/features/charts/queries';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
@@ -9,8 +10,13 @@ import { m } from '~/paraglide/messages';
 export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
   validateSearch: chartSearch,
   loaderDeps: ({ search }) => ({ choice: rangeChoice(search) }),
-  loader: async ({ context, params, deps }) => {
-    await context.queryClient.ensureQueryData(chartQuery(params.id, deps.choice));
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    // The station's alarm rules (threshold lines) and open alarms come with the readings, in parallel.
+    await Promise.all([
+      queryClient.ensureQueryData(chartQuery(params.id, deps.choice)),
+      queryClient.ensureQueryData(alarmQueries.rules(params.id)),
+      queryClient.ensureQueryData(alarmQueries.open()),
+    ]);
   },
   pendingComponent: ChartSkeleton,
   notFoundComponent: () => <NotFound title={m.charts_not_found()}>{m.charts_not_found_body()}</NotFound>,
