@@ -1,7 +1,7 @@
 import type { Point } from 'geojson';
 import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
-import { alarmName, clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
 import type { Severity } from '../../../worker/contracts/alarms';
+import { alarmName, clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
 import { alarmOfRank, clusterStateCounts, clusterWorstAlarm, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
 
 export const stationsSource = 'stations';
