@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '~/components/layout/app-shell';
+import { alarmQueries } from '~/features/alarms/queries';
 import { sessionQuery } from '~/features/auth/session';
 import { subjectQueries } from '~/features/subjects/queries';
 
@@ -10,9 +11,12 @@ export const Route = createFileRoute('/_authed')({
     if (!user) throw redirect({ to: '/login' });
     return { user };
   },
-  // The administrators' menu counts waiting registrations; the first page already shows the number.
+  // The menu counts active alarms, and for administrators waiting registrations; the first page already shows the numbers.
   loader: async ({ context }) => {
-    if (context.user.isAdmin) await context.queryClient.ensureQueryData(subjectQueries.pending());
+    await Promise.all([
+      context.queryClient.ensureQueryData(alarmQueries.open()),
+      context.user.isAdmin && context.queryClient.ensureQueryData(subjectQueries.pending()),
+    ]);
   },
   component: function AuthedLayout() {
     const { user } = Route.useRouteContext();

@@ -119,6 +119,6 @@ export const adminToken = async () =>
 /** A fresh active account made through the API, for tests that change what they sign in with. */
 export async function createAccount(prefix = 'e2e') {
   const account = { username: `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`, password: 'e2e-secret-1' };
-  await postRest('/subjects/edit', { Users: { ...account, firstName: 'Eda', secondName: 'Testová', subject: 'E2E tests' } }, await adminToken());
-  return account;
+  const { id } = await postRest<{ id: number }>('/subjects/edit', { Users: { ...account, firstName: 'Eda', secondName: 'Testová', subject: 'E2E tests' } }, await adminToken());
+  return { ...account, id };
 }

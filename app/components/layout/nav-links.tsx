@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '~/components/ui/badge';
+import { alarmQueries } from '~/features/alarms/queries';
+import { severityLook } from '~/features/alarms/severity-badge';
 import { subjectQueries } from '~/features/subjects/queries';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
@@ -23,6 +25,7 @@ export function NavLinks({
 }) {
   const pending = useQuery({ ...subjectQueries.pending(), enabled: isAdmin });
   const pendingCount = pending.data?.length ?? 0;
+  const active = useQuery(alarmQueries.open()).data?.filter((alarm) => alarm.state === 'active') ?? [];
   return (
     <nav aria-label={m.nav_label()}>
       <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'flex-row flex-wrap items-center')}>
@@ -33,6 +36,15 @@ export function NavLinks({
             const badge = entry.pendingBadge && pendingCount > 0 && (
               <Badge variant="destructive" aria-label={m.nav_pending_badge({ count: pendingCount })} className={cn(variant === 'icon' && 'absolute -top-1 -right-1')}>
                 {pendingCount}
+              </Badge>
+            );
+            const alarmBadge = entry.alarmBadge && active.length > 0 && (
+              <Badge
+                aria-label={m.nav_alarms_badge({ count: active.length })}
+                data-testid="nav-alarm-count"
+                className={cn(severityLook[active.some((a) => a.severity === 'critical') ? 'critical' : 'warning'], variant === 'icon' && 'absolute -top-1 -right-1')}
+              >
+                {active.length}
               </Badge>
             );
             return (
@@ -51,6 +63,7 @@ export function NavLinks({
                   <entry.icon className="size-5 shrink-0" aria-hidden />
                   <span className={cn(variant === 'icon' && 'sr-only')}>{label}</span>
                   {badge}
+                  {alarmBadge}
                 </Link>
               </li>
             );

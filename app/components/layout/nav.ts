@@ -1,17 +1,20 @@
-import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, UserRoundIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, SirenIcon, UserRoundIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { m } from '~/paraglide/messages';
 
 export interface NavEntry {
-  to: '/dashboard' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects';
+  to: '/dashboard' | '/alarms' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects';
   label: () => string;
   icon: LucideIcon;
   adminOnly?: boolean;
   /** Shows the number of registrations waiting for approval. */
   pendingBadge?: boolean;
+  /** Shows the number of active (not yet acknowledged) alarms. */
+  alarmBadge?: boolean;
 }
 
 export const navEntries: NavEntry[] = [
   { to: '/dashboard', label: m.nav_dashboard, icon: LayoutDashboardIcon },
+  { to: '/alarms', label: m.nav_alarms, icon: SirenIcon, alarmBadge: true },
   { to: '/profile', label: m.nav_profile, icon: UserRoundIcon },
   { to: '/items', label: m.nav_your_items, icon: ListIcon },
   { to: '/all-items', label: m.nav_items, icon: BoxesIcon, adminOnly: true },

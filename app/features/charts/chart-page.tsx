@@ -10,6 +10,8 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
+import { StationAlarms, useThresholds } from '~/features/alarms/station-alarms';
+import type { Threshold } from '~/features/alarms/thresholds';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
@@ -55,7 +57,7 @@ function Figures({ chart, code }: { chart: ChartColumns; code: string }) {
   );
 }
 
-function ReadingCard({ chart, reading }: { chart: ChartColumns; reading: Reading }) {
+function ReadingCard({ chart, reading, thresholds }: { chart: ChartColumns; reading: Reading; thresholds?: Threshold[] }) {
   const { code } = reading;
   const timeZone = chart.item.timezone;
   const totals = chart.totals[code];
@@ -76,7 +78,7 @@ function ReadingCard({ chart, reading }: { chart: ChartColumns; reading: Reading
         {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
         <ClientOnly fallback={chartSkeleton}>
           <Suspense fallback={chartSkeleton}>
-            <LazyReadingChart drawing={drawing} timeZone={timeZone} axisLabel={`${reading.name} (${reading.unit})`} />
+            <LazyReadingChart drawing={drawing} timeZone={timeZone} axisLabel={`${reading.name} (${reading.unit})`} thresholds={thresholds} />
           </Suspense>
         </ClientOnly>
       </CardContent>
@@ -86,11 +88,12 @@ function ReadingCard({ chart, reading }: { chart: ChartColumns; reading: Reading
 
 function Readings({ chart }: { chart: ChartColumns }) {
   const readings = readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)]);
+  const thresholds = useThresholds(chart.item.unique_id);
   if (readings.length === 0) return <EmptyState title={m.charts_empty_title()}>{m.charts_empty_body()}</EmptyState>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {readings.map((r) => (
-        <ReadingCard key={r.code} chart={chart} reading={r} />
+        <ReadingCard key={r.code} chart={chart} reading={r} thresholds={thresholds.get(r.code)} />
       ))}
     </div>
   );
@@ -152,6 +155,7 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
       />
       <div className="grid gap-4">
         <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
+        <StationAlarms item={item} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
         <Readings chart={chart} />
         <ChartCredit />

@@ -1,16 +1,29 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { ColorType, createChart, HistogramSeries, LineSeries, TickMarkType, type AutoscaleInfoProvider, type Time } from 'lightweight-charts';
+import { ColorType, createChart, HistogramSeries, LineSeries, LineStyle, TickMarkType, type AutoscaleInfoProvider, type Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import type { Period } from '../../../worker/contracts/station-time';
+import type { Threshold } from '~/features/alarms/thresholds';
 import { formatValue } from '~/features/stations/readings';
 import { rememberPlotWidth } from './point-budget';
 import type { Drawing } from './series';
 
 const palettes = {
-  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', bar: '#0891b2' },
-  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', bar: '#22d3ee' },
+  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', bar: '#0891b2', critical: '#dc2626', warning: '#d97706' },
+  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', bar: '#22d3ee', critical: '#f87171', warning: '#fbbf24' },
 };
+
+const noThresholds: Threshold[] = [];
+
+/** Widens the value scale to take in the alarm lines, so a threshold far from the readings is still seen. */
+const withThresholds =
+  (levels: number[], scale?: AutoscaleInfoProvider): AutoscaleInfoProvider =>
+  (original) => {
+    const info = scale ? scale(original) : original();
+    if (!info?.priceRange || !levels.length) return info;
+    const { minValue, maxValue } = info.priceRange;
+    return { ...info, priceRange: { minValue: Math.min(minValue, ...levels), maxValue: Math.max(maxValue, ...levels) } };
+  };
 
 // The app toggles `dark` on <html>; the chart draws on a canvas, so it must be told.
 function useIsDark() {
@@ -59,13 +72,15 @@ export interface ReadingChartProps {
   timeZone: string;
   /** The value axis' title: the reading's name in the visitor's language, and its unit. */
   axisLabel: string;
+  /** The station's alarm rules on this reading: lines at their thresholds (clear levels dashed), in their severity's colour. */
+  thresholds?: Threshold[];
 }
 
 /**
  * One reading over time, as a line or as bars of totals, fitted to the whole range at any width. The first and last
  * instants drawn are kept in `data-drawn-from` / `data-drawn-to` (epoch ms), read from the chart itself.
  */
-export default function ReadingChart({ drawing, timeZone, axisLabel }: ReadingChartProps) {
+export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds = noThresholds }: ReadingChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const dark = useIsDark();
 
@@ -97,11 +112,15 @@ export default function ReadingChart({ drawing, timeZone, axisLabel }: ReadingCh
         priceFormatter: formatValue,
       },
     });
+    const levels = thresholds.map((t) => t.price);
     const style = { priceFormat: { type: 'price', precision: 4, minMove: 0.0001 }, lastValueVisible: false, priceLineVisible: false } as const;
     const series =
       drawing.kind === 'bars'
-        ? chart.addSeries(HistogramSeries, { ...style, color: colors.bar, baseLineVisible: false, autoscaleInfoProvider: fromZero })
-        : chart.addSeries(LineSeries, { ...style, color: colors.line, lineWidth: 2 });
+        ? chart.addSeries(HistogramSeries, { ...style, color: colors.bar, baseLineVisible: false, autoscaleInfoProvider: withThresholds(levels, fromZero) })
+        : chart.addSeries(LineSeries, { ...style, color: colors.line, lineWidth: 2, autoscaleInfoProvider: withThresholds(levels) });
+    for (const t of thresholds) {
+      series.createPriceLine({ price: t.price, color: colors[t.severity], lineWidth: 1, lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid, axisLabelVisible: true, title: t.title });
+    }
     series.setData(points as Parameters<typeof series.setData>[0]);
     const timeScale = chart.timeScale();
     timeScale.fitContent();
@@ -125,11 +144,13 @@ export default function ReadingChart({ drawing, timeZone, axisLabel }: ReadingCh
       delete node.dataset.ready;
       chart.remove();
     };
-  }, [drawing, timeZone, dark]);
+  }, [drawing, timeZone, dark, thresholds]);
 
   return (
     <div className="flex items-stretch gap-1">
-      <div ref={container} data-testid="reading-chart" data-kind={drawing.kind} className="h-56 min-w-0 flex-1 sm:h-64" />
+      <div ref={container} data-testid="reading-chart" data-kind={drawing.kind}
+        data-thresholds={thresholds.map((t) => t.price).join(' ') || undefined}
+        className="h-56 min-w-0 flex-1 sm:h-64" />
       {/* Beside the value axis rather than on it, so no tick label is covered; a long name is cut, not the chart. */}
       <span data-testid="axis-label" title={axisLabel} className="h-56 shrink-0 truncate text-center text-xs text-muted-foreground [writing-mode:vertical-rl] sm:h-64">
         {axisLabel}

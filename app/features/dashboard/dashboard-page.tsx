@@ -7,6 +7,7 @@ import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
+import { useOpenAlarms } from '~/features/alarms/use-open-alarms';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
@@ -53,6 +54,7 @@ function Stations({ search, onSearch }: Props) {
   const { data: dashboard } = useSuspenseQuery(dashboardQuery);
   // Every station the subject may see: the address never lists them.
   const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboard);
+  const alarms = useOpenAlarms();
   const { items, groups, danes, uniwan, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
 
@@ -118,6 +120,7 @@ function Stations({ search, onSearch }: Props) {
               <LazyStationMap
                 items={shownItems}
                 status={{ danes, uniwan, range, now: readAt }}
+                alarms={alarms.worst}
                 selectedId={selected}
                 hoveredId={hovered}
                 onSelect={selectOnMap}
@@ -132,6 +135,7 @@ function Stations({ search, onSearch }: Props) {
           ) : (
             <View
               entries={shown}
+              alarms={alarms.byStation}
               range={range}
               now={readAt}
               selected={selected}

@@ -1,5 +1,6 @@
 import { MapPinIcon } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
+import type { Alarm } from '../../../worker/contracts/alarms';
 import type { DayRange } from '../../../worker/contracts/station-time';
 import { Button } from '~/components/ui/button';
 import { StationCard } from '~/features/stations/station-card';
@@ -23,6 +24,8 @@ export interface StationViewProps {
   reveal: Reveal | null;
   onSelect: (id: string) => void;
   onHover: (id: string | null) => void;
+  /** Open alarms by station (unique_id), most pressing first. */
+  alarms: ReadonlyMap<string, Alarm[]>;
 }
 
 /** Pointing at a station (pointer or keyboard focus) and clicking it anywhere but on a control, as the views share them. */
@@ -47,11 +50,12 @@ const initialCards = 12;
 
 interface TileProps extends Pick<StationViewProps, 'range' | 'now' | 'onSelect' | 'onHover'> {
   entry: StationEntry;
+  alarms: Alarm[] | undefined;
   selected: boolean;
   hovered: boolean;
 }
 
-const StationTile = memo(function StationTile({ entry, range, now, selected, hovered, onSelect, onHover }: TileProps) {
+const StationTile = memo(function StationTile({ entry, alarms, range, now, selected, hovered, onSelect, onHover }: TileProps) {
   const id = entry.item.unique_id;
   return (
     <div
@@ -59,7 +63,7 @@ const StationTile = memo(function StationTile({ entry, range, now, selected, hov
       data-selected={selected || undefined}
       {...stationPointer(id, { onSelect, onHover })}
     >
-      <StationCard item={entry.item} summary={entry.summary} range={range} now={now}>
+      <StationCard item={entry.item} summary={entry.summary} range={range} now={now} alarms={alarms}>
         <Button
           variant="ghost"
           size="icon"
@@ -80,7 +84,7 @@ const StationTile = memo(function StationTile({ entry, range, now, selected, hov
  * The stations as cards in as many columns as fit, rendered only where the window shows them. Before hydration
  * (and in the server's HTML) the first cards fill a plain grid of the same columns.
  */
-export function StationCards({ entries, range, now, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationCards({ entries, alarms, range, now, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const [columns, setColumns] = useState<number | null>(null);
   const perRow = columns ?? 1;
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({ count: Math.ceil(entries.length / perRow), estimateSize: 340, gap: cardGap, initialRows: initialCards });
@@ -103,6 +107,7 @@ export function StationCards({ entries, range, now, selected, hovered, reveal, o
     <StationTile
       key={entry.item.id}
       entry={entry}
+      alarms={alarms.get(entry.item.unique_id)}
       range={range}
       now={now}
       selected={entry.item.unique_id === selected}

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { ChartLineIcon } from 'lucide-react';
 import { memo, useEffect } from 'react';
+import type { Alarm } from '../../../worker/contracts/alarms';
 import { Button } from '~/components/ui/button';
+import { AlarmBadge } from '~/features/alarms/alarm-badge';
 import { stateName } from '~/features/map/marker-look';
 import { chartLink } from '~/features/stations/station-card';
 import type { StationState } from '~/features/stations/status';
@@ -36,13 +38,14 @@ function StateMark({ state }: { state: StationState }) {
 
 interface RowProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
   entry: StationEntry;
+  alarms: Alarm[] | undefined;
   /** Its place among all rows (the header is 1), as only some are in the DOM. */
   rowIndex: number;
   selected: boolean;
   hovered: boolean;
 }
 
-const StationRow = memo(function StationRow({ entry, rowIndex, selected, hovered, onSelect, onHover }: RowProps) {
+const StationRow = memo(function StationRow({ entry, alarms, rowIndex, selected, hovered, onSelect, onHover }: RowProps) {
   const { item, summary, state, groups } = entry;
   return (
     <tr
@@ -67,7 +70,10 @@ const StationRow = memo(function StationRow({ entry, rowIndex, selected, hovered
         <p className="truncate text-xs text-muted-foreground">{[item.unique_id, item.location_name, ...groups].filter(Boolean).join(' · ')}</p>
       </td>
       <td className="px-2">
-        <StateMark state={state} />
+        <div className="flex min-w-0 flex-col items-start gap-1">
+          <StateMark state={state} />
+          <AlarmBadge alarms={alarms} />
+        </div>
       </td>
       <td className="px-2 text-right tabular-nums" data-testid="last-update">
         {summary.date ? dayMonth(summary.date, item.timezone) : m.stations_never()}
@@ -85,7 +91,7 @@ const StationRow = memo(function StationRow({ entry, rowIndex, selected, hovered
 });
 
 /** The stations as a compact table, one line each, rendered only where the window shows them. */
-export function StationList({ entries, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationList({ entries, alarms, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLTableSectionElement>({ count: entries.length, estimateSize: rowHeight, gap: 0, initialRows });
   useEffect(() => {
     const index = reveal ? entries.findIndex((entry) => entry.item.unique_id === reveal.id) : -1;
@@ -116,6 +122,7 @@ export function StationList({ entries, selected, hovered, reveal, onSelect, onHo
               <StationRow
                 key={entry.item.id}
                 entry={entry}
+                alarms={alarms.get(entry.item.unique_id)}
                 rowIndex={row.index + 2}
                 selected={entry.item.unique_id === selected}
                 hovered={entry.item.unique_id === hovered}

@@ -4,6 +4,7 @@ import { heartbeat, subscribeWithinMs } from './heartbeat';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 export type ReadingsMessage = Extract<LiveMessage, { type: 'readings' }>;
+export type AlarmMessage = Extract<LiveMessage, { type: 'alarm' }>;
 
 const firstRetryMs = 1000;
 const maxRetryMs = 30_000;
@@ -13,7 +14,9 @@ export const retryDelay = (attempt: number) =>
   Math.min(maxRetryMs, firstRetryMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
 
 interface Handlers {
-  onReadings: (message: ReadingsMessage) => void;
+  onReadings?: (message: ReadingsMessage) => void;
+  /** An alarm of a watched station fired, was acknowledged or cleared. */
+  onAlarm?: (message: AlarmMessage) => void;
   /** Called after a reconnect, so the page can fetch what it missed while the line was down. */
   onResync: () => void;
 }
@@ -61,7 +64,9 @@ export function useLiveStations(stations: Watched, handlers: Handlers): LiveStat
           if (connectedBefore) latest.current.onResync();
           connectedBefore = true;
         } else if (parsed.data.type === 'readings') {
-          latest.current.onReadings(parsed.data);
+          latest.current.onReadings?.(parsed.data);
+        } else if (parsed.data.type === 'alarm') {
+          latest.current.onAlarm?.(parsed.data);
         }
       };
       current.onclose = () => {

@@ -1,10 +1,12 @@
 import { m } from '~/paraglide/messages';
-import { stateName } from './marker-look';
+import { alarmName, stateName } from './marker-look';
 
 const legendStates = ['fresh', 'stale', 'low_voltage'] as const;
 
-/** What the marker colours and shapes mean. */
-export function MapLegend() {
+const legendAlarms = ['critical', 'warning'] as const;
+
+/** What the marker colours and shapes mean; the alarm rings only while some alarm is open. */
+export function MapLegend({ alarms = false }: { alarms?: boolean }) {
   return (
     <ul
       aria-label={m.map_legend()}
@@ -16,6 +18,13 @@ export function MapLegend() {
           {stateName(state)}
         </li>
       ))}
+      {alarms &&
+        legendAlarms.map((alarm) => (
+          <li key={alarm} className="flex items-center gap-1.5">
+            <span className="map-legend-ring" data-alarm={alarm} aria-hidden />
+            {alarmName(alarm)}
+          </li>
+        ))}
     </ul>
   );
 }

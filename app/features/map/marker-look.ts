@@ -1,3 +1,4 @@
+import type { Severity } from '../../../worker/contracts/alarms';
 import { m } from '~/paraglide/messages';
 import { markerStates, type MarkerState, type StateCounts } from './station-features';
 
@@ -23,18 +24,21 @@ export function clusterRing(counts: StateCounts): string {
 }
 const round = (percent: number) => Math.round(percent * 100) / 100;
 
-/** What a screen reader hears for a station marker (a button that chooses the station): its name, then its state. */
-export const stationLabel = (name: string, state: MarkerState) => {
-  const named = stateName(state);
+/** "Critical alarm" or "Warning alarm": what a marker's ring or a cluster's dot means. */
+export const alarmName = (alarm: Severity) => (alarm === 'critical' ? m.map_alarm_critical() : m.map_alarm_warning());
+
+/** What a screen reader hears for a station marker (a button that chooses the station): its name, then its state and its worst open alarm. */
+export const stationLabel = (name: string, state: MarkerState, alarm?: Severity) => {
+  const named = [stateName(state), alarm && alarmName(alarm)].filter(Boolean).join(', ');
   return named ? `${name} (${named})` : name;
 };
 
 const clusterParts = { fresh: m.map_cluster_fresh, stale: m.map_cluster_stale, low_voltage: m.map_cluster_low_voltage } as const;
 
-/** What a screen reader hears for a cluster: how many stations, how many in each state it holds, and that it zooms in. */
-export const clusterLabel = (counts: StateCounts) => {
+/** What a screen reader hears for a cluster: how many stations, how many in each state it holds, its worst open alarm, and that it zooms in. */
+export const clusterLabel = (counts: StateCounts, alarm?: Severity) => {
   const count = markerStates.reduce((sum, state) => sum + counts[state], 0);
   const parts = (['fresh', 'stale', 'low_voltage'] as const).filter((state) => counts[state] > 0).map((state) => clusterParts[state]({ count: counts[state] }));
   const stations = parts.length ? `${m.map_cluster({ count })} (${parts.join(', ')})` : m.map_cluster({ count });
-  return `${stations}. ${m.map_cluster_expand()}`;
+  return [stations, alarm && m.map_cluster_alarm({ alarm: alarmName(alarm) }), m.map_cluster_expand()].filter(Boolean).join('. ');
 };

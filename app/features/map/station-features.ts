@@ -1,5 +1,6 @@
 // maplibre-gl's own GeoJSON types (@types/geojson is one of its dependencies).
 import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { Severity } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import type { StationState } from '~/features/stations/status';
 
@@ -11,6 +12,8 @@ export interface StationProperties {
   id: string;
   name: string;
   state: MarkerState;
+  /** The worst severity of the station's open alarms; absent when none is open. */
+  alarm?: Severity;
 }
 export type StationFeature = Feature<Point, StationProperties>;
 export type StationCollection = FeatureCollection<Point, StationProperties>;
@@ -19,13 +22,13 @@ type Located = ItemRow & { location_x: number; location_y: number };
 export const isLocated = (item: ItemRow): item is Located => item.location_x !== null && item.location_y !== null;
 
 /** The stations that have coordinates as GeoJSON points (items keep latitude in location_x, GeoJSON wants longitude first). */
-export function stationFeatures(items: ItemRow[], stateOf: (item: ItemRow) => MarkerState): StationCollection {
+export function stationFeatures(items: ItemRow[], stateOf: (item: ItemRow) => MarkerState, alarms?: ReadonlyMap<string, Severity>): StationCollection {
   return {
     type: 'FeatureCollection',
     features: items.filter(isLocated).map((item) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [item.location_y, item.location_x] },
-      properties: { id: item.unique_id, name: item.name, state: stateOf(item) },
+      properties: { id: item.unique_id, name: item.name, state: stateOf(item), alarm: alarms?.get(item.unique_id) },
     })),
   };
 }
@@ -36,6 +39,12 @@ export const clusterStateCounts = Object.fromEntries(
 ) as Record<MarkerState, [unknown, unknown]>;
 
 export type StateCounts = Record<MarkerState, number>;
+
+/** Severities by rank, so a cluster can carry its worst as a number (MapLibre aggregates numbers). */
+const alarmRanks = [undefined, 'warning', 'critical'] as const;
+/** A cluster's worst open alarm: the highest rank among its stations (0 for none). */
+export const clusterWorstAlarm = ['max', ['match', ['get', 'alarm'], 'critical', 2, 'warning', 1, 0]] as const;
+export const alarmOfRank = (rank: unknown): Severity | undefined => alarmRanks[Number(rank)] ?? undefined;
 
 /**
  * A key that changes only when stations come, go or move: the map fits its view to them again then, and not

@@ -1,7 +1,8 @@
 import type { Point } from 'geojson';
 import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
-import { clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
-import { clusterStateCounts, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
+import type { Severity } from '../../../worker/contracts/alarms';
+import { alarmName, clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
+import { alarmOfRank, clusterStateCounts, clusterWorstAlarm, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
 import { StationPopup } from './station-popup';
 
 export const stationsSource = 'stations';
@@ -31,7 +32,7 @@ export const withStations = (style: StyleSpecification, collection: StationColle
   ...style,
   sources: {
     ...style.sources,
-    [stationsSource]: { type: 'geojson', data: collection, cluster: true, clusterRadius, clusterMaxZoom, clusterProperties: clusterStateCounts },
+    [stationsSource]: { type: 'geojson', data: collection, cluster: true, clusterRadius, clusterMaxZoom, clusterProperties: { ...clusterStateCounts, alarm: clusterWorstAlarm } },
   },
   layers: [
     ...style.layers.filter((layer) => layer.id !== stationsSource),
@@ -147,7 +148,7 @@ export class StationMarkers {
         if (seen.has(key) || !bounds.contains(at)) continue;
         seen.add(key);
         const counts = Object.fromEntries(markerStates.map((state) => [state, Number(properties[state] ?? 0)])) as StateCounts;
-        this.fillCluster(this.place(key, at, () => this.clusterElement(properties.cluster_id, at)), counts);
+        this.fillCluster(this.place(key, at, () => this.clusterElement(properties.cluster_id, at)), counts, alarmOfRank(properties.alarm));
       } else {
         const station = this.byId.get(properties.id);
         const key: Key = `station:${properties.id}`;
@@ -195,14 +196,14 @@ export class StationMarkers {
   private markerOf = (id: string) => this.shown.get(`station:${id}`)?.getElement();
 
   private fillStation(element: HTMLElement, station: StationFeature) {
-    const { name, state } = station.properties;
-    const look = `${state}|${name}`;
+    const { name, state, alarm } = station.properties;
+    const look = `${state}|${alarm}|${name}`;
     if (element.dataset.look === look) return;
     element.dataset.look = look;
     element.dataset.state = state;
-    element.setAttribute('aria-label', stationLabel(name, state));
-    const named = stateName(state);
-    element.title = named ? `${name} · ${named}` : name;
+    setAlarm(element, alarm);
+    element.setAttribute('aria-label', stationLabel(name, state, alarm));
+    element.title = [name, stateName(state), alarm && alarmName(alarm)].filter(Boolean).join(' · ');
   }
 
   private clusterElement(clusterId: number, at: [number, number]) {
@@ -215,16 +216,17 @@ export class StationMarkers {
     return button;
   }
 
-  private fillCluster(element: HTMLElement, counts: StateCounts) {
+  private fillCluster(element: HTMLElement, counts: StateCounts, alarm: Severity | undefined) {
     const count = markerStates.reduce((sum, state) => sum + counts[state], 0);
-    const look = markerStates.map((state) => counts[state]).join(',');
+    const look = `${markerStates.map((state) => counts[state]).join(',')}|${alarm}`;
     if (element.dataset.look === look) return;
     element.dataset.look = look;
+    setAlarm(element, alarm);
     element.dataset.count = String(count);
     element.firstElementChild!.textContent = String(count);
     element.style.setProperty('--ring-states', clusterRing(counts));
     element.style.setProperty('--size', `${Math.round(30 + 5 * Math.log10(count))}px`);
-    element.setAttribute('aria-label', clusterLabel(counts));
+    element.setAttribute('aria-label', clusterLabel(counts, alarm));
   }
 
   /** Zooms to where the cluster splits; from the keyboard, focus goes to the map, as the cluster's button is gone. */
@@ -263,5 +265,11 @@ export class StationMarkers {
     if (version === this.version) this.applyHighlight();
   }
 }
+
+/** The marker's ring (station) or dot (cluster) in the colour of its worst open alarm. */
+const setAlarm = (element: HTMLElement, alarm: Severity | undefined) => {
+  if (alarm) element.dataset.alarm = alarm;
+  else delete element.dataset.alarm;
+};
 
 const clusterIdOf = (key: Key) => (key.startsWith('cluster:') ? Number(key.slice('cluster:'.length)) : -1);

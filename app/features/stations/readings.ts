@@ -33,5 +33,11 @@ export const readingsPresent = (source: Source, codes: Iterable<string>): Readin
   return readingsOf(source).filter((r) => present.has(r.code)).map(translated);
 };
 
+/** A reading code of either source with its label and unit, or undefined for a code the catalogue lacks. */
+export const readingByCode = (code: string): Reading | undefined => {
+  const info = [...danesReadings, ...uniwanReadings].find((r) => r.code === code);
+  return info && translated(info);
+};
+
 /** Readings show 4 decimals everywhere (SPEC §9). */
 export const formatValue = (value: number) => value.toFixed(4);

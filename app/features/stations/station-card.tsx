@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { Alarm } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
@@ -8,6 +9,7 @@ import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
+import { AlarmBadge } from '~/features/alarms/alarm-badge';
 import { dayMonth, formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { formatValue, readingsPresent } from './readings';
@@ -17,8 +19,8 @@ import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './sta
 export const chartLink = (item: ItemRow) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
-/** A station's figures over the range; `children` are more actions beside its charts link. */
-export function StationCard({ item, summary, range, now, children }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number; children?: ReactNode }) {
+/** A station's figures over the range; `alarms`: its open alarms, most pressing first; `children` are more actions beside its charts link. */
+export function StationCard({ item, summary, range, now, alarms, children }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number; alarms?: Alarm[]; children?: ReactNode }) {
   const rangeStart = dayBounds(range.from, item.timezone).start;
   const stale = isStale(summary, rangeStart, now);
   const lowest = lowVoltage(summary);
@@ -31,7 +33,8 @@ export function StationCard({ item, summary, range, now, children }: { item: Ite
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-base">{item.name}</CardTitle>
-          <div className="flex flex-wrap gap-1">
+          <div className="flex min-w-0 flex-wrap gap-1">
+            <AlarmBadge alarms={alarms} />
             {stale && (
               <Badge variant="secondary" className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300" title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, rangeStart) / 60_000) })}>
                 <ClockAlertIcon className="size-3" aria-hidden />

@@ -4,6 +4,7 @@ import { Map as MapLibre, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Severity } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { Dashboard } from '../../../worker/contracts/telemetry';
@@ -32,6 +33,8 @@ export type StationStatus = Pick<Dashboard, 'danes' | 'uniwan'> & { range: DayRa
 export interface StationMapProps {
   items: ItemRow[];
   status?: StationStatus;
+  /** Each station's worst open alarm (by unique_id): a ring round its marker, a dot on its cluster. */
+  alarms?: ReadonlyMap<string, Severity>;
   /** The chosen station (chosen here or in a list): the map highlights it, brings it into view and opens its popup. */
   selectedId?: string | null;
   /** A station pointed at elsewhere: the map highlights it (or the cluster holding it). */
@@ -79,7 +82,7 @@ interface View {
  * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
  * only passes props in.
  */
-export default function StationMap({ items, status, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
+export default function StationMap({ items, status, alarms, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const router = useRouter();
@@ -88,8 +91,8 @@ export default function StationMap({ items, status, selectedId = null, hoveredId
   // The dashboard passes a fresh status object on every render; its parts change only with new readings.
   const { danes, uniwan, range, now } = status ?? {};
   const collection = useMemo(
-    () => stationFeatures(items, stateOf(danes && uniwan && range && now !== undefined ? { danes, uniwan, range, now } : undefined)),
-    [items, danes, uniwan, range, now],
+    () => stationFeatures(items, stateOf(danes && uniwan && range && now !== undefined ? { danes, uniwan, range, now } : undefined), alarms),
+    [items, danes, uniwan, range, now, alarms],
   );
   const located = collection.features.length > 0;
   const view = useRef<View | null>(null);
@@ -153,7 +156,7 @@ export default function StationMap({ items, status, selectedId = null, hoveredId
   return (
     <div role="region" aria-label={m.stations_map_label()} className={cn('station-map relative w-full overflow-hidden rounded-xl border', stationMapHeight)}>
       <div ref={container} className="h-full w-full" />
-      {status && <MapLegend />}
+      {status && <MapLegend alarms={!!alarms?.size} />}
       {baseMap === 'unavailable' && <BaseMapUnavailable />}
     </div>
   );

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFound } from '~/components/route-states';
+import { alarmQueries } from '~/features/alarms/queries';
 import { ChartPage, ChartSkeleton } from '~/features/charts/chart-page';
 import { readPointBudget } from '~/features/charts/point-budget';
 import { chartQuery } from '~/features/charts/queries';
@@ -12,8 +13,13 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
   loaderDeps: ({ search }) => ({ choice: rangeChoice(search) }),
   // Read from the same cookie on the server and in the browser, so the hydrated page asks for the data it already has.
   beforeLoad: () => ({ points: readPointBudget() }),
-  loader: async ({ context, params, deps }) => {
-    await context.queryClient.ensureQueryData(chartQuery(params.id, deps.choice, context.points));
+  loader: async ({ context: { queryClient, points }, params, deps }) => {
+    // The station's alarm rules (threshold lines) and open alarms come with the readings, in parallel.
+    await Promise.all([
+      queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)),
+      queryClient.ensureQueryData(alarmQueries.rules(params.id)),
+      queryClient.ensureQueryData(alarmQueries.open()),
+    ]);
   },
   pendingComponent: ChartSkeleton,
   notFoundComponent: () => <NotFound title={m.charts_not_found()}>{m.charts_not_found_body()}</NotFound>,

@@ -11,7 +11,7 @@ import { atomically } from '../../db/batch';
 import { refreshLiveAccess } from '../../live/access';
 import { replaceLinks, type LinkSide } from '../links';
 import { linkSides } from '../link-sides';
-import { linkedItemIds, subjectsLinkedToItem } from './visibility';
+import { linkedItemIds, subjectsLinkedToItem, visibleItemsWhere } from './visibility';
 
 type Item = typeof items.$inferSelect;
 
@@ -42,6 +42,12 @@ export async function listAllItems(db: Db) {
 /** The items linked to a subject directly or through its groups. */
 export async function listOwnItems(db: Db, subject: Subject) {
   const rows = await db.select().from(items).where(sql`${items.id} IN ${linkedItemIds(subject.id)}`).orderBy(desc(items.id));
+  return rows.map(toItemRow);
+}
+
+/** The items a subject may see (its own, or all for an administrator), by name: e.g. the alarm screen's station filter. */
+export async function listVisibleItems(db: Db, subject: Subject) {
+  const rows = await db.select().from(items).where(visibleItemsWhere(subject)).orderBy(asc(items.name), asc(items.id));
   return rows.map(toItemRow);
 }
 

@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import type { Alarm } from '../../../worker/contracts/alarms';
+import { FormErrors, SubmitButton } from '~/components/form';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog';
+import { Label } from '~/components/ui/label';
+import { postModel } from '~/lib/api';
+import { useContractForm } from '~/lib/use-contract-form';
+import { m } from '~/paraglide/messages';
+import { ruleTitle } from './alarm-text';
+import { useAlarmUpdates } from './use-alarm-updates';
+
+const focusNote = (event: Event) => {
+  event.preventDefault();
+  document.getElementById('ack-note')?.focus();
+};
+
+/**
+ * Acknowledges an active alarm with an optional note (POST /rest/alarms/acknowledge). An alarm someone else
+ * acknowledged, or that cleared, meanwhile (409) is said so plainly and the lists are read again.
+ */
+export function AcknowledgeDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
+  return (
+    <AlertDialog open={alarm !== null} onOpenChange={(open) => !open && onClose()}>
+      {/* Keyed by the alarm, so each one starts with an empty note and no errors. */}
+      {/* The note is what one types first; without this the dialog would focus Cancel. */}
+      <AlertDialogContent onOpenAutoFocus={focusNote}>{alarm && <AcknowledgeForm key={alarm.id} alarm={alarm} onDone={onClose} />}</AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function AcknowledgeForm({ alarm, onDone }: { alarm: Alarm; onDone: () => void }) {
+  const alarms = useAlarmUpdates();
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/alarms').then((c) => c.AlarmAcknowledge),
+    read: (data) => ({ note: data.get('note') }),
+    send: (values) => postModel<Alarm>(`/alarms/acknowledge?id=${alarm.id}`, 'AlarmAcknowledge', values),
+    known: { 409: { field: 'conflict', text: m.alarms_ack_conflict } },
+    toasts: { success: m.alarms_ack_done },
+    onSuccess: (acknowledged) => {
+      alarms.apply(acknowledged);
+      onDone();
+    },
+  });
+  const conflict = !!errors.conflict;
+  useEffect(() => {
+    if (conflict) alarms.refresh();
+  }, [conflict, alarms]);
+  const noteError = errors.note;
+  return (
+    <form {...form} noValidate className="grid gap-4">
+      <AlertDialogHeader>
+        <AlertDialogTitle>{m.alarms_ack_title()}</AlertDialogTitle>
+        <AlertDialogDescription>{m.alarms_ack_description({ rule: ruleTitle(alarm.rule_name, alarm), station: alarm.station_name })}</AlertDialogDescription>
+      </AlertDialogHeader>
+      {!conflict && (
+        <div className="grid gap-2">
+          <Label htmlFor="ack-note">{m.alarms_ack_note()}</Label>
+          <textarea
+            id="ack-note"
+            name="note"
+            rows={3}
+            maxLength={500}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? 'ack-note-hint ack-note-error' : 'ack-note-hint'}
+            className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive md:text-sm dark:bg-input/30"
+          />
+          <p id="ack-note-hint" className="-mt-1 text-xs text-muted-foreground">
+            {m.alarms_ack_note_hint()}
+          </p>
+          {noteError && (
+            <p id="ack-note-error" className="text-sm text-destructive">
+              {noteError.join(' ')}
+            </p>
+          )}
+        </div>
+      )}
+      <FormErrors errors={errors} fields={['note']} />
+      <AlertDialogFooter>
+        <AlertDialogCancel type="button">{conflict ? m.action_close() : m.action_cancel()}</AlertDialogCancel>
+        {!conflict && <SubmitButton pending={pending}>{pending ? m.action_working() : m.alarms_acknowledge()}</SubmitButton>}
+      </AlertDialogFooter>
+    </form>
+  );
+}

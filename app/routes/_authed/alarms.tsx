@@ -1,0 +1,30 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { NotFound } from '~/components/route-states';
+import { AlarmsPage, AlarmsSkeleton } from '~/features/alarms/alarms-page';
+import { alarmQueries } from '~/features/alarms/queries';
+import { alarmSearch, filtersOf, type AlarmSearch } from '~/features/alarms/search';
+import { m } from '~/paraglide/messages';
+
+export const Route = createFileRoute('/_authed/alarms')({
+  validateSearch: alarmSearch,
+  loaderDeps: ({ search }) => ({ filters: filtersOf(search) }),
+  loader: async ({ context: { queryClient }, deps: { filters } }) => {
+    const [stations] = await Promise.all([
+      queryClient.ensureQueryData(alarmQueries.stations()),
+      queryClient.ensureQueryData(alarmQueries.open()),
+      filters.view === 'history' && filters.station === undefined && queryClient.ensureInfiniteQueryData(alarmQueries.list(filters)),
+    ]);
+    // A station the subject may not see (or that is gone) is no filter at all.
+    if (filters.station !== undefined && !stations.some((s) => s.id === filters.station)) throw notFound();
+    if (filters.view === 'history') await queryClient.ensureInfiniteQueryData(alarmQueries.list(filters));
+  },
+  pendingComponent: AlarmsSkeleton,
+  notFoundComponent: () => <NotFound title={m.alarms_station_not_found()}>{m.alarms_station_not_found_body()}</NotFound>,
+  component: function AlarmsRoute() {
+    const { filters } = Route.useLoaderDeps();
+    const navigate = Route.useNavigate();
+    // Views and filters live in the address: the back button and shared links show the same list.
+    const change = (next: AlarmSearch) => void navigate({ search: (prev) => ({ ...prev, ...next }) });
+    return <AlarmsPage filters={filters} onChange={change} />;
+  },
+});

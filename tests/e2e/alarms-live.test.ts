@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminToken, demoAccounts, launchBrowser, openPage, restAs, signIn, visit } from '../support/e2e';
+import { addAlarmStation, addRule, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
+
+const prefix = `E2E-ALARM-LIVE-${Date.now().toString(36)}`;
+let browser: Browser;
+let token: string;
+let well: AlarmStation;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+  // Near Prague, apart from the demo stations, so the map shows it as a marker of its own rather than in a cluster.
+  well = await addAlarmStation(token, `${prefix}-WELL`, 'Alarm test well', [50.08, 14.43]);
+  await addRule(token, { item_id: well.item.id, name: 'Test flood', kind: 'above', reading: 'H1', threshold: 5, deadband: 0.5, severity: 'critical' });
+  await addRule(token, { item_id: well.item.id, name: 'Test low', kind: 'below', reading: 'H1', threshold: 1, severity: 'warning' });
+  await postLevel(well, 3);
+});
+afterAll(async () => {
+  await browser?.close();
+  removeAlarmStations(prefix);
+});
+
+const card = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${well.item.unique_id}"]`);
+const live = (page: Page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+
+async function adminOn(path: string) {
+  const opened = await openPage(browser);
+  await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
+  await visit(opened.page, path);
+  await live(opened.page);
+  return opened;
+}
+
+describe('alarms live on the dashboard', () => {
+  test('a reading past a rule’s threshold puts a badge naming the rule on the open dashboard’s card within 2 s, and it goes when the alarm clears', async () => {
+    const { context, page } = await adminOn('/dashboard');
+    expect(await card(page).getByTestId('alarm-badge').count()).toBe(0);
+
+    await postLevel(well, 5.6);
+    const badge = card(page).getByTestId('alarm-badge');
+    await expect.poll(() => badge.count(), { timeout: 2000, interval: 50 }).toBe(1);
+    expect(await badge.getAttribute('data-severity')).toBe('critical');
+    expect(await badge.textContent()).toContain('Test flood');
+    // The marker rings in the alarm's colour; the menu counts it.
+    await page.locator(`.station-marker[data-station="${well.item.unique_id}"][data-alarm="critical"]`).waitFor();
+    await expect.poll(() => page.getByTestId('nav-alarm-count').first().textContent()).toBe(String((await restAs<unknown[]>(page, '/alarms?state=active')).length));
+
+    // Back under the clear level (threshold − deadband): the alarm clears and the badge goes.
+    await postLevel(well, 4.4);
+    await expect.poll(() => badge.count(), { timeout: 2000, interval: 50 }).toBe(0);
+    await context.close();
+  });
+
+  test('the dashboard’s server HTML already carries the badge of an open alarm', async () => {
+    await postLevel(well, 0.5);
+    const { context, page } = await openPage(browser);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const html = await (await page.request.get('/dashboard')).text();
+    expect(html).toMatch(new RegExp(`data-station="${well.item.unique_id}"[\\s\\S]*?data-testid="alarm-badge"[^>]*data-severity="warning"`));
+    await postLevel(well, 3);
+    await context.close();
+  });
+});
+
+describe('alarms on a station’s charts', () => {
+  test('the chart draws each value rule’s threshold and clear level, and the open alarm shows above the charts live', async () => {
+    const { context, page } = await adminOn(`/charts/${well.item.unique_id}?days=1`);
+    const chart = page.locator('[data-reading="H1"] [data-testid="reading-chart"]');
+    await chart.and(page.locator('[data-ready="true"]')).waitFor();
+    expect(await chart.getAttribute('data-thresholds')).toBe('5 4.5 1');
+    expect(await page.getByTestId('station-alarms').count()).toBe(0);
+
+    await postLevel(well, 6);
+    const panel = page.getByTestId('station-alarms');
+    await expect.poll(() => panel.count(), { timeout: 2000, interval: 50 }).toBe(1);
+    expect(await panel.textContent()).toContain('Test flood');
+    await postLevel(well, 3);
+    await expect.poll(() => panel.count(), { timeout: 2000, interval: 50 }).toBe(0);
+    await context.close();
+  });
+});
+
+describe('alarms live on /alarms', () => {
+  test('an alarm that fires appears among the active ones without a reload, and moves to the history when it clears', async () => {
+    const { context, page } = await adminOn(`/alarms?station=${well.item.id}`);
+    const rows = page.getByTestId('alarm-row');
+    expect(await rows.count()).toBe(0);
+    await page.getByText('No alarm matches the chosen station and severity.').waitFor();
+
+    await postLevel(well, 7);
+    await expect.poll(() => rows.count(), { timeout: 2000, interval: 50 }).toBe(1);
+    const row = rows.first();
+    expect(await row.textContent()).toMatch(/Critical.*Test flood.*Above 5 m.*Alarm test well/);
+    expect(await row.textContent()).toContain('7.0000 m');
+    const id = await row.getAttribute('data-alarm');
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.locator('[data-testid="alarm-row"][data-state="cleared"]').first().waitFor();
+    const before = await page.getByTestId('alarm-row').count();
+    expect(before).toBe((await restAs<unknown[]>(page, `/alarms?state=cleared&item_id=${well.item.id}`)).length);
+    await postLevel(well, 3);
+    await expect.poll(() => page.locator(`[data-testid="alarm-row"][data-alarm="${id}"]`).count(), { timeout: 2000, interval: 50 }).toBe(1);
+    expect(await page.getByTestId('alarm-row').count()).toBe(before + 1);
+    expect(await page.locator(`[data-alarm="${id}"]`).textContent()).toContain('Cleared');
+    await context.close();
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminToken, createAccount, demoAccounts, launchBrowser, openPage, postRest, restAs, signIn, visit } from '../support/e2e';
+import { addAlarmStation, addRule, linkStation, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
+
+const shots = 'test-results/screenshots';
+const prefix = `E2E-ALARM-SCREEN-${Date.now().toString(36)}`;
+let browser: Browser;
+let token: string;
+let seen: AlarmStation;
+let hidden: AlarmStation;
+let viewer: Awaited<ReturnType<typeof createAccount>>;
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  browser = await launchBrowser();
+  token = await adminToken();
+  seen = await addAlarmStation(token, `${prefix}-SEEN`, 'Alarm well Seen', [49.19, 16.61]);
+  hidden = await addAlarmStation(token, `${prefix}-HIDDEN`, 'Alarm well Hidden', [49.21, 16.58]);
+  await addRule(token, { item_id: seen.item.id, name: 'Seen flood', kind: 'above', reading: 'H1', threshold: 5, severity: 'critical' });
+  await addRule(token, { item_id: hidden.item.id, name: 'Hidden flood', kind: 'above', reading: 'H1', threshold: 5, severity: 'warning' });
+  viewer = await createAccount('alarms');
+  await linkStation(token, seen.item.id, [viewer.id]);
+});
+afterAll(async () => {
+  await browser?.close();
+  removeAlarmStations(prefix);
+});
+
+const rowOf = (page: Page, rule: string) => page.getByTestId('alarm-row').filter({ hasText: rule });
+
+async function signedIn(account: { username: string; password: string }, options?: Parameters<typeof openPage>[1]) {
+  const opened = await openPage(browser, options);
+  await signIn(opened.page, account.username, account.password);
+  return opened;
+}
+
+describe('/alarms', () => {
+  test('the administrator acknowledges an active alarm with a note, and it moves to Acknowledged with who, when and the note', async () => {
+    await postLevel(seen, 6);
+    const { context, page } = await signedIn(demoAccounts.admin);
+    await visit(page, '/alarms');
+    const row = rowOf(page, 'Seen flood');
+    await row.waitFor();
+
+    // By keyboard: the dialog opens on the note; Tab leads past Cancel to Acknowledge.
+    await row.getByRole('button', { name: 'Acknowledge Seen flood at Alarm well Seen' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Acknowledge alarm' });
+    await dialog.waitFor();
+    await page.keyboard.type('Pump crew on the way.');
+    expect(await dialog.getByLabel('Note (optional)').inputValue()).toBe('Pump crew on the way.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.count()).toBe(0);
+
+    await page.getByRole('tab', { name: /^Acknowledged/ }).click();
+    await page.waitForURL(/view=acknowledged/);
+    const acknowledged = rowOf(page, 'Seen flood');
+    await acknowledged.waitFor();
+    expect(await acknowledged.getAttribute('data-state')).toBe('acknowledged');
+    expect(await acknowledged.textContent()).toContain('Alena Správcová');
+    expect(await acknowledged.textContent()).toContain('Pump crew on the way.');
+    expect(await acknowledged.getByRole('button', { name: /Acknowledge/ }).count()).toBe(0);
+    // The card badge turns to its outlined, acknowledged look.
+    await visit(page, '/dashboard');
+    expect(await page.locator(`[data-station="${seen.item.unique_id}"] [data-testid="alarm-badge"]`).getAttribute('data-state')).toBe('acknowledged');
+    await context.close();
+  });
+
+  test('an alarm acknowledged elsewhere while the dialog is open says so instead of failing silently', async () => {
+    await postLevel(seen, 3);
+    await postLevel(seen, 6.5);
+    const { context, page } = await signedIn(demoAccounts.admin);
+    await visit(page, `/alarms?station=${seen.item.id}`);
+    await rowOf(page, 'Seen flood').getByRole('button', { name: /^Acknowledge/ }).click();
+    const dialog = page.getByRole('alertdialog');
+
+    const [open] = await restAs<{ id: number }[]>(page, `/alarms?state=active&item_id=${seen.item.id}`);
+    await postRest(`/alarms/acknowledge?id=${open.id}`, { AlarmAcknowledge: { note: 'Handled by phone.' } }, token);
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+    await dialog.getByText('Someone acknowledged this alarm, or it cleared, in the meantime.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByTestId('alarm-row').count()).toBe(0);
+    await context.close();
+  });
+
+  test('filters by severity and station live in the address and narrow the list', async () => {
+    await postLevel(hidden, 6);
+    const { context, page } = await signedIn(demoAccounts.admin);
+    await visit(page, '/alarms');
+    await rowOf(page, 'Hidden flood').waitFor();
+    await page.getByLabel('Severity').click();
+    await page.getByRole('option', { name: 'Critical' }).click();
+    await page.waitForURL(/severity=critical/);
+    await expect.poll(() => rowOf(page, 'Hidden flood').count()).toBe(0);
+    await page.getByLabel('Severity').click();
+    await page.getByRole('option', { name: 'Warning' }).click();
+    await page.waitForURL(/severity=warning/);
+    await rowOf(page, 'Hidden flood').waitFor();
+
+    await visit(page, `/alarms?station=999999`);
+    await page.getByText('Station not found').waitFor();
+    await context.close();
+  });
+
+  test('a plain user sees the alarms, badges and filter of the stations they may see, and nothing of the others', async () => {
+    await postLevel(hidden, 7);
+    const { context, page } = await signedIn(viewer);
+    const visible = await restAs<{ unique_id: string }[]>(page, '/alarms?state=open');
+    expect(visible.map((a) => a.unique_id)).toEqual([seen.item.unique_id]);
+
+    await visit(page, '/alarms?view=acknowledged');
+    await rowOf(page, 'Seen flood').waitFor();
+    expect(await page.getByText('Hidden flood').count()).toBe(0);
+    await page.getByLabel('Station').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['All stations', 'Alarm well Seen']);
+    await page.keyboard.press('Escape');
+
+    await visit(page, `/alarms?station=${hidden.item.id}`);
+    await page.getByText('Station not found').waitFor();
+
+    await visit(page, '/dashboard');
+    expect(await page.locator(`[data-station="${seen.item.unique_id}"] [data-testid="alarm-badge"]`).count()).toBe(1);
+    expect(await page.locator(`[data-station="${hidden.item.unique_id}"]`).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('looks', () => {
+  test('/alarms, its dialog and the dashboard’s badges fit 1280 and 360 px, light and dark', async () => {
+    // One session for every look: the viewport and the colour scheme change between page loads.
+    const { context, page } = await signedIn(demoAccounts.admin);
+    for (const { width, height, scheme } of [
+      { width: 1280, height: 800, scheme: 'light' as const },
+      { width: 1280, height: 800, scheme: 'dark' as const },
+      { width: 360, height: 740, scheme: 'light' as const },
+      { width: 360, height: 740, scheme: 'dark' as const },
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await visit(page, '/dashboard');
+      await page.locator(`[data-station="${hidden.item.unique_id}"] [data-testid="alarm-badge"]`).waitFor();
+      // The two test wells stand close together (and near Brno): a cluster with the dot of its worst alarm.
+      await page.locator('.cluster-marker[data-alarm]').waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await page.screenshot({ path: `${shots}/alarms-dashboard-${width}-${scheme}.png`, fullPage: true });
+
+      await visit(page, '/alarms');
+      await page.getByTestId('alarm-row').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await page.screenshot({ path: `${shots}/alarms-${width}-${scheme}.png`, fullPage: true });
+      await page.getByTestId('alarm-row').first().getByRole('button', { name: /^Acknowledge/ }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.screenshot({ path: `${shots}/alarms-acknowledge-${width}-${scheme}.png` });
+      await page.keyboard.press('Escape');
+    }
+    await context.close();
+  });
+});
