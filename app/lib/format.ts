@@ -10,3 +10,16 @@ export function dayMonth(instant: string | number, timeZone: string) {
   const [, month, date] = parts(localDay(new Date(instant).getTime(), timeZone));
   return `${date}.${month}`;
 }
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as `22.11.2026 14:05` in a time zone (the station's; the home zone for what belongs to no station). */
+export function formatDateTime(instant: string | number, timeZone: string) {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}

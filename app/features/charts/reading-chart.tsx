@@ -1,14 +1,28 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { ColorType, createChart, LineSeries, TickMarkType, type Time, type UTCTimestamp, type WhitespaceData, type LineData } from 'lightweight-charts';
+import { ColorType, createChart, LineSeries, LineStyle, TickMarkType, type AutoscaleInfo, type Time, type UTCTimestamp, type WhitespaceData, type LineData } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { formatValue } from '~/features/stations/readings';
 import type { SeriesPoint } from './series';
 
 const palettes = {
-  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb' },
-  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa' },
+  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', threshold: '#dc2626', clear: '#d97706' },
+  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', threshold: '#f87171', clear: '#fbbf24' },
 };
+
+/** A horizontal level across the chart, e.g. an alarm rule's threshold and the level where it clears. */
+export interface LevelLine {
+  value: number;
+  label: string;
+  tone: 'threshold' | 'clear';
+}
+
+/** The price range widened to take in the levels, so a threshold above or below every reading still shows. */
+function withLevels(info: AutoscaleInfo | null, levels: LevelLine[]): AutoscaleInfo | null {
+  if (!info?.priceRange || !levels.length) return info;
+  const values = levels.map((l) => l.value);
+  return { ...info, priceRange: { minValue: Math.min(info.priceRange.minValue, ...values), maxValue: Math.max(info.priceRange.maxValue, ...values) } };
+}
 
 // The app toggles `dark` on <html>; the chart draws on a canvas, so it must be told.
 function useIsDark() {
@@ -22,8 +36,10 @@ function useIsDark() {
   return dark;
 }
 
-/** One reading's line over time, labelled DD.MM (and HH:mm within a day) in the station's time zone. */
-export default function ReadingChart({ series, timeZone, label }: { series: SeriesPoint[]; timeZone: string; label: string }) {
+const noLevels: LevelLine[] = [];
+
+/** One reading's line over time, labelled DD.MM (and HH:mm within a day) in the station's time zone; `levels` (stable) as dashed lines. */
+export default function ReadingChart({ series, timeZone, label, levels = noLevels }: { series: SeriesPoint[]; timeZone: string; label: string; levels?: LevelLine[] }) {
   const container = useRef<HTMLDivElement>(null);
   const dark = useIsDark();
 
@@ -53,7 +69,11 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
       lineWidth: 2,
       title: label,
       priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => withLevels(original(), levels),
     });
+    for (const level of levels) {
+      line.createPriceLine({ price: level.value, color: colors[level.tone], lineWidth: 1, lineStyle: level.tone === 'threshold' ? LineStyle.Dashed : LineStyle.Dotted, title: level.label });
+    }
     line.setData(series as (LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[]);
     chart.timeScale().fitContent();
     const node = container.current;
@@ -64,7 +84,7 @@ export default function ReadingChart({ series, timeZone, label }: { series: Seri
       node.removeAttribute('data-ready');
       chart.remove();
     };
-  }, [series, timeZone, label, dark]);
+  }, [series, timeZone, label, levels, dark]);
 
   // The first and last plotted times (seconds) tell tests which range is drawn.
   return <div ref={container} data-testid="reading-chart" data-first={series[0]?.time} data-last={series.at(-1)?.time} className="h-56 w-full sm:h-64" />;
