@@ -79,6 +79,23 @@ export async function restAs<T = any>(page: Page, path: string): Promise<T> {
   return ((await reply.json()) as { data: T }).data;
 }
 
+/** Calls the API from the page as the app does (session cookie, same origin, JSON); returns the status and the envelope. */
+export const callApi = (page: Page, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(`/rest${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        json: (await response.json()) as { success: boolean; data?: any; errors?: Record<string, string[]> },
+      };
+    },
+    { path, body },
+  );
+
 /** Records the data calls a page makes (API and server functions), to show a screen needed none. */
 export function dataCalls(page: Page) {
   const calls: string[] = [];

@@ -95,7 +95,9 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
     };
   const old = (k: RuleKind) => rule?.kind === k;
   // Opened from a row further down (or on a phone), the editor comes into view.
-  useEffect(() => formRef.current?.scrollIntoView({ block: 'nearest' }), []);
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   return (
     <Card className="min-w-0" data-testid="rule-editor">

@@ -16,7 +16,7 @@ import { fromSettings, modeLabels, modeOptions, newOverrideMode, notOverridden, 
 function ModeSelect({ value, onChange, label }: { value: NotificationMode; onChange: (mode: NotificationMode) => void; label: string }) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as NotificationMode)}>
-      <SelectTrigger className="w-40 shrink-0" aria-label={label}>
+      <SelectTrigger className="ml-auto w-40 shrink-0" aria-label={label}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -54,18 +54,18 @@ function OverrideList({
   const addable = notOverridden(options, list);
   const titleId = useId();
   return (
-    <section className="grid gap-2" aria-labelledby={titleId}>
+    <section className="grid grid-cols-1 gap-2" aria-labelledby={titleId}>
       <h3 id={titleId} className="text-sm font-medium">
         {title}
       </h3>
       {list.length === 0 && <p className="text-sm text-muted-foreground">{empty}</p>}
       {list.length > 0 && (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {list.map((o) => {
             const name = nameOf.get(o.id) ?? `#${o.id}`;
             return (
-              <li key={o.id} className="flex items-center gap-2 rounded-md border px-3 py-1.5">
-                <span className="min-w-0 flex-1 truncate text-sm" title={name}>
+              <li key={o.id} className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-1.5">
+                <span className="min-w-0 flex-1 basis-40 truncate text-sm" title={name}>
                   {name}
                 </span>
                 <ModeSelect value={o.mode} onChange={(mode) => onChange(setOverride(list, o.id, mode))} label={m.notify_mode_for({ name })} />
@@ -100,6 +100,7 @@ function OverrideList({
 /** The profile's alarm e-mail settings: a default for every station, and overrides per station and per group. */
 export function NotificationSettingsCard({ settings }: { settings: NotificationSettings }) {
   const [state, setState] = useState(() => fromSettings(settings));
+  const titleId = useId();
   const { errors, form, pending } = useContractForm({
     contract: () => import('../../../worker/contracts/notifications').then((c) => c.NotificationSettingsInput),
     read: () => toSettings(state),
@@ -108,13 +109,13 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
     invalidates: 'notifications',
   });
   return (
-    <Card className="max-w-2xl">
+    <Card className="max-w-2xl" role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>{m.notify_title()}</CardTitle>
+        <CardTitle id={titleId}>{m.notify_title()}</CardTitle>
         <CardDescription>{m.notify_description()}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" noValidate {...form} className="grid gap-5">
+        <form method="post" noValidate {...form} className="grid grid-cols-1 gap-5">
           <FormErrors errors={errors} fields={['mode', 'stations', 'groups']} />
           <div className="grid gap-2">
             <Label id="notify-default">{m.notify_default()}</Label>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { Link } from '@tanstack/react-router';
 import { KeyRoundIcon, ListIcon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { Webhook, WebhookDelivery } from '../../../worker/contracts/webhooks';
+import type { Webhook, WebhookDelivery, WebhooksInput } from '../../../worker/contracts/webhooks';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { EditScreen } from '~/components/edit-screen';
 import { SecretOnce } from '~/components/secret-once';
@@ -41,7 +41,7 @@ function RotateSecret({ webhook }: { webhook: Webhook }) {
         events: webhook.events,
         stations: webhook.stations,
         rotate_secret: true,
-      }),
+      } satisfies WebhooksInput),
   });
   return (
     <Card className="min-w-0">

@@ -35,7 +35,7 @@ export function WebhookForm({
   const toggle = (event: WebhookEvent, on: boolean) => setEvents((current) => (on ? webhookEventOptions.filter((e) => e === event || current.includes(e)) : current.filter((e) => e !== event)));
 
   return (
-    <form method="post" noValidate {...form} className="grid max-w-2xl gap-5">
+    <form method="post" noValidate {...form} className="grid max-w-2xl grid-cols-1 gap-5">
       <FormErrors errors={errors} fields={fieldNames} />
       <TextField name="url" type="url" inputMode="url" label={m.webhooks_url()} hint={m.webhooks_url_hint()} placeholder="https://" defaultValue={webhook?.url} errors={errors} />
       <TextField name="description" label={m.webhooks_description_field()} defaultValue={webhook?.description ?? ''} maxLength={200} errors={errors} />
