@@ -13,8 +13,8 @@ export function dayMonth(instant: string | number, timeZone: string) {
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** An instant as `22.11.2026 14:05` in a time zone (the station's; the home zone for what belongs to no station). */
-export function formatDateTime(instant: string | number, timeZone: string) {
+/** An instant as `DD.MM.YYYY HH:mm` in a time zone (the station's): the same text on the server and in any browser. */
+export function stationDateTime(instant: string | number, timeZone: string) {
   let format = dateTimeFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -112,22 +112,22 @@ describe('the preview chart', () => {
     ...over,
   });
 
-  test('draws a value rule’s threshold and clear level as lines over its reading', () => {
-    expect(previewChart(preview({}))).toEqual({
+  test('draws a value rule’s threshold and clear level as lines over its reading, in its severity’s colour', () => {
+    expect(previewChart(preview({}), 'critical')).toEqual({
       series: [
         { time: Date.parse('2026-11-01T00:00:00Z') / 1000, value: 2.1 },
         { time: Date.parse('2026-11-01T00:10:00Z') / 1000, value: 2.6 },
       ],
-      levels: [
-        { value: 2.5, label: 'Threshold', tone: 'threshold' },
-        { value: 2.45, label: 'Clears', tone: 'clear' },
+      thresholds: [
+        { price: 2.5, title: 'Threshold', severity: 'critical', clears: false },
+        { price: 2.45, title: 'Clears', severity: 'critical', clears: true },
       ],
     });
-    expect(previewChart(preview({ clear_level: 2.5 }))?.levels).toEqual([{ value: 2.5, label: 'Threshold', tone: 'threshold' }]);
+    expect(previewChart(preview({ clear_level: 2.5 }), 'warning')?.thresholds).toEqual([{ price: 2.5, title: 'Threshold', severity: 'warning', clears: false }]);
   });
 
   test('draws no level for a rate rule (its threshold is per hour) and no chart for a no-data rule', () => {
-    expect(previewChart(preview({ threshold: 0.2, clear_level: null }))?.levels).toEqual([]);
-    expect(previewChart(preview({ reading: null, threshold: null, clear_level: null, series: null }))).toBeNull();
+    expect(previewChart(preview({ threshold: 0.2, clear_level: null }), 'warning')?.thresholds).toEqual([]);
+    expect(previewChart(preview({ reading: null, threshold: null, clear_level: null, series: null }), 'warning')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { deliverySearch } from '~/features/webhooks/delivery-filter';
 import { lastAnswer, stationsText } from '~/features/webhooks/labels';
 import { matchingStations } from '~/features/webhooks/station-picker';
-import { formatDateTime } from '~/lib/format';
+import { stationDateTime } from '~/lib/format';
 
 describe('the delivery log filter in the address', () => {
   test('reads a webhook id and a status', () => {
@@ -48,8 +48,8 @@ describe('webhooks in words', () => {
   });
 
   test('times read DD.MM.YYYY HH:mm in the zone asked for, across a DST change', () => {
-    expect(formatDateTime('2026-07-01T10:05:00Z', 'Europe/Prague')).toBe('01.07.2026 12:05');
-    expect(formatDateTime('2026-11-22T23:30:00Z', 'Europe/Prague')).toBe('23.11.2026 00:30');
-    expect(formatDateTime(Date.parse('2026-11-22T23:30:00Z'), 'UTC')).toBe('22.11.2026 23:30');
+    expect(stationDateTime('2026-07-01T10:05:00Z', 'Europe/Prague')).toBe('01.07.2026 12:05');
+    expect(stationDateTime('2026-11-22T23:30:00Z', 'Europe/Prague')).toBe('23.11.2026 00:30');
+    expect(stationDateTime(Date.parse('2026-11-22T23:30:00Z'), 'UTC')).toBe('22.11.2026 23:30');
   });
 });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { AlarmRule, RuleKind, RulePreview, Severity } from '../../../worker/contracts/alarms';
+import type { AlarmRule, AlarmRuleSpec, RuleKind, RulePreview, Severity } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
@@ -79,7 +79,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
     invalidates: 'alarm-rules',
     onSuccess: onClose,
   });
-  const preview = useMutation({ mutationFn: (values: unknown) => postModel<RulePreview>('/alarm-rules/preview', 'AlarmRules', values) });
+  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => postModel<RulePreview>('/alarm-rules/preview', 'AlarmRules', values) });
   const runPreview = async () => {
     const values = formRef.current && (await check(formRef.current));
     if (!values) return;

@@ -1,13 +1,13 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import type { RulePreview } from '../../../worker/contracts/alarms';
+import type { AlarmRuleSpec, RulePreview, Severity } from '../../../worker/contracts/alarms';
 import { Alert } from '~/components/ui/alert';
 import { Skeleton } from '~/components/ui/skeleton';
 import { LazyReadingChart } from '~/features/charts/lazy-chart';
-import type { LevelLine } from '~/features/charts/reading-chart';
+import type { Threshold } from '~/features/charts/reading-chart';
 import { toSeries } from '~/features/charts/series';
 import { formatValue, type Reading } from '~/features/stations/readings';
-import { formatDateTime } from '~/lib/format';
+import { stationDateTime } from '~/lib/format';
 import { serverErrors } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 
@@ -16,20 +16,20 @@ const listedEpisodes = 5;
 
 const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
 
-/** The previewed reading as the chart draws it, with the threshold and clear level of a value rule as lines. */
-export function previewChart(preview: RulePreview) {
+/** The previewed reading as the chart draws it, with the threshold and clear level of a value rule as lines in its severity's colour. */
+export function previewChart(preview: RulePreview, severity: Severity) {
   if (!preview.series || !preview.reading) return null;
   const reading = preview.reading;
   const series = toSeries(preview.series.t.map((ts, i) => ({ reading, ts, value: preview.series!.v[i] })));
   // Value rules have a clear level; a rate rule's threshold is per hour, no level on this axis.
-  const levels: LevelLine[] =
+  const thresholds: Threshold[] =
     preview.threshold === null || preview.clear_level === null
       ? []
       : [
-          { value: preview.threshold, label: m.alarm_rules_line_threshold(), tone: 'threshold' },
-          ...(preview.clear_level === preview.threshold ? [] : [{ value: preview.clear_level, label: m.alarm_rules_line_clear(), tone: 'clear' as const }]),
+          { price: preview.threshold, title: m.alarm_rules_line_threshold(), severity, clears: false },
+          ...(preview.clear_level === preview.threshold ? [] : [{ price: preview.clear_level, title: m.alarm_rules_line_clear(), severity, clears: true }]),
         ];
-  return { series, levels };
+  return { series, thresholds };
 }
 
 /** The outcome of "Preview": how often the draft would have fired in the last 30 days, drawn on the station's readings. */
@@ -39,12 +39,12 @@ export function RulePreviewPanel({
   readings,
   timeZone,
 }: {
-  preview: UseMutationResult<RulePreview, Error, unknown>;
+  preview: UseMutationResult<RulePreview, Error, AlarmRuleSpec>;
   stale: boolean;
   readings: Reading[];
   timeZone: string;
 }) {
-  const chart = useMemo(() => preview.data && previewChart(preview.data), [preview.data]);
+  const chart = useMemo(() => preview.data && preview.variables && previewChart(preview.data, preview.variables.severity), [preview.data, preview.variables]);
   if (preview.isPending) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -61,7 +61,7 @@ export function RulePreviewPanel({
   // A rate rule (a series but no clear level) fired on a rate per hour.
   const valueUnit = reading ? (data.series && data.clear_level === null ? m.alarm_rules_per_hour({ unit: reading.unit }) : reading.unit) : '';
   const newest = data.episodes.slice(-listedEpisodes).reverse();
-  const at = (iso: string) => formatDateTime(iso, timeZone);
+  const at = (iso: string) => stationDateTime(iso, timeZone);
   return (
     <section className="grid min-w-0 gap-3" aria-label={m.alarm_rules_preview()} data-testid="rule-preview" data-fired={data.fired}>
       <p role="status" className="font-medium">
@@ -76,7 +76,7 @@ export function RulePreviewPanel({
             </p>
           )}
           <Suspense fallback={chartSkeleton}>
-            <LazyReadingChart series={chart.series} levels={chart.levels} timeZone={timeZone} label={data.reading ?? ''} />
+            <LazyReadingChart series={chart.series} thresholds={chart.thresholds} timeZone={timeZone} label={data.reading ?? ''} />
           </Suspense>
         </div>
       )}

@@ -1,14 +1,16 @@
 import type { Severity } from '../../../worker/contracts/alarms';
-import { Badge } from '~/components/ui/badge';
 import { severityLabels } from './rule-fields';
 
-/** Critical in the destructive colour, warning in amber (readable in both schemes). */
+// The colours the alarm screens use for severities (critical red, warning amber).
+const looks: Record<Severity, string> = {
+  critical: 'bg-red-600 text-white dark:bg-red-500 dark:text-white',
+  warning: 'bg-amber-400 text-amber-950 dark:bg-amber-400 dark:text-amber-950',
+};
+
 export function SeverityBadge({ severity }: { severity: Severity }) {
-  return severity === 'critical' ? (
-    <Badge variant="destructive">{severityLabels.critical()}</Badge>
-  ) : (
-    <Badge variant="secondary" className="bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">
-      {severityLabels.warning()}
-    </Badge>
+  return (
+    <span data-severity={severity} className={`inline-flex h-5 items-center rounded-full px-2 text-xs font-semibold whitespace-nowrap ${looks[severity]}`}>
+      {severityLabels[severity]()}
+    </span>
   );
 }

@@ -2,27 +2,32 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { ColorType, createChart, LineSeries, LineStyle, TickMarkType, type AutoscaleInfo, type Time, type UTCTimestamp, type WhitespaceData, type LineData } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
+import type { Severity } from '../../../worker/contracts/alarms';
 import { formatValue } from '~/features/stations/readings';
 import type { SeriesPoint } from './series';
 
 const palettes = {
-  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', threshold: '#dc2626', clear: '#d97706' },
-  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', threshold: '#f87171', clear: '#fbbf24' },
+  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', critical: '#dc2626', warning: '#d97706' },
+  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', critical: '#f87171', warning: '#fbbf24' },
 };
 
-/** A horizontal level across the chart, e.g. an alarm rule's threshold and the level where it clears. */
-export interface LevelLine {
-  value: number;
-  label: string;
-  tone: 'threshold' | 'clear';
+/** A horizontal line on a reading's chart: where an alarm rule fires, or (dashed) where it clears again. */
+export interface Threshold {
+  price: number;
+  title: string;
+  severity: Severity;
+  clears: boolean;
 }
 
-/** The price range widened to take in the levels, so a threshold above or below every reading still shows. */
-function withLevels(info: AutoscaleInfo | null, levels: LevelLine[]): AutoscaleInfo | null {
+const noThresholds: Threshold[] = [];
+
+/** Widens the price scale to take in the alarm lines, so a threshold far from the readings is still seen. */
+const withThresholds = (levels: number[]) => (original: () => AutoscaleInfo | null) => {
+  const info = original();
   if (!info?.priceRange || !levels.length) return info;
-  const values = levels.map((l) => l.value);
-  return { ...info, priceRange: { minValue: Math.min(info.priceRange.minValue, ...values), maxValue: Math.max(info.priceRange.maxValue, ...values) } };
-}
+  const { minValue, maxValue } = info.priceRange;
+  return { ...info, priceRange: { minValue: Math.min(minValue, ...levels), maxValue: Math.max(maxValue, ...levels) } };
+};
 
 // The app toggles `dark` on <html>; the chart draws on a canvas, so it must be told.
 function useIsDark() {
@@ -36,10 +41,11 @@ function useIsDark() {
   return dark;
 }
 
-const noLevels: LevelLine[] = [];
-
-/** One reading's line over time, labelled DD.MM (and HH:mm within a day) in the station's time zone; `levels` (stable) as dashed lines. */
-export default function ReadingChart({ series, timeZone, label, levels = noLevels }: { series: SeriesPoint[]; timeZone: string; label: string; levels?: LevelLine[] }) {
+/**
+ * One reading's line over time, labelled DD.MM (and HH:mm within a day) in the station's time zone, with its alarm
+ * rules' thresholds as lines (the clear levels dashed) in their severity's colour.
+ */
+export default function ReadingChart({ series, timeZone, label, thresholds = noThresholds }: { series: SeriesPoint[]; timeZone: string; label: string; thresholds?: Threshold[] }) {
   const container = useRef<HTMLDivElement>(null);
   const dark = useIsDark();
 
@@ -69,10 +75,10 @@ export default function ReadingChart({ series, timeZone, label, levels = noLevel
       lineWidth: 2,
       title: label,
       priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
-      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => withLevels(original(), levels),
+      autoscaleInfoProvider: withThresholds(thresholds.map((t) => t.price)),
     });
-    for (const level of levels) {
-      line.createPriceLine({ price: level.value, color: colors[level.tone], lineWidth: 1, lineStyle: level.tone === 'threshold' ? LineStyle.Dashed : LineStyle.Dotted, title: level.label });
+    for (const t of thresholds) {
+      line.createPriceLine({ price: t.price, color: colors[t.severity], lineWidth: 1, lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid, axisLabelVisible: true, title: t.title });
     }
     line.setData(series as (LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[]);
     chart.timeScale().fitContent();
@@ -84,8 +90,17 @@ export default function ReadingChart({ series, timeZone, label, levels = noLevel
       node.removeAttribute('data-ready');
       chart.remove();
     };
-  }, [series, timeZone, label, levels, dark]);
+  }, [series, timeZone, label, dark, thresholds]);
 
   // The first and last plotted times (seconds) tell tests which range is drawn.
-  return <div ref={container} data-testid="reading-chart" data-first={series[0]?.time} data-last={series.at(-1)?.time} className="h-56 w-full sm:h-64" />;
+  return (
+    <div
+      ref={container}
+      data-testid="reading-chart"
+      data-first={series[0]?.time}
+      data-last={series.at(-1)?.time}
+      data-thresholds={thresholds.map((t) => t.price).join(' ') || undefined}
+      className="h-56 w-full sm:h-64"
+    />
+  );
 }

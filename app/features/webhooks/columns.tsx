@@ -3,7 +3,7 @@ import type { Webhook, WebhookDelivery } from '../../../worker/contracts/webhook
 import { homeZone } from '../../../worker/contracts/station-time';
 import { DeleteAction } from '~/components/delete-action';
 import { EditLink } from '~/components/record-links';
-import { formatDateTime } from '~/lib/format';
+import { stationDateTime } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { DeliveryStatusBadge, eventLabel, lastAnswer, stationsText, webhookEventOptions } from './labels';
 
@@ -48,7 +48,7 @@ export function webhookColumns(nameOf: Map<number, string>): ColumnDef<WebhookRo
           <div className="grid justify-items-start gap-0.5">
             <DeliveryStatusBadge status={last.status} />
             <span className="text-xs whitespace-nowrap text-muted-foreground">
-              {formatDateTime(last.created_at, homeZone)}
+              {stationDateTime(last.created_at, homeZone)}
               {last.last_status !== null && ` · HTTP ${last.last_status}`}
             </span>
           </div>
@@ -76,7 +76,7 @@ export function deliveryColumns(urlOf: Map<number, string>): ColumnDef<WebhookDe
       accessorKey: 'created_at',
       header: () => m.webhooks_time(),
       enableGlobalFilter: false,
-      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.created_at, homeZone)}</span>,
+      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{stationDateTime(row.original.created_at, homeZone)}</span>,
     },
     {
       id: 'webhook',
@@ -107,7 +107,7 @@ export function deliveryColumns(urlOf: Map<number, string>): ColumnDef<WebhookDe
               {lastAnswer(d)}
             </div>
             {d.next_attempt_at && (
-              <div className="text-xs whitespace-nowrap text-muted-foreground">{m.webhooks_next_attempt({ at: formatDateTime(d.next_attempt_at, homeZone) })}</div>
+              <div className="text-xs whitespace-nowrap text-muted-foreground">{m.webhooks_next_attempt({ at: stationDateTime(d.next_attempt_at, homeZone) })}</div>
             )}
           </div>
         );
