@@ -5,7 +5,7 @@ import { listRules } from '../../worker/domain/alarms/rules';
 import { adminOnly } from './middleware';
 
 /** A station's rules for its rules tab, with the open alarm (if any) of each rule. */
-export const fetchStationRules = createServerFn({ method: 'GET' })
+export const fetchRulesTab = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
   .validator(idQuery)
   .handler(async ({ context: { db, subject }, data }) => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, launchBrowser, openPage, postRest, signIn, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, createAccount, demoAccounts, launchBrowser, openPage, postRest, signInQuietly, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const shots = 'test-results/screenshots';
@@ -56,7 +56,7 @@ async function choose(page: Page, label: string, option: string) {
 describe('the rules tab of a station', () => {
   test('creates a rule whose preview counts what the API counts, edits it and deletes it', async () => {
     const { context, page } = await openPage(browser);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await rulesTab(page);
     await page.getByText('No alarm rules yet').waitFor();
 
@@ -113,7 +113,7 @@ describe('the rules tab of a station', () => {
 
   test('the low-voltage preset watches POWER below 11.5 V, and each kind shows only its own inputs', async () => {
     const { context, page } = await openPage(browser);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await rulesTab(page);
     await page.getByRole('button', { name: 'Low-voltage preset' }).click();
     const editor = page.getByTestId('rule-editor');
@@ -141,7 +141,7 @@ describe('the rules tab of a station', () => {
 
   test('bad input is shown on its field before anything is sent', async () => {
     const { context, page } = await openPage(browser);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await rulesTab(page);
     await page.getByRole('button', { name: 'Add rule' }).click();
     const editor = page.getByTestId('rule-editor');
@@ -166,7 +166,7 @@ describe('the rules tab of a station', () => {
   test('a user who is not an administrator cannot open the rules editor, and the API refuses its rules', async () => {
     const account = await createAccount('rules');
     const { context, page } = await openPage(browser);
-    await signIn(page, account.username, account.password);
+    await signInQuietly(context, account.username, account.password);
     await visit(page, `/edit-item/${station.id}`);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     const rule = { AlarmRules: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 1 } };
@@ -187,7 +187,7 @@ describe.each([
     const rule = await postRest('/alarm-rules/edit', { AlarmRules: { item_id: station.id, name: 'Flood', kind: 'above', reading: 'H1', threshold: 2.5, deadband: 0.1, severity: 'critical' } }, admin);
     const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
     try {
-      await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+      await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
       await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
       await visit(page, `/edit-item/${station.id}`);
       await page.getByRole('tab', { name: m.alarm_rules_tab({}, { locale }) }).click();

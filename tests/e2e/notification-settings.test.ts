@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, launchBrowser, openPage, postRest, restAs, signIn, visit } from '../support/e2e';
+import { adminToken, baseURL, launchBrowser, openPage, postRest, restAs, signInQuietly, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const shots = 'test-results/screenshots';
@@ -50,7 +50,7 @@ async function save(page: Page) {
 describe('alarm e-mail settings on the profile', () => {
   test('a default with overrides per station and per group is saved, shown again and read back through the API', async () => {
     const { context, page } = await openPage(browser);
-    await signIn(page, account.username, account.password);
+    await signInQuietly(context, account.username, account.password);
     await visit(page, '/profile');
     const card = settingsCard(page);
     expect(await card.getByRole('radio', { name: 'All alarms' }).getAttribute('aria-checked')).toBe('true');
@@ -97,7 +97,7 @@ describe.each([
 ])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the profile with its alarm e-mail settings fits the width', async () => {
     const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
-    await signIn(page, account.username, account.password);
+    await signInQuietly(context, account.username, account.password);
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
     await visit(page, '/profile');
     await page.getByRole('region', { name: m.notify_title({}, { locale }) }).waitFor();

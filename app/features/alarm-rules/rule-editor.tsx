@@ -76,7 +76,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
     read: (data) => readRule(data, { id: rule?.id, item_id: item.id, kind, reading, severity }),
     send: (values) => postModel<AlarmRule>('/alarm-rules/edit', 'AlarmRules', values),
     toasts: { success: m.admin_toast_saved, failure: m.alarm_rules_save_failed },
-    invalidates: 'alarm-rules',
+    invalidates: 'alarms',
     onSuccess: onClose,
   });
   const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => postModel<RulePreview>('/alarm-rules/preview', 'AlarmRules', values) });
@@ -86,14 +86,15 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
     setStale(false);
     preview.mutate(values);
   };
-  const changed = () => preview.data && setStale(true);
+  const changed = () => {
+    if (preview.data) setStale(true);
+  };
   const choose =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
       changed();
     };
-  const old = (k: RuleKind) => rule?.kind === k;
   // Opened from a row further down (or on a phone), the editor comes into view.
   useEffect(() => {
     formRef.current?.scrollIntoView({ block: 'nearest' });
@@ -137,7 +138,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
                 inputMode="decimal"
                 label={fields.threshold === 'rate' ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) }) : m.alarm_rules_threshold({ unit })}
                 hint={fields.threshold === 'rate' ? m.alarm_rules_rate_hint() : undefined}
-                defaultValue={old(kind) ? (rule?.threshold ?? '') : kind === 'low_voltage' ? presetVolts : ''}
+                defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? presetVolts : ''}
                 errors={errors}
               />
             )}

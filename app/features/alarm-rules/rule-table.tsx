@@ -81,7 +81,7 @@ export function RuleTable({ item, rules, open, onEdit }: { item: ItemRow; rules:
                       <PencilIcon />
                       {m.admin_action_edit()}
                     </Button>
-                    <DeleteAction path={`/alarm-rules/delete?id=${rule.id}`} resource="alarm-rules" name={label} />
+                    <DeleteAction path={`/alarm-rules/delete?id=${rule.id}`} resource="alarms" name={label} />
                   </div>
                 </TableCell>
               </TableRow>
