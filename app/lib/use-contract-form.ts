@@ -49,18 +49,23 @@ export function useContractForm<S extends z.ZodType, R>({ contract, read, send, 
   });
   const rules = () => Promise.all([import('~/lib/validation'), contract()]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = read(new FormData(event.currentTarget));
+  /** Checks the form as a submit does and shows what fails; the values once they pass (a preview sends them elsewhere). */
+  const check = async (element: HTMLFormElement): Promise<z.output<S> | undefined> => {
+    const values = read(new FormData(element));
     const [{ validate }, schema] = await rules();
     const result = validate(schema, values);
-    if ('errors' in result) return setErrors(result.errors);
-    setErrors({});
-    mutation.mutate(result.data);
+    setErrors('errors' in result ? result.errors : {});
+    return 'errors' in result ? undefined : result.data;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = await check(event.currentTarget);
+    if (values !== undefined) mutation.mutate(values);
   };
 
   /** Loads the rules while the user fills the form in, so the submit need not wait for them. */
   const onFocus = () => void rules();
 
-  return { errors, form: { onSubmit, onFocus }, pending: mutation.isPending, succeeded: mutation.isSuccess };
+  return { errors, form: { onSubmit, onFocus }, pending: mutation.isPending, succeeded: mutation.isSuccess, check };
 }

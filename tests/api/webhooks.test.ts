@@ -175,6 +175,18 @@ describe('managing webhooks', () => {
     expect((await get(`/rest/webhooks/deliveries?id=${created.id}`, { token: admin.token })).status).toBe(404);
   });
 
+  it('links a new webhook to each of several stations, and no other webhook to them', async () => {
+    const admin = await createSubject({ isAdmin: true });
+    const stations = await Promise.all([watchedStation(), watchedStation(), watchedStation()]);
+    const ids = stations.map((s) => s.station.id).sort((a, b) => a - b);
+    const earlier = await createWebhook(admin, { url: 'https://links.receiver.test/earlier' });
+    const created = await createWebhook(admin, { url: 'https://links.receiver.test/three', stations: ids });
+    expect(created.stations).toEqual(ids);
+    const listed = (await get('/rest/webhooks', { token: admin.token })).json.data;
+    expect(listed.find((w: any) => w.id === created.id).stations).toEqual(ids);
+    expect(listed.find((w: any) => w.id === earlier.id).stations).toEqual([]);
+  });
+
   it('refuses a URL that is not http(s), an unknown event and unknown stations', async () => {
     const admin = await createSubject({ isAdmin: true });
     const res = await post('/rest/webhooks/edit', { Webhooks: { url: 'ftp://example.com/x', events: ['alarm.exploded'] } }, { token: admin.token });

@@ -92,7 +92,7 @@ describe('alarms on the map', () => {
   });
 
   test('markers and clusters say their alarm to screen readers', () => {
-    expect(stationLabel('Brno well', 'fresh', 'critical')).toBe('Open the charts of Brno well (Up to date, Critical alarm)');
+    expect(stationLabel('Brno well', 'fresh', 'critical')).toBe('Brno well (Up to date, Critical alarm)');
     expect(clusterLabel({ fresh: 2, stale: 0, low_voltage: 0, unknown: 0 }, 'warning')).toBe('2 stations (2 up to date). Worst open alarm: Warning alarm. Zoom in on them');
   });
 });

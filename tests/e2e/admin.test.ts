@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
+import { callApi, demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
 
 const shots = 'test-results/screenshots';
 /** Everything this file creates carries the run's stamp, so searches find only its own records. */
@@ -20,23 +20,6 @@ afterAll(async () => {
   // so the stations created here are removed from the test database directly (links and tokens cascade).
   query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', inject('stateDir'));
 });
-
-/** Calls the API from the page as the app does (session cookie, same origin); returns status and body. */
-const callApi = (page: Page, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(`/rest${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return {
-        status: response.status,
-        json: (await response.json()) as { success: boolean; data?: any },
-      };
-    },
-    { path, body },
-  );
 
 async function signedInAdmin(options?: Parameters<typeof openPage>[1]) {
   const opened = await openPage(browser, options);
@@ -295,7 +278,8 @@ describe('own profile', () => {
     await visit(page, '/profile');
     await page.getByLabel('First name').fill('Renamed');
     await page.getByLabel('Phone').fill('+420 123 456 789');
-    await page.getByRole('button', { name: 'Save' }).click();
+    // The profile's own form, not the alarm e-mail settings below it.
+    await page.locator('form', { has: page.getByLabel('First name') }).getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Renamed Tester' }).waitFor();
     await page.getByRole('button', { name: 'Account of Renamed Tester' }).waitFor();

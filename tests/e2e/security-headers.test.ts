@@ -26,6 +26,10 @@ const screenPaths: Record<string, string> = {
   '_authed/edit-group.$id.tsx': '/edit-group/1',
   '_authed/edit-subject.index.tsx': '/edit-subject',
   '_authed/edit-subject.$id.tsx': '/edit-subject/1',
+  '_authed/webhooks.tsx': '/webhooks',
+  '_authed/edit-webhook.index.tsx': '/edit-webhook',
+  // No webhook need exist: its not-found screen is under the policy too.
+  '_authed/edit-webhook.$id.tsx': '/edit-webhook/1',
   // Last: it ends the session.
   'logout.tsx': '/logout',
 };

@@ -73,11 +73,34 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
 }
 
+/** Signs a context in through the API (its session cookie), for tests whose subject is not the sign-in screen. */
+export async function signInQuietly(context: BrowserContext, username: string, password: string) {
+  const { access_token } = await postRest<{ access_token: string }>('/site/login', { LoginForm: { username, password } });
+  await context.addCookies([{ name: 'hladina_session', value: access_token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /** What the API answers a GET with the page's own session cookie: what the screen should show. */
 export async function restAs<T = any>(page: Page, path: string): Promise<T> {
   const reply = await page.request.get(`/rest${path}`);
   return ((await reply.json()) as { data: T }).data;
 }
+
+/** Calls the API from the page as the app does (session cookie, same origin, JSON); returns the status and the envelope. */
+export const callApi = (page: Page, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(`/rest${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        json: (await response.json()) as { success: boolean; data?: any; errors?: Record<string, string[]> },
+      };
+    },
+    { path, body },
+  );
 
 /** Records the data calls a page makes (API and server functions), to show a screen needed none. */
 export function dataCalls(page: Page) {

@@ -1,8 +1,8 @@
-import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, SirenIcon, UserRoundIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, SirenIcon, UserRoundIcon, UsersIcon, WebhookIcon, type LucideIcon } from 'lucide-react';
 import { m } from '~/paraglide/messages';
 
 export interface NavEntry {
-  to: '/dashboard' | '/alarms' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects';
+  to: '/dashboard' | '/alarms' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects' | '/webhooks';
   label: () => string;
   icon: LucideIcon;
   adminOnly?: boolean;
@@ -20,4 +20,5 @@ export const navEntries: NavEntry[] = [
   { to: '/all-items', label: m.nav_items, icon: BoxesIcon, adminOnly: true },
   { to: '/groups', label: m.nav_groups, icon: FolderTreeIcon, adminOnly: true },
   { to: '/subjects', label: m.nav_subjects, icon: UsersIcon, adminOnly: true, pendingBadge: true },
+  { to: '/webhooks', label: m.nav_webhooks, icon: WebhookIcon, adminOnly: true },
 ];

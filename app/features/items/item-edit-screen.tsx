@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EditScreen } from '~/components/edit-screen';
 import { RecordTabs } from '~/components/record-tabs';
+import { RulesPanel } from '~/features/alarm-rules/rules-panel';
 import { ItemForm } from '~/features/items/item-form';
 import { itemQueries } from '~/features/items/queries';
 import { TokenPanel } from '~/features/items/token-panel';
@@ -35,7 +36,10 @@ export function ItemEditScreen({ id }: { id?: number }) {
             empty: m.admin_no_subjects(),
           },
         ]}
-        more={[{ value: 'token', label: m.admin_tab_token(), content: item && <TokenPanel itemId={item.id} /> }]}
+        more={[
+          { value: 'token', label: m.admin_tab_token(), content: item && <TokenPanel itemId={item.id} /> },
+          { value: 'rules', label: m.alarm_rules_tab(), content: item && <RulesPanel item={item} /> },
+        ]}
       />
     </EditScreen>
   );

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { CopyIcon, KeyRoundIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import type { IngestToken } from '../../../worker/contracts/items';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { Alert } from '~/components/ui/alert';
+import { SecretOnce } from '~/components/secret-once';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { api } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
@@ -20,30 +18,19 @@ export function TokenPanel({ itemId }: { itemId: number }) {
       }),
     onError: () => toast.warning(m.admin_token_failed()),
   });
-  const copy = async (token: string) => {
-    try {
-      await navigator.clipboard.writeText(token);
-      toast.success(m.admin_token_copied());
-    } catch {
-      toast.warning(m.admin_token_copy_failed());
-    }
-  };
 
   return (
     <div className="grid max-w-2xl gap-4">
       <p className="text-sm text-muted-foreground">{m.admin_token_intro()}</p>
       {issue.data && (
-        <Alert className="grid gap-2">
-          <Label htmlFor="ingest-token">{m.admin_token_label()}</Label>
-          <div className="flex gap-2">
-            <Input id="ingest-token" readOnly value={issue.data.token} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
-            <Button type="button" variant="outline" onClick={() => void copy(issue.data.token)}>
-              <CopyIcon />
-              {m.admin_token_copy()}
-            </Button>
-          </div>
-          <p className="text-sm text-muted-foreground">{m.admin_token_once()}</p>
-        </Alert>
+        <SecretOnce
+          id="ingest-token"
+          label={m.admin_token_label()}
+          value={issue.data.token}
+          note={m.admin_token_once()}
+          copied={m.admin_token_copied}
+          copyFailed={m.admin_token_copy_failed}
+        />
       )}
       <div>
         <ConfirmDialog

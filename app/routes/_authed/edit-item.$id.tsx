@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditSkeleton } from '~/components/edit-screen';
 import { RouteNotFound } from '~/components/route-states';
+import { alarmRuleQueries } from '~/features/alarm-rules/queries';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { ItemEditScreen } from '~/features/items/item-edit-screen';
 import { itemQueries } from '~/features/items/queries';
@@ -11,7 +12,8 @@ export const Route = createFileRoute('/_authed/edit-item/$id')({
   loader: async ({ context, params }) => {
     // A malformed id is no record at all.
     if (!params.id) throw notFound();
-    await context.queryClient.ensureQueryData(itemQueries.detail(params.id));
+    // The rules tab shows its own error and retry, so its data failing does not take the station's form with it.
+    await Promise.all([context.queryClient.ensureQueryData(itemQueries.detail(params.id)), context.queryClient.prefetchQuery(alarmRuleQueries.station(params.id))]);
   },
   pendingComponent: EditSkeleton,
   notFoundComponent: RouteNotFound,

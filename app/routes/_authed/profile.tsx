@@ -1,19 +1,31 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { EditSkeleton } from '~/components/edit-screen';
 import { PageHeader } from '~/components/page-header';
+import { NotificationSettingsCard } from '~/features/notifications/notification-settings';
+import { notificationSettingsQuery } from '~/features/notifications/queries';
 import { ProfileForm } from '~/features/profile/profile-form';
 import { m } from '~/paraglide/messages';
 
 export const Route = createFileRoute('/_authed/profile')({
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(notificationSettingsQuery);
+  },
+  pendingComponent: EditSkeleton,
   component: ProfilePage,
 });
 
-/** The session user is already loaded by the protected layout, so the form needs no request of its own. */
+/** The session user is already loaded by the protected layout; the alarm e-mail settings come with the page. */
 function ProfilePage() {
   const { user } = Route.useRouteContext();
+  const { data: settings } = useSuspenseQuery(notificationSettingsQuery);
   return (
     <>
       <PageHeader title={m.nav_profile()} description={m.admin_profile_description()} />
-      <ProfileForm key={user.id} user={user} />
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+        <ProfileForm key={user.id} user={user} />
+        <NotificationSettingsCard settings={settings} />
+      </div>
     </>
   );
 }

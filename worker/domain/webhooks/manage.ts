@@ -62,8 +62,9 @@ export async function saveWebhook(db: Db, input: z.output<typeof Webhooks>): Pro
       d1
         .prepare('INSERT INTO webhooks (url, description, secret, events, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
         .bind(input.url, input.description, secret, events, now, now),
-      // The webhook's id is the row just inserted in this same batch.
-      linkAll('last_insert_rowid()'),
+      // The webhook just inserted in this same batch has the highest id (AUTOINCREMENT). Not last_insert_rowid():
+      // evaluated per selected row, it turns into the rowid of the link inserted before, from the second station on.
+      linkAll('(SELECT max(id) FROM webhooks)'),
     ]);
     const id = (created.results[0] as { id: number }).id;
     return toWebhook(await getWebhook(db, id), stations, secret);

@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchRulesTab } from '~/server/alarm-rules';
+
+export const alarmRuleQueries = {
+  /**
+   * A station's rules with their open alarms (the rules tab of the station's edit screen). Under the alarms' key, so a
+   * saved or deleted rule refreshes whatever else shows rules and open alarms.
+   */
+  station: (itemId: number) => queryOptions({ queryKey: ['alarms', 'rules-tab', itemId], queryFn: () => fetchRulesTab({ data: { id: itemId } }) }),
+};

@@ -1,0 +1,220 @@
+import { useMutation } from '@tanstack/react-query';
+import { EyeIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { AlarmRule, AlarmRuleSpec, RuleKind, RulePreview, Severity } from '../../../worker/contracts/alarms';
+import type { ItemRow } from '../../../worker/contracts/items';
+import { FormErrors, TextField } from '~/components/form';
+import { SaveButton } from '~/components/save-button';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { postModel } from '~/lib/api';
+import { useContractForm } from '~/lib/use-contract-form';
+import { m } from '~/paraglide/messages';
+import { kindFields, kindLabels, kindOptions, powerReading, presetVolts, readRule, severityLabels, severityOptions, sourceReadings } from './rule-fields';
+import { RulePreviewPanel } from './rule-preview';
+
+const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity'];
+
+/** A labelled choice of the form (kind, reading, severity), held in state rather than in the form's fields. */
+function Choice<T extends string>({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+  errors,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+  errors: Record<string, string[]>;
+  disabled?: boolean;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
+        <SelectTrigger id={id} aria-invalid={errors[name] ? true : undefined}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {errors[name] && <p className="text-sm text-destructive">{errors[name].join(' ')}</p>}
+    </div>
+  );
+}
+
+/**
+ * Creates or edits a rule: the inputs its kind needs, saved through the contract form; "Preview" sends the draft
+ * (saved or not) to the preview call and draws it on the station's last 30 days.
+ */
+export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow; rule: AlarmRule | null; initialKind: RuleKind; onClose: () => void }) {
+  const readings = sourceReadings(item.name_for_api);
+  const [kind, setKind] = useState<RuleKind>(initialKind);
+  const [reading, setReading] = useState(rule?.reading ?? readings[0].code);
+  const [severity, setSeverity] = useState<Severity>(rule?.severity ?? 'warning');
+  const [stale, setStale] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields = kindFields(kind);
+  const shownReading = readings.find((r) => r.code === (fields.reading === 'power' ? powerReading : reading));
+  const unit = shownReading?.unit ?? '';
+
+  const { errors, form, pending, check } = useContractForm({
+    contract: () => import('../../../worker/contracts/alarms').then((c) => c.AlarmRules),
+    read: (data) => readRule(data, { id: rule?.id, item_id: item.id, kind, reading, severity }),
+    send: (values) => postModel<AlarmRule>('/alarm-rules/edit', 'AlarmRules', values),
+    toasts: { success: m.admin_toast_saved, failure: m.alarm_rules_save_failed },
+    invalidates: 'alarms',
+    onSuccess: onClose,
+  });
+  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => postModel<RulePreview>('/alarm-rules/preview', 'AlarmRules', values) });
+  const runPreview = async () => {
+    const values = formRef.current && (await check(formRef.current));
+    if (!values) return;
+    setStale(false);
+    preview.mutate(values);
+  };
+  const changed = () => {
+    if (preview.data) setStale(true);
+  };
+  const choose =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      changed();
+    };
+  // Opened from a row further down (or on a phone), the editor comes into view.
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  return (
+    <Card className="min-w-0" data-testid="rule-editor">
+      <CardHeader>
+        <CardTitle className="text-base">{rule ? m.alarm_rules_edit_title({ name: rule.name ?? kindLabels[rule.kind]() }) : m.alarm_rules_new_title()}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-6">
+        <form ref={formRef} method="post" noValidate {...form} onChange={changed} className="grid gap-4">
+          <FormErrors errors={errors} fields={fieldNames} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Choice
+              name="kind"
+              label={m.alarm_rules_kind()}
+              value={kind}
+              options={kindOptions(item.name_for_api).map((k) => ({ value: k, label: kindLabels[k]() }))}
+              onChange={choose(setKind)}
+              errors={errors}
+            />
+            <TextField name="name" label={m.alarm_rules_name()} hint={m.alarm_rules_name_hint()} defaultValue={rule?.name ?? ''} maxLength={100} errors={errors} />
+            {fields.reading && (
+              <Choice
+                name="reading"
+                label={m.alarm_rules_col_reading()}
+                value={fields.reading === 'power' ? powerReading : reading}
+                options={readings.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` }))}
+                onChange={choose(setReading)}
+                errors={errors}
+                disabled={fields.reading === 'power'}
+              />
+            )}
+            {fields.threshold && (
+              <TextField
+                key={`threshold-${kind}`}
+                name="threshold"
+                type="number"
+                step="any"
+                inputMode="decimal"
+                label={fields.threshold === 'rate' ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) }) : m.alarm_rules_threshold({ unit })}
+                hint={fields.threshold === 'rate' ? m.alarm_rules_rate_hint() : undefined}
+                defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? presetVolts : ''}
+                errors={errors}
+              />
+            )}
+            {fields.deadband && (
+              <TextField
+                name="deadband"
+                type="number"
+                step="any"
+                min={0}
+                inputMode="decimal"
+                placeholder="0"
+                label={m.alarm_rules_deadband({ unit: fields.threshold === 'rate' ? m.alarm_rules_per_hour({ unit }) : unit })}
+                hint={m.alarm_rules_deadband_hint()}
+                defaultValue={rule?.deadband || ''}
+                errors={errors}
+              />
+            )}
+            {fields.window && (
+              <TextField
+                name="window_minutes"
+                type="number"
+                min={5}
+                inputMode="numeric"
+                label={m.alarm_rules_window()}
+                hint={m.alarm_rules_window_hint()}
+                defaultValue={rule?.window_minutes ?? 60}
+                errors={errors}
+              />
+            )}
+            {fields.silence && (
+              <TextField
+                name="silence_minutes"
+                type="number"
+                min={10}
+                inputMode="numeric"
+                label={m.alarm_rules_silence()}
+                hint={m.alarm_rules_silence_hint()}
+                defaultValue={rule?.silence_minutes ?? 60}
+                errors={errors}
+              />
+            )}
+            {fields.hold && (
+              <TextField
+                name="hold_minutes"
+                type="number"
+                min={0}
+                inputMode="numeric"
+                placeholder="0"
+                label={m.alarm_rules_hold()}
+                hint={m.alarm_rules_hold_hint()}
+                defaultValue={rule?.hold_minutes || ''}
+                errors={errors}
+              />
+            )}
+            <Choice
+              name="severity"
+              label={m.alarm_rules_severity()}
+              value={severity}
+              options={severityOptions.map((s) => ({ value: s, label: severityLabels[s]() }))}
+              onChange={choose(setSeverity)}
+              errors={errors}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <SaveButton pending={pending} />
+            <Button type="button" variant="outline" onClick={() => void runPreview()} disabled={preview.isPending}>
+              <EyeIcon />
+              {m.alarm_rules_preview()}
+            </Button>
+            <Button type="button" variant="ghost" onClick={onClose}>
+              {m.action_cancel()}
+            </Button>
+          </div>
+        </form>
+        <RulePreviewPanel preview={preview} stale={stale} readings={readings} timeZone={item.timezone} />
+      </CardContent>
+    </Card>
+  );
+}

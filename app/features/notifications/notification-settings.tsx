@@ -1,0 +1,164 @@
+import { XIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { NotificationMode, NotificationSettings } from '../../../worker/contracts/notifications';
+import { FormErrors } from '~/components/form';
+import { SaveButton } from '~/components/save-button';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
+import { postModel } from '~/lib/api';
+import { useContractForm } from '~/lib/use-contract-form';
+import { m } from '~/paraglide/messages';
+import { fromSettings, modeLabels, modeOptions, newOverrideMode, notOverridden, removeOverride, setOverride, toSettings, type Override } from './overrides';
+
+function ModeSelect({ value, onChange, label }: { value: NotificationMode; onChange: (mode: NotificationMode) => void; label: string }) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as NotificationMode)}>
+      <SelectTrigger className="ml-auto w-40 shrink-0" aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {modeOptions.map((mode) => (
+          <SelectItem key={mode} value={mode}>
+            {modeLabels[mode]()}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** Overrides for stations or for groups: one row each, and a choice to add another. */
+function OverrideList({
+  title,
+  addLabel,
+  empty,
+  options,
+  list,
+  defaultMode,
+  onChange,
+  errors,
+}: {
+  title: string;
+  addLabel: string;
+  empty: string;
+  options: { id: number; name: string }[];
+  list: Override[];
+  defaultMode: NotificationMode;
+  onChange: (list: Override[]) => void;
+  errors?: string[];
+}) {
+  const nameOf = new Map(options.map((o) => [o.id, o.name]));
+  const addable = notOverridden(options, list);
+  const titleId = useId();
+  return (
+    <section className="grid grid-cols-1 gap-2" aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-sm font-medium">
+        {title}
+      </h3>
+      {list.length === 0 && <p className="text-sm text-muted-foreground">{empty}</p>}
+      {list.length > 0 && (
+        <ul className="grid grid-cols-1 gap-2">
+          {list.map((o) => {
+            const name = nameOf.get(o.id) ?? `#${o.id}`;
+            return (
+              <li key={o.id} className="flex flex-wrap items-center gap-2 rounded-md border px-3 py-1.5">
+                <span className="min-w-0 flex-1 basis-40 truncate text-sm" title={name}>
+                  {name}
+                </span>
+                <ModeSelect value={o.mode} onChange={(mode) => onChange(setOverride(list, o.id, mode))} label={m.notify_mode_for({ name })} />
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.notify_remove({ name })} onClick={() => onChange(removeOverride(list, o.id))}>
+                  <XIcon />
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {addable.length > 0 && (
+        // Keyed by the count, so the choice shows its placeholder again after each addition.
+        <Select key={list.length} onValueChange={(id) => onChange(setOverride(list, Number(id), newOverrideMode(defaultMode)))}>
+          <SelectTrigger className="sm:max-w-sm" aria-label={addLabel}>
+            <SelectValue placeholder={addLabel} />
+          </SelectTrigger>
+          <SelectContent>
+            {addable.map((o) => (
+              <SelectItem key={o.id} value={String(o.id)}>
+                {o.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+      {errors && <p className="text-sm text-destructive">{errors.join(' ')}</p>}
+    </section>
+  );
+}
+
+/** The profile's alarm e-mail settings: a default for every station, and overrides per station and per group. */
+export function NotificationSettingsCard({ settings }: { settings: NotificationSettings }) {
+  const [state, setState] = useState(() => fromSettings(settings));
+  const titleId = useId();
+  const { errors, form, pending } = useContractForm({
+    contract: () => import('../../../worker/contracts/notifications').then((c) => c.NotificationSettingsInput),
+    read: () => toSettings(state),
+    send: (values) => postModel<NotificationSettings>('/notifications/settings', 'NotificationSettings', values),
+    toasts: { success: m.admin_toast_saved, failure: m.notify_save_failed },
+    invalidates: 'notifications',
+  });
+  return (
+    <Card className="max-w-2xl" role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{m.notify_title()}</CardTitle>
+        <CardDescription>{m.notify_description()}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form method="post" noValidate {...form} className="grid grid-cols-1 gap-5">
+          <FormErrors errors={errors} fields={['mode', 'stations', 'groups']} />
+          <div className="grid gap-2">
+            <Label id="notify-default">{m.notify_default()}</Label>
+            <ToggleGroup
+              type="single"
+              aria-labelledby="notify-default"
+              value={state.mode}
+              onValueChange={(mode) => mode && setState({ ...state, mode: mode as NotificationMode })}
+              className="flex-wrap"
+            >
+              {modeOptions.map((mode) => (
+                <ToggleGroupItem key={mode} value={mode}>
+                  {modeLabels[mode]()}
+                </ToggleGroupItem>
+              ))}
+            </ToggleGroup>
+          </div>
+          <p className="text-sm text-muted-foreground">{m.notify_how_overrides_combine()}</p>
+          <OverrideList
+            title={m.notify_stations()}
+            addLabel={m.notify_add_station()}
+            empty={m.notify_no_station_overrides()}
+            options={settings.allStations}
+            list={state.stations}
+            defaultMode={state.mode}
+            onChange={(stations) => setState({ ...state, stations })}
+            errors={errors.stations}
+          />
+          {settings.allGroups.length > 0 && (
+            <OverrideList
+              title={m.notify_groups()}
+              addLabel={m.notify_add_group()}
+              empty={m.notify_no_group_overrides()}
+              options={settings.allGroups}
+              list={state.groups}
+              defaultMode={state.mode}
+              onChange={(groups) => setState({ ...state, groups })}
+              errors={errors.groups}
+            />
+          )}
+          <SaveButton pending={pending} />
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

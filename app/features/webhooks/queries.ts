@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchDeliveries, fetchWebhookEdit, fetchWebhooks } from '~/server/webhooks';
+import type { DeliveryFilter } from './delivery-filter';
+
+export const webhookQueries = {
+  list: () => queryOptions({ queryKey: ['webhooks', 'list'], queryFn: () => fetchWebhooks() }),
+  /** Without an id: the stations a new webhook may be limited to. */
+  detail: (id?: number) => queryOptions({ queryKey: ['webhooks', 'detail', id ?? 'new'], queryFn: () => fetchWebhookEdit({ data: { id } }) }),
+  deliveries: (filter: DeliveryFilter) =>
+    queryOptions({ queryKey: ['webhooks', 'deliveries', filter], queryFn: () => fetchDeliveries({ data: { id: filter.webhook, status: filter.status } }) }),
+};

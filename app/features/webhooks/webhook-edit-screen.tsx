@@ -1,0 +1,151 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { KeyRoundIcon, ListIcon, SendIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { Webhook, WebhookDelivery, WebhooksInput } from '../../../worker/contracts/webhooks';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { EditScreen } from '~/components/edit-screen';
+import { SecretOnce } from '~/components/secret-once';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { api, postModel } from '~/lib/api';
+import { serverErrors } from '~/lib/server-errors';
+import { m } from '~/paraglide/messages';
+import { DeliveryStatusBadge, lastAnswer } from './labels';
+import { webhookQueries } from './queries';
+import { WebhookForm } from './webhook-form';
+
+/** The signing secret of a new or rotated webhook: shown here once, never again. */
+const Secret = ({ value }: { value: string }) => (
+  <SecretOnce
+    id="webhook-secret"
+    label={m.webhooks_secret_label()}
+    value={value}
+    note={m.webhooks_secret_once()}
+    copied={m.webhooks_secret_copied}
+    copyFailed={m.webhooks_secret_copy_failed}
+  />
+);
+
+const errorText = (error: unknown) => Object.values(serverErrors(error)).flat().join(' ');
+
+/** Issues a new signing secret for the webhook as stored; receivers need it at once, the old one stops verifying. */
+function RotateSecret({ webhook }: { webhook: Webhook }) {
+  const rotate = useMutation({
+    mutationFn: () =>
+      postModel<Webhook>('/webhooks/edit', 'Webhooks', {
+        id: webhook.id,
+        url: webhook.url,
+        description: webhook.description,
+        events: webhook.events,
+        stations: webhook.stations,
+        rotate_secret: true,
+      } satisfies WebhooksInput),
+  });
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle className="text-base">{m.webhooks_secret_title()}</CardTitle>
+        <CardDescription>{m.webhooks_secret_intro()}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {rotate.data?.secret && <Secret value={rotate.data.secret} />}
+        {rotate.isError && <Alert variant="destructive">{errorText(rotate.error)}</Alert>}
+        <div>
+          <ConfirmDialog
+            title={m.webhooks_rotate_confirm_title()}
+            description={m.webhooks_rotate_confirm_text()}
+            confirmLabel={m.webhooks_rotate()}
+            onConfirm={() => rotate.mutate()}
+          >
+            <Button variant="outline" disabled={rotate.isPending}>
+              <KeyRoundIcon />
+              {m.webhooks_rotate()}
+            </Button>
+          </ConfirmDialog>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Sends a test event now and shows how the receiver answered; the delivery joins the log (and its retries). */
+function TestEvent({ webhookId }: { webhookId: number }) {
+  const queryClient = useQueryClient();
+  const test = useMutation({
+    mutationFn: () => api<WebhookDelivery>(`/webhooks/test?id=${webhookId}`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+  const delivery = test.data;
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle className="text-base">{m.webhooks_test_title()}</CardTitle>
+        <CardDescription>{m.webhooks_test_intro()}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {delivery && (
+          <Alert className="grid gap-1" data-testid="test-result">
+            <div className="flex flex-wrap items-center gap-2">
+              <DeliveryStatusBadge status={delivery.status} />
+              <span className="font-medium">{lastAnswer(delivery)}</span>
+            </div>
+            <p className="text-muted-foreground">{delivery.status === 'delivered' ? m.webhooks_test_delivered() : m.webhooks_test_failed()}</p>
+          </Alert>
+        )}
+        {test.isError && <Alert variant="destructive">{errorText(test.error)}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => test.mutate()} disabled={test.isPending}>
+            <SendIcon />
+            {test.isPending ? m.action_working() : m.webhooks_test_send()}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/webhooks" search={{ webhook: webhookId }}>
+              <ListIcon />
+              {m.webhooks_see_log()}
+            </Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/edit-webhook` and `/edit-webhook/$id`: the form; once saved, the secret's rotation and a test event. */
+export function WebhookEditScreen({ id }: { id?: number }) {
+  const { data } = useSuspenseQuery(webhookQueries.detail(id));
+  const { webhook } = data;
+  const [created, setCreated] = useState<Webhook | null>(null);
+  return (
+    <EditScreen title={webhook ? m.webhooks_edit_title() : m.webhooks_new_title()} backTo="/webhooks">
+      {created ? (
+        // A new webhook's secret is in this one reply: it stays on screen until the administrator moves on.
+        <div className="grid max-w-2xl gap-4">
+          <p className="text-sm">{m.webhooks_created({ url: created.url })}</p>
+          {created.secret && <Secret value={created.secret} />}
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to="/edit-webhook/$id" params={{ id: created.id }}>
+                {m.webhooks_open_created()}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/webhooks">{m.admin_back_to_list()}</Link>
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6">
+          <WebhookForm webhook={webhook} stations={data.stations} onCreated={setCreated} />
+          {webhook && (
+            <div className="grid max-w-5xl grid-cols-1 gap-4 lg:grid-cols-2">
+              <TestEvent webhookId={webhook.id} />
+              <RotateSecret webhook={webhook} />
+            </div>
+          )}
+        </div>
+      )}
+    </EditScreen>
+  );
+}
