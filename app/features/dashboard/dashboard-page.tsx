@@ -109,7 +109,7 @@ function Stations({ search, onSearch }: Props) {
         onClear={clear}
       />
       {/* Map first (left on wide screens, where it stays in view while the stations scroll past), then the stations. */}
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section className="grid gap-2 lg:sticky lg:top-[calc(var(--top-bar)+1rem)]" aria-labelledby="map-heading">
           <h3 id="map-heading" className="sr-only">
             {m.stations_map_heading()}
@@ -171,7 +171,7 @@ export function DashboardSkeleton() {
       <PageHeader title={m.nav_dashboard()} />
       <div className="grid gap-6">
         <Skeleton className="h-40 w-full max-w-md" data-testid="welcome-skeleton" />
-        <div className="grid gap-4 lg:grid-cols-2" data-testid="stations-skeleton">
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" data-testid="stations-skeleton">
           {mapSkeleton}
           <div className="grid gap-4">
             {[0, 1].map((i) => (

@@ -41,8 +41,8 @@ export function stationPointer(id: string, { onSelect, onHover }: Pick<StationVi
   };
 }
 
-/** The same as the grid's `minmax(18rem, 1fr)` columns before hydration: a card is never narrower. */
-const minCardWidth = 288;
+/** The same as the grid's `minmax(22rem, 1fr)` columns before hydration: a card is never narrower (a phone aside), so its figures fit in every language. */
+const minCardWidth = 352;
 const cardGap = 16;
 const columnsIn = (width: number) => Math.max(1, Math.floor((width + cardGap) / (minCardWidth + cardGap)));
 /** Cards the server's HTML carries: a first screen at any width. */
@@ -118,7 +118,7 @@ export function StationCards({ entries, alarms, range, now, selected, hovered, r
   );
   if (columns === null) {
     return (
-      <div ref={container} className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4">
+      <div ref={container} className="grid grid-cols-[repeat(auto-fill,minmax(min(22rem,100%),1fr))] gap-4">
         {entries.slice(0, initialCards).map(tile)}
       </div>
     );
