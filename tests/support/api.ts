@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import worker from '../../app/server';
 import { createDb } from '../../worker/db/client';
 import { outbox, subjects } from '../../worker/db/schema';
@@ -49,9 +50,30 @@ export async function fetchWorker(req: Request, settle: CallOptions['settle'] = 
   return response;
 }
 
+/** What a call answered; `data` is the reply's `data`, checked against the call's contract when one is given. */
+export interface Reply<T = any> {
+  status: number;
+  json: any;
+  text: string;
+  headers: Headers;
+  data: T;
+}
+
+export interface TypedCallOptions<T> extends CallOptions {
+  /** The contract of the reply's `data` (from worker/contracts/): a successful reply that breaks it fails the test. */
+  reply?: z.ZodType<T>;
+  /** Query parameters, added to the path. */
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+const withQuery = (path: string, query: TypedCallOptions<unknown>['query']) => {
+  const params = new URLSearchParams(Object.entries(query ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+  return params.size ? `${path}${path.includes('?') ? '&' : '?'}${params}` : path;
+};
+
 /** Calls the real Worker (the default export) as a client would. */
-export async function call(method: string, path: string, options: CallOptions = {}) {
-  const response = await fetchWorker(request(method, path, options), options.settle);
+export async function call<T = any>(method: string, path: string, options: TypedCallOptions<T> = {}): Promise<Reply<T>> {
+  const response = await fetchWorker(request(method, withQuery(path, options.query), options), options.settle);
   const text = await response.text();
   let json: any;
   try {
@@ -59,11 +81,17 @@ export async function call(method: string, path: string, options: CallOptions = 
   } catch {
     json = null;
   }
-  return { status: response.status, json, text, headers: response.headers };
+  let data = json?.data;
+  if (options.reply && json?.success) {
+    const checked = options.reply.safeParse(data);
+    if (!checked.success) throw new Error(`${method} ${path} answered outside its contract: ${checked.error.message}`);
+    data = checked.data;
+  }
+  return { status: response.status, json, text, headers: response.headers, data };
 }
 
-export const get = (path: string, options?: CallOptions) => call('GET', path, options);
-export const post = (path: string, body?: Json, options?: CallOptions) => call('POST', path, { ...options, body });
+export const get = <T = any>(path: string, options?: TypedCallOptions<T>) => call<T>('GET', path, options);
+export const post = <T = any>(path: string, body?: Json, options?: TypedCallOptions<T>) => call<T>('POST', path, { ...options, body });
 
 // Tests hash with cheap parameters: the production cost is proven by its own test, not paid 200 times.
 const cheap = { N: 2 ** 10, r: 8, p: 1 };
