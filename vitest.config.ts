@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { e2eWorkers } from './tests/support/e2e-server.ts';
 import { appPlugins } from './vite.config.ts';
 
 const migrations = await readD1Migrations('./migrations');
@@ -42,8 +43,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/e2e-server.ts'],
-          // One browser and one server for all files: the files run one after another.
-          fileParallelism: false,
+          // Two files at a time, each on its test worker's own server and database (tests/support/e2e-server.ts).
+          maxWorkers: e2eWorkers,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

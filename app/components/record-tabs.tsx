@@ -24,7 +24,8 @@ export interface LinkTab {
 export function RecordTabs({ saved, form, links, more = [] }: { saved: boolean; form: ReactNode; links: LinkTab[]; more?: { value: string; label: string; content: ReactNode }[] }) {
   return (
     <Tabs defaultValue="basic">
-      <TabsList>
+      {/* Five tabs do not fit a phone: they wrap rather than hide behind a sideways scroll. */}
+      <TabsList className="h-auto flex-wrap [&>*]:h-8">
         <TabsTrigger value="basic">{m.admin_tab_basic()}</TabsTrigger>
         {[...links, ...more].map((tab) => (
           <TabsTrigger key={tab.value} value={tab.value} disabled={!saved}>

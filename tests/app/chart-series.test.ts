@@ -59,4 +59,9 @@ describe('chart series', () => {
     const csv = toCsv(points, 'Europe/Prague');
     expect(csv).toBe('time,reading,value\r\n2026-07-01T11:00:00+02:00,H1,2\r\n2026-07-01T12:00:00+02:00,H1,1.234567\r\n2026-07-01T12:00:00+02:00,KCM,3\r\n');
   });
+
+  test('the CSV keeps the milliseconds of a reading that has them', () => {
+    const csv = toCsv(inTimeOrder({ H1: { t: [Date.UTC(2026, 0, 5, 8, 0, 1, 161)], v: [1] } }), 'Europe/Prague');
+    expect(csv).toBe('time,reading,value\r\n2026-01-05T09:00:01.161+01:00,H1,1\r\n');
+  });
 });

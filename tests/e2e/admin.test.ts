@@ -1,28 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { callApi, demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
+import { callApi, demoAccounts, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
 
-const shots = 'test-results/screenshots';
 /** Everything this file creates carries the run's stamp, so searches find only its own records. */
 const stamp = Date.now().toString(36);
 const stationPrefix = `E2E-ADMIN-${stamp}`;
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   // The API has no way to delete a station, and other files count the demo stations the administrator sees,
   // so the stations created here are removed from the test database directly (links and tokens cascade).
-  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', inject('stateDir'));
+  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', stateDir);
 });
 
-async function signedInAdmin(options?: Parameters<typeof openPage>[1]) {
-  const opened = await openPage(browser, options);
+async function signedInAdmin(options?: Parameters<typeof openPage>[0]) {
+  const opened = await openPage(options);
   await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
   return opened;
 }
@@ -100,7 +92,7 @@ describe('tables', () => {
     ).toBe(200);
     await admin.context.close();
 
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signIn(page, subject.username, subject.password);
     expect(await page.getByRole('link', { name: 'Subjects' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Items group' }).count()).toBe(0);
@@ -169,7 +161,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Issue new token' }).click();
     const token = await page.getByLabel('New ingest token').inputValue();
     expect(token.length).toBeGreaterThan(20);
-    await page.screenshot({ path: `${shots}/admin-item-token-1280.png` });
+    await page.screenshot({ path: shot(`admin-item-token-1280`) });
 
     // The group, holding the station.
     await visit(page, '/groups');
@@ -181,7 +173,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByRole('link', { name: `Edit ${group}` }).click();
     await page.getByRole('tab', { name: 'Items in group' }).click();
     await page.getByRole('checkbox', { name: station.name }).click();
-    await page.screenshot({ path: `${shots}/admin-group-items-1280.png` });
+    await page.screenshot({ path: shot(`admin-group-items-1280`) });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Action save').first().waitFor();
 
@@ -208,7 +200,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByText('Action save').first().waitFor();
     await context.close();
 
-    const subject = await openPage(browser);
+    const subject = await openPage();
     await signIn(subject.page, email, 'linked-secret-1');
     await visit(subject.page, '/items');
     await tableRows(subject.page, 'Your items').getByText(station.name).waitFor();
@@ -240,7 +232,7 @@ describe('managing stations, groups and subjects', () => {
   });
 
   test('a pending registration is listed first and approved with one click', async () => {
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     await visit(visitor.page, '/login');
     const email = `applicant.${stamp}@example.com`;
     const signup = await callApi(visitor.page, '/site/signup', {
@@ -262,59 +254,6 @@ describe('managing stations, groups and subjects', () => {
     await page.getByText('Petra Applicant was approved.').waitFor();
     await search(page, email);
     await tableRows(page, 'Subjects').getByText(email).waitFor();
-    await context.close();
-  });
-});
-
-describe('own profile', () => {
-  test('saving the profile replaces the signed-in user and returns to the dashboard', async () => {
-    const admin = await signedInAdmin();
-    const subject = await createSubject(admin.page, 'Profiled');
-    await admin.context.close();
-
-    const { context, page } = await openPage(browser);
-    await signIn(page, subject.username, subject.password);
-    // The form is rendered on the server: typing before hydration would be lost to a plain form submit.
-    await visit(page, '/profile');
-    await page.getByLabel('First name').fill('Renamed');
-    await page.getByLabel('Phone').fill('+420 123 456 789');
-    // The profile's own form, not the alarm e-mail settings below it.
-    await page.locator('form', { has: page.getByLabel('First name') }).getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { name: 'Welcome, Renamed Tester' }).waitFor();
-    await page.getByRole('button', { name: 'Account of Renamed Tester' }).waitFor();
-    await context.close();
-  });
-});
-
-describe.each([
-  { width: 1280, height: 800, scheme: 'light' as const },
-  { width: 1280, height: 800, scheme: 'dark' as const },
-  { width: 360, height: 740, scheme: 'light' as const },
-  { width: 360, height: 740, scheme: 'dark' as const },
-])('administration screens at $width px, $scheme', ({ width, height, scheme }) => {
-  test('the tables and edit screens fit the width', async () => {
-    const { context, page } = await signedInAdmin({
-      width,
-      height,
-      colorScheme: scheme,
-    });
-    const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    for (const [path, name] of [
-      ['/all-items', 'all-items'],
-      ['/subjects', 'subjects'],
-      ['/edit-subject/1', 'edit-subject'],
-      ['/edit-item/1', 'edit-item'],
-      ['/profile', 'profile'],
-    ]) {
-      await visit(page, path);
-      await page.locator('table, form').first().waitFor();
-      await page.screenshot({
-        path: `${shots}/admin-${name}-${width}-${scheme}.png`,
-        fullPage: true,
-      });
-      expect(await overflows(), path).toBe(false);
-    }
     await context.close();
   });
 });

@@ -1,16 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, launchBrowser, openPage, postRest, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, createAccount, demoAccounts, openPage, postRest, shot, signInQuietly, stateDir, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
-const shots = 'test-results/screenshots';
 const stamp = Date.now().toString(36);
 const stationPrefix = `E2E-RULES-${stamp}`;
 const hour = 3_600_000;
 
-let browser: Browser;
 let station: { id: number; unique_id: string };
 let ingestToken: string;
 
@@ -27,14 +24,11 @@ async function floodedStation() {
 }
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
   await floodedStation();
 });
 afterAll(async () => {
-  await browser?.close();
   // Stations cannot be deleted through the API; their rules and alarms go with them.
-  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', inject('stateDir'));
+  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', stateDir);
 });
 
 async function rulesTab(page: Page) {
@@ -55,7 +49,7 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('the rules tab of a station', () => {
   test('creates a rule whose preview counts what the API counts, edits it and deletes it', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await rulesTab(page);
     await page.getByText('No alarm rules yet').waitFor();
@@ -112,7 +106,7 @@ describe('the rules tab of a station', () => {
   });
 
   test('the low-voltage preset watches POWER below 11.5 V, and each kind shows only its own inputs', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await rulesTab(page);
     await page.getByRole('button', { name: 'Low-voltage preset' }).click();
@@ -140,7 +134,7 @@ describe('the rules tab of a station', () => {
   });
 
   test('bad input is shown on its field before anything is sent', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await rulesTab(page);
     await page.getByRole('button', { name: 'Add rule' }).click();
@@ -165,7 +159,7 @@ describe('the rules tab of a station', () => {
 
   test('a user who is not an administrator cannot open the rules editor, and the API refuses its rules', async () => {
     const account = await createAccount('rules');
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInQuietly(context, account.username, account.password);
     await visit(page, `/edit-item/${station.id}`);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -185,7 +179,7 @@ describe.each([
   test('the rules tab with a preview fits the width', async () => {
     const admin = await adminToken();
     const rule = await postRest('/alarm-rules/edit', { AlarmRules: { item_id: station.id, name: 'Flood', kind: 'above', reading: 'H1', threshold: 2.5, deadband: 0.1, severity: 'critical' } }, admin);
-    const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
+    const { context, page } = await openPage({ width, height, colorScheme: scheme });
     try {
       await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
       await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
@@ -195,7 +189,7 @@ describe.each([
       await page.getByRole('button', { name: m.alarm_rules_preview({}, { locale }) }).click();
       await page.locator('[data-testid="rule-preview"] [data-testid="reading-chart"][data-ready="true"]').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: `${shots}/alarm-rules-${width}-${scheme}-${locale}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`alarm-rules-${width}-${scheme}-${locale}`), fullPage: true });
     } finally {
       await postRest(`/alarm-rules/delete?id=${rule.id}`, undefined, admin);
       await context.close();

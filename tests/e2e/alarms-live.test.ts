@@ -1,15 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, launchBrowser, openPage, restAs, signIn, visit } from '../support/e2e';
+import { adminToken, demoAccounts, openPage, restAs, signIn, visit } from '../support/e2e';
 import { addAlarmStation, addRule, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-ALARM-LIVE-${Date.now().toString(36)}`;
-let browser: Browser;
 let token: string;
 let well: AlarmStation;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
   // Near Prague, apart from the demo stations, so the map shows it as a marker of its own rather than in a cluster.
   well = await addAlarmStation(token, `${prefix}-WELL`, 'Alarm test well', [50.08, 14.43]);
@@ -18,7 +16,6 @@ beforeAll(async () => {
   await postLevel(well, 3);
 });
 afterAll(async () => {
-  await browser?.close();
   removeAlarmStations(prefix);
 });
 
@@ -26,7 +23,7 @@ const card = (page: Page) => page.locator(`[data-testid="station-card"][data-sta
 const live = (page: Page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
 
 async function adminOn(path: string) {
-  const opened = await openPage(browser);
+  const opened = await openPage();
   await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
   await visit(opened.page, path);
   await live(opened.page);
@@ -55,7 +52,7 @@ describe('alarms live on the dashboard', () => {
 
   test('the dashboard’s server HTML already carries the badge of an open alarm', async () => {
     await postLevel(well, 0.5);
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const html = await (await page.request.get('/dashboard')).text();
     expect(html).toMatch(new RegExp(`data-station="${well.item.unique_id}"[\\s\\S]*?data-testid="alarm-badge"[^>]*data-severity="warning"`));

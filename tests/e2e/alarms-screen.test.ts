@@ -1,20 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, createAccount, demoAccounts, launchBrowser, openPage, postRest, restAs, signIn, visit } from '../support/e2e';
+import { adminToken, createAccount, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
 import { addAlarmStation, addRule, linkStation, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
 
-const shots = 'test-results/screenshots';
 const prefix = `E2E-ALARM-SCREEN-${Date.now().toString(36)}`;
-let browser: Browser;
 let token: string;
 let seen: AlarmStation;
 let hidden: AlarmStation;
 let viewer: Awaited<ReturnType<typeof createAccount>>;
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
   token = await adminToken();
   seen = await addAlarmStation(token, `${prefix}-SEEN`, 'Alarm well Seen', [49.19, 16.61]);
   hidden = await addAlarmStation(token, `${prefix}-HIDDEN`, 'Alarm well Hidden', [49.21, 16.58]);
@@ -24,14 +19,13 @@ beforeAll(async () => {
   await linkStation(token, seen.item.id, [viewer.id]);
 });
 afterAll(async () => {
-  await browser?.close();
   removeAlarmStations(prefix);
 });
 
 const rowOf = (page: Page, rule: string) => page.getByTestId('alarm-row').filter({ hasText: rule });
 
-async function signedIn(account: { username: string; password: string }, options?: Parameters<typeof openPage>[1]) {
-  const opened = await openPage(browser, options);
+async function signedIn(account: { username: string; password: string }, options?: Parameters<typeof openPage>[0]) {
+  const opened = await openPage(options);
   await signIn(opened.page, account.username, account.password);
   return opened;
 }
@@ -148,15 +142,15 @@ describe('looks', () => {
       await page.locator('.cluster-marker[data-alarm]').waitFor();
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: `${shots}/alarms-dashboard-${width}-${scheme}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`alarms-dashboard-${width}-${scheme}`), fullPage: true });
 
       await visit(page, '/alarms');
       await page.getByTestId('alarm-row').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: `${shots}/alarms-${width}-${scheme}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
       await page.getByTestId('alarm-row').first().getByRole('button', { name: /^Acknowledge/ }).click();
       await page.getByRole('alertdialog').waitFor();
-      await page.screenshot({ path: `${shots}/alarms-acknowledge-${width}-${scheme}.png` });
+      await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
       await page.keyboard.press('Escape');
     }
     await context.close();

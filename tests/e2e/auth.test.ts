@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAccount, demoAccounts, lastMailTo, launchBrowser, openPage, signIn, visit } from '../support/e2e';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { describe, expect, test } from 'vitest';
+import { createAccount, demoAccounts, lastMailTo, openPage, signIn, visit } from '../support/e2e';
 
 describe('signing in and out', () => {
   test('the demo administrator signs in, stays signed in over a reload and signs out', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const { username, password, firstName, secondName } = demoAccounts.admin;
     await signIn(page, username, password);
     await page.waitForFunction(() => document.title === 'Dashboard | Hladina');
@@ -32,7 +25,7 @@ describe('signing in and out', () => {
 
   test('a dead session cookie sends a page to sign-in and is cleared, by the app as by the API', async () => {
     const dead = { headers: { Cookie: 'hladina_session=no-such-session-token' }, maxRedirects: 0 };
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const screen = await page.request.get('/dashboard', dead);
     expect(new URL(screen.headers().location, 'http://x').pathname).toBe('/login');
     expect(screen.headers()['set-cookie']).toMatch(/hladina_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
@@ -43,7 +36,7 @@ describe('signing in and out', () => {
   });
 
   test('a protected URL while signed out is redirected by the server before anything renders', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const direct = await page.request.get('/items', { maxRedirects: 0 });
     expect(direct.status()).toBeGreaterThanOrEqual(300);
     expect(direct.status()).toBeLessThan(400);
@@ -58,7 +51,7 @@ describe('signing in and out', () => {
   });
 
   test('a wrong password is shown on the form', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await visit(page, '/login');
     await page.getByLabel('E-mail').fill(demoAccounts.user.username);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -71,7 +64,7 @@ describe('signing in and out', () => {
 
 describe('registration', () => {
   test('a registration ends with the pending notice, and administrators see it counted', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const email = `new.${Date.now()}@example.com`;
     await visit(page, '/register');
     await page.getByLabel('First name').fill('Eva');
@@ -84,7 +77,7 @@ describe('registration', () => {
     expect(new URL(page.url()).pathname).toBe('/register');
     await context.close();
 
-    const admin = await openPage(browser);
+    const admin = await openPage();
     await signIn(admin.page, demoAccounts.admin.username, demoAccounts.admin.password);
     await admin.page.getByLabel(/registrations waiting for approval/).first().waitFor();
     await admin.context.close();
@@ -93,7 +86,7 @@ describe('registration', () => {
 
 describe('password reset', () => {
   test('the e-mailed link sets a new password that signs in', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     // An account of its own: the demo user's password must stay as seeded for the other files.
     const { username } = await createAccount('reset');
     await visit(page, '/forgot-password');
@@ -117,7 +110,7 @@ describe('password reset', () => {
 
 describe('languages', () => {
   test('switching to German changes the page and survives a reload', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await visit(page, '/login');
     await page.getByLabel('Language').selectOption('de');
     await page.getByRole('heading', { name: 'Anmelden' }).waitFor();

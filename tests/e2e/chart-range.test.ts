@@ -1,20 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, dayBounds, lastDays, today } from '../../worker/contracts/station-time';
 import type { ChartColumns, RawReadings } from '../../worker/contracts/telemetry';
-import { adminToken, baseURL, dataCalls, demoAccounts, launchBrowser, openPage, postRest, restAs, signIn, visit } from '../support/e2e';
+import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
 
-const shots = 'test-results/screenshots';
 const zone = 'Europe/Prague';
 // The Znojmo well gets a year of 10-minute groundwater and rain readings before the 35 days the setup seeds.
 const station = { id: 2, uniqueId: 'DANES-ZNOJ-02' };
 const yearRange = { from: addDays(today(zone), -364), to: today(zone) };
 
-let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
   const token = (await postRest<{ token: string }>(`/items/token?id=${station.id}`, undefined, await adminToken())).token;
   const start = dayBounds(yearRange.from, zone).start;
   const end = Date.now() - 34 * 86_400_000;
@@ -25,7 +20,6 @@ beforeAll(async () => {
   }
   for (let i = 0; i < rows.length; i += 5000) await postRest('/ingest/danes', { rows: rows.slice(i, i + 5000) }, token);
 }, 120_000);
-afterAll(() => browser?.close());
 
 /** The first and last instant each chart draws (read from the chart itself), by reading. */
 const drawn = (page: Page) =>
@@ -67,7 +61,7 @@ describe.each([
     { label: '30 days', path: `/charts/${station.uniqueId}/true`, range: () => lastDays(30, zone) },
     { label: '365 days', path: `/charts/${station.uniqueId}/true?from=${yearRange.from}&to=${yearRange.to}`, range: () => yearRange },
   ])('draw the whole range of $label, the first visit and the next one with this width’s point budget', async ({ label, path, range }) => {
-    const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
+    const { context, page } = await openPage({ width, height, colorScheme: scheme });
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
@@ -82,14 +76,14 @@ describe.each([
     expect(calls).toEqual([]);
     expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `${shots}/charts-${label.replace(' ', '')}-${width}-${scheme}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`charts-${label.replace(' ', '')}-${width}-${scheme}`), fullPage: true });
     await context.close();
   });
 });
 
 describe('chart page', () => {
   test('credits the chart library once, labels value axes with translated names and draws rain as daily totals', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'de', url: baseURL }]);
     await visit(page, `/charts/${station.uniqueId}/true`);

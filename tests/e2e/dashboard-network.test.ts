@@ -1,21 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addNetwork, networkAccount, networkGroups, networkSize, networkState, networkStationId, removeNetwork, warmNetworkLive } from '../support/e2e-network';
-import { baseURL, launchBrowser, openPage, signIn, visit } from '../support/e2e';
+import { baseURL, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
 
-const shots = 'test-results/screenshots';
-
-let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  await addNetwork(inject('stateDir'));
+  await addNetwork(stateDir);
   await warmNetworkLive(baseURL);
-  browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  removeNetwork(inject('stateDir'));
+  removeNetwork(stateDir);
 });
 
 const expectedIn = (state: string, indexes: number[]) => indexes.filter((i) => networkState(i) === state).length;
@@ -39,7 +32,7 @@ function hydrationErrors(page: Page) {
 
 describe('dashboard of a 500-station network', () => {
   test('arrives with its first station cards in the server HTML and renders only those on screen', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const errors = hydrationErrors(page);
     await signIn(page, networkAccount.username, networkAccount.password);
     const html = await (await page.request.get('/dashboard')).text();
@@ -63,7 +56,7 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('watches every station live without naming them in the address', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
     await signIn(page, networkAccount.username, networkAccount.password);
@@ -74,7 +67,7 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('filters by group and by state, says how many it shows, and keeps the filters over a reload', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signIn(page, networkAccount.username, networkAccount.password);
     await page.getByTestId('group-filter').click();
     await page.getByRole('option', { name: `${networkGroups[0].name} (${west.length})` }).click();
@@ -108,7 +101,7 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('the keyboard reaches every filter: search, group, state and view', async () => {
-    const { context, page } = await openPage(browser, { width: 360, height: 740 });
+    const { context, page } = await openPage({ width: 360, height: 740 });
     await signIn(page, networkAccount.username, networkAccount.password);
     await live(page);
     // Radix makes its radio groups tabbable a moment after they mount (once their items have registered).
@@ -151,12 +144,12 @@ describe('dashboard of a 500-station network', () => {
     await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('stale', all.slice(networkSize / 2))} of ${networkSize}`);
     await page.getByTestId('station-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: `${shots}/dashboard-500-list-360-light.png` });
+    await page.screenshot({ path: shot(`dashboard-500-list-360-light`) });
     await context.close();
   });
 
   test('the list view shows one compact row per station and renders only those on screen', async () => {
-    const { context, page } = await openPage(browser, { colorScheme: 'dark' });
+    const { context, page } = await openPage({ colorScheme: 'dark' });
     await signIn(page, networkAccount.username, networkAccount.password);
     await visit(page, '/dashboard?view=list&state=low_voltage');
     await live(page);
@@ -164,7 +157,7 @@ describe('dashboard of a 500-station network', () => {
     const rows = await rendered(page, 'station-row');
     for (const row of rows) expect(row.state).toBe('low_voltage');
     await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('low_voltage', all)} of ${networkSize}`);
-    await page.screenshot({ path: `${shots}/dashboard-500-list-1280-dark.png` });
+    await page.screenshot({ path: shot(`dashboard-500-list-1280-dark`) });
 
     await visit(page, '/dashboard?view=list');
     await live(page);

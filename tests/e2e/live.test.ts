@@ -1,17 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, launchBrowser, openPage, postRest, signIn, visit } from '../support/e2e';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { adminToken, demoAccounts, openPage, postRest, signIn, visit } from '../support/e2e';
 
 const station = { id: 1, uniqueId: 'DANES-BRNO-01' };
-let browser: Browser;
 let ingestToken: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   ingestToken = (await postRest<{ token: string }>(`/items/token?id=${station.id}`, undefined, await adminToken())).token;
 });
-afterAll(() => browser?.close());
 
 /** Readings far above anything seeded, one second apart just before now, so each is new and easy to spot. */
 let seq = 0;
@@ -70,7 +67,7 @@ async function openChart(page: Page) {
 
 describe('live readings', () => {
   test('an open chart shows a reading within 2 s of its ingest', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await openChart(page);
     const [row] = spikes(1);
     await ingest([row]);
@@ -79,7 +76,7 @@ describe('live readings', () => {
   });
 
   test('after the line drops, what was posted meanwhile appears once the page reconnects, and nothing twice', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await controllableSockets(page);
     await openChart(page);
     const before = spikes(2);
@@ -108,7 +105,7 @@ describe('live readings', () => {
   });
 
   test('a line that goes silent without closing turns the indicator offline within 30 s, then comes back with what was missed', { timeout: 120_000 }, async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await silenceableSockets(page);
     await openChart(page);
 
@@ -124,7 +121,7 @@ describe('live readings', () => {
   });
 
   test('the browser going offline turns the indicator offline at once, and coming back online reconnects', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await openChart(page);
     await context.setOffline(true);
     await liveState(page, 'offline').waitFor();

@@ -1,17 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addNetwork, networkAccount, networkSize, networkState, networkStationId, removeNetwork, warmNetworkLive } from '../support/e2e-network';
-import { baseURL, demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
-
-const shots = 'test-results/screenshots';
-
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import { baseURL, demoAccounts, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
 
 /** No internet, made certain: every request off the app's own origin fails, as the base map's would offline. */
 const offline = (context: BrowserContext) =>
@@ -43,7 +33,7 @@ async function pixel(page: Page, x: number, y: number): Promise<number[]> {
 
 describe('map without a base map (offline)', () => {
   test('says the base map is unavailable, and a marker still chooses its station, whose popup opens its charts', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await offline(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const map = mapOf(page);
@@ -53,13 +43,13 @@ describe('map without a base map (offline)', () => {
     expect(await map.locator('.station-marker').count()).toBe(4);
     expect(await map.locator('.cluster-marker').count()).toBe(0);
     await map.getByRole('list', { name: 'Station states' }).waitFor();
-    await map.screenshot({ path: `${shots}/map-offline-1280-light.png` });
+    await map.screenshot({ path: shot(`map-offline-1280-light`) });
 
     await map.getByRole('button', { name: /^Olomouc weather/ }).click();
     await map.locator('.station-marker.is-selected[data-station="UNIWAN-OLOM-01"]').waitFor();
     // The list beside the map marks the same station.
     await page.locator('[data-selected] > [data-testid="station-card"][data-station="UNIWAN-OLOM-01"]').waitFor();
-    await map.screenshot({ path: `${shots}/map-popup-1280-light.png` });
+    await map.screenshot({ path: shot(`map-popup-1280-light`) });
     await map.locator('.station-popup').getByRole('link', { name: 'Open the charts of Olomouc weather' }).click();
     await page.waitForURL('**/charts/UNIWAN-OLOM-01/false');
     await page.getByRole('heading', { name: 'Olomouc weather' }).waitFor();
@@ -67,7 +57,7 @@ describe('map without a base map (offline)', () => {
   });
 
   test('a station marker is reached with Tab from the map; Enter opens its popup with the keyboard in it, Escape goes back', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await offline(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const map = mapOf(page);
@@ -91,7 +81,7 @@ describe('map without a base map (offline)', () => {
 
   test('the whole canvas is painted while the sticky top bar covers the top of the map', async () => {
     // Narrower than the two-column layout, where the map itself stays in view below the bar.
-    const { context, page } = await openPage(browser, { width: 900 });
+    const { context, page } = await openPage({ width: 900 });
     await offline(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const map = mapOf(page);
@@ -114,10 +104,10 @@ describe('map without a base map (offline)', () => {
 
 describe('map of a 500-station network', () => {
   beforeAll(async () => {
-    await addNetwork(inject('stateDir'));
+    await addNetwork(stateDir);
     await warmNetworkLive(baseURL);
   }, 180_000);
-  afterAll(() => removeNetwork(inject('stateDir')));
+  afterAll(() => removeNetwork(stateDir));
 
   const markersOf = (page: Page) =>
     mapOf(page)
@@ -127,7 +117,7 @@ describe('map of a 500-station network', () => {
       );
 
   test('clusters overlapping stations into markers that show their count and the states inside', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await offline(context);
     await signIn(page, networkAccount.username, networkAccount.password);
     await mapOf(page).locator('.cluster-marker').first().waitFor();
@@ -143,12 +133,12 @@ describe('map of a 500-station network', () => {
     const expected = (state: string) => Array.from({ length: networkSize }, (_, i) => networkState(i)).filter((s) => s === state).length;
     expect(inState(/(\d+) stale/, 'Stale')).toBe(expected('stale'));
     expect(inState(/(\d+) low voltage/, 'Low voltage')).toBe(expected('low_voltage'));
-    await mapOf(page).screenshot({ path: `${shots}/map-500-1280-light.png` });
+    await mapOf(page).screenshot({ path: shot(`map-500-1280-light`) });
     await context.close();
   });
 
   test('clicking a cluster zooms in until it splits', async () => {
-    const { context, page } = await openPage(browser, { width: 360, height: 740, colorScheme: 'dark' });
+    const { context, page } = await openPage({ width: 360, height: 740, colorScheme: 'dark' });
     await offline(context);
     await signIn(page, networkAccount.username, networkAccount.password);
     const map = mapOf(page);
@@ -160,12 +150,12 @@ describe('map of a 500-station network', () => {
     await map.locator('.maplibregl-marker').first().waitFor();
     const markers = await markersOf(page);
     expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBeLessThan(networkSize);
-    await map.screenshot({ path: `${shots}/map-500-360-dark.png` });
+    await map.screenshot({ path: shot(`map-500-360-dark`) });
     await context.close();
   });
 
   test('the list and the map stay in step: a row marks its marker, a chosen row flies the map to it, a chosen marker scrolls the list to it', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await offline(context);
     await signIn(page, networkAccount.username, networkAccount.password);
     await visit(page, '/dashboard?view=list');
@@ -193,7 +183,7 @@ describe('map of a 500-station network', () => {
     const box = (await row.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(800);
-    await page.screenshot({ path: `${shots}/dashboard-500-map-list-1280-light.png` });
+    await page.screenshot({ path: shot(`dashboard-500-map-list-1280-light`) });
     await context.close();
   });
 });

@@ -1,20 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, launchBrowser, openPage, postRest, restAs, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
-const shots = 'test-results/screenshots';
 const stamp = Date.now().toString(36);
 
-let browser: Browser;
 /** A user of this run who sees Olomouc weather directly and Jihlava river level through a group of this run. */
 const account = { username: `notify.${stamp}@example.com`, password: 'notify-secret-1', id: 0 };
 let group: { id: number; name: string };
 
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
   const admin = await adminToken();
   const created = await postRest('/subjects/edit', { Users: { username: account.username, password: account.password, firstName: 'Nora', secondName: 'Tichá', subject: 'E2E tests' } }, admin);
   account.id = created.id;
@@ -24,7 +19,6 @@ beforeAll(async () => {
   await postRest(`/subjects/items?id=${account.id}`, { ItemsSubject: [3] }, admin);
 });
 afterAll(async () => {
-  await browser?.close();
   // The account's settings and links go with it; other files count the demo groups.
   const admin = await adminToken();
   await postRest(`/subjects/delete?id=${account.id}`, undefined, admin);
@@ -49,7 +43,7 @@ async function save(page: Page) {
 
 describe('alarm e-mail settings on the profile', () => {
   test('a default with overrides per station and per group is saved, shown again and read back through the API', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInQuietly(context, account.username, account.password);
     await visit(page, '/profile');
     const card = settingsCard(page);
@@ -96,13 +90,13 @@ describe.each([
   { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
 ])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the profile with its alarm e-mail settings fits the width', async () => {
-    const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
+    const { context, page } = await openPage({ width, height, colorScheme: scheme });
     await signInQuietly(context, account.username, account.password);
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
     await visit(page, '/profile');
     await page.getByRole('region', { name: m.notify_title({}, { locale }) }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: `${shots}/notification-settings-${width}-${scheme}-${locale}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`notification-settings-${width}-${scheme}-${locale}`), fullPage: true });
     await context.close();
   });
 });

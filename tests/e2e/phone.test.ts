@@ -1,17 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { demoAccounts, openPage, shot, signIn, visit } from '../support/e2e';
 
-const shots = 'test-results/screenshots';
 const phone = { width: 360, height: 740 };
-
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 /** Wholly inside the window's width: nothing of it is cut off or hidden behind a sideways scroll. */
 async function expectInView(page: Page, locator: Locator, what: string) {
@@ -23,7 +14,7 @@ async function expectInView(page: Page, locator: Locator, what: string) {
 
 describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
   test('the charts page shows both dates and Show without running off the screen', async () => {
-    const { context, page } = await openPage(browser, { ...phone, colorScheme });
+    const { context, page } = await openPage({ ...phone, colorScheme });
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     await visit(page, '/charts/DANES-BRNO-01/true');
     for (const label of ['From', 'To']) {
@@ -34,12 +25,12 @@ describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
     }
     await expectInView(page, page.getByRole('button', { name: 'Show', exact: true }), 'Show');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: `${shots}/charts-range-360-${colorScheme}.png` });
+    await page.screenshot({ path: shot(`charts-range-360-${colorScheme}`) });
     await context.close();
   });
 
   test('the administration tables keep every row’s actions in view without scrolling sideways', async () => {
-    const { context, page } = await openPage(browser, { ...phone, colorScheme });
+    const { context, page } = await openPage({ ...phone, colorScheme });
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     for (const [path, label, actions] of [
       ['/all-items', 'Items', ['Stats', /^Edit /]],
@@ -53,7 +44,7 @@ describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
       for (const action of actions) await expectInView(page, row.getByRole('link', { name: action }).or(row.getByRole('button', { name: action })), `${path} ${action}`);
       const scrolls = await table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth);
       expect(scrolls, path).toBe(false);
-      await page.screenshot({ path: `${shots}/table${path.replace('/', '-')}-360-${colorScheme}.png` });
+      await page.screenshot({ path: shot(`table${path.replace('/', '-')}-360-${colorScheme}`) });
     }
     await context.close();
   });
@@ -64,7 +55,7 @@ describe('toasts', () => {
     { width: 360, height: 740 },
     { width: 1280, height: 800 },
   ])('appear below the top bar at $width px, leaving its controls free', async (size) => {
-    const { context, page } = await openPage(browser, size);
+    const { context, page } = await openPage(size);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     await visit(page, '/edit-item/1');
     await page.getByRole('tab', { name: 'Item in groups' }).click();
@@ -78,7 +69,7 @@ describe('toasts', () => {
     const box = (await menu.boundingBox())!;
     const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-haspopup'), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     expect(hit).toBe('menu');
-    await page.screenshot({ path: `${shots}/toast-${size.width}.png` });
+    await page.screenshot({ path: shot(`toast-${size.width}`) });
     await context.close();
   });
 });

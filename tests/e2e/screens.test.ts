@@ -1,17 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, launchBrowser, openPage, signIn, visit } from '../support/e2e';
-
-/** Screenshots land here for people to look at; the tests assert what can be measured. */
-const shots = 'test-results/screenshots';
-
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, demoAccounts, openPage, shot, signIn, visit } from '../support/e2e';
 
 const overflowsHorizontally = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -23,12 +12,12 @@ describe.each([
   { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' },
 ])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the sign-in screen and the dashboard fit the width and follow the colour scheme', async () => {
-    const { context, page } = await openPage(browser, { width, height, colorScheme: scheme });
+    const { context, page } = await openPage({ width, height, colorScheme: scheme });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
     await visit(page, '/login');
     expect(await isDark(page)).toBe(scheme === 'dark');
     expect(await overflowsHorizontally(page)).toBe(false);
-    await page.screenshot({ path: `${shots}/login-${width}-${scheme}-${locale}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`login-${width}-${scheme}-${locale}`), fullPage: true });
 
     await page.getByLabel(locale === 'de' ? 'E-Mail' : 'E-mail').fill(demoAccounts.admin.username);
     await page.getByLabel(locale === 'de' ? 'Passwort' : 'Password', { exact: true }).fill(demoAccounts.admin.password);
@@ -37,14 +26,14 @@ describe.each([
     await page.getByRole('heading', { name: locale === 'de' ? /^Willkommen/ : /^Welcome/ }).waitFor();
     expect(await isDark(page)).toBe(scheme === 'dark');
     expect(await overflowsHorizontally(page)).toBe(false);
-    await page.screenshot({ path: `${shots}/dashboard-${width}-${scheme}-${locale}.png`, fullPage: true });
+    await page.screenshot({ path: shot(`dashboard-${width}-${scheme}-${locale}`), fullPage: true });
     await context.close();
   });
 });
 
 describe('layout settings', () => {
   test('the vertical layout with a sidebar theme and image is remembered across a reload', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     // Default per SPEC §3: horizontal, so no sidebar.
     expect(await page.locator('aside').count()).toBe(0);
@@ -53,7 +42,7 @@ describe('layout settings', () => {
     await page.getByLabel('Vertical').check();
     await page.getByRole('button', { name: 'Winter' }).click();
     await page.getByRole('button', { name: 'Image 2' }).click();
-    await page.screenshot({ path: `${shots}/settings-drawer-1280.png` });
+    await page.screenshot({ path: shot(`settings-drawer-1280`) });
     await page.keyboard.press('Escape');
 
     await page.reload();
@@ -63,12 +52,12 @@ describe('layout settings', () => {
     // SPEC §4: choosing the vertical layout makes the top bar light.
     expect(await page.getAttribute('header', 'data-topbar-theme')).toBe('light');
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-    await page.screenshot({ path: `${shots}/dashboard-vertical-1280.png` });
+    await page.screenshot({ path: shot(`dashboard-vertical-1280`) });
     await context.close();
   });
 
   test('the dark colour scheme chosen in the app wins over a light system setting', async () => {
-    const { context, page } = await openPage(browser, { colorScheme: 'light' });
+    const { context, page } = await openPage({ colorScheme: 'light' });
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     await page.getByLabel('Colour scheme').selectOption('dark');
     expect(await isDark(page)).toBe(true);

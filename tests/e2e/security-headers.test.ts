@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, demoAccounts, launchBrowser, openPage, reportedPolicyViolations, signIn, visit } from '../support/e2e';
+import { describe, expect, test } from 'vitest';
+import { adminToken, baseURL, demoAccounts, openPage, reportedPolicyViolations, signIn, visit } from '../support/e2e';
 
 /** A URL for every screen file under app/routes (layouts have none); a new screen must be added here. */
 const screenPaths: Record<string, string> = {
@@ -36,12 +35,6 @@ const screenPaths: Record<string, string> = {
 const layouts = ['__root.tsx', '_authed.tsx'];
 
 const publicScreens = ['/login', '/register', '/forgot-password', '/reset-password-request', '/reset-password-request/not-a-real-token'];
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
 
 describe('security headers', () => {
   test('every screen file under app/routes has a URL in this test', () => {
@@ -89,14 +82,14 @@ describe('security headers', () => {
   test('every screen works in Chromium under the policy without a single violation', async () => {
     const underPolicy = (response: Awaited<ReturnType<typeof visit>>) =>
       expect(response?.headers()['content-security-policy'], response?.url()).toMatch(/script-src 'self' 'nonce-/);
-    const visitor = await openPage(browser);
+    const visitor = await openPage();
     for (const path of publicScreens) {
       underPolicy(await visit(visitor.page, path));
       await visitor.page.locator('form').first().waitFor();
     }
     await visitor.context.close();
 
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     for (const path of Object.values(screenPaths).filter((p) => !publicScreens.includes(p))) {
       underPolicy(await visit(page, path));

@@ -1,13 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, launchBrowser, openPage, postRest, restAs, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, createAccount, demoAccounts, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
-const shots = 'test-results/screenshots';
 const stamp = Date.now().toString(36);
 
 interface Received {
@@ -21,10 +19,7 @@ let receiver: Server;
 let receiverUrl: string;
 const received: Received[] = [];
 
-let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
   receiver = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -38,7 +33,6 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await browser?.close();
   await new Promise((closed) => receiver.close(closed));
   // Webhooks this file left behind (a failed test) go, with their deliveries: the cron of later files would retry them.
   const admin = await adminToken();
@@ -54,8 +48,8 @@ function verifies(secret: string, request: Received) {
   return given.length === expected.length && timingSafeEqual(given, expected) && Math.abs(Date.now() / 1000 - Number(t)) <= 300;
 }
 
-async function signedInAdmin(options?: Parameters<typeof openPage>[1]) {
-  const opened = await openPage(browser, options);
+async function signedInAdmin(options?: Parameters<typeof openPage>[0]) {
+  const opened = await openPage(options);
   await signInQuietly(opened.context, demoAccounts.admin.username, demoAccounts.admin.password);
   return opened;
 }
@@ -183,7 +177,7 @@ describe('webhooks', () => {
 
   test('someone who is not an administrator cannot open the webhooks screen, and the API refuses it', async () => {
     const account = await createAccount('hooks');
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage();
     await signInQuietly(context, account.username, account.password);
     await visit(page, '/webhooks');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -216,13 +210,13 @@ describe.each([
       await visit(page, '/webhooks');
       await page.getByRole('table', { name: m.webhooks_log_title({}, { locale }) }).waitFor();
       expect(await fits()).toBe(true);
-      await page.screenshot({ path: `${shots}/webhooks-${width}-${scheme}-${locale}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`webhooks-${width}-${scheme}-${locale}`), fullPage: true });
 
       await visit(page, `/edit-webhook/${hook.id}`);
       await page.getByRole('button', { name: m.webhooks_test_send({}, { locale }) }).click();
       await page.getByTestId('test-result').waitFor();
       expect(await fits()).toBe(true);
-      await page.screenshot({ path: `${shots}/webhook-edit-${width}-${scheme}-${locale}.png`, fullPage: true });
+      await page.screenshot({ path: shot(`webhook-edit-${width}-${scheme}-${locale}`), fullPage: true });
     } finally {
       await postRest(`/webhooks/delete?id=${hook.id}`, undefined, admin);
       await context.close();

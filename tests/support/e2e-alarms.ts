@@ -4,11 +4,10 @@
  * files count the stations the administrator sees; the API cannot delete a station, and rules, alarms, links
  * and tokens cascade with it).
  */
-import { inject } from 'vitest';
 import type { AlarmRule, AlarmRulesInput } from '../../worker/contracts/alarms';
 import type { ItemRow } from '../../worker/contracts/items';
 import { query } from '../../scripts/lib/d1';
-import { postRest } from './e2e';
+import { postRest, stateDir } from './e2e';
 
 export interface AlarmStation {
   item: ItemRow;
@@ -44,5 +43,5 @@ export function postLevel(station: AlarmStation, value: number) {
 }
 
 export function removeAlarmStations(prefix: string) {
-  query(`DELETE FROM items WHERE unique_id LIKE '${prefix}%'`, '--local', inject('stateDir'));
+  query(`DELETE FROM items WHERE unique_id LIKE '${prefix}%'`, '--local', stateDir);
 }

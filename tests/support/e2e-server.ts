@@ -1,7 +1,8 @@
 /**
- * Global setup of the browser tests: builds the app, gives it a D1 of its own (never the developer's
- * `.wrangler/`), seeds the demo accounts with a little over 30 days of readings and serves the built Worker
- * with `wrangler dev` on a free port.
+ * Global setup of the browser tests: builds the app once, then serves the built Worker with `wrangler dev` once
+ * per test worker, each on a free port with a D1 of its own (never the developer's `.wrangler/`) seeded with the
+ * demo accounts and a little over 30 days of readings. Files run two at a time, each on its worker's server, so
+ * no file sees another's stations, accounts or mail.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,41 +11,54 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, executeScript } from '../../scripts/lib/d1';
 import { storeImporterToken } from '../../scripts/lib/ingest';
-import { startLocalWorker } from '../../scripts/lib/local-worker';
+import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker';
 import { accountsSql } from '../../scripts/seed/accounts';
 import { postDemoReadings } from '../../scripts/seed/readings';
 
+export interface E2eServer {
+  baseURL: string;
+  stateDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    stateDir: string;
+    e2eServers: E2eServer[];
   }
 }
 
+/** Test workers of the browser project (vitest.config.ts), and so servers. */
+export const e2eWorkers = 2;
 const e2eReadingDays = 35;
+
+async function serve(accounts: string): Promise<E2eServer & { worker: LocalWorker }> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
+  applyMigrations('--local', stateDir);
+  executeScript(accounts, '--local', stateDir);
+  const token = storeImporterToken('--local', stateDir);
+  const worker = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir });
+  try {
+    // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
+    await postDemoReadings(worker.base, token, e2eReadingDays);
+    await worker.cron();
+  } catch (error) {
+    worker.stop();
+    throw error;
+  }
+  return { baseURL: worker.base, stateDir, worker };
+}
 
 export default async function setup(project: TestProject) {
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const stateDir = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
-  applyMigrations('--local', stateDir);
-  executeScript(await accountsSql(), '--local', stateDir);
-  const token = storeImporterToken('--local', stateDir);
-
-  const server = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir });
-  const baseURL = server.base;
-  try {
-    // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
-    await postDemoReadings(baseURL, token, e2eReadingDays);
-    await server.cron();
-  } catch (error) {
-    server.stop();
-    throw error;
-  }
-  project.provide('baseURL', baseURL);
-  project.provide('stateDir', stateDir);
-
+  const accounts = await accountsSql();
+  const servers = await Promise.all(Array.from({ length: e2eWorkers }, () => serve(accounts)));
+  project.provide(
+    'e2eServers',
+    servers.map(({ baseURL, stateDir }) => ({ baseURL, stateDir })),
+  );
   return () => {
-    server.stop();
-    rmSync(stateDir, { recursive: true, force: true });
+    for (const { worker, stateDir } of servers) {
+      worker.stop();
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   };
 }

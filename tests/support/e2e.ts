@@ -1,14 +1,17 @@
+import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 import { query } from '../../scripts/lib/d1';
 import { demoAccounts } from '../../scripts/seed/accounts';
 
-export const baseURL = inject('baseURL');
+// Each test worker has a server (and database) of its own: two files running at once never meet.
+const server = inject('e2eServers')[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('e2eServers').length];
+export const { baseURL, stateDir } = server;
 
 export { demoAccounts };
 
 /** Debian's Chromium; the flags keep it offline and quiet (no updates, sync or QUIC probes). */
-export const launchBrowser = (): Promise<Browser> =>
+const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -42,9 +45,26 @@ afterEach(() => {
   expect(violations, 'Content-Security-Policy violations').toEqual([]);
 });
 
+// One browser per test file, launched when its first page opens and closed after its last test.
+let browser: Promise<Browser> | undefined;
+afterAll(async () => {
+  await (await browser)?.close();
+  browser = undefined;
+});
+
+/** Screenshots land here for people to look at; the tests assert what can be measured. */
+const shots = 'test-results/screenshots';
+
+/** Where a screenshot of that name goes (`name` without `.png`). */
+export function shot(name: string) {
+  mkdirSync(shots, { recursive: true });
+  return `${shots}/${name}.png`;
+}
+
 /** A fresh context per test: its own cookies, so no test sees another's session or language. */
-export async function openPage(browser: Browser, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}) {
-  const context: BrowserContext = await browser.newContext({
+export async function openPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}) {
+  browser ??= launchBrowser();
+  const context: BrowserContext = await (await browser).newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
@@ -118,7 +138,7 @@ export function lastMailTo(address: string) {
   const [mail] = query<{ subject: string; body: string }>(
     `SELECT subject, body FROM outbox WHERE "to" = '${address.replaceAll("'", "''")}' ORDER BY id DESC LIMIT 1`,
     '--local',
-    inject('stateDir'),
+    stateDir,
   );
   return mail;
 }
