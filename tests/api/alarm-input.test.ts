@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSubject, get, post, type TestSubject } from '../support/api';
-import { createGroup, createItem } from '../support/fixtures';
+import { NotificationSettings } from '../../worker/contracts/notifications';
+import { get, post } from '../support/api';
+import { make, type TestSubject } from '../support/make';
 
 let admin: TestSubject;
 let itemId: number;
 beforeAll(async () => {
-  admin = await createSubject({ isAdmin: true });
-  itemId = (await createItem()).id;
+  admin = await make.admin();
+  itemId = (await make.station()).id;
 });
 
 const saveRule = (rule: Record<string, unknown>) => post('/rest/alarm-rules/edit', { AlarmRules: { item_id: itemId, ...rule } }, { token: admin.token });
@@ -84,27 +85,25 @@ describe('alarm list and acknowledgement', () => {
 
 describe('notification settings', () => {
   it('start at all, and replace default and overrides at once', async () => {
-    const user = await createSubject();
-    const mine = await createItem();
-    const group = await createGroup();
-    await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [mine.id] }, { token: admin.token });
-    await post(`/rest/subjects/groups?id=${user.id}`, { SubjectGroups: [group.id] }, { token: admin.token });
-    const initial = (await get('/rest/notifications/settings', { token: user.token })).json.data;
+    const user = await make.subject();
+    const mine = await make.station({ viewers: [user] });
+    const group = await make.group({ members: [user] });
+    const initial = (await get('/rest/notifications/settings', { token: user.token, reply: NotificationSettings })).data;
     expect(initial).toEqual({ mode: 'all', stations: [], groups: [], allStations: [{ id: mine.id, name: mine.name }], allGroups: [{ id: group.id, name: group.name }] });
     const saved = await post(
       '/rest/notifications/settings',
       { NotificationSettings: { mode: 'critical', stations: [{ item_id: mine.id, mode: 'none' }, { item_id: mine.id, mode: 'all' }], groups: [{ group_id: group.id, mode: 'none' }] } },
-      { token: user.token },
+      { token: user.token, reply: NotificationSettings },
     );
-    expect(saved.json.data).toMatchObject({ mode: 'critical', stations: [{ item_id: mine.id, mode: 'all' }], groups: [{ group_id: group.id, mode: 'none' }] });
-    const cleared = await post('/rest/notifications/settings', { NotificationSettings: { mode: 'none' } }, { token: user.token });
-    expect(cleared.json.data).toMatchObject({ mode: 'none', stations: [], groups: [] });
+    expect(saved.data).toMatchObject({ mode: 'critical', stations: [{ item_id: mine.id, mode: 'all' }], groups: [{ group_id: group.id, mode: 'none' }] });
+    const cleared = await post('/rest/notifications/settings', { NotificationSettings: { mode: 'none' } }, { token: user.token, reply: NotificationSettings });
+    expect(cleared.data).toMatchObject({ mode: 'none', stations: [], groups: [] });
   });
 
   it('refuses a mode it does not know, and stations or groups the subject may not choose', async () => {
-    const user = await createSubject();
-    const foreign = await createItem();
-    const otherGroup = await createGroup();
+    const user = await make.subject();
+    const foreign = await make.station();
+    const otherGroup = await make.group();
     expect422(await post('/rest/notifications/settings', { NotificationSettings: { mode: 'sometimes' } }, { token: user.token }), { mode: notValid });
     expect422(
       await post('/rest/notifications/settings', { NotificationSettings: { mode: 'all', stations: [{ item_id: foreign.id, mode: 'none' }] } }, { token: user.token }),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createSubject, get, post } from '../support/api';
+import { z } from 'zod';
+import { Alarm, AlarmRule, RulePreview } from '../../worker/contracts/alarms';
+import { get, post } from '../support/api';
 import { addRule, series, watchedStation } from '../support/alarms';
 import { watch } from '../support/live';
+import { make } from '../support/make';
 import { ingest, inStation } from '../support/telemetry';
 
 const hour = 3_600_000;
@@ -9,7 +12,7 @@ const hour = 3_600_000;
 describe('alarm rules', () => {
   it('are shown to subjects who may see their station, with what a chart draws', async () => {
     const { admin, viewer, station } = await watchedStation();
-    const stranger = await createSubject();
+    const stranger = await make.subject();
     const rule = await addRule(admin, { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3.2, deadband: 0.2, severity: 'critical', name: 'Flood' });
     expect(rule).toMatchObject({
       item_id: station.id,
@@ -25,9 +28,10 @@ describe('alarm rules', () => {
       hold_minutes: 0,
       severity: 'critical',
     });
-    expect((await get(`/rest/alarm-rules?item_id=${station.id}`, { token: viewer.token })).json.data).toEqual([rule]);
-    expect((await get('/rest/alarm-rules', { token: viewer.token })).json.data).toEqual([rule]);
-    expect((await get('/rest/alarm-rules', { token: stranger.token })).json.data).toEqual([]);
+    const rules = (token: string, item_id?: number) => get('/rest/alarm-rules', { token, query: { item_id }, reply: z.array(AlarmRule) });
+    expect((await rules(viewer.token, station.id)).data).toEqual([rule]);
+    expect((await rules(viewer.token)).data).toEqual([rule]);
+    expect((await rules(stranger.token)).data).toEqual([]);
     expect((await get(`/rest/alarm-rules?item_id=${station.id}`, { token: stranger.token })).status).toBe(403);
     expect((await get('/rest/alarm-rules?item_id=987654', { token: viewer.token })).status).toBe(404);
   });
@@ -43,15 +47,15 @@ describe('alarm rules', () => {
     expect(held.phase).toBe('firing');
     // 3.2 is below the new threshold but not past its clear level (3): the alarm stays open.
     await ingest('danes', token, { rows: series('2026-05-01T10:10:00Z', 10, [3.2, 2.9]) });
-    const alarms = (await get(`/rest/alarms?item_id=${station.id}`, { token: admin.token })).json.data;
+    const alarms = (await get('/rest/alarms', { token: admin.token, query: { item_id: station.id }, reply: z.array(Alarm) })).data;
     expect(alarms).toMatchObject([{ state: 'cleared', clear_value: 2.9, threshold: 3 }]);
   });
 
   it('cannot move to another station, and a station holds at most 50', { timeout: 30_000 }, async () => {
     const { admin, station } = await watchedStation();
-    const other = await watchedStation();
+    const other = await make.station();
     const rule = await addRule(admin, { item_id: station.id, kind: 'no_data', silence_minutes: 60 });
-    const moved = await post('/rest/alarm-rules/edit', { AlarmRules: { id: rule.id, item_id: other.station.id, kind: 'no_data', silence_minutes: 60 } }, { token: admin.token });
+    const moved = await post('/rest/alarm-rules/edit', { AlarmRules: { id: rule.id, item_id: other.id, kind: 'no_data', silence_minutes: 60 } }, { token: admin.token });
     expect(moved.status).toBe(422);
     expect(moved.json.errors.item_id).toEqual(['A rule cannot move to another station.']);
     for (let i = 1; i < 50; i++) await addRule(admin, { item_id: station.id, kind: 'above', reading: 'KCM', threshold: i });
@@ -70,10 +74,12 @@ describe('rule preview', () => {
     const rows = values.map((v, h) => ({ data_name: 'H1', data_value: v, date: new Date(start + h * hour).toISOString() }));
     rows.push({ data_name: 'H1', data_value: 5, date: new Date(Date.now() - 31 * 24 * hour).toISOString() });
     await ingest('danes', token, { rows });
-    const preview = await post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3, deadband: 0.5 } }, { token: admin.token });
-    expect(preview.status, preview.text).toBe(200);
+    const preview = (rule: Record<string, unknown>, days?: number) =>
+      post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, ...rule } }, { token: admin.token, query: { days }, reply: RulePreview });
+    const month = await preview({ kind: 'above', reading: 'H1', threshold: 3, deadband: 0.5 });
+    expect(month.status, month.text).toBe(200);
     const iso = (h: number) => new Date(start + h * hour).toISOString();
-    expect(preview.json.data).toMatchObject({
+    expect(month.data).toMatchObject({
       item_id: station.id,
       reading: 'H1',
       fired: 2,
@@ -85,13 +91,13 @@ describe('rule preview', () => {
       clear_level: 2.5,
       downsampled: false,
     });
-    expect(preview.json.data.series.t).toHaveLength(240);
-    expect(Date.parse(preview.json.data.to) - Date.parse(preview.json.data.from)).toBe(30 * 24 * hour);
+    expect(month.data.series!.t).toHaveLength(240);
+    expect(Date.parse(month.data.to) - Date.parse(month.data.from)).toBe(30 * 24 * hour);
     // A hold of two hours leaves only the longer flood; a shorter range only the later one.
-    const held = await post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3, hold_minutes: 120 } }, { token: admin.token });
-    expect(held.json.data.episodes).toMatchObject([{ started_at: iso(10), fired_at: iso(12) }]);
-    const week = await post('/rest/alarm-rules/preview?days=7', { AlarmRules: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3 } }, { token: admin.token });
-    expect(week.json.data.fired).toBe(1);
+    const held = await preview({ kind: 'above', reading: 'H1', threshold: 3, hold_minutes: 120 });
+    expect(held.data.episodes).toMatchObject([{ started_at: iso(10), fired_at: iso(12) }]);
+    const week = await preview({ kind: 'above', reading: 'H1', threshold: 3 }, 7);
+    expect(week.data.fired).toBe(1);
     // Previewing stores nothing: the station has no rule and no alarm.
     expect(await inStation(station.id, 'SELECT id FROM alarm_rules')).toEqual([]);
   });
@@ -102,8 +108,8 @@ describe('rule preview', () => {
     // Hourly reports with one four-hour gap, and silent for the last twenty hours.
     const hours = Array.from({ length: 52 }, (_, h) => h).filter((h) => h < 20 || h >= 24);
     await ingest('danes', token, { rows: hours.map((h) => ({ data_name: 'POWER', data_value: 12, date: new Date(start + h * hour).toISOString() })) });
-    const preview = await post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, kind: 'no_data', silence_minutes: 120 } }, { token: admin.token });
-    expect(preview.json.data).toMatchObject({
+    const preview = await post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, kind: 'no_data', silence_minutes: 120 } }, { token: admin.token, reply: RulePreview });
+    expect(preview.data).toMatchObject({
       fired: 2,
       series: null,
       threshold: null,
@@ -124,7 +130,7 @@ describe('live alarms', () => {
     await ingest('danes', token, { rows: series('2026-05-02T10:00:00Z', 10, [3.5]) });
     const fired = await page.next('alarm');
     expect(fired).toMatchObject({ unique_id: station.uniqueId, alarm: { state: 'active', reading: 'H1', value: 3.5 } });
-    await post(`/rest/alarms/acknowledge?id=${fired.alarm.id}`, { AlarmAcknowledge: {} }, { token: viewer.token });
+    await post('/rest/alarms/acknowledge', { AlarmAcknowledge: {} }, { token: viewer.token, query: { id: fired.alarm.id }, reply: Alarm });
     expect((await page.next('alarm')).alarm).toMatchObject({ id: fired.alarm.id, state: 'acknowledged' });
     await ingest('danes', token, { rows: series('2026-05-02T10:10:00Z', 10, [2.0]) });
     expect((await page.next('alarm')).alarm).toMatchObject({ id: fired.alarm.id, state: 'cleared' });

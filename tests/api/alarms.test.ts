@@ -1,29 +1,20 @@
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { createSubject, get, post } from '../support/api';
-import { addRule, alarmsOf, mailsTo, series, watchedStation } from '../support/alarms';
-import { ingest, inStation, runCron } from '../support/telemetry';
+import { post } from '../support/api';
+import { addRule, alarmsOf, flood, floodStation, series, watchedStation } from '../support/alarms';
+import { mail, make } from '../support/make';
+import { ingest, runCron } from '../support/telemetry';
 
 const minute = 60_000;
-const flood = { kind: 'above', reading: 'H1', threshold: 3, deadband: 0.5, severity: 'critical', name: 'Flood level' } as const;
-
-/** A station with the flood rule, and the viewer's mail so far. */
-async function floodStation() {
-  const fixture = await watchedStation();
-  const rule = await addRule(fixture.admin, { ...flood, item_id: fixture.station.id });
-  const post = (rows: unknown[]) => ingest('danes', fixture.token, { rows });
-  return { ...fixture, rule, post };
-}
 
 describe('value rules with a deadband', () => {
   it('fires exactly one alarm and one e-mail when a series crosses the threshold', async () => {
     const { station, viewer, post } = await floodStation();
     const reply = await post(series('2026-03-01T10:00:00Z', 10, [2.0, 2.6, 3.1, 3.4, 3.3]));
-    expect(reply.json.data).toEqual({ accepted: 5, duplicates: 0 });
+    expect(reply.data).toEqual({ accepted: 5, duplicates: 0 });
     const alarms = await alarmsOf(station.id);
     expect(alarms).toHaveLength(1);
     expect(alarms[0]).toMatchObject({ state: 'active', value: 3.1, started_at: Date.parse('2026-03-01T10:20:00Z'), fired_at: Date.parse('2026-03-01T10:20:00Z') });
-    const mails = await mailsTo(viewer.username);
+    const mails = await mail.to(viewer.username);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('CRITICAL');
     expect(mails[0].body).toContain('Flood level: Groundwater level (H1) above 3 m');
@@ -36,7 +27,7 @@ describe('value rules with a deadband', () => {
     await post(series('2026-03-01T10:20:00Z', 10, [2.9, 3.05, 2.6, 3.4, 2.51, 3.01]));
     expect(await alarmsOf(station.id)).toHaveLength(1);
     expect((await alarmsOf(station.id))[0].state).toBe('active');
-    expect(await mailsTo(viewer.username)).toHaveLength(1);
+    expect(await mail.to(viewer.username)).toHaveLength(1);
   });
 
   it('clears once the value falls back past the threshold by the deadband, with one clear e-mail', async () => {
@@ -44,12 +35,12 @@ describe('value rules with a deadband', () => {
     await post(series('2026-03-01T10:00:00Z', 10, [3.2, 2.7, 2.5, 2.4, 2.0]));
     const [alarm] = await alarmsOf(station.id);
     expect(alarm).toMatchObject({ state: 'cleared', cleared_at: Date.parse('2026-03-01T10:20:00Z'), clear_value: 2.5, cleared_reason: 'condition' });
-    const mails = await mailsTo(viewer.username);
+    const mails = await mail.to(viewer.username);
     expect(mails.map((m) => m.subject.split(':')[1].trim())).toEqual(['CRITICAL alarm', 'Cleared']);
     // A new crossing is a new alarm, with its own pair of e-mails.
     await post(series('2026-03-01T11:00:00Z', 10, [3.3, 2.0]));
     expect((await alarmsOf(station.id)).map((a) => a.state)).toEqual(['cleared', 'cleared']);
-    expect(await mailsTo(viewer.username)).toHaveLength(4);
+    expect(await mail.to(viewer.username)).toHaveLength(4);
   });
 
   it('evaluates a batch in reading-time order, whatever order its rows were posted in', async () => {
@@ -63,7 +54,7 @@ describe('value rules with a deadband', () => {
     const { station, viewer, post } = await floodStation();
     const batch = series('2026-03-01T10:00:00Z', 10, [2.0, 3.2, 3.3]);
     await post(batch);
-    expect((await post(batch)).json.data).toEqual({ accepted: 0, duplicates: 3 });
+    expect((await post(batch)).data).toEqual({ accepted: 0, duplicates: 3 });
     // Late: older than the newest H1, below the clear level while firing — cannot clear.
     await post(series('2026-03-01T09:00:00Z', 10, [1.0, 1.0]));
     expect((await alarmsOf(station.id)).map((a) => a.state)).toEqual(['active']);
@@ -73,7 +64,7 @@ describe('value rules with a deadband', () => {
     await post(series('2026-03-01T10:05:00Z', 10, [4.0, 4.1]));
     await post(batch);
     expect(await alarmsOf(station.id)).toHaveLength(1);
-    expect(await mailsTo(viewer.username)).toHaveLength(2);
+    expect(await mail.to(viewer.username)).toHaveLength(2);
   });
 
   it('evaluates only readings that arrive after the rule exists', async () => {
@@ -153,13 +144,13 @@ describe('no data', () => {
     expect(await alarmsOf(station.id)).toEqual([]);
     await runCron(last + 61 * minute);
     expect(await alarmsOf(station.id)).toMatchObject([{ state: 'active', started_at: last + 60 * minute, fired_at: last + 61 * minute, value: null }]);
-    expect((await mailsTo(viewer.username))[0].body).toContain('No data from the station for more than 60 min');
+    expect((await mail.to(viewer.username))[0].body).toContain('No data from the station for more than 60 min');
     // Later runs do not fire it again while it holds.
     await runCron(last + 90 * minute);
     expect(await alarmsOf(station.id)).toHaveLength(1);
     await ingest('danes', token, { rows: [{ data_name: 'H1', data_value: 2, date: new Date(now).toISOString() }] });
     expect(await alarmsOf(station.id)).toMatchObject([{ state: 'cleared', cleared_at: now }]);
-    expect(await mailsTo(viewer.username)).toHaveLength(2);
+    expect(await mail.to(viewer.username)).toHaveLength(2);
   });
 
   it('does not clear on a late reading that leaves the station silent', async () => {
@@ -191,118 +182,9 @@ describe('low-voltage preset', () => {
     expect(rule).toMatchObject({ reading: 'POWER', threshold: 11.5, clear_level: 11.5 });
     await ingest('danes', token, { rows: series('2026-03-05T00:00:00Z', 10, [12.1, 11.4], 'POWER') });
     expect(await alarmsOf(station.id)).toMatchObject([{ state: 'active', value: 11.4 }]);
-    const uniwan = await watchedStation('UNIWAN');
-    const refused = await post('/rest/alarm-rules/edit', { AlarmRules: { item_id: uniwan.station.id, kind: 'low_voltage' } }, { token: admin.token });
+    const uniwan = await make.station({ source: 'UNIWAN' });
+    const refused = await post('/rest/alarm-rules/edit', { AlarmRules: { item_id: uniwan.id, kind: 'low_voltage' } }, { token: admin.token });
     expect(refused.status).toBe(422);
     expect(refused.json.errors.reading).toEqual(['POWER is not a reading of UNIWAN stations.']);
-  });
-});
-
-describe('alarm lifecycle', () => {
-  it('goes active → acknowledged (with a note) → cleared, and refuses a second acknowledgement', async () => {
-    const { viewer, station, post: postRows } = await floodStation();
-    await postRows(series('2026-03-06T10:00:00Z', 10, [3.5]));
-    const [{ id }] = await alarmsOf(station.id);
-    const acked = await post(`/rest/alarms/acknowledge?id=${id}`, { AlarmAcknowledge: { note: 'Pump started.' } }, { token: viewer.token });
-    expect(acked.status, acked.text).toBe(200);
-    expect(acked.json.data).toMatchObject({ id, state: 'acknowledged', note: 'Pump started.', acknowledged_by: { id: viewer.id, name: 'Test User' } });
-    expect((await post(`/rest/alarms/acknowledge?id=${id}`, {}, { token: viewer.token })).status).toBe(409);
-    await postRows(series('2026-03-06T10:10:00Z', 10, [2.0]));
-    const listed = await get(`/rest/alarms?item_id=${station.id}`, { token: viewer.token });
-    expect(listed.json.data).toMatchObject([{ id, state: 'cleared', note: 'Pump started.', acknowledged_by: { id: viewer.id }, clear_value: 2 }]);
-    expect((await post(`/rest/alarms/acknowledge?id=${id}`, {}, { token: viewer.token })).json.errors.id).toEqual(['This alarm has already cleared.']);
-  });
-
-  it('keeps at most one open alarm per rule, enforced by D1 itself', async () => {
-    const { station, post: postRows } = await floodStation();
-    await postRows(series('2026-03-06T10:00:00Z', 10, [3.5]));
-    const [alarm] = await alarmsOf(station.id);
-    const copy = `INSERT INTO alarms (key, rule_id, item_id, kind, severity, state, started_at, fired_at) VALUES ('second', ?, ?, 'above', 'critical', 'active', 0, 0)`;
-    await expect(env.DB.prepare(copy).bind(alarm.rule_id, station.id).run()).rejects.toThrow(/UNIQUE/);
-  });
-
-  it('lists history by station, state, severity and time', async () => {
-    const { admin, station, viewer, token } = await watchedStation();
-    await addRule(admin, { ...flood, item_id: station.id });
-    await addRule(admin, { item_id: station.id, kind: 'above', reading: 'KCM', threshold: 1, severity: 'warning' });
-    await ingest('danes', token, { rows: series('2026-03-07T10:00:00Z', 60, [3.5, 2.0]) });
-    await ingest('danes', token, { rows: series('2026-03-08T10:00:00Z', 60, [1.5], 'KCM') });
-    const list = async (query: string) => (await get(`/rest/alarms?item_id=${station.id}&${query}`, { token: viewer.token })).json.data.map((a: any) => a.reading);
-    expect(await list('')).toEqual(['KCM', 'H1']);
-    expect(await list('state=open')).toEqual(['KCM']);
-    expect(await list('state=cleared')).toEqual(['H1']);
-    expect(await list('severity=critical')).toEqual(['H1']);
-    expect(await list('from=2026-03-07T10:30:00Z&to=2026-03-07T12:00:00Z')).toEqual(['H1']);
-    expect(await list('from=2026-03-07T11:30:00Z&to=2026-03-08T09:00:00Z')).toEqual([]);
-    expect(await list('from=2026-03-08T00:00:00%2B01:00')).toEqual(['KCM']);
-    const [newest] = (await get(`/rest/alarms?item_id=${station.id}&limit=1`, { token: viewer.token })).json.data;
-    expect((await get(`/rest/alarms?item_id=${station.id}&before=${newest.id}`, { token: viewer.token })).json.data.map((a: any) => a.reading)).toEqual(['H1']);
-  });
-
-  it('clears the open alarm of a deleted rule (reason rule_deleted) and tells the viewer', async () => {
-    const { admin, viewer, station, rule, post: postRows } = await floodStation();
-    await postRows(series('2026-03-09T10:00:00Z', 10, [3.5]));
-    expect((await post(`/rest/alarm-rules/delete?id=${rule.id}`, undefined, { token: admin.token })).status).toBe(200);
-    expect(await alarmsOf(station.id)).toMatchObject([{ state: 'cleared', cleared_reason: 'rule_deleted' }]);
-    expect((await mailsTo(viewer.username)).at(-1)!.body).toContain('has cleared (its rule was deleted)');
-    // The station's object no longer holds the rule: nothing fires on the next crossing.
-    await postRows(series('2026-03-09T10:10:00Z', 10, [2.0, 3.6]));
-    expect(await alarmsOf(station.id)).toHaveLength(1);
-    expect((await get(`/rest/alarm-rules?item_id=${station.id}`, { token: viewer.token })).json.data).toEqual([]);
-  });
-});
-
-describe('who receives e-mail', () => {
-  it("follows each subject's settings: all, critical only, none, and station and group overrides", async () => {
-    const { admin, station, token } = await watchedStation();
-    const [critical, none, overridden, grouped] = [await createSubject(), await createSubject(), await createSubject(), await createSubject()];
-    const outsider = await createSubject();
-    const groupRes = await post('/rest/groups/edit', { Groups: { name: `Wells ${station.uniqueId}` } }, { token: admin.token });
-    const groupId = groupRes.json.data.id;
-    await post(`/rest/groups/items?id=${groupId}`, { GroupItems: [station.id] }, { token: admin.token });
-    for (const s of [critical, none, overridden]) await post(`/rest/subjects/items?id=${s.id}`, { ItemsSubject: [station.id] }, { token: admin.token });
-    await post(`/rest/subjects/groups?id=${grouped.id}`, { SubjectGroups: [groupId] }, { token: admin.token });
-    const settings = async (s: typeof critical, body: unknown) => {
-      const res = await post('/rest/notifications/settings', { NotificationSettings: body }, { token: s.token });
-      expect(res.status, res.text).toBe(200);
-    };
-    await settings(critical, { mode: 'critical' });
-    await settings(none, { mode: 'none' });
-    await settings(overridden, { mode: 'none', stations: [{ item_id: station.id, mode: 'all' }] });
-    await settings(grouped, { mode: 'all', groups: [{ group_id: groupId, mode: 'critical' }] });
-    await addRule(admin, { item_id: station.id, kind: 'above', reading: 'KCM', threshold: 1, severity: 'warning' });
-    await addRule(admin, { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3, severity: 'critical' });
-    await ingest('danes', token, { rows: [...series('2026-03-10T10:00:00Z', 10, [1.5], 'KCM'), ...series('2026-03-10T10:00:00Z', 10, [3.5])] });
-    const subjectsOf = async (s: typeof critical) => (await mailsTo(s.username)).map((m) => (m.subject.includes('CRITICAL') ? 'critical' : 'warning'));
-    expect(await subjectsOf(critical)).toEqual(['critical']);
-    expect(await subjectsOf(none)).toEqual([]);
-    expect((await subjectsOf(overridden)).sort()).toEqual(['critical', 'warning']);
-    expect(await subjectsOf(grouped)).toEqual(['critical']);
-    expect(await subjectsOf(outsider)).toEqual([]);
-  });
-});
-
-describe('rules in the station object', () => {
-  it('are pushed again by the cron when a station missed them', async () => {
-    const { admin, station, token } = await watchedStation();
-    const rule = await addRule(admin, { ...flood, item_id: station.id });
-    // As if the push had failed: the object lost the rule and D1 still calls it unpushed.
-    await inStation(station.id, 'DELETE FROM alarm_rules');
-    await env.DB.prepare('UPDATE alarm_rules SET pushed = 0, rev = rev + 1 WHERE id = ?').bind(rule.id).run();
-    await runCron();
-    expect(await inStation(station.id, 'SELECT id FROM alarm_rules')).toEqual([{ id: rule.id }]);
-    expect((await env.DB.prepare('SELECT pushed FROM alarm_rules WHERE id = ?').bind(rule.id).first())!.pushed).toBe(1);
-    await ingest('danes', token, { rows: series('2026-03-11T10:00:00Z', 10, [3.5]) });
-    expect(await alarmsOf(station.id)).toHaveLength(1);
-  });
-
-  it('writes no rule state and no transition for a batch that changes no alarm', async () => {
-    const { station, post: postRows } = await floodStation();
-    await postRows(series('2026-03-12T10:00:00Z', 10, [1.0]));
-    const before = await inStation(station.id, 'SELECT phase, since, alarm_key FROM alarm_rules');
-    await postRows(series('2026-03-12T10:10:00Z', 10, [1.1, 1.2, 1.3]));
-    expect(await inStation(station.id, 'SELECT phase, since, alarm_key FROM alarm_rules')).toEqual(before);
-    expect(await inStation(station.id, 'SELECT count(*) AS n FROM alarm_events')).toEqual([{ n: 0 }]);
-    expect(await alarmsOf(station.id)).toEqual([]);
   });
 });

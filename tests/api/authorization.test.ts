@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { call, createSubject, uniqueEmail, type TestSubject } from '../support/api';
+import { Webhook } from '../../worker/contracts/webhooks';
+import { call, post } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
-import { createGroup, createItem, linkSubjectItem } from '../support/fixtures';
-import { ingest, stationToken } from '../support/telemetry';
+import { make, uniqueEmail, type TestSubject } from '../support/make';
+import { ingest } from '../support/telemetry';
 
 type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
 const roles: Role[] = ['anonymous', 'user', 'second user', 'administrator'];
@@ -17,7 +18,7 @@ interface Request {
 interface Case {
   name: string;
   expected: Record<Role, number>;
-  make: (ctx: { user: TestSubject; second: TestSubject }) => Promise<Request>;
+  build: (ctx: { user: TestSubject; second: TestSubject }) => Promise<Request>;
 }
 
 const publicCall = (status: number): Record<Role, number> => ({ anonymous: status, user: status, 'second user': status, administrator: status });
@@ -27,53 +28,49 @@ const adminOnly = { anonymous: 401, user: 403, 'second user': 403, administrator
 const subjectForm = () => ({ username: uniqueEmail('m'), firstName: 'Matrix', secondName: 'Case', subject: 'Tests', password: 'secret12' });
 
 /** A station linked to the first user only: the second user must not read it. */
-const usersStation = async (user: TestSubject) => {
-  const item = await createItem();
-  await linkSubjectItem(user.id, item.id);
-  return item;
-};
+const usersStation = (user: TestSubject) => make.station({ viewers: [user] });
 
 const ownStation = { anonymous: 401, user: 200, 'second user': 403, administrator: 200 };
 
 /** An active alarm on a station of the first user's. */
 const usersAlarm = async (user: TestSubject) => {
-  const item = await usersStation(user);
-  await addRule(await createSubject({ isAdmin: true }), { item_id: item.id, kind: 'above', reading: 'H1', threshold: 3 });
-  await ingest('danes', await stationToken(item.id), { rows: series('2026-06-01T10:00:00Z', 10, [3.5]) });
+  const item = await make.station({ viewers: [user], token: true });
+  await addRule(await make.admin(), { item_id: item.id, kind: 'above', reading: 'H1', threshold: 3 });
+  await ingest('danes', item.token, { rows: series('2026-06-01T10:00:00Z', 10, [3.5]) });
   return (await alarmsOf(item.id))[0].id;
 };
 
 const webhook = async () => {
-  const res = await call('POST', '/rest/webhooks/edit', { token: (await createSubject({ isAdmin: true })).token, body: { Webhooks: { url: 'http://127.0.0.1:9/matrix' } } });
-  return res.json.data.id as number;
+  const res = await post('/rest/webhooks/edit', { Webhooks: { url: 'http://127.0.0.1:9/matrix' } }, { token: (await make.admin()).token, reply: Webhook });
+  return res.data.id;
 };
 
-const rule = async () => (await addRule(await createSubject({ isAdmin: true }), { item_id: (await createItem()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
+const rule = async () => (await addRule(await make.admin(), { item_id: (await make.station()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
 
 const cases: Case[] = [
-  { name: 'GET /rest/api', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/api?from=2026-01-01&to=2026-01-31' }) },
+  { name: 'GET /rest/api', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/api?from=2026-01-01&to=2026-01-31' }) },
   {
     name: 'GET /rest/api/item',
     expected: { anonymous: 401, user: 200, 'second user': 403, administrator: 200 },
-    make: async ({ user }) => ({ method: 'GET', path: `/rest/api/item?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/api/item?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
   },
   {
     name: 'GET /rest/api/item/readings',
     expected: ownStation,
-    make: async ({ user }) => ({ method: 'GET', path: `/rest/api/item/readings?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/api/item/readings?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
   },
   {
     name: 'POST /rest/site/login',
     expected: publicCall(200),
-    make: async () => {
-      const s = await createSubject();
+    build: async () => {
+      const s = await make.subject();
       return { method: 'POST', path: '/rest/site/login', body: { LoginForm: { username: s.username, password: s.password } } };
     },
   },
   {
     name: 'POST /rest/site/signup',
     expected: publicCall(200),
-    make: async () => ({
+    build: async () => ({
       method: 'POST',
       path: '/rest/site/signup',
       body: { SignupForm: { email: uniqueEmail('signup'), password: 'secret1', firstName: 'A', secondName: 'B' } },
@@ -82,143 +79,143 @@ const cases: Case[] = [
   {
     name: 'POST /rest/site/reset-password',
     expected: publicCall(200),
-    make: async () => ({ method: 'POST', path: '/rest/site/reset-password', body: { PasswordResetRequestForm: { email: uniqueEmail() } } }),
+    build: async () => ({ method: 'POST', path: '/rest/site/reset-password', body: { PasswordResetRequestForm: { email: uniqueEmail() } } }),
   },
   {
     name: 'POST /rest/site/set-password (unknown token)',
     expected: publicCall(400),
-    make: async () => ({ method: 'POST', path: '/rest/site/set-password', body: { NewPwd: { password: 'secret1' }, token: 'nope' } }),
+    build: async () => ({ method: 'POST', path: '/rest/site/set-password', body: { NewPwd: { password: 'secret1' }, token: 'nope' } }),
   },
-  { name: 'POST /rest/site/logout', expected: signedIn, make: async () => ({ method: 'POST', path: '/rest/site/logout' }) },
-  { name: 'GET /rest/subjects/user', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/subjects/user' }) },
-  { name: 'GET /rest/items/user-items', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/items/user-items' }) },
+  { name: 'POST /rest/site/logout', expected: signedIn, build: async () => ({ method: 'POST', path: '/rest/site/logout' }) },
+  { name: 'GET /rest/subjects/user', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/subjects/user' }) },
+  { name: 'GET /rest/items/user-items', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/items/user-items' }) },
   {
     name: 'POST /rest/subjects/profile',
     expected: signedIn,
-    make: async () => ({
+    build: async () => ({
       method: 'POST',
       path: '/rest/subjects/profile',
-      // A new e-mail needs the current password: every test subject has createSubject's default one.
+      // A new e-mail needs the current password: every test subject has make.subject's default one.
       body: { Users: { ...subjectForm(), password: undefined, currentPassword: 'correct horse' } },
     }),
   },
-  { name: 'GET /rest/subjects', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/subjects' }) },
-  { name: 'GET /rest/subjects?status=pending', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/subjects?status=pending' }) },
-  { name: 'GET /rest/subjects/edit', expected: adminOnly, make: async ({ user }) => ({ method: 'GET', path: `/rest/subjects/edit?id=${user.id}` }) },
-  { name: 'POST /rest/subjects/edit', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/subjects/edit', body: { Users: subjectForm() } }) },
+  { name: 'GET /rest/subjects', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/subjects' }) },
+  { name: 'GET /rest/subjects?status=pending', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/subjects?status=pending' }) },
+  { name: 'GET /rest/subjects/edit', expected: adminOnly, build: async ({ user }) => ({ method: 'GET', path: `/rest/subjects/edit?id=${user.id}` }) },
+  { name: 'POST /rest/subjects/edit', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/subjects/edit', body: { Users: subjectForm() } }) },
   {
     name: 'GET /rest/subjects/delete',
     expected: adminOnly,
-    make: async () => ({ method: 'GET', path: `/rest/subjects/delete?id=${(await createSubject()).id}` }),
+    build: async () => ({ method: 'GET', path: `/rest/subjects/delete?id=${(await make.subject()).id}` }),
   },
   {
     name: 'POST /rest/subjects/delete',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: `/rest/subjects/delete?id=${(await createSubject()).id}` }),
+    build: async () => ({ method: 'POST', path: `/rest/subjects/delete?id=${(await make.subject()).id}` }),
   },
   {
     name: 'POST /rest/subjects/items',
     expected: adminOnly,
-    make: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/items?id=${user.id}`, body: { ItemsSubject: [(await createItem()).id] } }),
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/items?id=${user.id}`, body: { ItemsSubject: [(await make.station()).id] } }),
   },
   {
     name: 'POST /rest/subjects/groups',
     expected: adminOnly,
-    make: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/groups?id=${user.id}`, body: { SubjectGroups: [(await createGroup()).id] } }),
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/groups?id=${user.id}`, body: { SubjectGroups: [(await make.group()).id] } }),
   },
   {
     name: 'POST /rest/subjects/approve',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: `/rest/subjects/approve?id=${(await createSubject({ status: 'pending' })).id}` }),
+    build: async () => ({ method: 'POST', path: `/rest/subjects/approve?id=${(await make.subject({ status: 'pending' })).id}` }),
   },
   {
     name: 'POST /rest/subjects/reject',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: `/rest/subjects/reject?id=${(await createSubject({ status: 'pending' })).id}` }),
+    build: async () => ({ method: 'POST', path: `/rest/subjects/reject?id=${(await make.subject({ status: 'pending' })).id}` }),
   },
-  { name: 'GET /rest/items', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/items' }) },
-  { name: 'GET /rest/items/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/items/edit?id=${(await createItem()).id}` }) },
+  { name: 'GET /rest/items', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/items' }) },
+  { name: 'GET /rest/items/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/items/edit?id=${(await make.station()).id}` }) },
   {
     name: 'POST /rest/items/edit',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: '/rest/items/edit', body: { Items: { name: 'Matrix well', unique_id: crypto.randomUUID() } } }),
+    build: async () => ({ method: 'POST', path: '/rest/items/edit', body: { Items: { name: 'Matrix well', unique_id: crypto.randomUUID() } } }),
   },
   {
     name: 'POST /rest/items/groups',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: `/rest/items/groups?id=${(await createItem()).id}`, body: { ItemGroups: [(await createGroup()).id] } }),
+    build: async () => ({ method: 'POST', path: `/rest/items/groups?id=${(await make.station()).id}`, body: { ItemGroups: [(await make.group()).id] } }),
   },
   {
     name: 'POST /rest/items/subjects',
     expected: adminOnly,
-    make: async ({ user }) => ({ method: 'POST', path: `/rest/items/subjects?id=${(await createItem()).id}`, body: { ItemSubjects: [user.id] } }),
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/items/subjects?id=${(await make.station()).id}`, body: { ItemSubjects: [user.id] } }),
   },
-  { name: 'POST /rest/items/token', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await createItem()).id}` }) },
-  { name: 'POST /rest/legacy-readings/copy', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }) },
-  { name: 'GET /rest/groups', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/groups' }) },
-  { name: 'GET /rest/groups/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await createGroup()).id}` }) },
-  { name: 'POST /rest/groups/edit', expected: adminOnly, make: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }) },
-  { name: 'GET /rest/groups/delete', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/groups/delete?id=${(await createGroup()).id}` }) },
-  { name: 'POST /rest/groups/delete', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/groups/delete?id=${(await createGroup()).id}` }) },
+  { name: 'POST /rest/items/token', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await make.station()).id}` }) },
+  { name: 'POST /rest/legacy-readings/copy', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }) },
+  { name: 'GET /rest/groups', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/groups' }) },
+  { name: 'GET /rest/groups/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await make.group()).id}` }) },
+  { name: 'POST /rest/groups/edit', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }) },
+  { name: 'GET /rest/groups/delete', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/groups/delete?id=${(await make.group()).id}` }) },
+  { name: 'POST /rest/groups/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/groups/delete?id=${(await make.group()).id}` }) },
   {
     name: 'POST /rest/groups/items',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: `/rest/groups/items?id=${(await createGroup()).id}`, body: { GroupItems: [(await createItem()).id] } }),
+    build: async () => ({ method: 'POST', path: `/rest/groups/items?id=${(await make.group()).id}`, body: { GroupItems: [(await make.station()).id] } }),
   },
   {
     name: 'GET /rest/alarm-rules',
     expected: ownStation,
-    make: async ({ user }) => ({ method: 'GET', path: `/rest/alarm-rules?item_id=${(await usersStation(user)).id}` }),
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/alarm-rules?item_id=${(await usersStation(user)).id}` }),
   },
   {
     name: 'POST /rest/alarm-rules/edit',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: '/rest/alarm-rules/edit', body: { AlarmRules: { item_id: (await createItem()).id, kind: 'low_voltage' } } }),
+    build: async () => ({ method: 'POST', path: '/rest/alarm-rules/edit', body: { AlarmRules: { item_id: (await make.station()).id, kind: 'low_voltage' } } }),
   },
-  { name: 'POST /rest/alarm-rules/delete', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/alarm-rules/delete?id=${await rule()}` }) },
+  { name: 'POST /rest/alarm-rules/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/alarm-rules/delete?id=${await rule()}` }) },
   {
     name: 'POST /rest/alarm-rules/preview',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: '/rest/alarm-rules/preview', body: { AlarmRules: { item_id: (await createItem()).id, kind: 'above', reading: 'H1', threshold: 1 } } }),
+    build: async () => ({ method: 'POST', path: '/rest/alarm-rules/preview', body: { AlarmRules: { item_id: (await make.station()).id, kind: 'above', reading: 'H1', threshold: 1 } } }),
   },
-  { name: 'GET /rest/alarms', expected: ownStation, make: async ({ user }) => ({ method: 'GET', path: `/rest/alarms?item_id=${(await usersStation(user)).id}` }) },
-  { name: 'GET /rest/alarms (all visible)', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/alarms?state=open' }) },
+  { name: 'GET /rest/alarms', expected: ownStation, build: async ({ user }) => ({ method: 'GET', path: `/rest/alarms?item_id=${(await usersStation(user)).id}` }) },
+  { name: 'GET /rest/alarms (all visible)', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/alarms?state=open' }) },
   {
     name: 'POST /rest/alarms/acknowledge',
     expected: ownStation,
-    make: async ({ user }) => ({ method: 'POST', path: `/rest/alarms/acknowledge?id=${await usersAlarm(user)}`, body: { AlarmAcknowledge: { note: 'Seen' } } }),
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/alarms/acknowledge?id=${await usersAlarm(user)}`, body: { AlarmAcknowledge: { note: 'Seen' } } }),
   },
-  { name: 'GET /rest/notifications/settings', expected: signedIn, make: async () => ({ method: 'GET', path: '/rest/notifications/settings' }) },
+  { name: 'GET /rest/notifications/settings', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/notifications/settings' }) },
   {
     name: 'POST /rest/notifications/settings',
     expected: signedIn,
-    make: async () => ({ method: 'POST', path: '/rest/notifications/settings', body: { NotificationSettings: { mode: 'critical' } } }),
+    build: async () => ({ method: 'POST', path: '/rest/notifications/settings', body: { NotificationSettings: { mode: 'critical' } } }),
   },
-  { name: 'GET /rest/webhooks', expected: adminOnly, make: async () => ({ method: 'GET', path: '/rest/webhooks' }) },
-  { name: 'GET /rest/webhooks/edit', expected: adminOnly, make: async () => ({ method: 'GET', path: `/rest/webhooks/edit?id=${await webhook()}` }) },
+  { name: 'GET /rest/webhooks', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/webhooks' }) },
+  { name: 'GET /rest/webhooks/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/webhooks/edit?id=${await webhook()}` }) },
   {
     name: 'POST /rest/webhooks/edit',
     expected: adminOnly,
-    make: async () => ({ method: 'POST', path: '/rest/webhooks/edit', body: { Webhooks: { url: 'https://example.com/matrix', events: ['alarm.fired'] } } }),
+    build: async () => ({ method: 'POST', path: '/rest/webhooks/edit', body: { Webhooks: { url: 'https://example.com/matrix', events: ['alarm.fired'] } } }),
   },
-  { name: 'POST /rest/webhooks/delete', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/webhooks/delete?id=${await webhook()}` }) },
-  { name: 'POST /rest/webhooks/test', expected: adminOnly, make: async () => ({ method: 'POST', path: `/rest/webhooks/test?id=${await webhook()}` }) },
+  { name: 'POST /rest/webhooks/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/webhooks/delete?id=${await webhook()}` }) },
+  { name: 'POST /rest/webhooks/test', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/webhooks/test?id=${await webhook()}` }) },
   {
     name: 'GET /rest/webhooks/deliveries',
     expected: adminOnly,
-    make: async () => ({ method: 'GET', path: `/rest/webhooks/deliveries?id=${await webhook()}` }),
+    build: async () => ({ method: 'GET', path: `/rest/webhooks/deliveries?id=${await webhook()}` }),
   },
 ];
 
 describe('authorization matrix', () => {
-  it.each(cases)('$name', async ({ expected, make }) => {
+  it.each(cases)('$name', async ({ expected, build }) => {
     const actual: Partial<Record<Role, number>> = {};
     for (const role of roles) {
-      const user = await createSubject();
-      const second = await createSubject();
-      const admin = await createSubject({ isAdmin: true });
+      const user = await make.subject();
+      const second = await make.subject();
+      const admin = await make.admin();
       const token = { anonymous: null, user: user.token, 'second user': second.token, administrator: admin.token }[role];
-      const request = await make({ user, second });
+      const request = await build({ user, second });
       const res = await call(request.method, request.path, { token, body: request.body as never });
       expect(res.json?.success, `${role}: ${res.text}`).toBe(res.status === 200);
       actual[role] = res.status;

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createSubject, post, uniqueEmail, type TestSubject } from '../support/api';
-import { createStation, importerToken, ingest } from '../support/telemetry';
+import { call, post } from '../support/api';
+import { make, uniqueEmail, type TestSubject } from '../support/make';
+import { ingest } from '../support/telemetry';
 
 let admin: TestSubject;
 beforeAll(async () => {
-  admin = await createSubject({ isAdmin: true });
+  admin = await make.admin();
 });
 
 const expectEnvelope = (res: { status: number; json: any; text: string }, status: number) => {
@@ -101,7 +102,7 @@ describe('field rules, worded per field', () => {
   });
 
   it('profile: the same rules as the subject form', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     const res = await post('/rest/subjects/profile', { Users: { username: uniqueEmail(), firstName: 'Jo' } }, { token: user.token });
     expectEnvelope(res, 422);
     expect(res.json.errors).toEqual({
@@ -179,15 +180,15 @@ describe('query parameters', () => {
 
 describe('error texts say what is wrong', () => {
   it('an ingest batch over the row limit: at most 5,000 rows per request', async () => {
-    const station = await createStation('DANES');
+    const station = await make.station();
     const rows = Array.from({ length: 5001 }, () => ({ data_name: 'H1', data_value: 1, date: '2026-01-01T00:00:00Z' }));
-    const res = await ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows });
+    const res = await ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows });
     expectEnvelope(res, 422);
     expect(res.json.errors.rows).toEqual(['Send at most 5,000 rows per request.']);
   });
 
   it('a dashboard or chart range that ends before it starts: from must not be after to', async () => {
-    const station = await createStation('DANES');
+    const station = await make.station();
     for (const path of ['/rest/api?from=2026-02-02&to=2026-02-01', `/rest/api/item?id=${station.uniqueId}&from=2026-02-02&to=2026-02-01`]) {
       const res = await call('GET', path, { token: admin.token });
       expectEnvelope(res, 400);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Chart, RawReadings } from '../../worker/contracts/telemetry';
 import { get } from '../support/api';
-import { createStation, ingest, linkSubject, stationsWithReadings } from '../support/telemetry';
+import { make } from '../support/make';
+import { ingest, stationsWithReadings } from '../support/telemetry';
 
 let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;
 
@@ -8,13 +10,14 @@ beforeAll(async () => {
   fixture = await stationsWithReadings();
 });
 
-const readings = (id: string, query: string, token?: string) => get(`/rest/api/item/readings?id=${encodeURIComponent(id)}&${query}`, { token });
+const readings = (id: string, query: string, token?: string) =>
+  get(`/rest/api/item/readings?id=${encodeURIComponent(id)}&${query}`, { token, reply: RawReadings });
 
 describe('raw export', () => {
   it('returns every reading of the local days asked per code, in time order, times in epoch ms', async () => {
     const res = await readings(fixture.danesStation.uniqueId, 'from=2026-04-01&to=2026-04-03', fixture.viewer.token);
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({
+    expect(res.data).toMatchObject({
       item: { unique_id: fixture.danesStation.uniqueId },
       data: {
         H1: { t: [Date.parse('2026-04-01T08:00:00Z'), Date.parse('2026-04-02T08:00:00Z')], v: [1, 3] },
@@ -22,20 +25,19 @@ describe('raw export', () => {
       },
     });
     const uniwan = await readings(fixture.uniwanStation.uniqueId, 'from=2026-04-01&to=2026-04-03', fixture.viewer.token);
-    expect(uniwan.json.data.data).toEqual({ pressure: { t: [Date.parse('2026-04-01T13:00:00Z'), Date.parse('2026-04-04T03:00:00Z')], v: [1000, 1010] } });
+    expect(uniwan.data.data).toEqual({ pressure: { t: [Date.parse('2026-04-01T13:00:00Z'), Date.parse('2026-04-04T03:00:00Z')], v: [1000, 1010] } });
   });
 
   it('sends every reading where the chart downsamples', async () => {
-    const station = await createStation('DANES', 'UTC');
-    await linkSubject(fixture.viewer.id, station.id);
+    const station = await make.station({ timezone: 'UTC', viewers: [fixture.viewer] });
     const start = Date.parse('2026-02-01T00:00:00Z');
     const rows = Array.from({ length: 4500 }, (_, i) => ({ data_name: 'KCM', data_value: i % 13, date: new Date(start + i * 60_000).toISOString() }));
     expect((await ingest('danes', fixture.token, { unique_id: station.uniqueId, rows })).status).toBe(200);
-    const chart = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-02-01&to=2026-02-04`, { token: fixture.viewer.token });
-    expect(chart.json.data.downsampled).toBe(true);
+    const chart = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-02-01&to=2026-02-04`, { token: fixture.viewer.token, reply: Chart });
+    expect(chart.data.downsampled).toBe(true);
     const res = await readings(station.uniqueId, 'from=2026-02-01&to=2026-02-04', fixture.viewer.token);
-    expect(res.json.data.data.KCM.t.length).toBe(4500);
-    expect(res.json.data.data.KCM.v).toEqual(rows.map((r) => r.data_value));
+    expect(res.data.data.KCM.t.length).toBe(4500);
+    expect(res.data.data.KCM.v).toEqual(rows.map((r) => r.data_value));
   });
 
   it('is authorised like the chart: 401 without a session, 403 for a station not seen, 404 for an unknown one', async () => {

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSubject, get } from '../support/api';
-import { createStation, importerToken, ingest, linkSubject } from '../support/telemetry';
+import type { z } from 'zod';
+import { Chart, ChartColumns, type DanesRow } from '../../worker/contracts/telemetry';
+import { get } from '../support/api';
+import { make, type TestStation, type TestSubject } from '../support/make';
+import { ingest } from '../support/telemetry';
 
 // Ten January days (UTC+1) every two minutes: 7,200 H1 points with a spike and a dip, and one POWER reading.
 const start = Date.parse('2026-01-05T00:00:00+01:00');
@@ -16,20 +19,20 @@ const rows = (() => {
 })();
 const h1 = rows.filter((r) => r.data_name === 'H1').map((r) => ({ ts: Date.parse(r.date), value: r.data_value }));
 
-let station: Awaited<ReturnType<typeof createStation>>;
-let viewer: Awaited<ReturnType<typeof createSubject>>;
+let station: TestStation;
+let viewer: TestSubject;
 
 beforeAll(async () => {
-  station = await createStation('DANES', 'Europe/Prague');
-  viewer = await createSubject();
-  await linkSubject(viewer.id, station.id);
-  const token = await importerToken();
+  viewer = await make.subject();
+  station = await make.station({ viewers: [viewer] });
+  const token = await make.importerToken();
   for (let i = 0; i < rows.length; i += 5000) {
     expect((await ingest('danes', token, { unique_id: station.uniqueId, rows: rows.slice(i, i + 5000) })).status).toBe(200);
   }
 });
 
-const chart = (query: string) => get(`/rest/api/item?id=${encodeURIComponent(station.uniqueId)}&from=2026-01-05&to=2026-01-14&${query}`, { token: viewer.token });
+const chart = <T>(query: string, reply?: z.ZodType<T>) =>
+  get(`/rest/api/item?id=${encodeURIComponent(station.uniqueId)}&from=2026-01-05&to=2026-01-14&${query}`, { token: viewer.token, reply });
 
 /** Every bucket of the raw points keeps its minimum and maximum among the points sent. */
 function expectExtremesKept(sent: { ts: number; value: number }[], width: number) {
@@ -46,42 +49,45 @@ function expectExtremesKept(sent: { ts: number; value: number }[], width: number
 
 describe('chart point budget', () => {
   it('sends at most the points asked per reading as columns, each bucket’s extremes kept, a small reading raw', async () => {
-    const res = await chart('points=600&format=columns');
+    const res = await chart('points=600&format=columns', ChartColumns);
     expect(res.status).toBe(200);
-    const { data, totals, min, max, downsampled, bucket_ms } = res.json.data;
+    const { data, totals, min, max, downsampled, bucket_ms } = res.data;
     expect(downsampled).toBe(true);
     expect(totals).toEqual({});
     expect(data.POWER).toEqual({ t: [start + 60_000], v: [12.5] });
     expect(data.H1.t.length).toBeLessThanOrEqual(600);
-    expect(data.H1.t).toEqual([...data.H1.t].sort((a: number, b: number) => a - b));
+    expect(data.H1.t).toEqual([...data.H1.t].sort((a, b) => a - b));
     // Ten days in 300 buckets: 48 minutes each.
     expect(bucket_ms).toBe(48 * 60_000);
     expectExtremesKept(
-      data.H1.t.map((ts: number, i: number) => ({ ts, value: data.H1.v[i] })),
-      bucket_ms,
+      data.H1.t.map((ts, i) => ({ ts, value: data.H1.v[i] })),
+      bucket_ms!,
     );
     expect(min).toEqual({ H1: -500, POWER: 12.5 });
     expect(max).toEqual({ H1: 500, POWER: 12.5 });
     // The first and last buckets are drawn: the reply spans the range from its first reading to its last.
-    expect(data.H1.t[0] - h1[0].ts).toBeLessThan(bucket_ms);
-    expect(h1.at(-1)!.ts - data.H1.t.at(-1)).toBeLessThan(bucket_ms);
+    expect(data.H1.t[0] - h1[0].ts).toBeLessThan(bucket_ms!);
+    expect(h1.at(-1)!.ts - data.H1.t.at(-1)!).toBeLessThan(bucket_ms!);
   });
 
   it('bounds the documented rows the same way, and keeps raw rows and their shape by default', async () => {
-    const bounded = await chart('points=600');
-    const sent = bounded.json.data.data.filter((r: { data_name: string }) => r.data_name === 'H1');
+    const bounded = await chart('points=600', Chart);
+    const sent = (bounded.data.data as DanesRow[]).filter((r) => r.data_name === 'H1');
     expect(sent.length).toBeLessThanOrEqual(600);
     expect(sent[0]).toEqual({ data_name: 'H1', data_value: expect.any(Number), date: expect.any(String) });
     expectExtremesKept(
-      sent.map((r: { date: string; data_value: number }) => ({ ts: Date.parse(r.date), value: r.data_value })),
+      sent.map((r) => ({ ts: Date.parse(r.date), value: r.data_value })),
       48 * 60_000,
     );
 
-    const byDefault = await chart('');
-    expect(byDefault.json.data.data.filter((r: { data_name: string }) => r.data_name === 'H1').length).toBeGreaterThan(600);
-    expect(byDefault.json.data).not.toHaveProperty('totals');
-    const raw = await get(`/rest/api/item?id=${encodeURIComponent(station.uniqueId)}&from=2026-01-05&to=2026-01-05&points=10000&format=rows`, { token: viewer.token });
-    expect(raw.json.data.downsampled).toBe(false);
+    const byDefault = await chart('', Chart);
+    expect((byDefault.data.data as DanesRow[]).filter((r) => r.data_name === 'H1').length).toBeGreaterThan(600);
+    expect(byDefault.data).not.toHaveProperty('totals');
+    const raw = await get(`/rest/api/item?id=${encodeURIComponent(station.uniqueId)}&from=2026-01-05&to=2026-01-05&points=10000&format=rows`, {
+      token: viewer.token,
+      reply: Chart,
+    });
+    expect(raw.data.downsampled).toBe(false);
   });
 
   it('refuses a point budget or format it does not know with 400', async () => {

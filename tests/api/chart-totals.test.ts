@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSubject, get } from '../support/api';
-import { createStation, importerToken, ingest, linkSubject, rawAll, runCron } from '../support/telemetry';
+import { ChartColumns, Dashboard, RawReadings } from '../../worker/contracts/telemetry';
+import { get } from '../support/api';
+import { make, type TestStation, type TestSubject } from '../support/make';
+import { ingest, rawAll, runCron } from '../support/telemetry';
 
 const zone = 'Europe/Prague';
 // Read independently of the app's own station-time helpers: the local calendar day of an instant.
@@ -29,14 +31,13 @@ const expectedDays = (() => {
   return days;
 })();
 
-let station: Awaited<ReturnType<typeof createStation>>;
-let viewer: Awaited<ReturnType<typeof createSubject>>;
+let station: TestStation;
+let viewer: TestSubject;
 
 beforeAll(async () => {
-  station = await createStation('DANES', zone);
-  viewer = await createSubject();
-  await linkSubject(viewer.id, station.id);
-  const token = await importerToken();
+  viewer = await make.subject();
+  station = await make.station({ timezone: zone, viewers: [viewer] });
+  const token = await make.importerToken();
   const rows = reports.flatMap((r) => {
     const date = new Date(r.ts).toISOString();
     return [
@@ -51,9 +52,9 @@ beforeAll(async () => {
 });
 
 const columns = async (range: string, points: number) => {
-  const res = await get(`/rest/api/item?id=${station.uniqueId}&${range}&points=${points}&format=columns`, { token: viewer.token });
+  const res = await get(`/rest/api/item?id=${station.uniqueId}&${range}&points=${points}&format=columns`, { token: viewer.token, reply: ChartColumns });
   expect(res.status).toBe(200);
-  return res.json.data;
+  return res.data;
 };
 
 describe('precipitation totals', () => {
@@ -75,17 +76,17 @@ describe('precipitation totals', () => {
       expect(rain.period).toBe('day');
       expect(chart.data).not.toHaveProperty('SRA1H');
       expect(chart.data.H1.t.length).toBeGreaterThan(0);
-      rain.t.forEach((start: number, i: number) => expect(rain.v[i], dayOf(start)).toBeCloseTo(expectedDays.get(dayOf(start))!, 9));
+      rain.t.forEach((start, i) => expect(rain.v[i], dayOf(start)).toBeCloseTo(expectedDays.get(dayOf(start))!, 9));
       expect(rain.t.map(dayOf)).toEqual(stats.filter((s) => range.includes(s.day.slice(0, 7))).map((s) => s.day));
     }
 
-    const dashboard = await get('/rest/api?from=2026-10-24&to=2026-10-26', { token: viewer.token });
-    const summary = dashboard.json.data.danes[station.uniqueId];
+    const dashboard = await get('/rest/api?from=2026-10-24&to=2026-10-26', { token: viewer.token, reply: Dashboard });
+    const summary = dashboard.data.danes[station.uniqueId];
     const october = ['2026-10-24', '2026-10-25', '2026-10-26'];
     const wettest = october.reduce((a, b) => (expectedDays.get(b)! > expectedDays.get(a)! ? b : a));
-    expect(summary.sum.SRA1H).toBeCloseTo(october.reduce((n, d) => n + expectedDays.get(d)!, 0), 9);
-    expect(summary.peak_day.SRA1H.day).toBe(wettest);
-    expect(summary.peak_day.SRA1H.sum).toBeCloseTo(expectedDays.get(wettest)!, 9);
+    expect(summary.sum!.SRA1H).toBeCloseTo(october.reduce((n, d) => n + expectedDays.get(d)!, 0), 9);
+    expect(summary.peak_day!.SRA1H.day).toBe(wettest);
+    expect(summary.peak_day!.SRA1H.sum).toBeCloseTo(expectedDays.get(wettest)!, 9);
     expect(summary.sum).not.toHaveProperty('H1');
   });
 
@@ -95,7 +96,7 @@ describe('precipitation totals', () => {
     expect(rain.period).toBe('hour');
     expect(rain.t.length).toBe(24 + 25 + 24);
     const perDay = new Map<string, number>();
-    rain.t.forEach((start: number, i: number) => perDay.set(dayOf(start), (perDay.get(dayOf(start)) ?? 0) + rain.v[i]));
+    rain.t.forEach((start, i) => perDay.set(dayOf(start), (perDay.get(dayOf(start)) ?? 0) + rain.v[i]));
     for (const [day, sum] of perDay) expect(sum, day).toBeCloseTo(expectedDays.get(day)!, 9);
     const wettest = [...perDay].reduce((a, b) => (b[1] > a[1] ? b : a));
     expect(rain.peak_day).toEqual({ day: wettest[0], sum: expect.closeTo(wettest[1], 9) });
@@ -103,9 +104,9 @@ describe('precipitation totals', () => {
   });
 
   it('leave the raw export untouched: every rain reading as it was posted', async () => {
-    const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, { token: viewer.token });
+    const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, { token: viewer.token, reply: RawReadings });
     expect(res.status).toBe(200);
     const october = reports.filter((r) => r.ts >= Date.parse('2026-10-23T22:00:00Z'));
-    expect(res.json.data.data.SRA1H).toEqual({ t: october.map((r) => r.ts), v: october.map((r) => r.rain) });
+    expect(res.data.data.SRA1H).toEqual({ t: october.map((r) => r.ts), v: october.map((r) => r.rain) });
   });
 });

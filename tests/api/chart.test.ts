@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../support/api';
+import { Chart, type DanesRow } from '../../worker/contracts/telemetry';
 import { bucketWidth } from '../../worker/station/series';
-import { createStation, ingest, linkSubject, stationsWithReadings } from '../support/telemetry';
+import { get } from '../support/api';
+import { make } from '../support/make';
+import { ingest, stationsWithReadings } from '../support/telemetry';
 
 let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;
 
@@ -9,13 +11,14 @@ beforeAll(async () => {
   fixture = await stationsWithReadings();
 });
 
-const chart = (id: string, query: string, subjectToken: string) => get(`/rest/api/item?id=${encodeURIComponent(id)}&${query}`, { token: subjectToken });
+const chart = (id: string, query: string, subjectToken: string) =>
+  get(`/rest/api/item?id=${encodeURIComponent(id)}&${query}`, { token: subjectToken, reply: Chart });
 
 describe('chart', () => {
   it('returns DANES rows of the local days asked, in time order, with min and max', async () => {
     const res = await chart(fixture.danesStation.uniqueId, 'from=2026-04-01&to=2026-04-03', fixture.viewer.token);
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({
+    expect(res.data).toMatchObject({
       item: { unique_id: fixture.danesStation.uniqueId, name_for_api: 'DANES' },
       data: [
         { data_name: 'H1', data_value: 1, date: '2026-04-01T08:00:00.000Z' },
@@ -31,11 +34,11 @@ describe('chart', () => {
   it('returns UNIWAN rows for a station seen through a group, in its own time zone, whatever itemType says', async () => {
     const res = await chart(fixture.uniwanStation.uniqueId, 'from=2026-04-01&to=2026-04-03&itemType=true', fixture.viewer.token);
     expect(res.status).toBe(200);
-    expect(res.json.data.data).toEqual([
+    expect(res.data.data).toEqual([
       { value_id: 'pressure', value: 1000, timestamp: '2026-04-01T13:00:00.000Z' },
       { value_id: 'pressure', value: 1010, timestamp: '2026-04-04T03:00:00.000Z' },
     ]);
-    expect(res.json.data.min).toEqual({ pressure: 1000 });
+    expect(res.data.min).toEqual({ pressure: 1000 });
   });
 
   it('refuses a subject who may not see the station (403), an unknown station (404) and bad dates (400)', async () => {
@@ -46,8 +49,7 @@ describe('chart', () => {
   });
 
   it("downsamples a long range and keeps every bucket's minimum and maximum", async () => {
-    const station = await createStation('DANES', 'Europe/Prague');
-    await linkSubject(fixture.viewer.id, station.id);
+    const station = await make.station({ viewers: [fixture.viewer] });
     // Ten January days (UTC+1) every two minutes: 7,200 H1 points, with a spike and a dip.
     const start = Date.parse('2026-01-05T00:00:00+01:00');
     const end = Date.parse('2026-01-15T00:00:00+01:00');
@@ -64,12 +66,12 @@ describe('chart', () => {
 
     const res = await chart(station.uniqueId, 'from=2026-01-05&to=2026-01-14', fixture.viewer.token);
     expect(res.status).toBe(200);
-    const { data, min, max, downsampled } = res.json.data;
+    const { data, min, max, downsampled } = res.data;
     expect(downsampled).toBe(true);
-    const h1 = data.filter((r: { data_name: string }) => r.data_name === 'H1').map((r: { date: string; data_value: number }) => ({ ts: Date.parse(r.date), value: r.data_value }));
+    const h1 = (data as DanesRow[]).filter((r) => r.data_name === 'H1').map((r) => ({ ts: Date.parse(r.date), value: r.data_value }));
     expect(h1.length).toBeLessThanOrEqual(4000);
     expect(h1.length).toBeLessThan(rows.length / 2);
-    expect(h1.map((p: { ts: number }) => p.ts)).toEqual([...h1.map((p: { ts: number }) => p.ts)].sort((a, b) => a - b));
+    expect(h1.map((p) => p.ts)).toEqual([...h1.map((p) => p.ts)].sort((a, b) => a - b));
     expect(min).toEqual({ H1: -500, POWER: 12.5 });
     expect(max).toEqual({ H1: 500, POWER: 12.5 });
 
@@ -80,7 +82,7 @@ describe('chart', () => {
       buckets.set(b, [...(buckets.get(b) ?? []), r.data_value]);
     }
     for (const [b, values] of buckets) {
-      const kept = h1.filter((p: { ts: number }) => Math.floor((p.ts - start) / width) === b).map((p: { value: number }) => p.value);
+      const kept = h1.filter((p) => Math.floor((p.ts - start) / width) === b).map((p) => p.value);
       expect(kept, `bucket ${b}`).toContain(Math.min(...values));
       expect(kept, `bucket ${b}`).toContain(Math.max(...values));
     }

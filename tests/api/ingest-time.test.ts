@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createStation, importerToken, ingest } from '../support/telemetry';
+import { make } from '../support/make';
+import { ingest } from '../support/telemetry';
 
 const danes = (date: string, data_value = 1) => ({ data_name: 'H1', data_value, date });
 
 /** Posts DANES rows for a fresh Prague station through an importer token. */
 async function post(rows: unknown[]) {
-  const station = await createStation('DANES', 'Europe/Prague');
-  return ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows });
+  const station = await make.station();
+  return ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows });
 }
 
 describe('ingest: station times, exactly', () => {
@@ -22,7 +23,7 @@ describe('ingest: station times, exactly', () => {
   it('stores both passes of the overlap hour when they come with their offsets, neither a duplicate of the other', async () => {
     const res = await post([danes('2026-10-25T02:30:00+02:00', 1), danes('2026-10-25T02:30:00+01:00', 2)]);
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ accepted: 2, duplicates: 0 });
+    expect(res.data).toEqual({ accepted: 2, duplicates: 0 });
   });
 
   it('refuses a naive time of the spring gap with a 422 instead of merging it with another reading', async () => {
@@ -48,7 +49,7 @@ describe('ingest: station times, exactly', () => {
     expect(Object.keys(refused.json.errors)).toEqual(['rows.0', 'rows.1', 'rows.2']);
     expect(refused.json.errors['rows.0'][0]).toMatch(/impossible UTC offset/);
     const taken = await post([danes('2026-01-10T12:00:00+14:00'), danes('2026-01-10T12:00:00-12:00')]);
-    expect(taken.json.data).toEqual({ accepted: 2, duplicates: 0 });
+    expect(taken.data).toEqual({ accepted: 2, duplicates: 0 });
   });
 
   it('refuses readings before 1990-01-01, the configured earliest day', async () => {

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createSubject } from '../support/api';
-import { createStation, dirtyOf, importerToken, ingest, rawAll, stationToken, storedOf } from '../support/telemetry';
-import { post } from '../support/api';
+import { call, post } from '../support/api';
+import { make } from '../support/make';
+import { dirtyOf, ingest, rawAll, storedOf } from '../support/telemetry';
 
 const danes = (data_name: string, data_value: unknown, date: string) => ({ data_name, data_value, date });
 
 describe('ingest: happy path', () => {
   it('stores DANES rows with a station token, reading naive times in the station zone', async () => {
-    const station = await createStation('DANES', 'America/New_York');
-    const token = await stationToken(station.id);
-    const res = await ingest('danes', token, {
+    const station = await make.station({ timezone: 'America/New_York', token: true });
+    const res = await ingest('danes', station.token, {
       rows: [
         danes('H1', 2.5, '2026-01-10T12:00:00Z'),
         danes('_T', '-3.25', '2026-01-10T08:00:00-05:00'),
@@ -30,16 +29,15 @@ describe('ingest: happy path', () => {
   });
 
   it('stores UNIWAN rows with an importer token naming the station', async () => {
-    const station = await createStation('UNIWAN');
-    const token = await importerToken();
-    const res = await ingest('uniwan', token, {
+    const station = await make.station({ source: 'UNIWAN' });
+    const res = await ingest('uniwan', await make.importerToken(), {
       unique_id: station.uniqueId,
       rows: [
         { value_id: 'pressure', value: 1013.2, timestamp: '2026-07-01T10:00:00+02:00' },
         { value_id: 'inner temperature', value: 21, timestamp: '2026-07-01T10:00:00' },
       ],
     });
-    expect(res.json.data).toEqual({ accepted: 2, duplicates: 0 });
+    expect(res.data).toEqual({ accepted: 2, duplicates: 0 });
     const ts = Date.parse('2026-07-01T08:00:00Z');
     expect(await storedOf(station.id)).toEqual([
       { reading: 'inner temperature', ts, value: 21 },
@@ -48,10 +46,9 @@ describe('ingest: happy path', () => {
   });
 
   it('keeps last_update at the newest reading when an older batch arrives later', async () => {
-    const station = await createStation('DANES');
-    const token = await stationToken(station.id);
-    await ingest('danes', token, { rows: [danes('H1', 1, '2026-03-02T00:00:00Z')] });
-    await ingest('danes', token, { rows: [danes('H1', 1, '2026-03-01T00:00:00Z')] });
+    const station = await make.station({ token: true });
+    await ingest('danes', station.token, { rows: [danes('H1', 1, '2026-03-02T00:00:00Z')] });
+    await ingest('danes', station.token, { rows: [danes('H1', 1, '2026-03-01T00:00:00Z')] });
     const [item] = await rawAll<{ last_update: number }>('SELECT last_update FROM items WHERE id = ?', station.id);
     expect(item.last_update).toBe(Date.parse('2026-03-02T00:00:00Z'));
   });
@@ -59,12 +56,11 @@ describe('ingest: happy path', () => {
 
 describe('ingest: duplicates', () => {
   it('stores nothing twice and counts the duplicates', async () => {
-    const station = await createStation('DANES');
-    const token = await stationToken(station.id);
+    const station = await make.station({ token: true });
     const rows = [danes('H1', 1, '2026-02-01T00:00:00Z'), danes('KCM', 0.5, '2026-02-01T00:00:00Z')];
-    expect((await ingest('danes', token, { rows })).json.data).toEqual({ accepted: 2, duplicates: 0 });
-    const again = await ingest('danes', token, { rows: [...rows, danes('H1', 1.1, '2026-02-01T00:10:00Z'), rows[0]] });
-    expect(again.json.data).toEqual({ accepted: 1, duplicates: 3 });
+    expect((await ingest('danes', station.token, { rows })).data).toEqual({ accepted: 2, duplicates: 0 });
+    const again = await ingest('danes', station.token, { rows: [...rows, danes('H1', 1.1, '2026-02-01T00:10:00Z'), rows[0]] });
+    expect(again.data).toEqual({ accepted: 1, duplicates: 3 });
     expect(await storedOf(station.id)).toHaveLength(3);
   });
 });
@@ -84,9 +80,8 @@ describe('ingest: a bad row rejects the whole batch', () => {
   ];
   for (const [what, bad] of cases) {
     it(`refuses ${what}, naming the row and storing nothing`, async () => {
-      const station = await createStation('DANES');
-      const token = await stationToken(station.id);
-      const res = await ingest('danes', token, { rows: [good, bad, good] });
+      const station = await make.station({ token: true });
+      const res = await ingest('danes', station.token, { rows: [good, bad, good] });
       expect(res.status).toBe(422);
       expect(Object.keys(res.json.errors)).toEqual(['rows.1']);
       expect(await storedOf(station.id)).toEqual([]);
@@ -95,12 +90,10 @@ describe('ingest: a bad row rejects the whole batch', () => {
   }
 
   it('refuses an infinite value (1e999 in the JSON) and names every bad row', async () => {
-    const station = await createStation('DANES');
-    const token = await stationToken(station.id);
+    const station = await make.station({ token: true });
     const rawBody = `{"rows":[{"data_name":"H1","data_value":1e999,"date":"2026-02-01T00:00:00Z"},
       {"data_name":"H1","data_value":1,"date":"2026-02-01T00:10:00Z"},{"data_name":"??","data_value":1,"date":"x"}]}`;
-    const { call } = await import('../support/api');
-    const res = await call('POST', '/rest/ingest/danes', { token, rawBody });
+    const res = await call('POST', '/rest/ingest/danes', { token: station.token, rawBody });
     expect(res.status).toBe(422);
     expect(res.json.errors['rows.0'][0]).toMatch(/finite/);
     expect(res.json.errors['rows.2'][0]).toMatch(/Unknown reading code/);
@@ -109,28 +102,25 @@ describe('ingest: a bad row rejects the whole batch', () => {
   });
 
   it('refuses a batch for a station of the other source', async () => {
-    const station = await createStation('UNIWAN');
-    const token = await stationToken(station.id);
-    const res = await ingest('danes', token, { rows: [good] });
+    const station = await make.station({ source: 'UNIWAN', token: true });
+    const res = await ingest('danes', station.token, { rows: [good] });
     expect(res.status).toBe(422);
     expect(res.json.errors.unique_id[0]).toMatch(/UNIWAN/);
     expect(await storedOf(station.id)).toEqual([]);
   });
 
   it('refuses 5,001 rows', async () => {
-    const station = await createStation('DANES');
-    const token = await stationToken(station.id);
+    const station = await make.station({ token: true });
     const rows = Array.from({ length: 5001 }, (_, i) => danes('H1', i, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()));
-    const res = await ingest('danes', token, { rows });
+    const res = await ingest('danes', station.token, { rows });
     expect([413, 422]).toContain(res.status);
     expect(await storedOf(station.id)).toEqual([]);
   });
 
   it('accepts exactly 5,000 rows in one request', async () => {
-    const station = await createStation('DANES');
-    const token = await stationToken(station.id);
+    const station = await make.station({ token: true });
     const rows = Array.from({ length: 5000 }, (_, i) => danes('H1', i, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()));
-    expect((await ingest('danes', token, { rows })).json.data).toEqual({ accepted: 5000, duplicates: 0 });
+    expect((await ingest('danes', station.token, { rows })).data).toEqual({ accepted: 5000, duplicates: 0 });
   });
 });
 
@@ -143,14 +133,13 @@ describe('ingest: tokens', () => {
   });
 
   it('refuses a session token: signing in does not make a station', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     expect((await ingest('danes', user.token, { rows })).status).toBe(401);
   });
 
   it('refuses a revoked token once a new one is issued', async () => {
-    const station = await createStation('DANES');
-    const old = await stationToken(station.id);
-    const current = await stationToken(station.id);
+    const station = await make.station({ token: true });
+    const [old, current] = [station.token, await make.stationToken(station)];
     expect((await ingest('danes', old, { rows })).status).toBe(401);
     expect((await ingest('danes', current, { rows })).status).toBe(200);
     const [token] = await rawAll<{ last_used_at: number | null }>(
@@ -161,16 +150,15 @@ describe('ingest: tokens', () => {
   });
 
   it("refuses a station token posting for another station's unique_id", async () => {
-    const mine = await createStation('DANES');
-    const other = await createStation('DANES');
-    const token = await stationToken(mine.id);
-    const res = await ingest('danes', token, { unique_id: other.uniqueId, rows });
+    const mine = await make.station({ token: true });
+    const other = await make.station();
+    const res = await ingest('danes', mine.token, { unique_id: other.uniqueId, rows });
     expect(res.status).toBe(403);
     expect(await storedOf(other.id)).toEqual([]);
   });
 
   it('asks an importer token which station it posts for', async () => {
-    const token = await importerToken();
+    const token = await make.importerToken();
     expect((await ingest('danes', token, { rows })).status).toBe(422);
     expect((await ingest('danes', token, { unique_id: 'NO-SUCH-STATION', rows })).status).toBe(404);
   });

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { GroupEdit, GroupItems, GroupRow } from '../../worker/contracts/groups';
+import { IngestToken, ItemEdit, ItemGroups, ItemRow, ItemSubjects } from '../../worker/contracts/items';
+import { NamedRef } from '../../worker/contracts/subjects';
 import { groupItems, items, stationTokens, subjectItems } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { createSubject, db, get, post } from '../support/api';
-import { createGroup, createItem, linkGroupItem, linkSubjectGroup, linkSubjectItem } from '../support/fixtures';
+import { db, get, post } from '../support/api';
+import { make } from '../support/make';
 
 const station = (overrides: Record<string, unknown> = {}) => ({
   name: 'Mikulov well',
@@ -20,47 +24,44 @@ const station = (overrides: Record<string, unknown> = {}) => ({
 
 describe('items', () => {
   it('GET /rest/items/user-items lists the items linked directly and through groups, newest first', async () => {
-    const user = await createSubject();
-    const [direct, viaGroup, foreign] = [await createItem(), await createItem(), await createItem()];
-    const group = await createGroup();
-    await linkSubjectItem(user.id, direct.id);
-    await linkGroupItem(group.id, viaGroup.id);
-    await linkSubjectGroup(user.id, group.id);
-    const res = await get('/rest/items/user-items', { token: user.token });
+    const user = await make.subject();
+    const group = await make.group({ members: [user] });
+    const [direct, viaGroup, foreign] = [await make.station({ viewers: [user] }), await make.station({ groups: [group] }), await make.station()];
+    const res = await get('/rest/items/user-items', { token: user.token, reply: z.array(ItemRow) });
     expect(res.status).toBe(200);
-    expect(res.json.data.map((i: { id: number }) => i.id)).toEqual([viaGroup.id, direct.id]);
-    expect(res.json.data.map((i: { id: number }) => i.id)).not.toContain(foreign.id);
-    expect(res.json.data[0]).toMatchObject({ unique_id: viaGroup.uniqueId, name_for_api: 'DANES', timezone: 'Europe/Prague' });
+    expect(res.data.map((i) => i.id)).toEqual([viaGroup.id, direct.id]);
+    expect(res.data.map((i) => i.id)).not.toContain(foreign.id);
+    expect(res.data[0]).toMatchObject({ unique_id: viaGroup.uniqueId, name_for_api: 'DANES', timezone: 'Europe/Prague' });
   });
 
   it('GET /rest/items lists every item for an administrator', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const [a, b] = [await createItem(), await createItem()];
-    const res = await get('/rest/items', { token: admin.token });
-    expect(res.json.data.map((i: { id: number }) => i.id).slice(0, 2)).toEqual([b.id, a.id]);
-    expect(res.json.data.length).toBe((await db().select().from(items)).length);
+    const admin = await make.admin();
+    const [a, b] = [await make.station(), await make.station()];
+    const res = await get('/rest/items', { token: admin.token, reply: z.array(ItemRow) });
+    expect(res.data.map((i) => i.id).slice(0, 2)).toEqual([b.id, a.id]);
+    expect(res.data.length).toBe((await db().select().from(items)).length);
   });
 
   it('POST /rest/items/edit creates and updates a station, and GET edit returns it with its groups and subjects', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const user = await createSubject();
+    const admin = await make.admin();
+    const user = await make.subject();
     const input = station();
-    const created = await post('/rest/items/edit', { Items: input }, { token: admin.token });
+    const created = await post('/rest/items/edit', { Items: input }, { token: admin.token, reply: ItemRow });
     expect(created.status).toBe(200);
-    const id = created.json.data.id;
+    const id = created.data.id;
     const [row] = await db().select().from(items).where(eq(items.id, id));
     expect(row).toMatchObject({ uniqueId: input.unique_id, locationX: 48.8056, locationY: 16.6378, nameForApi: 'DANES', lastUpdate: null });
-    const group = await createGroup();
-    expect((await post(`/rest/items/groups?id=${id}`, { ItemGroups: [group.id] }, { token: admin.token })).status).toBe(200);
-    expect((await post(`/rest/items/subjects?id=${id}`, { ItemSubjects: [user.id] }, { token: admin.token })).status).toBe(200);
-    const edit = await get(`/rest/items/edit?id=${id}`, { token: admin.token });
-    expect(edit.json.data).toMatchObject({ item: { id, name: 'Mikulov well' }, groups: [group.id], subjects: [user.id] });
-    expect(edit.json.data.allGroups).toContainEqual({ id: group.id, name: group.name });
-    expect(edit.json.data.allSubjects.map((s: { id: number }) => s.id)).toContain(user.id);
+    const group = await make.group();
+    expect((await post('/rest/items/groups', { ItemGroups: [group.id] }, { token: admin.token, query: { id }, reply: ItemGroups })).status).toBe(200);
+    expect((await post('/rest/items/subjects', { ItemSubjects: [user.id] }, { token: admin.token, query: { id }, reply: ItemSubjects })).status).toBe(200);
+    const edit = await get('/rest/items/edit', { token: admin.token, query: { id }, reply: ItemEdit });
+    expect(edit.data).toMatchObject({ item: { id, name: 'Mikulov well' }, groups: [group.id], subjects: [user.id] });
+    expect(edit.data.allGroups).toContainEqual({ id: group.id, name: group.name });
+    expect(edit.data.allSubjects.map((s) => s.id)).toContain(user.id);
     const updated = await post(
       '/rest/items/edit',
       { Items: station({ id, unique_id: input.unique_id, name: 'Mikulov well 2', name_for_api: 'UNIWAN', timezone: 'Europe/Vienna', location_x: '' }) },
-      { token: admin.token },
+      { token: admin.token, reply: ItemRow },
     );
     expect(updated.status).toBe(200);
     const [after] = await db().select().from(items).where(eq(items.id, id));
@@ -70,45 +71,46 @@ describe('items', () => {
   });
 
   it('refuses a unique_id another item has with 409', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const existing = await createItem();
+    const admin = await make.admin();
+    const existing = await make.station();
     const res = await post('/rest/items/edit', { Items: station({ unique_id: existing.uniqueId }) }, { token: admin.token });
     expect(res.status).toBe(409);
     expect(res.json.errors.unique_id).toBeDefined();
   });
 
   it('POST /rest/items/token issues a token shown once, stored hashed, and revokes the previous one', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const item = await createItem();
-    const first = await post(`/rest/items/token?id=${item.id}`, undefined, { token: admin.token });
+    const admin = await make.admin();
+    const item = await make.station();
+    const issue = () => post('/rest/items/token', undefined, { token: admin.token, query: { id: item.id }, reply: IngestToken });
+    const first = await issue();
     expect(first.status).toBe(200);
-    expect(first.json.data).toMatchObject({ item_id: item.id, token: expect.stringMatching(/^[a-z2-7]{40}$/) });
-    const second = await post(`/rest/items/token?id=${item.id}`, undefined, { token: admin.token });
+    expect(first.data).toMatchObject({ item_id: item.id, token: expect.stringMatching(/^[a-z2-7]{40}$/) });
+    const second = await issue();
     const rows = await db().select().from(stationTokens).where(eq(stationTokens.itemId, item.id));
     expect(rows).toHaveLength(2);
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(byId[hashToken(first.json.data.token)].revokedAt).not.toBeNull();
-    expect(byId[hashToken(second.json.data.token)].revokedAt).toBeNull();
-    expect(rows.map((r) => r.id)).not.toContain(first.json.data.token);
+    expect(byId[hashToken(first.data.token)].revokedAt).not.toBeNull();
+    expect(byId[hashToken(second.data.token)].revokedAt).toBeNull();
+    expect(rows.map((r) => r.id)).not.toContain(first.data.token);
   });
 });
 
 describe('groups', () => {
   it('creates, renames, lists, fills and deletes a group', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const created = await post('/rest/groups/edit', { Groups: { name: 'Brno wells' } }, { token: admin.token });
+    const admin = await make.admin();
+    const created = await post('/rest/groups/edit', { Groups: { name: 'Brno wells' } }, { token: admin.token, reply: NamedRef });
     expect(created.status).toBe(200);
-    const id = created.json.data.id;
-    const renamed = await post('/rest/groups/edit', { Groups: { id, name: 'Brno area wells' } }, { token: admin.token });
-    expect(renamed.json.data).toEqual({ id, name: 'Brno area wells' });
-    const [a, b] = [await createItem(), await createItem()];
-    expect((await post(`/rest/groups/items?id=${id}`, { GroupItems: [a.id, b.id] }, { token: admin.token })).status).toBe(200);
-    const list = await get('/rest/groups', { token: admin.token });
-    expect(list.json.data[0]).toEqual({ id, name: 'Brno area wells', nItems: 2, nSubjects: 0 });
-    const edit = await get(`/rest/groups/edit?id=${id}`, { token: admin.token });
-    expect(edit.json.data.group).toEqual({ id, name: 'Brno area wells' });
-    expect(edit.json.data.items.sort()).toEqual([a.id, b.id].sort());
-    expect((await get(`/rest/groups/delete?id=${id}`, { token: admin.token })).status).toBe(200);
+    const id = created.data.id;
+    const renamed = await post('/rest/groups/edit', { Groups: { id, name: 'Brno area wells' } }, { token: admin.token, reply: NamedRef });
+    expect(renamed.data).toEqual({ id, name: 'Brno area wells' });
+    const [a, b] = [await make.station(), await make.station()];
+    expect((await post('/rest/groups/items', { GroupItems: [a.id, b.id] }, { token: admin.token, query: { id }, reply: GroupItems })).status).toBe(200);
+    const list = await get('/rest/groups', { token: admin.token, reply: z.array(GroupRow) });
+    expect(list.data[0]).toEqual({ id, name: 'Brno area wells', nItems: 2, nSubjects: 0 });
+    const edit = await get('/rest/groups/edit', { token: admin.token, query: { id }, reply: GroupEdit });
+    expect(edit.data.group).toEqual({ id, name: 'Brno area wells' });
+    expect(edit.data.items.sort()).toEqual([a.id, b.id].sort());
+    expect((await get('/rest/groups/delete', { token: admin.token, query: { id }, reply: z.null() })).status).toBe(200);
     expect(await db().select().from(groupItems).where(eq(groupItems.groupId, id))).toHaveLength(0);
     expect((await get(`/rest/groups/edit?id=${id}`, { token: admin.token })).status).toBe(404);
     expect((await post(`/rest/groups/delete?id=${id}`, undefined, { token: admin.token })).status).toBe(404);

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createSubject, post } from '../support/api';
-import { createStation, importerToken, ingest, rawAll, runCron, storedOf } from '../support/telemetry';
-
-interface Step {
-  station: { id: number; unique_id: string } | null;
-  copiedNow: number;
-  totals: { legacy: number; copied: number; accepted: number; duplicates: number; inObject: number } | null;
-}
+import { LegacyCopyStep } from '../../worker/contracts/legacy';
+import { post } from '../support/api';
+import { make } from '../support/make';
+import { ingest, rawAll, runCron, storedOf } from '../support/telemetry';
 
 /** Runs the copy to the end as `npm run migrate:readings` does, in small steps; returns each station's totals. */
 async function copyAll(token: string, limit: number) {
-  const totals = new Map<number, Step['totals']>();
+  const totals = new Map<number, LegacyCopyStep['totals']>();
   let after: number | undefined;
   let copied = 0;
   for (let guard = 0; guard < 1000; guard++) {
-    const res = await post(`/rest/legacy-readings/copy?limit=${limit}${after ? `&after=${after}` : ''}`, undefined, { token });
+    const res = await post('/rest/legacy-readings/copy', undefined, { token, query: { limit, after }, reply: LegacyCopyStep });
     expect(res.status).toBe(200);
-    const step = res.json.data as Step;
+    const step = res.data;
     if (!step.station) return { totals, copied };
     copied += step.copiedNow;
     if (step.totals) {
@@ -32,9 +28,9 @@ const legacyRow = (itemId: number, reading: string, ts: number, value: number) =
 
 describe('copying an older database’s D1 readings into the station objects', () => {
   it('loses nothing, counts what was already there, and can run twice', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const first = await createStation('DANES');
-    const second = await createStation('UNIWAN', 'America/New_York');
+    const admin = await make.admin();
+    const first = await make.station();
+    const second = await make.station({ source: 'UNIWAN', timezone: 'America/New_York' });
     const start = Date.parse('2025-03-01T00:00:00Z');
     const expected: { reading: string; ts: number; value: number }[] = [];
     // Several codes at one time, so slices of 5 cut through a report.
@@ -47,7 +43,7 @@ describe('copying an older database’s D1 readings into the station objects', (
     }
     for (let i = 0; i < 4; i++) await legacyRow(second.id, 'pressure', start + i * 3_600_000, 1000 + i);
     // One of the second station's readings was posted again after the move, before the copy ran.
-    await ingest('uniwan', await importerToken(), { unique_id: second.uniqueId, rows: [{ value_id: 'pressure', value: 1000, timestamp: new Date(start).toISOString() }] });
+    await ingest('uniwan', await make.importerToken(), { unique_id: second.uniqueId, rows: [{ value_id: 'pressure', value: 1000, timestamp: new Date(start).toISOString() }] });
 
     const run = await copyAll(admin.token, 5);
     expect(run.copied).toBe(40);
@@ -67,7 +63,7 @@ describe('copying an older database’s D1 readings into the station objects', (
   });
 
   it('is for administrators only', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     expect((await post('/rest/legacy-readings/copy', undefined, { token: user.token })).status).toBe(403);
     expect((await post('/rest/legacy-readings/copy')).status).toBe(401);
   });

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../../worker/domain/auth/sessions';
 import { watcherOf } from '../../worker/live/directory';
 import { closeCodes } from '../../worker/live/watcher';
-import { createSubject, db, post, resetLinkToken, type TestSubject } from '../support/api';
-import { createGroup, linkGroupItem, linkSubjectGroup } from '../support/fixtures';
+import { db, post } from '../support/api';
 import { watch, type Watcher } from '../support/live';
-import { createStation, ingest, importerToken, linkSubject, rawAll } from '../support/telemetry';
+import { mail, make, type TestSubject } from '../support/make';
+import { ingest, rawAll } from '../support/telemetry';
 
 /** Resolves with the close code once the server closes the page's socket; fails after five seconds. */
 const closedWithin5s = (watcher: Watcher) =>
@@ -29,9 +29,8 @@ const rows = (minute: number) => [{ data_name: 'H1', data_value: minute, date: n
 
 /** A subject with a second session of its own (another browser), both watching its one station. */
 async function twoPages() {
-  const subject = await createSubject();
-  const station = await createStation('DANES');
-  await linkSubject(subject.id, station.id);
+  const subject = await make.subject();
+  const station = await make.station({ viewers: [subject] });
   const other: TestSubject = { ...subject, token: (await createSession(db(), subject.id)).token };
   return { subject, station, here: await watch(subject), there: await watch(other), other };
 }
@@ -49,7 +48,7 @@ describe('open live sockets end with the right that opened them', () => {
     const { subject, here, there } = await twoPages();
     const closing = [closedWithin5s(here), closedWithin5s(there)];
     await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: subject.username } }, { settle: true });
-    const token = await resetLinkToken(subject.username);
+    const token = await mail.resetToken(subject.username);
     expect((await post('/rest/site/set-password', { NewPwd: { password: 'a new secret' }, token })).status).toBe(200);
     expect(await Promise.all(closing)).toEqual([closeCodes.sessionEnded, closeCodes.sessionEnded]);
   });
@@ -64,7 +63,7 @@ describe('open live sockets end with the right that opened them', () => {
   });
 
   it('deleting a subject closes its sockets', async () => {
-    const admin = await createSubject({ isAdmin: true });
+    const admin = await make.admin();
     const { subject, here } = await twoPages();
     const closing = closedWithin5s(here);
     expect((await post(`/rest/subjects/delete?id=${subject.id}`, undefined, { token: admin.token })).status).toBe(200);
@@ -82,14 +81,12 @@ describe('open live sockets end with the right that opened them', () => {
 
 describe('a subject that loses a station hears no more of it', () => {
   it('after an administrator unlinks it, an open dashboard gets the other stations’ rows but none of it', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const subject = await createSubject();
-    const [kept, lost] = [await createStation('DANES'), await createStation('DANES')];
-    await linkSubject(subject.id, kept.id);
-    await linkSubject(subject.id, lost.id);
+    const admin = await make.admin();
+    const subject = await make.subject();
+    const [kept, lost] = [await make.station({ viewers: [subject] }), await make.station({ viewers: [subject] })];
     const page = await watch(subject);
     expect((await post(`/rest/subjects/items?id=${subject.id}`, { ItemsSubject: [kept.id] }, { token: admin.token })).status).toBe(200);
-    const token = await importerToken();
+    const token = await make.importerToken();
     await ingest('danes', token, { unique_id: lost.uniqueId, rows: rows(1) });
     await ingest('danes', token, { unique_id: kept.uniqueId, rows: rows(2) });
     expect((await page.next('readings')).unique_id).toBe(kept.uniqueId);
@@ -97,17 +94,15 @@ describe('a subject that loses a station hears no more of it', () => {
   });
 
   it('after its station leaves the subject’s group, a chart page watching it is closed so it asks again', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const subject = await createSubject();
-    const station = await createStation('DANES');
-    const group = await createGroup();
-    await linkGroupItem(group.id, station.id);
-    await linkSubjectGroup(subject.id, group.id);
+    const admin = await make.admin();
+    const subject = await make.subject();
+    const group = await make.group({ members: [subject] });
+    const station = await make.station({ groups: [group] });
     const chart = await watch(subject, [station.uniqueId]);
     const closing = closedWithin5s(chart);
     expect((await post(`/rest/groups/items?id=${group.id}`, { GroupItems: [] }, { token: admin.token })).status).toBe(200);
     expect(await closing).toBe(closeCodes.accessChanged);
-    await ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows: rows(3) });
+    await ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows: rows(3) });
     expect(chart.messages.filter((m) => m.type === 'readings')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, createSubject, origin, post, uniqueEmail, type TestSubject } from '../support/api';
+import { call, origin, post } from '../support/api';
+import { make, uniqueEmail, type TestSubject } from '../support/make';
 
 /** Each public call with a body, and a body it would accept. */
 const publicCalls = async (subject: TestSubject): Promise<[string, Record<string, unknown>][]> => [
@@ -11,7 +12,7 @@ const publicCalls = async (subject: TestSubject): Promise<[string, Record<string
 
 describe('another site cannot post to the public calls', () => {
   it('refuses a form post (urlencoded, multipart or text/plain) with 415, even one that spells JSON', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     for (const [path, body] of await publicCalls(subject)) {
       for (const [type, raw] of [
         ['application/x-www-form-urlencoded', new URLSearchParams(body as Record<string, string>).toString()],
@@ -27,7 +28,7 @@ describe('another site cannot post to the public calls', () => {
   });
 
   it('refuses a cross-site Origin with 403 and lets the app itself and scripts without Origin through', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     for (const [path, body] of await publicCalls(subject)) {
       for (const crossSite of ['https://evil.example', 'null', 'http://hladina.test.evil.example']) {
         const res = await post(path, body, { headers: { Origin: crossSite } });

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox } from '../../worker/db/schema';
-import { createSubject, db, post, uniqueEmail } from '../support/api';
+import { post } from '../support/api';
+import { mail, make, uniqueEmail } from '../support/make';
 
 const login = (username: string, password: string, client?: string | null) =>
   post('/rest/site/login', { LoginForm: { username, password } }, { client });
@@ -16,7 +15,7 @@ const ipv6Network = () => `2001:db8:${Math.floor(Math.random() * 0xffff).toStrin
 
 describe('limits under parallel bursts', () => {
   it('30 simultaneous wrong passwords for one address check at most 10 of them', { timeout: 30_000 }, async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const replies = await burst(30, () => login(subject.username, 'wrong guess'));
     // A 401 is a password that was checked and found wrong; a 429 was refused before any check.
     expect(statuses(replies)).toEqual({ 401: 10, 429: 20 });
@@ -32,10 +31,10 @@ describe('limits under parallel bursts', () => {
   });
 
   it('30 simultaneous reset requests for one address send at most 3 links', { timeout: 30_000 }, async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const replies = await burst(30, () => post('/rest/site/reset-password', { email: subject.username }, { settle: true }));
     expect(statuses(replies)).toEqual({ 200: 3, 429: 27 });
-    expect(await db().select().from(outbox).where(eq(outbox.to, subject.username))).toHaveLength(3);
+    expect(await mail.to(subject.username)).toHaveLength(3);
   });
 });
 
@@ -44,7 +43,7 @@ describe('per-client keys', () => {
     const network = ipv6Network();
     const spellings = (i: number) =>
       [`${network}::${i.toString(16)}`, `${network}:0:0:0:${i.toString(16)}`, `${network.toUpperCase()}:ffff:ffff:ffff:${i.toString(16)}`][i % 3];
-    const subjects = await Promise.all([createSubject(), createSubject(), createSubject(), createSubject()]);
+    const subjects = await Promise.all([make.subject(), make.subject(), make.subject(), make.subject()]);
     for (let i = 0; i < 30; i++) expect((await login(subjects[i % 3].username, 'wrong', spellings(i))).status).toBe(401);
     // A fourth address, its own per-address count untouched: refused for the network's 30 failures.
     expect((await login(subjects[3].username, 'wrong', `${network}:1234::9`)).status).toBe(429);
@@ -52,7 +51,7 @@ describe('per-client keys', () => {
   });
 
   it('refuses a rate-limited call without a client address instead of pooling it with every other', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     for (const res of [
       await login(subject.username, subject.password, null),
       await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client: null }),
@@ -65,7 +64,7 @@ describe('per-client keys', () => {
   });
 
   it('gives Retry-After as whole seconds and says the same wait in words', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     for (let i = 0; i < 10; i++) await login(subject.username, `wrong ${i}`);
     const limited = await login(subject.username, subject.password);
     expect(limited.status).toBe(429);

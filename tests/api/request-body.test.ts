@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, createSubject, fetchWorker, request } from '../support/api';
+import { call, fetchWorker, request } from '../support/api';
+import { make } from '../support/make';
 
 const encoder = new TextEncoder();
 
@@ -46,7 +47,7 @@ describe('a call refused before it reads its body', () => {
   });
 
   it('reads a body it accepts to the end as before', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const res = await call('POST', '/rest/site/login', { body: { username: subject.username, password: subject.password } });
     expect(res.status).toBe(200);
     const { body, state, length } = streamedBody();

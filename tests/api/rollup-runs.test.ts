@@ -2,17 +2,19 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
 import { stationOf } from '../../worker/station/directory';
-import { createSubject, post } from '../support/api';
+import { ItemRow } from '../../worker/contracts/items';
+import { post } from '../support/api';
+import { make } from '../support/make';
 import { expectSameStats, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
-import { createStation, importerToken, ingest, rawAll, runCron } from '../support/telemetry';
+import { ingest, rawAll, runCron } from '../support/telemetry';
 
 const markedStations = () => rawAll<{ id: number }>('SELECT id FROM items WHERE rollup_rev IS NOT NULL ORDER BY id').then((r) => r.map((x) => x.id));
 
 async function stationsWithData(n: number, seed: number) {
-  const token = await importerToken();
+  const token = await make.importerToken();
   const stations = [];
   for (let i = 0; i < n; i++) {
-    const station = await createStation('DANES', 'Europe/Prague');
+    const station = await make.station();
     await ingest('danes', token, { unique_id: station.uniqueId, rows: randomRows('DANES', '2026-06-10T12:00:00Z', seed + i) });
     stations.push(station);
   }
@@ -55,15 +57,15 @@ describe('roll-up runs', () => {
   });
 
   it("reckons every day anew in a station's new time zone", async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const station = await createStation('DANES', 'Europe/Prague');
+    const admin = await make.admin();
+    const station = await make.station();
     const rows = [
       // 23:30 in Prague on the 1st is 17:30 in New York; 01:30 on the 2nd in Prague is still the 1st there.
       { data_name: 'H1', data_value: 1, date: '2026-05-01T21:30:00Z' },
       { data_name: 'H1', data_value: 2, date: '2026-05-01T23:30:00Z' },
       { data_name: 'H1', data_value: 3, date: '2026-05-02T12:00:00Z' },
     ];
-    await ingest('danes', await importerToken(), { unique_id: station.uniqueId, rows });
+    await ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows });
     await runCron();
     expect((await statsOf(station.id)).map((s) => [s.day, s.count])).toEqual([
       ['2026-05-01', 1],
@@ -72,7 +74,7 @@ describe('roll-up runs', () => {
     const edit = await post(
       '/rest/items/edit',
       { Items: { id: station.id, name: station.name, unique_id: station.uniqueId, name_for_api: 'DANES', timezone: 'America/New_York' } },
-      { token: admin.token },
+      { token: admin.token, reply: ItemRow },
     );
     expect(edit.status).toBe(200);
     expect(await markedStations()).toContain(station.id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectSameStats, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
-import { createStation, dirtyOf, importerToken, ingest, rawAll, runCron } from '../support/telemetry';
+import { make } from '../support/make';
+import { dirtyOf, ingest, rawAll, runCron } from '../support/telemetry';
 
 describe('roll-up', () => {
   const cases = [
@@ -11,10 +12,10 @@ describe('roll-up', () => {
   ] as const;
 
   it('equals a recompute from raw readings for every station, local day and code', async () => {
-    const token = await importerToken();
+    const token = await make.importerToken();
     const stations = [];
     for (const [i, c] of cases.entries()) {
-      const station = await createStation(c.source, c.zone);
+      const station = await make.station({ source: c.source, timezone: c.zone });
       const res = await ingest(c.source === 'DANES' ? 'danes' : 'uniwan', token, {
         unique_id: station.uniqueId,
         rows: randomRows(c.source, c.around, i + 1),
@@ -33,8 +34,8 @@ describe('roll-up', () => {
   });
 
   it('counts 23 and 25 hours of readings on the Prague DST days', async () => {
-    const station = await createStation('DANES', 'Europe/Prague');
-    const token = await importerToken();
+    const station = await make.station();
+    const token = await make.importerToken();
     for (const [from, hours] of [['2026-03-28T23:00:00Z', 23], ['2026-10-24T22:00:00Z', 25]] as const) {
       const rows = Array.from({ length: hours * 6 }, (_, i) => ({
         data_name: 'H1',
@@ -52,8 +53,8 @@ describe('roll-up', () => {
   });
 
   it('gives identical rows when run twice, and heals a day a failed run left dirty', async () => {
-    const station = await createStation('DANES', 'Europe/Prague');
-    const token = await importerToken();
+    const station = await make.station();
+    const token = await make.importerToken();
     await ingest('danes', token, { unique_id: station.uniqueId, rows: randomRows('DANES', '2026-05-10T12:00:00Z', 99) });
     await runCron();
     const first = await statsOf(station.id);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { call, createSubject, get, post } from '../support/api';
+import { call, get, post } from '../support/api';
+import { make } from '../support/make';
 
 describe('API reply headers', () => {
   it('authenticated replies are never stored and never sniffed', async () => {
-    const admin = await createSubject({ isAdmin: true });
+    const admin = await make.admin();
     for (const res of [
       await get('/rest/subjects/user', { token: admin.token }),
       await get('/rest/api?from=2026-01-01&to=2026-01-02', { token: admin.token }),

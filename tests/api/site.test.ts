@@ -1,24 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { outbox, passwordResets, sessions, subjects } from '../../worker/db/schema';
+import { z } from 'zod';
+import { LoginReply, MessageReply } from '../../worker/contracts/site';
+import { CurrentUser } from '../../worker/contracts/subjects';
+import { passwordResets, sessions, subjects } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { call, createSubject, db, get, origin, post, resetLinkToken, uniqueEmail, type CallOptions } from '../support/api';
+import { call, db, get, origin, post, type CallOptions } from '../support/api';
+import { mail, make, uniqueEmail } from '../support/make';
 
 const login = (username: string, password: string, client?: string) =>
-  post('/rest/site/login', { LoginForm: { username, password } }, { client });
+  post('/rest/site/login', { LoginForm: { username, password } }, { client, reply: LoginReply });
 
 const requestReset = (email: string, options: CallOptions = {}) =>
-  post('/rest/site/reset-password', { PasswordResetRequestForm: { email } }, { settle: true, ...options });
+  post('/rest/site/reset-password', { PasswordResetRequestForm: { email } }, { settle: true, reply: MessageReply, ...options });
 
+const setPassword = (password: string, token: string) => post('/rest/site/set-password', { NewPwd: { password }, token }, { reply: MessageReply });
+
+const currentUser = (token: string) => get('/rest/subjects/user', { token, reply: CurrentUser });
 
 describe('POST /rest/site/login', () => {
   it('signs in, stores only the hash of the token, sets an HttpOnly cookie and re-hashes weak hashes', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const res = await login(subject.username.toUpperCase(), subject.password);
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
-    const { access_token, user, isAdmin, id } = res.json.data;
+    const { access_token, user, isAdmin, id } = res.data;
     expect(access_token).toMatch(/^[a-z2-7]{40}$/);
     expect({ id, isAdmin, username: user.username }).toEqual({ id: subject.id, isAdmin: false, username: subject.username });
     const [row] = await db().select().from(sessions).where(eq(sessions.id, hashToken(access_token)));
@@ -34,7 +41,7 @@ describe('POST /rest/site/login', () => {
   });
 
   it('answers a wrong password and an unknown user alike', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const wrong = await login(subject.username, 'not the password');
     const unknown = await login(uniqueEmail('nobody'), 'whatever');
     expect(wrong.status).toBe(401);
@@ -48,7 +55,7 @@ describe('POST /rest/site/login', () => {
     ['rejected', 'not approved'],
     ['disabled', 'disabled'],
   ] as const)('tells a %s subject why it cannot sign in, but only after the right password', async (status, why) => {
-    const subject = await createSubject({ status });
+    const subject = await make.subject({ status });
     const right = await login(subject.username, subject.password);
     expect(right.status).toBe(403);
     expect(right.json.errors.username[0]).toContain(why);
@@ -59,7 +66,7 @@ describe('POST /rest/site/login', () => {
   });
 
   it('limits failed attempts per address with 429 and Retry-After, even with the right password afterwards', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     for (let i = 0; i < 10; i++) expect((await login(subject.username, `wrong ${i}`)).status).toBe(401);
     const limited = await login(subject.username, subject.password);
     expect(limited.status).toBe(429);
@@ -77,12 +84,12 @@ describe('POST /rest/site/login', () => {
 
 describe('POST /rest/site/logout', () => {
   it('ends the session: the token is dead afterwards and the row is gone', async () => {
-    const subject = await createSubject();
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(200);
-    const out = await post('/rest/site/logout', undefined, { token: subject.token });
+    const subject = await make.subject();
+    expect((await currentUser(subject.token)).status).toBe(200);
+    const out = await post('/rest/site/logout', undefined, { token: subject.token, reply: z.null() });
     expect(out.status).toBe(200);
     expect(out.headers.get('Set-Cookie')).toMatch(/hladina_session=;/);
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+    expect((await currentUser(subject.token)).status).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.id, hashToken(subject.token)))).toHaveLength(0);
   });
 });
@@ -90,11 +97,13 @@ describe('POST /rest/site/logout', () => {
 describe('POST /rest/site/signup', () => {
   it('stores a pending subject and says it awaits approval', async () => {
     const email = uniqueEmail('applicant');
-    const res = await post('/rest/site/signup', {
-      SignupForm: { email: email.toUpperCase(), password: 'secret1', firstName: 'Eva', secondName: 'Dvořáková' },
-    });
+    const res = await post(
+      '/rest/site/signup',
+      { SignupForm: { email: email.toUpperCase(), password: 'secret1', firstName: 'Eva', secondName: 'Dvořáková' } },
+      { reply: MessageReply.extend({ status: z.literal('pending') }) },
+    );
     expect(res.status).toBe(200);
-    expect(res.json.data.status).toBe('pending');
+    expect(res.data.status).toBe('pending');
     const [row] = await db().select().from(subjects).where(eq(subjects.username, email));
     expect(row).toMatchObject({ firstName: 'Eva', secondName: 'Dvořáková', status: 'pending', isAdmin: false });
     expect(row.passwordHash).toMatch(/^scrypt\$/);
@@ -102,7 +111,7 @@ describe('POST /rest/site/signup', () => {
   });
 
   it('refuses an e-mail already registered, whatever its letter case, with 409', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const res = await post('/rest/site/signup', {
       email: subject.username.toUpperCase(),
       password: 'secret1',
@@ -126,50 +135,50 @@ describe('POST /rest/site/signup', () => {
 
 describe('password reset', () => {
   it('answers known and unknown addresses alike and e-mails only the known one', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const stranger = uniqueEmail('stranger');
     const known = await requestReset(subject.username);
     const unknown = await requestReset(stranger);
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
-    expect(await resetLinkToken(subject.username)).toBeTruthy();
-    expect(await db().select().from(outbox).where(eq(outbox.to, stranger))).toHaveLength(0);
+    expect(await mail.resetToken(subject.username)).toBeTruthy();
+    expect(await mail.to(stranger)).toHaveLength(0);
     const [reset] = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, subject.id));
-    expect(reset.id).toBe(hashToken((await resetLinkToken(subject.username))!));
+    expect(reset.id).toBe(hashToken((await mail.resetToken(subject.username))!));
     expect(reset.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
-    expect((await db().select().from(outbox).where(eq(outbox.to, subject.username)))[0].body).toContain(
+    expect((await mail.to(subject.username))[0].body).toContain(
       `${origin}/reset-password-request/`,
     );
   });
 
   it('sets the new password once, ends every session, and refuses the used link', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     await requestReset(subject.username);
-    const token = (await resetLinkToken(subject.username))!;
-    const set = await post('/rest/site/set-password', { NewPwd: { password: 'brand new secret' }, token });
+    const token = (await mail.resetToken(subject.username))!;
+    const set = await setPassword('brand new secret', token);
     expect(set.status).toBe(200);
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+    expect((await currentUser(subject.token)).status).toBe(401);
     expect((await login(subject.username, subject.password)).status).toBe(401);
     expect((await login(subject.username, 'brand new secret')).status).toBe(200);
-    const again = await post('/rest/site/set-password', { NewPwd: { password: 'another secret' }, token });
+    const again = await setPassword('another secret', token);
     expect(again.status).toBe(400);
     expect(again.json.errors.token).toBeDefined();
   });
 
   it("setting a password with one link uses up the subject's other links and ends its sessions", async () => {
-    const subject = await createSubject();
-    const other = await createSubject();
+    const subject = await make.subject();
+    const other = await make.subject();
     await requestReset(subject.username);
-    const first = (await resetLinkToken(subject.username))!;
+    const first = (await mail.resetToken(subject.username))!;
     await requestReset(subject.username);
-    const second = (await resetLinkToken(subject.username))!;
+    const second = (await mail.resetToken(subject.username))!;
     await requestReset(other.username);
-    const othersLink = (await resetLinkToken(other.username))!;
+    const othersLink = (await mail.resetToken(other.username))!;
     expect(second).not.toBe(first);
 
-    expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new secret' }, token: first })).status).toBe(200);
-    const stale = await post('/rest/site/set-password', { NewPwd: { password: 'stale link secret' }, token: second });
+    expect((await setPassword('brand new secret', first)).status).toBe(200);
+    const stale = await setPassword('stale link secret', second);
     expect(stale.status).toBe(400);
     expect(stale.json.errors.token).toBeDefined();
     const links = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, subject.id));
@@ -177,13 +186,13 @@ describe('password reset', () => {
     expect(await db().select().from(sessions).where(eq(sessions.subjectId, subject.id))).toHaveLength(0);
     expect((await login(subject.username, 'brand new secret')).status).toBe(200);
     // Another subject's links and sessions are left alone.
-    expect((await get('/rest/subjects/user', { token: other.token })).status).toBe(200);
-    expect((await post('/rest/site/set-password', { NewPwd: { password: 'other secret' }, token: othersLink })).status).toBe(200);
+    expect((await currentUser(other.token)).status).toBe(200);
+    expect((await setPassword('other secret', othersLink)).status).toBe(200);
   });
 
   it('sends the reset e-mail after the reply, for known and unknown addresses alike', async () => {
     for (const [email, mails] of [
-      [(await createSubject()).username, 1],
+      [(await make.subject()).username, 1],
       [uniqueEmail('stranger'), 0],
     ] as const) {
       const context = createExecutionContext();
@@ -191,61 +200,61 @@ describe('password reset', () => {
       const res = await requestReset(email, { settle: context });
       expect(res.status).toBe(200);
       expect(deferred).toHaveBeenCalledTimes(1);
-      expect(await db().select().from(outbox).where(eq(outbox.to, email))).toHaveLength(mails);
+      expect(await mail.to(email)).toHaveLength(mails);
     }
   });
 
   it('refuses an expired link and a token that was never issued', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     await requestReset(subject.username);
-    const token = (await resetLinkToken(subject.username))!;
+    const token = (await mail.resetToken(subject.username))!;
     await db().update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.id, hashToken(token)));
-    expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new' }, token })).status).toBe(400);
-    expect((await post('/rest/site/set-password', { NewPwd: { password: 'brand new' }, token: 'a'.repeat(40) })).status).toBe(400);
+    expect((await setPassword('brand new', token)).status).toBe(400);
+    expect((await setPassword('brand new', 'a'.repeat(40))).status).toBe(400);
     expect((await login(subject.username, subject.password)).status).toBe(200);
   });
 
   it("cannot use one subject's token to change another subject's password", async () => {
-    const victim = await createSubject();
-    const attacker = await createSubject();
+    const victim = await make.subject();
+    const attacker = await make.subject();
     await requestReset(attacker.username);
-    const token = (await resetLinkToken(attacker.username))!;
-    expect((await post('/rest/site/set-password', { NewPwd: { password: 'hijacked!' }, token })).status).toBe(200);
+    const token = (await mail.resetToken(attacker.username))!;
+    expect((await setPassword('hijacked!', token)).status).toBe(200);
     expect((await login(victim.username, victim.password)).status).toBe(200);
     expect((await login(victim.username, 'hijacked!')).status).toBe(401);
   });
 
   it('limits reset requests per address', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     for (let i = 0; i < 3; i++) expect((await requestReset(subject.username)).status).toBe(200);
     expect((await requestReset(subject.username)).status).toBe(429);
-    expect(await db().select().from(outbox).where(eq(outbox.to, subject.username))).toHaveLength(3);
+    expect(await mail.to(subject.username)).toHaveLength(3);
   });
 });
 
 describe('sessions', () => {
   it('accepts the token as Bearer, as ?access_token= and as the cookie', async () => {
-    const subject = await createSubject();
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(200);
+    const subject = await make.subject();
+    expect((await currentUser(subject.token)).status).toBe(200);
     expect((await get(`/rest/subjects/user?access_token=${subject.token}`)).status).toBe(200);
     expect((await get('/rest/subjects/user', { headers: { Cookie: `hladina_session=${subject.token}` } })).status).toBe(200);
-    expect((await get('/rest/subjects/user', { token: 'x'.repeat(40) })).status).toBe(401);
+    expect((await currentUser('x'.repeat(40))).status).toBe(401);
   });
 
   it('slides the expiry forward once half of it has passed, and refuses an expired session', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     const id = hashToken(subject.token);
     await db().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 24 * 3600 * 1000) }).where(eq(sessions.id, id));
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(200);
+    expect((await currentUser(subject.token)).status).toBe(200);
     const [slid] = await db().select().from(sessions).where(eq(sessions.id, id));
     expect(slid.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, id));
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+    expect((await currentUser(subject.token)).status).toBe(401);
   });
 
   it('refuses cookie-authenticated writes from another origin or without Origin, and GET deletes by cookie', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const target = await createSubject();
+    const admin = await make.admin();
+    const target = await make.subject();
     const cookie = { Cookie: `hladina_session=${admin.token}` };
     const body = { Groups: { name: 'Cross site' } };
     expect((await post('/rest/groups/edit', body, { headers: cookie })).status).toBe(403);
@@ -256,8 +265,8 @@ describe('sessions', () => {
   });
 
   it('stops a subject disabled meanwhile from using its session', async () => {
-    const subject = await createSubject();
+    const subject = await make.subject();
     await db().update(subjects).set({ status: 'disabled' }).where(eq(subjects.id, subject.id));
-    expect((await get('/rest/subjects/user', { token: subject.token })).status).toBe(401);
+    expect((await currentUser(subject.token)).status).toBe(401);
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createSubject, get } from '../support/api';
+import { CurrentUser } from '../../worker/contracts/subjects';
+import { get } from '../support/api';
+import { make } from '../support/make';
 
 describe('smoke', () => {
   it('answers the current user', async () => {
-    const user = await createSubject();
-    const res = await get('/rest/subjects/user', { token: user.token });
+    const user = await make.subject();
+    const res = await get('/rest/subjects/user', { token: user.token, reply: CurrentUser });
     expect(res.status).toBe(200);
-    expect(res.json.data.username).toBe(user.username);
+    expect(res.data.username).toBe(user.username);
   });
 });

@@ -1,8 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { items, outbox, passwordResets, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
-import { createSubject, db, get, post, uniqueEmail, type TestSubject } from '../support/api';
-import { createGroup, createItem, linkGroupItem, linkSubjectGroup, linkSubjectItem } from '../support/fixtures';
+import { z } from 'zod';
+import { LoginReply, SessionUser } from '../../worker/contracts/site';
+import { CurrentUser, ItemsSubject, SubjectEdit, SubjectGroups, SubjectRow } from '../../worker/contracts/subjects';
+import { items, passwordResets, sessions, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
+import { db, get, post } from '../support/api';
+import { mail, make, uniqueEmail, type TestSubject } from '../support/make';
 
 const newSubject = (overrides: Record<string, unknown> = {}) => ({
   username: uniqueEmail('new'),
@@ -19,62 +22,59 @@ const rowOf = async (id: number) => (await db().select().from(subjects).where(eq
 
 describe('subjects', () => {
   it('GET /rest/subjects/user counts the stations on the dashboard: linked directly and through groups, or all for an administrator', async () => {
-    const user = await createSubject();
-    const direct = await createItem();
-    const viaGroup = await createItem();
-    const group = await createGroup();
-    await linkSubjectItem(user.id, direct.id);
-    await linkGroupItem(group.id, viaGroup.id);
-    await linkGroupItem(group.id, direct.id);
-    await linkSubjectGroup(user.id, group.id);
-    const res = await get('/rest/subjects/user', { token: user.token });
+    const user = await make.subject();
+    const group = await make.group({ members: [user] });
+    await make.station({ viewers: [user], groups: [group] });
+    await make.station({ groups: [group] });
+    const res = await get('/rest/subjects/user', { token: user.token, reply: CurrentUser });
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id: user.id, username: user.username, isAdmin: false, nItems: 2 });
-    const admin = await createSubject({ isAdmin: true });
+    expect(res.data).toMatchObject({ id: user.id, username: user.username, isAdmin: false, nItems: 2 });
+    const admin = await make.admin();
     const all = (await db().select().from(items)).length;
-    expect((await get('/rest/subjects/user', { token: admin.token })).json.data.nItems).toBe(all);
+    expect((await get('/rest/subjects/user', { token: admin.token, reply: CurrentUser })).data.nItems).toBe(all);
   });
 
   it('GET /rest/subjects lists subjects newest first and filters pending ones', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const pending = await createSubject({ status: 'pending' });
-    const all = await get('/rest/subjects', { token: admin.token });
+    const admin = await make.admin();
+    const pending = await make.subject({ status: 'pending' });
+    const list = (status?: string) => get('/rest/subjects', { token: admin.token, query: { status }, reply: z.array(SubjectRow) });
+    const all = await list();
     expect(all.status).toBe(200);
-    expect(all.json.data[0].id).toBe(pending.id);
-    expect(all.json.data.map((s: { id: number }) => s.id)).toContain(admin.id);
-    const onlyPending = await get('/rest/subjects?status=pending', { token: admin.token });
-    expect(onlyPending.json.data.map((s: { id: number }) => s.id)).toEqual([pending.id]);
+    expect(all.data[0].id).toBe(pending.id);
+    expect(all.data.map((s) => s.id)).toContain(admin.id);
+    const onlyPending = await list('pending');
+    expect(onlyPending.data.map((s) => s.id)).toEqual([pending.id]);
     expect(JSON.stringify(all.json)).not.toContain('scrypt');
   });
 
   it('POST /rest/subjects/edit creates an active subject and GET edit returns it blank-passworded with its links', async () => {
-    const admin = await createSubject({ isAdmin: true });
+    const admin = await make.admin();
     const input = newSubject();
-    const created = await post('/rest/subjects/edit', { Users: input }, { token: admin.token });
+    const created = await post('/rest/subjects/edit', { Users: input }, { token: admin.token, reply: SubjectRow });
     expect(created.status).toBe(200);
-    const id = created.json.data.id;
+    const id = created.data.id;
     expect(await rowOf(id)).toMatchObject({ username: input.username, status: 'active', approvedBy: admin.id, isAdmin: false });
-    const item = await createItem({ name: 'Linked well' });
-    const group = await createGroup();
-    expect((await post(`/rest/subjects/items?id=${id}`, { ItemsSubject: [item.id] }, { token: admin.token })).status).toBe(200);
-    expect((await post(`/rest/subjects/groups?id=${id}`, { SubjectGroups: [group.id] }, { token: admin.token })).status).toBe(200);
-    const edit = await get(`/rest/subjects/edit?id=${id}`, { token: admin.token });
+    const item = await make.station({ name: 'Linked well' });
+    const group = await make.group();
+    expect((await post('/rest/subjects/items', { ItemsSubject: [item.id] }, { token: admin.token, query: { id }, reply: ItemsSubject })).status).toBe(200);
+    expect((await post('/rest/subjects/groups', { SubjectGroups: [group.id] }, { token: admin.token, query: { id }, reply: SubjectGroups })).status).toBe(200);
+    const edit = await get('/rest/subjects/edit', { token: admin.token, query: { id }, reply: SubjectEdit });
     expect(edit.status).toBe(200);
-    expect(edit.json.data.subject).toMatchObject({ id, username: input.username, firstName: 'Petr' });
+    expect(edit.data.subject).toMatchObject({ id, username: input.username, firstName: 'Petr' });
     expect(edit.json.data.subject.password).toBeUndefined();
-    expect(edit.json.data.items).toEqual([item.id]);
-    expect(edit.json.data.groups).toEqual([group.id]);
-    expect(edit.json.data.allItems).toContainEqual({ id: item.id, name: 'Linked well' });
-    expect(edit.json.data.allGroups).toContainEqual({ id: group.id, name: group.name });
-    const blank = await get('/rest/subjects/edit', { token: admin.token });
-    expect(blank.json.data.subject).toBeNull();
-    const signIn = await post('/rest/site/login', { username: input.username, password: input.password });
+    expect(edit.data.items).toEqual([item.id]);
+    expect(edit.data.groups).toEqual([group.id]);
+    expect(edit.data.allItems).toContainEqual({ id: item.id, name: 'Linked well' });
+    expect(edit.data.allGroups).toContainEqual({ id: group.id, name: group.name });
+    const blank = await get('/rest/subjects/edit', { token: admin.token, reply: SubjectEdit });
+    expect(blank.data.subject).toBeNull();
+    const signIn = await post('/rest/site/login', { username: input.username, password: input.password }, { reply: LoginReply });
     expect(signIn.status).toBe(200);
   });
 
   it('POST /rest/subjects/edit updates a subject, keeps the password when blank, and ends its sessions and reset links when changed', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const target = await createSubject();
+    const admin = await make.admin();
+    const target = await make.subject();
     const before = await rowOf(target.id);
     const keep = await post(
       '/rest/subjects/edit',
@@ -93,31 +93,30 @@ describe('subjects', () => {
   });
 
   it('refuses a duplicate username on create and update with 409, case-insensitively', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const other = await createSubject();
+    const admin = await make.admin();
+    const other = await make.subject();
     const create = await post('/rest/subjects/edit', { Users: newSubject({ username: other.username.toUpperCase() }) }, { token: admin.token });
     expect(create.status).toBe(409);
     expect(create.json.errors.username).toBeDefined();
-    const target = await createSubject();
+    const target = await make.subject();
     const update = await post('/rest/subjects/edit', { Users: newSubject({ id: target.id, username: other.username }) }, { token: admin.token });
     expect(update.status).toBe(409);
   });
 
   it('needs a password for a new subject', async () => {
-    const admin = await createSubject({ isAdmin: true });
+    const admin = await make.admin();
     const res = await post('/rest/subjects/edit', { Users: newSubject({ password: '' }) }, { token: admin.token });
     expect(res.status).toBe(422);
     expect(res.json.errors.password).toEqual(['This field is required.']);
   });
 
   it('deletes a subject with GET or POST, together with its sessions and links', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const a = await createSubject();
-    const b = await createSubject();
-    const item = await createItem();
-    await linkSubjectItem(a.id, item.id);
-    expect((await get(`/rest/subjects/delete?id=${a.id}`, { token: admin.token })).status).toBe(200);
-    expect((await post(`/rest/subjects/delete?id=${b.id}`, undefined, { token: admin.token })).status).toBe(200);
+    const admin = await make.admin();
+    const a = await make.subject();
+    const b = await make.subject();
+    await make.station({ viewers: [a] });
+    expect((await get('/rest/subjects/delete', { token: admin.token, query: { id: a.id }, reply: z.null() })).status).toBe(200);
+    expect((await post('/rest/subjects/delete', undefined, { token: admin.token, query: { id: b.id }, reply: z.null() })).status).toBe(200);
     expect(await rowOf(a.id)).toBeUndefined();
     expect(await rowOf(b.id)).toBeUndefined();
     expect(await db().select().from(sessions).where(eq(sessions.subjectId, a.id))).toHaveLength(0);
@@ -126,7 +125,7 @@ describe('subjects', () => {
   });
 
   it('never deletes or demotes the last active administrator', async () => {
-    const admin = await createSubject({ isAdmin: true });
+    const admin = await make.admin();
     await db().update(subjects).set({ isAdmin: false }).where(and(eq(subjects.isAdmin, true)));
     await db().update(subjects).set({ isAdmin: true }).where(eq(subjects.id, admin.id));
     const demote = await post(
@@ -139,14 +138,14 @@ describe('subjects', () => {
     const del = await post(`/rest/subjects/delete?id=${admin.id}`, undefined, { token: admin.token });
     expect(del.status).toBe(409);
     expect((await rowOf(admin.id)).isAdmin).toBe(true);
-    const second = await createSubject({ isAdmin: true });
+    const second = await make.admin();
     expect((await post(`/rest/subjects/delete?id=${admin.id}`, undefined, { token: second.token })).status).toBe(200);
   });
 
   it('replaces item and group links and refuses unknown ids without changing anything', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const user = await createSubject();
-    const [i1, i2] = [await createItem(), await createItem()];
+    const admin = await make.admin();
+    const user = await make.subject();
+    const [i1, i2] = [await make.station(), await make.station()];
     await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [i1.id, i2.id, i1.id] }, { token: admin.token });
     await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [i2.id] }, { token: admin.token });
     const links = await db().select().from(subjectItems).where(eq(subjectItems.subjectId, user.id));
@@ -155,7 +154,7 @@ describe('subjects', () => {
     expect(bad.status).toBe(422);
     expect(bad.json.errors.ItemsSubject[0]).toContain('999999');
     expect((await db().select().from(subjectItems).where(eq(subjectItems.subjectId, user.id))).map((l) => l.itemId)).toEqual([i2.id]);
-    const g = await createGroup();
+    const g = await make.group();
     await post(`/rest/subjects/groups?id=${user.id}`, [g.id], { token: admin.token });
     expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toEqual([{ subjectId: user.id, groupId: g.id }]);
     await post(`/rest/subjects/groups?id=${user.id}`, { SubjectGroups: [] }, { token: admin.token });
@@ -173,7 +172,7 @@ describe('POST /rest/subjects/profile', () => {
   });
 
   it('updates the own profile and returns the new session user, but never raises isAdmin', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     const username = uniqueEmail('renamed');
     const res = await post(
       '/rest/subjects/profile',
@@ -189,15 +188,15 @@ describe('POST /rest/subjects/profile', () => {
           currentPassword: user.password,
         },
       },
-      { token: user.token },
+      { token: user.token, reply: SessionUser },
     );
     expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject({ id: user.id, username, firstName: 'Nové', isAdmin: false, phone: null });
+    expect(res.data).toMatchObject({ id: user.id, username, firstName: 'Nové', isAdmin: false, phone: null });
     expect(await rowOf(user.id)).toMatchObject({ username, isAdmin: false, subject: 'Obec Lhota' });
   });
 
   it('changing the own e-mail or password needs the current password: missing or wrong is a 422 under currentPassword', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     const before = await rowOf(user.id);
     for (const change of [{ username: uniqueEmail('moved') }, { password: 'new secret' }]) {
       const missing = await post('/rest/subjects/profile', profile(user, change), { token: user.token });
@@ -216,7 +215,7 @@ describe('POST /rest/subjects/profile', () => {
   });
 
   it('changing only names, phone or the letter case of the e-mail needs no current password', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     const res = await post(
       '/rest/subjects/profile',
       profile(user, { username: user.username.toUpperCase(), firstName: 'Jiné', phone: '+420 777 000 000' }),
@@ -227,7 +226,7 @@ describe('POST /rest/subjects/profile', () => {
   });
 
   it('counts wrong current passwords against the sign-in limit of the address', async () => {
-    const user = await createSubject();
+    const user = await make.subject();
     for (let i = 0; i < 10; i++) {
       const res = await post('/rest/subjects/profile', profile(user, { password: 'new secret', currentPassword: `guess ${i}` }), {
         token: user.token,
@@ -241,23 +240,23 @@ describe('POST /rest/subjects/profile', () => {
   });
 
   it('changing the own password keeps this session, ends the others and uses up outstanding reset links', async () => {
-    const user = await createSubject();
-    const other = await post('/rest/site/login', { username: user.username, password: user.password });
+    const user = await make.subject();
+    const other = await post('/rest/site/login', { username: user.username, password: user.password }, { reply: LoginReply });
     await post('/rest/site/reset-password', { email: user.username }, { settle: true });
     const res = await post('/rest/subjects/profile', profile(user, { password: 'new secret', currentPassword: user.password }), {
       token: user.token,
     });
     expect(res.status).toBe(200);
     expect((await get('/rest/subjects/user', { token: user.token })).status).toBe(200);
-    expect((await get('/rest/subjects/user', { token: other.json.data.access_token })).status).toBe(401);
+    expect((await get('/rest/subjects/user', { token: other.data.access_token })).status).toBe(401);
     const links = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, user.id));
     expect(links).toHaveLength(1);
     expect(links[0].usedAt).not.toBeNull();
   });
 
   it("refuses another subject's e-mail with 409", async () => {
-    const user = await createSubject();
-    const other = await createSubject();
+    const user = await make.subject();
+    const other = await make.subject();
     const res = await post('/rest/subjects/profile', profile(user, { username: other.username, currentPassword: user.password }), {
       token: user.token,
     });
@@ -267,24 +266,25 @@ describe('POST /rest/subjects/profile', () => {
 
 describe('registration approval', () => {
   it('approves a pending registration, e-mails the applicant, who can then sign in', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const applicant = await createSubject({ status: 'pending' });
-    const res = await post(`/rest/subjects/approve?id=${applicant.id}`, undefined, { token: admin.token });
+    const admin = await make.admin();
+    const applicant = await make.subject({ status: 'pending' });
+    const res = await post('/rest/subjects/approve', undefined, { token: admin.token, query: { id: applicant.id }, reply: SubjectRow });
     expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id: applicant.id, status: 'active' });
     expect(await rowOf(applicant.id)).toMatchObject({ status: 'active', approvedBy: admin.id });
-    const [mail] = await db().select().from(outbox).where(eq(outbox.to, applicant.username));
-    expect(mail.subject).toContain('approved');
+    const [approval] = await mail.to(applicant.username);
+    expect(approval.subject).toContain('approved');
     expect((await post('/rest/site/login', { username: applicant.username, password: applicant.password })).status).toBe(200);
     expect((await post(`/rest/subjects/approve?id=${applicant.id}`, undefined, { token: admin.token })).status).toBe(409);
   });
 
   it('rejects a pending registration and e-mails the applicant, who still cannot sign in', async () => {
-    const admin = await createSubject({ isAdmin: true });
-    const applicant = await createSubject({ status: 'pending' });
-    expect((await post(`/rest/subjects/reject?id=${applicant.id}`, undefined, { token: admin.token })).status).toBe(200);
+    const admin = await make.admin();
+    const applicant = await make.subject({ status: 'pending' });
+    expect((await post('/rest/subjects/reject', undefined, { token: admin.token, query: { id: applicant.id }, reply: SubjectRow })).status).toBe(200);
     expect((await rowOf(applicant.id)).status).toBe('rejected');
-    const [mail] = await db().select().from(outbox).where(eq(outbox.to, applicant.username));
-    expect(mail.subject).toContain('not approved');
+    const [rejection] = await mail.to(applicant.username);
+    expect(rejection.subject).toContain('not approved');
     const login = await post('/rest/site/login', { username: applicant.username, password: applicant.password });
     expect(login.status).toBe(403);
   });

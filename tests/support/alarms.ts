@@ -1,25 +1,35 @@
-import type { AlarmRulesInput } from '../../worker/contracts/alarms';
-import { createSubject, post, type TestSubject } from './api';
-import { createStation, linkSubject, rawAll, stationToken } from './telemetry';
+import { AlarmRule, type AlarmRulesInput } from '../../worker/contracts/alarms';
+import { post } from './api';
+import { make, type TestSubject } from './make';
+import { ingest, rawAll } from './telemetry';
 
 /** Readings of one code at `stepMinutes` intervals from `start`, one per value, as a DANES station posts them. */
 export const series = (start: string, stepMinutes: number, values: number[], code = 'H1') =>
   values.map((value, i) => ({ data_name: code, data_value: value, date: new Date(Date.parse(start) + i * stepMinutes * 60_000).toISOString() }));
 
 /** A DANES station with its token, a user who sees it, and an administrator. */
-export async function watchedStation(source: 'DANES' | 'UNIWAN' = 'DANES') {
-  const admin = await createSubject({ isAdmin: true });
-  const viewer = await createSubject();
-  const station = await createStation(source);
-  await linkSubject(viewer.id, station.id);
-  return { admin, viewer, station, token: await stationToken(station.id) };
+export async function watchedStation() {
+  const admin = await make.admin();
+  const viewer = await make.subject();
+  const station = await make.station({ viewers: [viewer], token: true });
+  return { admin, viewer, station, token: station.token };
 }
 
 /** Creates a rule through the API as an administrator; fails the test if refused. */
 export async function addRule(admin: TestSubject, rule: AlarmRulesInput) {
-  const res = await post('/rest/alarm-rules/edit', { AlarmRules: rule }, { token: admin.token });
+  const res = await post('/rest/alarm-rules/edit', { AlarmRules: rule }, { token: admin.token, reply: AlarmRule });
   if (res.status !== 200) throw new Error(`rule refused: ${res.text}`);
-  return res.json.data;
+  return res.data;
+}
+
+export const flood = { kind: 'above', reading: 'H1', threshold: 3, deadband: 0.5, severity: 'critical', name: 'Flood level' } as const;
+
+/** A watched DANES station with the flood rule, and a way to post its rows. */
+export async function floodStation() {
+  const fixture = await watchedStation();
+  const rule = await addRule(fixture.admin, { ...flood, item_id: fixture.station.id });
+  const post = (rows: unknown[]) => ingest('danes', fixture.token, { rows });
+  return { ...fixture, rule, post };
 }
 
 export interface AlarmRowOf {
@@ -37,6 +47,3 @@ export interface AlarmRowOf {
 }
 
 export const alarmsOf = (itemId: number) => rawAll<AlarmRowOf>('SELECT * FROM alarms WHERE item_id = ? ORDER BY id', itemId);
-
-/** The alarm e-mails one address received, oldest first. */
-export const mailsTo = (address: string) => rawAll<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE "to" = ? ORDER BY id', address);

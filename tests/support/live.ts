@@ -1,5 +1,6 @@
 import { exports } from 'cloudflare:workers';
-import { origin, type TestSubject } from './api';
+import { origin } from './api';
+import type { TestSubject } from './make';
 
 export interface Watcher {
   messages: any[];

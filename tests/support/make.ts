@@ -4,6 +4,7 @@
  * the API does with them is what the tests prove); a station token is issued through the real admin call.
  */
 import { eq } from 'drizzle-orm';
+import { IngestToken } from '../../worker/contracts/items';
 import type { Source } from '../../worker/contracts/readings';
 import { groupItems, groups, items, outbox, stationTokens, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
 import { hashPassword } from '../../worker/domain/auth/password';
@@ -19,7 +20,7 @@ export interface TestSubject {
   token: string;
 }
 
-type Station = typeof items.$inferSelect;
+export type TestStation = typeof items.$inferSelect;
 type Group = typeof groups.$inferSelect;
 interface Ref {
   id: number;
@@ -64,7 +65,7 @@ export const make = {
    */
   async station<T extends boolean = false>(
     options: Partial<typeof items.$inferInsert> & { source?: Source; viewers?: Ref[]; groups?: Ref[]; token?: T } = {},
-  ): Promise<Station & { token: T extends true ? string : undefined }> {
+  ): Promise<TestStation & { token: T extends true ? string : undefined }> {
     const { source = 'DANES', viewers = [], groups: inGroups = [], token, ...overrides } = options;
     const uniqueId = overrides.uniqueId ?? unique(source);
     const [row] = await db()
@@ -93,9 +94,9 @@ export const make = {
   /** A station's ingest token, issued (and the previous one revoked) through the real admin call. */
   async stationToken(station: Ref): Promise<string> {
     tokenIssuer ??= await make.admin();
-    const res = await post(`/rest/items/token?id=${station.id}`, undefined, { token: tokenIssuer.token });
+    const res = await post('/rest/items/token', undefined, { token: tokenIssuer.token, query: { id: station.id }, reply: IngestToken });
     if (res.status !== 200) throw new Error(`token refused: ${res.text}`);
-    return res.json.data.token;
+    return res.data.token;
   },
 
   /** An importer token (any station), stored as the create-importer-token script does. */

@@ -1,43 +1,14 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { groupItems, groups, items, stationTokens, subjectGroups, subjectItems } from '../../worker/db/schema';
-import type { Reading } from '../../worker/domain/telemetry/rows';
-import { newImporterToken } from '../../worker/domain/telemetry/tokens';
-import { stationOf } from '../../worker/station/directory';
 import { allReadingCodes } from '../../worker/contracts/readings';
-import { createSubject, db, post, type TestSubject } from './api';
-
-let stationCounter = 0;
-
-/** Inserts a station straight into D1. */
-export async function createStation(source: 'DANES' | 'UNIWAN', timezone = 'Europe/Prague') {
-  const uniqueId = `${source}-T${Date.now().toString(36)}-${stationCounter++}`;
-  const [row] = await db()
-    .insert(items)
-    .values({ name: `Test ${uniqueId}`, uniqueId, nameForApi: source, timezone })
-    .returning();
-  return row;
-}
-
-let admin: TestSubject | undefined;
-
-/** Issues a station's token through the real admin call. */
-export async function stationToken(itemId: number): Promise<string> {
-  admin ??= await createSubject({ isAdmin: true });
-  const res = await post(`/rest/items/token?id=${itemId}`, undefined, { token: admin.token });
-  if (res.status !== 200) throw new Error(`token failed: ${res.text}`);
-  return res.json.data.token;
-}
-
-/** Stores an importer token (no station) as the create-importer-token script does. */
-export async function importerToken(): Promise<string> {
-  const { token, row } = newImporterToken();
-  await db().insert(stationTokens).values({ id: row.id, itemId: null, createdAt: new Date(row.created_at) });
-  return token;
-}
+import { IngestResult } from '../../worker/contracts/telemetry';
+import type { Reading } from '../../worker/domain/telemetry/rows';
+import { stationOf } from '../../worker/station/directory';
+import { post } from './api';
+import { make } from './make';
 
 export const ingest = (source: 'danes' | 'uniwan', token: string, body: unknown) =>
-  post(`/rest/ingest/${source}`, body as never, { token });
+  post(`/rest/ingest/${source}`, body as never, { token, reply: IngestResult });
 
 /** Runs the Worker's cron handler to completion, as the five-minute trigger would (at `now`, its scheduled time). */
 export async function runCron(now = Date.now()) {
@@ -47,8 +18,6 @@ export async function runCron(now = Date.now()) {
     scheduledTime: now,
   });
 }
-
-export const linkSubject = (subjectId: number, itemId: number) => db().insert(subjectItems).values({ subjectId, itemId });
 
 /** Runs SQL inside a station's object, as its own code would (to read or to damage its storage in a test). */
 export const inStation = <T extends Record<string, SqlStorageValue>>(itemId: number, query: string, ...params: unknown[]) =>
@@ -76,24 +45,20 @@ export const rawAll = <T>(query: string, ...params: unknown[]) =>
 
 /**
  * A DANES station in Prague and a UNIWAN one in New York; `viewer` sees the first directly and the second
- * through a group, `outsider` sees neither.
+ * through `group`, `outsider` sees neither.
  */
 export async function stationsWithViewers() {
-  const danesStation = await createStation('DANES', 'Europe/Prague');
-  const uniwanStation = await createStation('UNIWAN', 'America/New_York');
-  const viewer = await createSubject();
-  const outsider = await createSubject();
-  const [group] = await db().insert(groups).values({ name: `Group ${uniwanStation.uniqueId}` }).returning();
-  await linkSubject(viewer.id, danesStation.id);
-  await db().insert(groupItems).values({ groupId: group.id, itemId: uniwanStation.id });
-  await db().insert(subjectGroups).values({ subjectId: viewer.id, groupId: group.id });
+  const [viewer, outsider] = [await make.subject(), await make.subject()];
+  const group = await make.group({ members: [viewer] });
+  const danesStation = await make.station({ viewers: [viewer] });
+  const uniwanStation = await make.station({ source: 'UNIWAN', timezone: 'America/New_York', groups: [group] });
   return { danesStation, uniwanStation, viewer, outsider, group };
 }
 
 /** `stationsWithViewers` with a few readings on both stations around 1–4 April 2026, across their local midnights. */
 export async function stationsWithReadings() {
   const fixture = await stationsWithViewers();
-  const token = await importerToken();
+  const token = await make.importerToken();
   await ingest('danes', token, {
     unique_id: fixture.danesStation.uniqueId,
     rows: [
