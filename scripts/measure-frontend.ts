@@ -15,14 +15,12 @@
 import { mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
-import type { TestProject } from 'vitest/node';
 import { demoAccounts, demoStations } from './seed/accounts';
 import { addNetwork, networkAccount } from '../tests/support/e2e-network';
-import setup from '../tests/support/e2e-server';
+import { startE2eServers } from '../tests/support/e2e-server';
 
-const provided: Record<string, string> = {};
-const teardown = await setup({ provide: (key: string, value: string) => (provided[key] = value) } as unknown as TestProject);
-const baseURL = provided.baseURL;
+const { servers, stop } = await startE2eServers(1);
+const [{ baseURL, stateDir }] = servers;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const detail = process.argv.includes('--detail');
 const chartPath = '/charts/DANES-BRNO-01/true?days=30';
@@ -162,7 +160,7 @@ try {
   console.log(`30-day chart, navigation to every reading drawn: ${chartMs.toFixed(0)} ms`);
 
   // The big network comes last: the demo administrator would see its stations too.
-  await addNetwork(provided.stateDir);
+  await addNetwork(stateDir);
   token = await sessionToken(networkAccount);
   // Its first page registers the subject's live watcher with 500 station objects; measure after that, as users would.
   await filteringInp();
@@ -193,5 +191,5 @@ try {
   }
 } finally {
   await browser.close();
-  teardown();
+  stop();
 }

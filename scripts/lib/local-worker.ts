@@ -1,16 +1,14 @@
-import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        resolve(typeof address === "object" && address ? address.port : 0),
-      );
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 
@@ -32,48 +30,29 @@ export interface LocalWorkerOptions {
 }
 
 /** Serves a Worker with `wrangler dev` on a free loopback port and waits until it answers. */
-export async function startLocalWorker(
-  options: LocalWorkerOptions = {},
-): Promise<LocalWorker> {
+export async function startLocalWorker(options: LocalWorkerOptions = {}): Promise<LocalWorker> {
   const port = await freePort();
   // Wrangler would pick the devtools port by probing from 9229, which races when two servers start at once.
   const inspectorPort = await freePort();
-  const args = ["wrangler", "dev"];
-  if (options.entry !== null)
-    args.push(options.entry ?? "scripts/lib/api-worker.ts");
+  const args = ['wrangler', 'dev'];
+  if (options.entry !== null) args.push(options.entry ?? 'scripts/lib/api-worker.ts');
   // An explicit config keeps wrangler from following a `vite build`'s redirect to the bundled app.
-  args.push(
-    "--config",
-    options.config ?? "wrangler.toml",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--inspector-port",
-    String(inspectorPort),
-    "--show-interactive-dev-session=false",
-  );
-  if (options.persistTo) args.push("--persist-to", options.persistTo);
-  let output = "";
-  const worker = spawn("npx", args, {
+  args.push('--config', options.config ?? 'wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false');
+  if (options.persistTo) args.push('--persist-to', options.persistTo);
+  let output = '';
+  const worker = spawn('npx', args, {
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   });
-  worker.stdout?.on("data", (chunk) => (output += chunk));
-  worker.stderr?.on("data", (chunk) => (output += chunk));
+  worker.stdout?.on('data', (chunk) => (output += chunk));
+  worker.stderr?.on('data', (chunk) => (output += chunk));
   const stop = () => {
-    if (worker.pid && worker.exitCode === null)
-      process.kill(-worker.pid, "SIGTERM");
+    if (worker.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
   };
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
-    if (worker.exitCode !== null)
-      throw new Error(`wrangler dev exited early:\n${output}`);
+    if (worker.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
       await fetch(`${base}/rest/openapi.json`);
       break;
@@ -86,21 +65,19 @@ export async function startLocalWorker(
     }
   }
   const cron = async () => {
-    const res = await fetch(
-      `${base}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`,
-    );
+    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
   const cpuSeconds = () => {
-    const pids = execFileSync("ps", ["-eo", "pid=,pgid="], { encoding: "utf8" })
-      .split("\n")
+    const pids = execFileSync('ps', ['-eo', 'pid=,pgid='], { encoding: 'utf8' })
+      .split('\n')
       .map((line) => line.trim().split(/\s+/).map(Number))
       .filter(([, pgid]) => pgid === worker.pid)
       .map(([pid]) => pid);
     // utime and stime of /proc/<pid>/stat, in clock ticks of 1/100 s.
     const ticks = pids.map((pid) => {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return Number(fields[11]) + Number(fields[12]);
     });
     return ticks.reduce((a, b) => a + b, 0) / 100;

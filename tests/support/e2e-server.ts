@@ -47,18 +47,22 @@ async function serve(accounts: string): Promise<E2eServer & { worker: LocalWorke
   return { baseURL: worker.base, stateDir, worker };
 }
 
-export default async function setup(project: TestProject) {
+/** Builds the app and serves it `count` times, each server on a database of its own; `stop` ends them all. */
+export async function startE2eServers(count: number) {
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const accounts = await accountsSql();
-  const servers = await Promise.all(Array.from({ length: e2eWorkers }, () => serve(accounts)));
-  project.provide(
-    'e2eServers',
-    servers.map(({ baseURL, stateDir }) => ({ baseURL, stateDir })),
-  );
-  return () => {
-    for (const { worker, stateDir } of servers) {
+  const started = await Promise.all(Array.from({ length: count }, () => serve(accounts)));
+  const stop = () => {
+    for (const { worker, stateDir } of started) {
       worker.stop();
       rmSync(stateDir, { recursive: true, force: true });
     }
   };
+  return { servers: started.map(({ baseURL, stateDir }): E2eServer => ({ baseURL, stateDir })), stop };
+}
+
+export default async function setup(project: TestProject) {
+  const { servers, stop } = await startE2eServers(e2eWorkers);
+  project.provide('e2eServers', servers);
+  return stop;
 }

@@ -1,27 +1,7 @@
 import { z } from './zod';
 import { NamedRef } from './subjects';
 import { id, optionalText } from './validation';
-
-/**
- * What a rule watches. `above`/`below`: a reading's value against the threshold; `rise`/`fall`: its rate of change
- * per hour over a window; `no_data`: no reading from the station for `silence_minutes`; `low_voltage`: the ready
- * preset "supply voltage (POWER) below the threshold", evaluated like `below`.
- */
-export const ruleKinds = ['above', 'below', 'rise', 'fall', 'no_data', 'low_voltage'] as const;
-export type RuleKind = (typeof ruleKinds)[number];
-export const severities = ['warning', 'critical'] as const;
-export type Severity = (typeof severities)[number];
-export const alarmStates = ['active', 'acknowledged', 'cleared'] as const;
-export type AlarmState = (typeof alarmStates)[number];
-/** Why an alarm was cleared: its condition ended, or its rule was deleted while it was open. */
-export const clearReasons = ['condition', 'rule_deleted'] as const;
-
-/** The reading the low-voltage preset watches, and the level it proposes. */
-export const lowVoltageReading = 'POWER';
-export const lowVoltageDefault = 11.5;
-
-export const isValueKind = (kind: RuleKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
-export const isRateKind = (kind: RuleKind) => kind === 'rise' || kind === 'fall';
+import { alarmStates, clearReasons, isRateKind, isValueKind, lowVoltageDefault, lowVoltageReading, ruleKinds, severities } from './alarm-kinds';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
 const week = 7 * 24 * 60;

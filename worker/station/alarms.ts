@@ -1,4 +1,4 @@
-import { isRateKind } from '../contracts/alarms';
+import { isRateKind } from '../contracts/alarm-kinds';
 import {
   idleState,
   runRule,

@@ -1,4 +1,4 @@
-import { isRateKind } from '../contracts/alarms';
+import { isRateKind } from '../contracts/alarm-kinds';
 import { episodesOf, idleState, runRule, silencesOf, type Episode, type Point, type RuleSpec } from '../domain/alarms/evaluate';
 import { column } from './schema';
 import { SeriesBuilder, type CodeSeries } from './series';

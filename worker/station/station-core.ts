@@ -34,6 +34,8 @@ export interface FlushOutcome {
   days: number;
   /** Rows the flush wrote to D1 (daily_stats and the roll-up mark). */
   d1RowsWritten: number;
+  /** Rows the flush wrote to the object's own storage (the cleared day marks). */
+  objectRowsWritten: number;
 }
 
 /** How far the copy of an older database's D1 readings got: the last (time, code) copied, and the counts. */
@@ -251,14 +253,14 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const done = (async () => {
       const results = await this.env.DB.batch(rollupStatements(this.env.DB, itemId, stats, rev, replaceAll));
       const settled = days.filter((d) => !touched.has(d));
-      this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled));
+      const cleared = this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled));
       if (replaceAll) this.ctx.storage.kv.delete('replace-all');
       let d1RowsWritten = results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
       // Batches stored during the write found the station marked, but the batch above just cleared the mark.
       const remaining = this.sql.exec('SELECT 1 FROM dirty_days LIMIT 1').toArray().length > 0;
       if (remaining) d1RowsWritten += await this.mark();
       else this.marked = false;
-      return { days: days.length, d1RowsWritten };
+      return { days: days.length, d1RowsWritten, objectRowsWritten: cleared.rowsWritten };
     })();
     this.flushing = { touched, done };
     try {

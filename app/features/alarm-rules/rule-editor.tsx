@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { AlarmRule, AlarmRuleSpec, RuleKind, RulePreview, Severity } from '../../../worker/contracts/alarms';
+import type { AlarmRule, AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
+import type { RuleKind, Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';

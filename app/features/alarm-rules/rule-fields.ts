@@ -1,4 +1,5 @@
-import type { AlarmRule, AlarmRulesInput, lowVoltageDefault, lowVoltageReading, RuleKind, Severity } from '../../../worker/contracts/alarms';
+import type { AlarmRule, AlarmRulesInput } from '../../../worker/contracts/alarms';
+import type { lowVoltageDefault, lowVoltageReading, RuleKind, Severity } from '../../../worker/contracts/alarm-kinds';
 import { isReadingOf, readingsOf, type Source } from '../../../worker/contracts/readings';
 import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';

@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
-import type { AlarmRuleSpec, RulePreview, Severity } from '../../../worker/contracts/alarms';
+import type { AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { Alert } from '~/components/ui/alert';
 import { Skeleton } from '~/components/ui/skeleton';
 import { LazyReadingChart } from '~/features/charts/lazy-chart';

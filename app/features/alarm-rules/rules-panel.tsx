@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { BatteryLowIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { AlarmRule, RuleKind } from '../../../worker/contracts/alarms';
+import type { AlarmRule } from '../../../worker/contracts/alarms';
+import type { RuleKind } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { EmptyState, ErrorState } from '~/components/states';
 import { Button } from '~/components/ui/button';

@@ -1,4 +1,4 @@
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { severityLabels } from './rule-fields';
 
 // The colours the alarm screens use for severities (critical red, warning amber).

@@ -1,4 +1,5 @@
-import type { Alarm, AlarmState, Severity } from '../../../worker/contracts/alarms';
+import type { Alarm } from '../../../worker/contracts/alarms';
+import type { AlarmState, Severity } from '../../../worker/contracts/alarm-kinds';
 
 /** The views of `/alarms`; history is the cleared alarms. */
 export const alarmViews = ['active', 'acknowledged', 'history'] as const;

@@ -1,4 +1,4 @@
-import { isRateKind, type RuleKind, type Severity } from '../../../worker/contracts/alarms';
+import { isRateKind, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import { formatValue, readingByCode } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
 

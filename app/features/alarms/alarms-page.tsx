@@ -2,7 +2,8 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { CheckIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Alarm, Severity } from '../../../worker/contracts/alarms';
+import type { Alarm } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { homeZone } from '../../../worker/contracts/station-time';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';

@@ -1,4 +1,4 @@
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { alarmViews, type AlarmFilters, type AlarmView } from './alarm-lists';
 
 /** What the address of `/alarms` may hold; the default view (active) is left out of it. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { cn } from '~/lib/utils';
 import { severityName } from './alarm-text';
 

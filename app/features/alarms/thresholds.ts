@@ -1,4 +1,5 @@
-import { isValueKind, type AlarmRule, type Severity } from '../../../worker/contracts/alarms';
+import { type AlarmRule } from '../../../worker/contracts/alarms';
+import { isValueKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import { m } from '~/paraglide/messages';
 import { ruleTitle } from './alarm-text';
 

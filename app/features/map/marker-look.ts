@@ -1,4 +1,4 @@
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { m } from '~/paraglide/messages';
 import { markerStates, type MarkerState, type StateCounts } from './station-features';
 

@@ -1,6 +1,6 @@
 // maplibre-gl's own GeoJSON types (@types/geojson is one of its dependencies).
 import type { Feature, FeatureCollection, Point } from 'geojson';
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import type { StationState } from '~/features/stations/status';
 

@@ -1,6 +1,6 @@
 import type { Point } from 'geojson';
 import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { alarmName, clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
 import { alarmOfRank, clusterStateCounts, clusterWorstAlarm, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
 import { StationPopup } from './station-popup';

@@ -4,7 +4,7 @@ import { Map as MapLibre, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Severity } from '../../../worker/contracts/alarms';
+import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { Dashboard } from '../../../worker/contracts/telemetry';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ruleKinds, severities } from '../../contracts/alarms';
+import { ruleKinds, severities } from '../../contracts/alarm-kinds';
 import { items } from './items';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { alarmStates, clearReasons, ruleKinds, severities } from '../../contracts/alarms';
+import { alarmStates, clearReasons, ruleKinds, severities } from '../../contracts/alarm-kinds';
 import { alarmRules } from './alarm-rules';
 import { items } from './items';
 import { subjects } from './subjects';

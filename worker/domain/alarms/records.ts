@@ -1,4 +1,5 @@
-import type { Alarm, AlarmRule, AlarmState, RuleKind, Severity } from '../../contracts/alarms';
+import type { Alarm, AlarmRule } from '../../contracts/alarms';
+import type { AlarmState, RuleKind, Severity } from '../../contracts/alarm-kinds';
 import type { AlarmRuleRow } from '../../db/schema';
 import type { RuleSpec } from './evaluate';
 

@@ -1,4 +1,4 @@
-import type { Severity } from '../../contracts/alarms';
+import type { Severity } from '../../contracts/alarm-kinds';
 
 export interface Recipient {
   id: number;

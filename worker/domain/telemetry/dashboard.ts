@@ -8,21 +8,11 @@ import { toItemRow } from '../items/manage';
 import { visibleItemsWhere } from '../items/visibility';
 import { homeZone, resolveRange } from '../../contracts/station-time';
 
-interface DayStats {
+/** A station's summary as SQLite assembles it: `summary` is a StationSummary's JSON without its `date`. */
+interface SummaryRow {
   itemId: number;
-  reading: string;
-  n: number;
-  lo: number;
-  hi: number;
   lastTs: number;
-  total: number;
-}
-
-interface PeakDay {
-  itemId: number;
-  reading: string;
-  day: string;
-  peak: number;
+  summary: string;
 }
 
 const allCodes = JSON.stringify(allReadingCodes);
@@ -50,39 +40,37 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
     groupsQuery(db, subject),
   ]);
   // Naming every code lets SQLite seek each (station, code) day range of the clustered key instead of reading a
-  // station's whole history, and group in key order without sorting.
+  // station's whole history, and group in key order without sorting. Each station's summary leaves SQLite as one
+  // JSON text: a thousand stations cross to the Worker as a thousand rows, not one per code.
   const ids = JSON.stringify(rows.map((r) => r.id));
-  const [stats, peaks] = await Promise.all([
-    db.all<DayStats>(sql`
-      SELECT s.item_id AS itemId, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS lastTs, sum(s.sum) AS total
+  const summaries = await db.all<SummaryRow>(sql`
+    WITH per_code AS (
+      SELECT s.item_id, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS last_ts, sum(s.sum) AS total
       FROM daily_stats s
       WHERE s.item_id IN (SELECT value FROM json_each(${ids}))
         AND s.reading IN (SELECT value FROM json_each(${allCodes}))
         AND s.day BETWEEN ${from} AND ${to}
-      GROUP BY s.item_id, s.reading`),
-    // With max() the only aggregate, SQLite takes the bare `day` from the row that holds the maximum.
-    db.all<PeakDay>(sql`
-      SELECT s.item_id AS itemId, s.reading, s.day, max(s.sum) AS peak
+      GROUP BY s.item_id, s.reading
+    ),
+    -- With max() the only aggregate, SQLite takes the bare day from the row that holds the maximum.
+    wettest AS (
+      SELECT s.item_id, s.reading, s.day, max(s.sum) AS peak
       FROM daily_stats s
       WHERE s.item_id IN (SELECT value FROM json_each(${ids}))
         AND s.reading IN (SELECT value FROM json_each(${summedCodes}))
         AND s.day BETWEEN ${from} AND ${to}
-      GROUP BY s.item_id, s.reading`),
-  ]);
-  const byItem = new Map<number, StationSummary & { lastTs: number }>();
-  for (const s of stats) {
-    const summary = byItem.get(s.itemId) ?? { date: null, pocetMereni: 0, max: {}, min: {}, lastTs: 0 };
-    summary.pocetMereni += s.n;
-    summary.max[s.reading] = s.hi;
-    summary.min[s.reading] = s.lo;
-    if (isSummed(s.reading)) (summary.sum ??= {})[s.reading] = s.total;
-    summary.lastTs = Math.max(summary.lastTs, s.lastTs);
-    byItem.set(s.itemId, summary);
-  }
-  for (const p of peaks) {
-    const summary = byItem.get(p.itemId);
-    if (summary && p.peak > 0) (summary.peak_day ??= {})[p.reading] = { day: p.day, sum: p.peak };
-  }
+      GROUP BY s.item_id, s.reading
+    )
+    SELECT p.item_id AS itemId, max(p.last_ts) AS lastTs, json_object(
+      'pocetMereni', sum(p.n),
+      'max', json_group_object(p.reading, p.hi),
+      'min', json_group_object(p.reading, p.lo),
+      'sum', json_group_object(p.reading, p.total) FILTER (WHERE p.reading IN (SELECT value FROM json_each(${summedCodes}))),
+      'peak_day', json_group_object(p.reading, json_object('day', w.day, 'sum', w.peak)) FILTER (WHERE w.peak > 0)
+    ) AS summary
+    FROM per_code p LEFT JOIN wettest w ON w.item_id = p.item_id AND w.reading = p.reading
+    GROUP BY p.item_id`);
+  const byItem = new Map(summaries.map((s) => [s.itemId, s]));
   const dashboard: Dashboard = {
     items: rows.map(toItemRow),
     danes: {},
@@ -90,9 +78,13 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
     groups: groupRows.map((g) => ({ id: g.id, name: g.name, items: JSON.parse(g.items) as number[] })),
   };
   for (const item of rows) {
-    const { lastTs, ...summary } = byItem.get(item.id) ?? { date: null, pocetMereni: 0, max: {}, min: {}, lastTs: 0 };
-    summary.date = lastTs ? new Date(lastTs).toISOString() : null;
-    dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = summary;
+    const found = byItem.get(item.id);
+    const summary: Omit<StationSummary, 'date'> = found ? JSON.parse(found.summary) : { pocetMereni: 0, max: {}, min: {} };
+    // json_group_object gives {} where its filter matched nothing; the contract leaves such a key out.
+    if (summary.sum && !Object.keys(summary.sum).length) delete summary.sum;
+    if (summary.peak_day && !Object.keys(summary.peak_day).length) delete summary.peak_day;
+    const date = found?.lastTs ? new Date(found.lastTs).toISOString() : null;
+    dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = { date, ...summary };
   }
   return dashboard;
 }

@@ -8,6 +8,8 @@ export interface RollupRun {
   days: number;
   /** Rows written to D1 by the stations' flushes. */
   d1RowsWritten: number;
+  /** Rows the flushes wrote to the station objects' own storage. */
+  objectRowsWritten: number;
   /** Stations whose flush failed; their mark stays for the next run. */
   failed: number;
   /** Marked stations left for the next run (the run's limits were reached). */
@@ -30,7 +32,7 @@ export interface MarkedStation {
   timezone: string;
 }
 
-const emptyRun = (): RollupRun => ({ stations: 0, days: 0, d1RowsWritten: 0, failed: 0, left: 0 });
+const emptyRun = (): RollupRun => ({ stations: 0, days: 0, d1RowsWritten: 0, objectRowsWritten: 0, failed: 0, left: 0 });
 
 /** Asks each station's object to write its changed days into daily_stats, a few at a time, within a time budget. */
 export async function flushStations(env: Cloudflare.Env, queue: MarkedStation[], limits: RollupLimits = {}): Promise<RollupRun> {
@@ -40,6 +42,7 @@ export async function flushStations(env: Cloudflare.Env, queue: MarkedStation[],
     const flushed = await stationOf(env, id).flush(id, timezone);
     run.days += flushed.days;
     run.d1RowsWritten += flushed.d1RowsWritten;
+    run.objectRowsWritten += flushed.objectRowsWritten;
   });
   return { ...run, stations: pool.done, failed: pool.failed, left: pool.left };
 }
@@ -69,6 +72,7 @@ export async function rollUpChangedStations(env: Cloudflare.Env, limits: RollupL
       stations: sum.stations + r.stations,
       days: sum.days + r.days,
       d1RowsWritten: sum.d1RowsWritten + r.d1RowsWritten,
+      objectRowsWritten: sum.objectRowsWritten + r.objectRowsWritten,
       failed: sum.failed + r.failed,
       left: sum.left + r.left,
     }),
