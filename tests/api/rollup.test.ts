@@ -28,8 +28,29 @@ describe('roll-up', () => {
       const expected = await recomputeFromRaw(station.id, zone);
       expect(expected.length, name).toBeGreaterThan(10);
       expectSameStats(await statsOf(station.id), expected);
+      // Only the newest day keeps its mark, for the reports still to come.
+      expect(await dirtyOf(station.id), name).toEqual([expected.map((s) => s.day).sort().at(-1)]);
     }
-    for (const { station } of stations) expect(await dirtyOf(station.id)).toEqual([]);
+    expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([]);
+  });
+
+  it('keeps the newest day marked between runs, rolls it up again when it changes and lets an older day go', async () => {
+    const station = await make.station({ token: true });
+    const post = (date: string, value: number) => ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: value, date }] });
+    await post('2026-05-10T08:00:00Z', 1);
+    await runCron();
+    expect(await dirtyOf(station.id)).toEqual(['2026-05-10']);
+
+    await post('2026-05-10T08:10:00Z', 5);
+    expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([{ id: station.id }]);
+    await runCron();
+    expect((await statsOf(station.id)).map((s) => [s.day, s.count, s.max])).toEqual([['2026-05-10', 2, 5]]);
+
+    await post('2026-05-11T08:00:00Z', 7);
+    await post('2026-05-09T08:00:00Z', 3);
+    await runCron();
+    expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
+    expect(await dirtyOf(station.id)).toEqual(['2026-05-11']);
     expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([]);
   });
 

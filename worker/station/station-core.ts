@@ -94,6 +94,16 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     return this.ctx.storage.sql;
   }
 
+  private lastTs() {
+    return this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+  }
+
+  /** The station-local day of the newest reading (null without readings). */
+  private newestDay(timeZone: string) {
+    const ts = this.lastTs();
+    return ts === null ? null : localDay(ts, timeZone);
+  }
+
   /**
    * Stores a checked batch all-or-nothing in one transaction with the alarm rules' evaluation of its new
    * readings, tells the station's watchers of the new rows, delivers alarm transitions (if any) to D1, and
@@ -109,14 +119,18 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       return { outcome, changes: this.alarms.evaluate(outcome.stored, now) };
     });
     this.alarms.commit(changes);
+    const settled = this.settle(outcome);
     if (outcome.stored.length) this.publish(station, outcome.stored);
     if (this.alarms.pending) await this.deliverAlarms();
-    const d1RowsWritten = await this.settle(outcome);
+    const d1RowsWritten = await settled;
     const { accepted, duplicates, rowsWritten } = outcome;
     return { accepted, duplicates, rowsWritten, d1RowsWritten };
   }
 
-  /** After a store: days stored while a flush writes stay dirty, and a clean station gets its roll-up mark. */
+  /**
+   * After a store, before any await (a flush ending meanwhile must count these days as stored during it, not clear
+   * their marks): a clean station gets its roll-up mark.
+   */
   private async settle(outcome: StoreOutcome): Promise<number> {
     for (const day of outcome.days) this.flushing?.touched.add(day);
     return outcome.days.length && !this.marked ? this.mark() : 0;
@@ -126,12 +140,13 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   private async mark(): Promise<number> {
     this.marked = true;
     const itemId = this.ctx.storage.kv.get<number>('item')!;
-    const lastTs = this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+    const lastTs = this.lastTs();
     try {
       const result = await markStatement(this.env.DB, itemId, this.nextRev(), lastTs).run();
       return result.meta.rows_written ?? 0;
     } catch (err) {
       console.error('roll-up mark failed; retrying from the alarm', itemId, err);
+      this.marked = false;
       await this.ctx.storage.setAlarm(Date.now() + 30_000);
       return 0;
     }
@@ -143,9 +158,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    */
   async alarm() {
     const delivered = this.alarms.pending ? this.deliverAlarms() : null;
-    if (this.sql.exec('SELECT 1 FROM dirty_days LIMIT 1').toArray().length) {
+    if (!this.marked && this.sql.exec('SELECT 1 FROM dirty_days LIMIT 1').toArray().length) {
       const itemId = this.ctx.storage.kv.get<number>('item')!;
-      const lastTs = this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+      const lastTs = this.lastTs();
       await markStatement(this.env.DB, itemId, this.nextRev(), lastTs).run();
       this.marked = true;
     }
@@ -252,13 +267,16 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const touched = new Set<string>();
     const done = (async () => {
       const results = await this.env.DB.batch(rollupStatements(this.env.DB, itemId, stats, rev, replaceAll));
-      const settled = days.filter((d) => !touched.has(d));
+      // The newest day keeps its mark: the next report most likely lands in it, and finding the mark there costs
+      // that report no write, nor this flush one to clear it. A later flush rolls it up again only if the station
+      // is marked in D1 again, that is when something changed.
+      const newest = this.newestDay(timeZone);
+      const settled = days.filter((d) => !touched.has(d) && d !== newest);
       const cleared = this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled));
       if (replaceAll) this.ctx.storage.kv.delete('replace-all');
       let d1RowsWritten = results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
       // Batches stored during the write found the station marked, but the batch above just cleared the mark.
-      const remaining = this.sql.exec('SELECT 1 FROM dirty_days LIMIT 1').toArray().length > 0;
-      if (remaining) d1RowsWritten += await this.mark();
+      if (touched.size) d1RowsWritten += await this.mark();
       else this.marked = false;
       return { days: days.length, d1RowsWritten, objectRowsWritten: cleared.rowsWritten };
     })();
