@@ -4,8 +4,8 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// Every screen part of a route (its page, skeleton, error and not-found) loads with that route, never up front.
-const codeSplittingOptions = { defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as ('component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent')[][] };
+// Every part of a route (its loader, page, skeleton, error and not-found) loads with that route, never up front.
+const codeSplittingOptions = { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as ('loader' | 'component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent')[][] };
 
 export const appPlugins = () => [tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions } }), viteReact()];
 

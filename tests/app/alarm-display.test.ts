@@ -1,30 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { AlarmRule } from '../../worker/contracts/alarms';
-import type { ItemRow } from '../../worker/contracts/items';
 import { conditionText, ruleTitle, valueText } from '~/features/alarms/alarm-text';
 import { thresholdsByReading } from '~/features/alarms/thresholds';
 import { clusterLabel, stationLabel } from '~/features/map/marker-look';
 import { alarmOfRank, stationFeatures } from '~/features/map/station-features';
 import { stationDateTime } from '~/lib/format';
+import { alarmRule, itemRow } from '../support/rows';
 
-const rule = (over: Partial<AlarmRule>): AlarmRule => ({
-  id: 1,
-  item_id: 1,
-  unique_id: 'DANES-1',
-  name: 'Flood level',
-  kind: 'above',
-  reading: 'H1',
-  threshold: 2.5,
-  deadband: 0.05,
-  window_minutes: null,
-  silence_minutes: null,
-  hold_minutes: 0,
-  severity: 'critical',
-  clear_level: 2.45,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  ...over,
-});
+const rule = (over: Partial<AlarmRule>) => alarmRule({ name: 'Flood level', severity: 'critical', ...over });
 
 describe('threshold lines on a chart', () => {
   test('a value rule draws its threshold and, dashed, its clear level on its own reading', () => {
@@ -67,19 +50,7 @@ describe('alarm texts', () => {
   });
 });
 
-const item = (uniqueId: string): ItemRow => ({
-  id: 1,
-  name: uniqueId,
-  serial_nr: null,
-  unique_id: uniqueId,
-  location_x: 49.18,
-  location_y: 16.59,
-  location_name: null,
-  location_group: null,
-  last_update: null,
-  name_for_api: 'DANES',
-  timezone: 'Europe/Prague',
-});
+const item = (uniqueId: string) => itemRow({ name: uniqueId, unique_id: uniqueId, location_x: 49.18, location_y: 16.59 });
 
 describe('alarms on the map', () => {
   test('a station carries its worst open alarm; a station without one carries none', () => {

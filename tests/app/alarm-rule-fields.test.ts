@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { AlarmRule, RulePreview } from '../../worker/contracts/alarms';
 import { previewChart } from '~/features/alarm-rules/rule-preview';
 import { describeRule, kindFields, kindOptions, numberField, readRule, sourceReadings } from '~/features/alarm-rules/rule-fields';
+import { alarmRule } from '../support/rows';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -9,24 +10,7 @@ const form = (fields: Record<string, string>) => {
   return data;
 };
 
-const rule = (over: Partial<AlarmRule>): AlarmRule => ({
-  id: 1,
-  item_id: 7,
-  unique_id: 'DANES-X',
-  name: null,
-  kind: 'above',
-  reading: 'H1',
-  threshold: 2.5,
-  deadband: 0.05,
-  window_minutes: null,
-  silence_minutes: null,
-  hold_minutes: 0,
-  severity: 'warning',
-  clear_level: 2.45,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  ...over,
-});
+const rule = (over: Partial<AlarmRule>) => alarmRule({ item_id: 7, unique_id: 'DANES-X', ...over });
 
 const h1 = sourceReadings('DANES').find((r) => r.code === 'H1');
 const power = sourceReadings('DANES').find((r) => r.code === 'POWER');

@@ -1,24 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import type { ItemRow } from '../../worker/contracts/items';
 import type { Dashboard } from '../../worker/contracts/telemetry';
-import { countStates, dashboardSearch, inState, matchingSearch, stationEntries } from '~/features/dashboard/filters';
+import { countStates, inState, matchingSearch, stationEntries } from '~/features/dashboard/filters';
+import { dashboardSearch } from '~/features/dashboard/search';
+import { itemRow } from '../support/rows';
 
 const now = Date.UTC(2026, 10, 21, 12);
 const range = { from: '2026-11-20', to: '2026-11-21' };
 
-const item = (id: number, name: string, location_name: string | null = null): ItemRow => ({
-  id,
-  name,
-  serial_nr: null,
-  unique_id: `DANES-${id}`,
-  location_x: null,
-  location_y: null,
-  location_name,
-  location_group: null,
-  last_update: null,
-  name_for_api: 'DANES',
-  timezone: 'Europe/Prague',
-});
+const item = (id: number, name: string, location_name: string | null = null) => itemRow({ id, name, unique_id: `DANES-${id}`, location_name });
 
 // Reports every 10 minutes: one 5 minutes ago is fresh, one two days ago is stale; POWER 11.1 V is low.
 const summary = (ageMinutes: number, power = 12.6) => ({

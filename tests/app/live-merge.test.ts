@@ -1,22 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { ChartColumns, Dashboard } from '../../worker/contracts/telemetry';
-import type { ItemRow } from '../../worker/contracts/items';
 import { mergeIntoChart, mergeIntoDashboard } from '~/features/live/merge';
 import { retryDelay, type ReadingsMessage } from '~/features/live/use-live-stations';
+import { itemRow } from '../support/rows';
 
-const item: ItemRow = {
-  id: 1,
-  name: 'Brno well',
-  serial_nr: null,
-  unique_id: 'DANES-1',
-  location_x: null,
-  location_y: null,
-  location_name: null,
-  location_group: null,
-  last_update: '2026-11-21T09:00:00.000Z',
-  name_for_api: 'DANES',
-  timezone: 'Europe/Prague',
-};
+const item = itemRow({ last_update: '2026-11-21T09:00:00.000Z' });
 
 const row = (iso: string, value: number, code = 'H1') => ({ data_name: code, data_value: value, date: iso });
 const message = (rows: ReturnType<typeof row>[]): ReadingsMessage => ({

@@ -4,21 +4,9 @@ import { clusterLabel, clusterRing, stationLabel } from '~/features/map/marker-l
 import { placesKey, separationZoom, stationBounds, stationFeatures, type StateCounts } from '~/features/map/station-features';
 import { keylessMapStyles, resolveMapStyles } from '~/features/stations/map-style';
 import { stationState } from '~/features/stations/status';
+import { itemRow } from '../support/rows';
 
-const item = (over: Partial<ItemRow>): ItemRow => ({
-  id: 1,
-  name: 'Brno well',
-  serial_nr: null,
-  unique_id: 'DANES-BRNO-01',
-  location_x: 49.18,
-  location_y: 16.59,
-  location_name: null,
-  location_group: null,
-  last_update: null,
-  name_for_api: 'DANES',
-  timezone: 'Europe/Prague',
-  ...over,
-});
+const item = (over: Partial<ItemRow>) => itemRow({ unique_id: 'DANES-BRNO-01', location_x: 49.18, location_y: 16.59, ...over });
 
 const minutes = (n: number) => n * 60_000;
 const start = Date.UTC(2026, 10, 1);

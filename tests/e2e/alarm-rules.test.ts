@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, openPage, postRest, shot, signInQuietly, stateDir, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, createAccount, demoAccounts, looks, openPage, postRest, shot, signInQuietly, stateDir, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -170,12 +170,7 @@ describe('the rules tab of a station', () => {
   });
 });
 
-describe.each([
-  { width: 1280, height: 800, scheme: 'light' as const, locale: 'en' as const },
-  { width: 1280, height: 800, scheme: 'dark' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'light' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
-])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
+describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the rules tab with a preview fits the width', async () => {
     const admin = await adminToken();
     const rule = await postRest('/alarm-rules/edit', { AlarmRules: { item_id: station.id, name: 'Flood', kind: 'above', reading: 'H1', threshold: 2.5, deadband: 0.1, severity: 'critical' } }, admin);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, looks, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -83,12 +83,7 @@ describe('alarm e-mail settings on the profile', () => {
   });
 });
 
-describe.each([
-  { width: 1280, height: 800, scheme: 'light' as const, locale: 'en' as const },
-  { width: 1280, height: 800, scheme: 'dark' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'light' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
-])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
+describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the profile with its alarm e-mail settings fits the width', async () => {
     const { context, page } = await openPage({ width, height, colorScheme: scheme });
     await signInQuietly(context, account.username, account.password);

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, createAccount, demoAccounts, looks, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -192,12 +192,7 @@ describe('webhooks', () => {
   });
 });
 
-describe.each([
-  { width: 1280, height: 800, scheme: 'light' as const, locale: 'en' as const },
-  { width: 1280, height: 800, scheme: 'dark' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'light' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
-])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
+describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the webhooks list, its log and a webhook with a test result fit the width', async () => {
     const admin = await adminToken();
     const hook = await postRest('/webhooks/edit', { Webhooks: { url: `${receiverUrl}/ok`, description: `Ops chat ${stamp}`, stations: [1, 3] } }, admin);

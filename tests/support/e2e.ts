@@ -61,6 +61,14 @@ export function shot(name: string) {
   return `${shots}/${name}.png`;
 }
 
+/** The four looks a screen is checked in: desktop and phone, light and dark, each with English or German. */
+export const looks = [
+  { width: 1280, height: 800, scheme: 'light' as const, locale: 'en' as const },
+  { width: 1280, height: 800, scheme: 'dark' as const, locale: 'de' as const },
+  { width: 360, height: 740, scheme: 'light' as const, locale: 'de' as const },
+  { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
+];
+
 /** A fresh context per test: its own cookies, so no test sees another's session or language. */
 export async function openPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}) {
   browser ??= launchBrowser();

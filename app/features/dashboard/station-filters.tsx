@@ -7,7 +7,7 @@ import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
 import { stateName } from '~/features/map/marker-look';
 import type { StationState } from '~/features/stations/status';
 import { m } from '~/paraglide/messages';
-import { stationStates, type DashboardView } from './filters';
+import { stationStates, type DashboardView } from './search';
 
 const allGroups = 'all';
 const groupOption = (group: DashboardGroup) => m.dashboard_group_option({ name: group.name, count: group.items.length });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DashboardSearch } from './filters';
+import type { DashboardSearch } from './search';
 
 /** The search text reaches the address this long after the last key, so typing does not navigate on every key. */
 const searchToAddressMs = 400;

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardPage, DashboardSkeleton } from '~/features/dashboard/dashboard-page';
 import { alarmQueries } from '~/features/alarms/queries';
-import { dashboardSearch, type DashboardSearch } from '~/features/dashboard/filters';
+import { dashboardSearch, type DashboardSearch } from '~/features/dashboard/search';
 import { dashboardQuery } from '~/features/dashboard/queries';
 import { currentUserQuery } from '~/features/subjects/queries';
 

@@ -1,0 +1,38 @@
+/** Replies' rows as the browser code receives them, for unit tests of screen logic that need no server. */
+import type { AlarmRule } from '../../worker/contracts/alarms';
+import type { ItemRow } from '../../worker/contracts/items';
+
+export const itemRow = (over: Partial<ItemRow> = {}): ItemRow => ({
+  id: 1,
+  name: 'Brno well',
+  serial_nr: null,
+  unique_id: 'DANES-1',
+  location_x: null,
+  location_y: null,
+  location_name: null,
+  location_group: null,
+  last_update: null,
+  name_for_api: 'DANES',
+  timezone: 'Europe/Prague',
+  ...over,
+});
+
+/** A level rule on H1: above 2.5 m, clearing below 2.45 m. */
+export const alarmRule = (over: Partial<AlarmRule> = {}): AlarmRule => ({
+  id: 1,
+  item_id: 1,
+  unique_id: 'DANES-1',
+  name: null,
+  kind: 'above',
+  reading: 'H1',
+  threshold: 2.5,
+  deadband: 0.05,
+  window_minutes: null,
+  silence_minutes: null,
+  hold_minutes: 0,
+  severity: 'warning',
+  clear_level: 2.45,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
