@@ -1,26 +1,35 @@
 import { useHydrated } from '@tanstack/react-router';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/alert';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { Textarea } from '~/components/ui/textarea';
 import type { FieldErrors } from '../../worker/contracts/envelope';
 
-/** A labelled input with an optional hint and its messages; both are tied to the input for screen readers. */
-export function TextField({
-  name,
-  label,
-  hint,
-  errors,
-  ...props
-}: ComponentProps<typeof Input> & { name: string; label: string; hint?: string; errors: FieldErrors }) {
+interface FieldProps {
+  name: string;
+  label: string;
+  hint?: string;
+  errors: FieldErrors;
+}
+
+/** What ties a control to its label, hint and messages for screen readers. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label over a control, with an optional hint and the field's messages below it. */
+export function Field({ name, label, hint, errors, control }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const messages = errors[name];
   const id = `field-${name}`;
   const describedBy = [hint && `${id}-hint`, messages && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} aria-invalid={messages ? true : undefined} aria-describedby={describedBy || undefined} {...props} />
+      {control({ id, 'aria-invalid': messages ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {hint && (
         <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
           {hint}
@@ -33,6 +42,16 @@ export function TextField({
       )}
     </div>
   );
+}
+
+/** A labelled input with an optional hint and its messages; both are tied to the input for screen readers. */
+export function TextField({ name, label, hint, errors, ...props }: ComponentProps<typeof Input> & FieldProps) {
+  return <Field name={name} label={label} hint={hint} errors={errors} control={(control) => <Input name={name} {...control} {...props} />} />;
+}
+
+/** A labelled multi-line text, as TextField. */
+export function TextAreaField({ name, label, hint, errors, ...props }: ComponentProps<typeof Textarea> & FieldProps) {
+  return <Field name={name} label={label} hint={hint} errors={errors} control={(control) => <Textarea name={name} {...control} {...props} />} />;
 }
 
 /** Messages that belong to no field of the form (and those of fields the form does not show). */

@@ -2,30 +2,8 @@ import { describe, expect, test } from 'vitest';
 import type { Alarm } from '../../worker/contracts/alarms';
 import { mergeIntoPages, mergeOpenAlarm, openByStation, worstByStation, type AlarmFilters, type AlarmPages } from '~/features/alarms/alarm-lists';
 import { alarmSearch, filtersOf } from '~/features/alarms/search';
+import { alarmRow as alarm } from '../support/rows';
 
-const alarm = (id: number, over: Partial<Alarm> = {}): Alarm => ({
-  id,
-  rule_id: id,
-  item_id: 1,
-  unique_id: 'DANES-1',
-  station_name: 'Brno well',
-  rule_name: 'Flood level',
-  kind: 'above',
-  reading: 'H1',
-  severity: 'warning',
-  threshold: 2.5,
-  state: 'active',
-  started_at: '2026-11-21T09:00:00.000Z',
-  fired_at: '2026-11-21T09:00:00.000Z',
-  value: 2.6,
-  acknowledged_at: null,
-  acknowledged_by: null,
-  note: null,
-  cleared_at: null,
-  clear_value: null,
-  cleared_reason: null,
-  ...over,
-});
 const ids = (list: Alarm[]) => list.map((a) => a.id);
 const pagesOf = (...pages: [number[], number | undefined][]): AlarmPages => ({
   pages: pages.map(([list, next]) => ({ alarms: list.map((id) => alarm(id)), next })),

@@ -1,5 +1,5 @@
 /** Replies' rows as the browser code receives them, for unit tests of screen logic that need no server. */
-import type { AlarmRule } from '../../worker/contracts/alarms';
+import type { Alarm, AlarmRule } from '../../worker/contracts/alarms';
 import type { ItemRow } from '../../worker/contracts/items';
 
 export const itemRow = (over: Partial<ItemRow> = {}): ItemRow => ({
@@ -34,5 +34,30 @@ export const alarmRule = (over: Partial<AlarmRule> = {}): AlarmRule => ({
   clear_level: 2.45,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+/** An active alarm of a level rule on H1, fired at 2.6 m. */
+export const alarmRow = (id: number, over: Partial<Alarm> = {}): Alarm => ({
+  id,
+  rule_id: id,
+  item_id: 1,
+  unique_id: 'DANES-1',
+  station_name: 'Brno well',
+  rule_name: 'Flood level',
+  kind: 'above',
+  reading: 'H1',
+  severity: 'warning',
+  threshold: 2.5,
+  state: 'active',
+  started_at: '2026-11-21T09:00:00.000Z',
+  fired_at: '2026-11-21T09:00:00.000Z',
+  value: 2.6,
+  acknowledged_at: null,
+  acknowledged_by: null,
+  note: null,
+  cleared_at: null,
+  clear_value: null,
+  cleared_reason: null,
   ...over,
 });

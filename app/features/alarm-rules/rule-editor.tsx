@@ -4,11 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { AlarmRule, AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
 import type { RuleKind, Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
-import { FormErrors, TextField } from '~/components/form';
+import { Field, FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
@@ -36,24 +35,26 @@ function Choice<T extends string>({
   errors: Record<string, string[]>;
   disabled?: boolean;
 }) {
-  const id = `field-${name}`;
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
-        <SelectTrigger id={id} aria-invalid={errors[name] ? true : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {errors[name] && <p className="text-sm text-destructive">{errors[name].join(' ')}</p>}
-    </div>
+    <Field
+      name={name}
+      label={label}
+      errors={errors}
+      control={(control) => (
+        <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
+          <SelectTrigger {...control}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import { FormErrors, SubmitButton } from '~/components/form';
+import { FormErrors, SubmitButton, TextAreaField } from '~/components/form';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,7 +10,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
-import { Label } from '~/components/ui/label';
 import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
@@ -19,7 +18,7 @@ import { useAlarmUpdates } from './use-alarm-updates';
 
 const focusNote = (event: Event) => {
   event.preventDefault();
-  document.getElementById('ack-note')?.focus();
+  document.getElementById('field-note')?.focus();
 };
 
 /**
@@ -53,35 +52,13 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: Alarm; onDone: () => void }
   useEffect(() => {
     if (conflict) alarms.refresh();
   }, [conflict, alarms]);
-  const noteError = errors.note;
   return (
     <form {...form} noValidate className="grid gap-4">
       <AlertDialogHeader>
         <AlertDialogTitle>{m.alarms_ack_title()}</AlertDialogTitle>
         <AlertDialogDescription>{m.alarms_ack_description({ rule: ruleTitle(alarm.rule_name, alarm), station: alarm.station_name })}</AlertDialogDescription>
       </AlertDialogHeader>
-      {!conflict && (
-        <div className="grid gap-2">
-          <Label htmlFor="ack-note">{m.alarms_ack_note()}</Label>
-          <textarea
-            id="ack-note"
-            name="note"
-            rows={3}
-            maxLength={500}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? 'ack-note-hint ack-note-error' : 'ack-note-hint'}
-            className="min-h-20 w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive md:text-sm dark:bg-input/30"
-          />
-          <p id="ack-note-hint" className="-mt-1 text-xs text-muted-foreground">
-            {m.alarms_ack_note_hint()}
-          </p>
-          {noteError && (
-            <p id="ack-note-error" className="text-sm text-destructive">
-              {noteError.join(' ')}
-            </p>
-          )}
-        </div>
-      )}
+      {!conflict && <TextAreaField name="note" label={m.alarms_ack_note()} hint={m.alarms_ack_note_hint()} rows={3} maxLength={500} errors={errors} />}
       <FormErrors errors={errors} fields={['note']} />
       <AlertDialogFooter>
         <AlertDialogCancel type="button">{conflict ? m.action_close() : m.action_cancel()}</AlertDialogCancel>
