@@ -103,8 +103,8 @@ try {
     '',
   ]);
 
-  // (3b) The steady state of a station reporting every 10 minutes under the five-minute cron: each report finds its
-  // day clean, so it marks the day again, and the next run rolls that day up.
+  // (3b) The steady state of a station reporting every 10 minutes under the five-minute cron: its day keeps its mark
+  // in the object, each report finds the station clean in D1 and marks it there, and the next run rolls the day up.
   const steadyReports = 12;
   const steadyStart = dayBounds(addDays(to, -399), benchZone).start;
   const postReport = (k: number) => postIngest(base, stationTokenOf(reportStation), JSON.stringify({ rows: report(reportStation, steadyStart + k * STEP) }));

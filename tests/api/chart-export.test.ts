@@ -55,6 +55,10 @@ describe('raw export', () => {
     expect((await readings(id, 'from=2026-04-05&to=2026-04-03', fixture.viewer.token)).status).toBe(400);
     expect((await readings(id, 'from=2026-02-30', fixture.viewer.token)).status).toBe(400);
     expect((await readings(id, 'days=367', fixture.viewer.token)).status).toBe(400);
+    // `days` counts back from the end, so 366 of them span 367 days, with or without a given end.
+    expect((await readings(id, 'days=366', fixture.viewer.token)).json.errors).toEqual({ to: ['Export at most 366 days at a time.'] });
+    expect((await readings(id, 'to=2026-01-01&days=366', fixture.viewer.token)).status).toBe(400);
+    expect((await readings(id, 'to=2026-01-01&days=365', fixture.viewer.token)).status).toBe(200);
     expect((await get('/rest/api/item/readings?from=2026-04-01', { token: fixture.viewer.token })).status).toBe(400);
   });
 });

@@ -1,4 +1,7 @@
+import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { StationCore } from '../../worker/station/station-core';
+import { stationOf } from '../../worker/station/directory';
 import { expectSameStats, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
 import { make } from '../support/make';
 import { dirtyOf, ingest, rawAll, runCron } from '../support/telemetry';
@@ -71,6 +74,21 @@ describe('roll-up', () => {
       ['2026-03-29', 138],
       ['2026-10-25', 150],
     ]);
+  });
+
+  it("writes a refused D1 mark from the object's alarm, and marks nothing when no mark is due", async () => {
+    const station = await make.station({ token: true });
+    await ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: 1, date: '2026-05-10T08:00:00Z' }] });
+    await runCron();
+    const marked = () => rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL AND id = ?', station.id);
+    // The newest day keeps its mark in the object, yet an alarm wake-up alone must not send the station to the cron.
+    await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.alarm());
+    expect(await marked()).toEqual([]);
+    // What a D1 failure while marking leaves behind.
+    await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.kv.put('mark-due', true));
+    await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.alarm());
+    expect(await marked()).toEqual([{ id: station.id }]);
+    expect(await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.kv.get('mark-due'))).toBeUndefined();
   });
 
   it('gives identical rows when run twice, and heals a day a failed run left dirty', async () => {

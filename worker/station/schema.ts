@@ -19,7 +19,8 @@ export function migrate(storage: DurableObjectStorage) {
   sql.exec('CREATE TABLE IF NOT EXISTS readings (ts INTEGER PRIMARY KEY)');
   const present = new Set(sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('readings')").toArray().map((r) => r.name));
   for (const code of allReadingCodes) if (!present.has(code)) sql.exec(`ALTER TABLE readings ADD COLUMN ${column(code)} REAL`);
-  // Station-local days whose statistics changed since they last reached D1's daily_stats.
+  // Station-local days whose statistics changed since they last reached D1's daily_stats, and the newest day,
+  // which keeps its mark between flushes (decision 0013).
   sql.exec('CREATE TABLE IF NOT EXISTS dirty_days (day TEXT PRIMARY KEY) WITHOUT ROWID');
   // Live watchers (one per subject) to tell of new rows; `since` tells a registration from a later one.
   sql.exec('CREATE TABLE IF NOT EXISTS watchers (subject_id INTEGER PRIMARY KEY, since INTEGER NOT NULL)');

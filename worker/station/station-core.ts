@@ -136,20 +136,27 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     return outcome.days.length && !this.marked ? this.mark() : 0;
   }
 
-  /** Writes the roll-up mark (with last_update); if D1 fails, the object's alarm tries again. */
+  /**
+   * Writes the roll-up mark (with last_update). If D1 fails, the mark is remembered as due and the object's alarm
+   * writes it: the day marks cannot tell, since the newest day keeps its mark between flushes.
+   */
   private async mark(): Promise<number> {
     this.marked = true;
-    const itemId = this.ctx.storage.kv.get<number>('item')!;
-    const lastTs = this.lastTs();
     try {
-      const result = await markStatement(this.env.DB, itemId, this.nextRev(), lastTs).run();
-      return result.meta.rows_written ?? 0;
+      return await this.writeMark();
     } catch (err) {
-      console.error('roll-up mark failed; retrying from the alarm', itemId, err);
+      console.error('roll-up mark failed; retrying from the alarm', this.ctx.storage.kv.get<number>('item'), err);
       this.marked = false;
+      this.ctx.storage.kv.put('mark-due', true);
       await this.ctx.storage.setAlarm(Date.now() + 30_000);
       return 0;
     }
+  }
+
+  private async writeMark(): Promise<number> {
+    const result = await markStatement(this.env.DB, this.ctx.storage.kv.get<number>('item')!, this.nextRev(), this.lastTs()).run();
+    if (this.ctx.storage.kv.get<boolean>('mark-due')) this.ctx.storage.kv.delete('mark-due');
+    return result.meta.rows_written ?? 0;
   }
 
   /**
@@ -158,10 +165,8 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    */
   async alarm() {
     const delivered = this.alarms.pending ? this.deliverAlarms() : null;
-    if (!this.marked && this.sql.exec('SELECT 1 FROM dirty_days LIMIT 1').toArray().length) {
-      const itemId = this.ctx.storage.kv.get<number>('item')!;
-      const lastTs = this.lastTs();
-      await markStatement(this.env.DB, itemId, this.nextRev(), lastTs).run();
+    if (this.ctx.storage.kv.get<boolean>('mark-due')) {
+      await this.writeMark();
       this.marked = true;
     }
     await delivered;
@@ -195,7 +200,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   private publish(station: StationRef, stored: Reading[]) {
     this.tell(station.id, () => {
-      const lastTs = this.sql.exec<{ ts: number }>('SELECT max(ts) AS ts FROM readings').one().ts;
+      const lastTs = this.lastTs()!;
       return {
         type: 'readings',
         unique_id: station.uniqueId,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { items, type Subject } from '../../db/schema';
-import { inTimeOrder, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
-import { dayBounds, resolveRange } from '../../contracts/station-time';
+import { inTimeOrder, maxExportDays, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
+import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
@@ -18,7 +18,7 @@ export const maxExportReadings = 1_000_000;
 async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {
   const item = await visibleItem(db, subject, eq(items.uniqueId, query.id), 'id');
   const { from, to } = resolveRange(query, item.timezone);
-  return { item, start: dayBounds(from, item.timezone).start, end: dayBounds(to, item.timezone).end };
+  return { item, from, to, start: dayBounds(from, item.timezone).start, end: dayBounds(to, item.timezone).end };
 }
 
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
@@ -43,7 +43,8 @@ export async function chartColumnsOf(db: Db, env: Cloudflare.Env, subject: Subje
 
 /** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */
 export async function readingsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
-  const { item, start, end } = await stationRange(db, subject, query);
+  const { item, from, to, start, end } = await stationRange(db, subject, query);
+  if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
   const data = await stationOf(env, item.id).readings(start, end, maxExportReadings);
   if (!data) throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
   return { item: toItemRow(item), data };

@@ -65,7 +65,7 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
       'pocetMereni', sum(p.n),
       'max', json_group_object(p.reading, p.hi),
       'min', json_group_object(p.reading, p.lo),
-      'sum', json_group_object(p.reading, p.total) FILTER (WHERE p.reading IN (SELECT value FROM json_each(${summedCodes}))),
+      'sum', json_group_object(p.reading, p.total) FILTER (WHERE w.item_id IS NOT NULL),
       'peak_day', json_group_object(p.reading, json_object('day', w.day, 'sum', w.peak)) FILTER (WHERE w.peak > 0)
     ) AS summary
     FROM per_code p LEFT JOIN wettest w ON w.item_id = p.item_id AND w.reading = p.reading
