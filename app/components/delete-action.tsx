@@ -4,7 +4,7 @@ import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Button } from '~/components/ui/button';
 import { api } from '~/lib/api';
-import { serverErrors } from '~/lib/server-errors';
+import { serverErrorText } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 
 /** Delete with the SPEC §8 confirmation; a refusal (e.g. the last administrator) is told in the toast. */
@@ -17,7 +17,7 @@ export function DeleteAction({ path, resource, name }: { path: string; resource:
       toast.success(m.admin_toast_deleted());
       await queryClient.invalidateQueries({ queryKey: [resource] });
     },
-    onError: (error) => toast.warning(Object.values(serverErrors(error)).flat().join(' ')),
+    onError: (error) => toast.warning(serverErrorText(error)),
   });
   return (
     <ConfirmDialog onConfirm={() => remove.mutate()}>

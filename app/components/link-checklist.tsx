@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '~/lib/toast';
 import { SaveButton } from '~/components/save-button';
-import { Checkbox } from '~/components/ui/checkbox';
-import { Label } from '~/components/ui/label';
+import { TickList } from '~/components/tick-list';
 import { api } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
@@ -53,16 +52,7 @@ export function LinkChecklist({
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">{m.admin_link_count({ count: ticked.size, total: options.length })}</p>
-      <ul className="grid max-h-96 gap-1 overflow-y-auto rounded-xl border p-2 sm:grid-cols-2">
-        {options.map((option) => (
-          <li key={option.id}>
-            <Label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 font-normal hover:bg-muted/60">
-              <Checkbox checked={ticked.has(option.id)} onCheckedChange={(on) => toggle(option.id, on)} />
-              {option.name}
-            </Label>
-          </li>
-        ))}
-      </ul>
+      <TickList className="max-h-96" options={options} ticked={ticked} onToggle={toggle} />
       <SaveButton pending={save.isPending} onClick={() => save.mutate([...ticked])} />
     </div>
   );

@@ -17,3 +17,6 @@ export function serverErrors(error: unknown, known: KnownErrors = {}): FieldErro
   if (error.status === 429) return { _: [m.error_too_many()] };
   return Object.keys(error.errors).length ? error.errors : { _: [m.error_unexpected()] };
 }
+
+/** The failure in one line, for a toast or an alert that belongs to no field. */
+export const serverErrorText = (error: unknown, known?: KnownErrors) => Object.values(serverErrors(error, known)).flat().join(' ');

@@ -37,14 +37,16 @@ describe('webhooks in words', () => {
     expect(lastAnswer({ attempts: 0, last_status: null, last_error: null })).toBe('Not sent yet');
   });
 
-  test('the station picker finds stations by name or id, ignoring case', () => {
+  test('the station picker finds stations by name or id, ignoring case and accents', () => {
     const stations = [
       { id: 1, name: 'Brno – Svratka well', unique_id: 'DANES-BRNO-01' },
       { id: 2, name: 'Olomouc weather', unique_id: 'UNIWAN-OLOM-01' },
+      { id: 3, name: 'Žďár pond', unique_id: 'DANES-ZDAR-01' },
     ];
     expect(matchingStations(stations, 'svratka').map((s) => s.id)).toEqual([1]);
     expect(matchingStations(stations, ' uniwan ').map((s) => s.id)).toEqual([2]);
     expect(matchingStations(stations, '')).toEqual(stations);
+    expect(matchingStations(stations, 'zdar pond').map((s) => s.id)).toEqual([3]);
   });
 
   test('times read DD.MM.YYYY HH:mm in the zone asked for, across a DST change', () => {

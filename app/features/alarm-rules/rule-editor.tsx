@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { AlarmRule, AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
-import type { RuleKind, Severity } from '../../../worker/contracts/alarm-kinds';
+import { lowVoltageDefault, lowVoltageReading, severities, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { Field, FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
@@ -12,8 +12,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
-import { kindFields, kindLabels, kindOptions, powerReading, presetVolts, readRule, severityLabels, severityOptions, sourceReadings } from './rule-fields';
+import { kindFields, kindLabels, kindOptions, readRule, sourceReadings } from './rule-fields';
 import { RulePreviewPanel } from './rule-preview';
+import { severityName } from '~/features/alarms/alarm-text';
 
 const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity'];
 
@@ -70,7 +71,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
   const [stale, setStale] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fields = kindFields(kind);
-  const shownReading = readings.find((r) => r.code === (fields.reading === 'power' ? powerReading : reading));
+  const shownReading = readings.find((r) => r.code === (fields.reading === 'power' ? lowVoltageReading : reading));
   const unit = shownReading?.unit ?? '';
 
   const { errors, form, pending, check } = useContractForm({
@@ -124,7 +125,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               <Choice
                 name="reading"
                 label={m.alarm_rules_col_reading()}
-                value={fields.reading === 'power' ? powerReading : reading}
+                value={fields.reading === 'power' ? lowVoltageReading : reading}
                 options={readings.map((r) => ({ value: r.code, label: `${r.name} (${r.code})` }))}
                 onChange={choose(setReading)}
                 errors={errors}
@@ -140,7 +141,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
                 inputMode="decimal"
                 label={fields.threshold === 'rate' ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) }) : m.alarm_rules_threshold({ unit })}
                 hint={fields.threshold === 'rate' ? m.alarm_rules_rate_hint() : undefined}
-                defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? presetVolts : ''}
+                defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? lowVoltageDefault : ''}
                 errors={errors}
               />
             )}
@@ -199,7 +200,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               name="severity"
               label={m.alarm_rules_severity()}
               value={severity}
-              options={severityOptions.map((s) => ({ value: s, label: severityLabels[s]() }))}
+              options={severities.map((s) => ({ value: s, label: severityName(s) }))}
               onChange={choose(setSeverity)}
               errors={errors}
             />

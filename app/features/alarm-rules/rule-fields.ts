@@ -1,5 +1,5 @@
 import type { AlarmRule, AlarmRulesInput } from '../../../worker/contracts/alarms';
-import type { lowVoltageDefault, lowVoltageReading, RuleKind, Severity } from '../../../worker/contracts/alarm-kinds';
+import { isRateKind, lowVoltageReading, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import { isReadingOf, readingsOf, type Source } from '../../../worker/contracts/readings';
 import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
@@ -20,8 +20,7 @@ interface KindFields {
 const level: KindFields = { reading: 'choose', threshold: 'level', deadband: true, window: false, silence: false, hold: true };
 const rate: KindFields = { reading: 'choose', threshold: 'rate', deadband: true, window: true, silence: false, hold: true };
 
-// Keyed by every kind, so the list below cannot miss one; the contract's module stays out of the page (it carries
-// the schema library, which loads only when a form is first used).
+// Keyed by every kind, so the list below cannot miss one.
 const fields: Record<RuleKind, KindFields> = {
   above: level,
   below: level,
@@ -33,12 +32,8 @@ const fields: Record<RuleKind, KindFields> = {
 
 export const kindFields = (kind: RuleKind) => fields[kind];
 
-/** The low-voltage preset: supply voltage below 11.5 V (the types hold these to the contract's own values). */
-export const powerReading: typeof lowVoltageReading = 'POWER';
-export const presetVolts: typeof lowVoltageDefault = 11.5;
-
 /** The kinds a station of this source can have: the low-voltage preset needs a source that reports POWER. */
-export const kindOptions = (source: Source) => (Object.keys(fields) as RuleKind[]).filter((k) => k !== 'low_voltage' || isReadingOf(source, powerReading));
+export const kindOptions = (source: Source) => (Object.keys(fields) as RuleKind[]).filter((k) => k !== 'low_voltage' || isReadingOf(source, lowVoltageReading));
 
 export const kindLabels: Record<RuleKind, () => string> = {
   above: m.alarm_rules_kind_above,
@@ -49,11 +44,6 @@ export const kindLabels: Record<RuleKind, () => string> = {
   low_voltage: m.alarm_rules_kind_low_voltage,
 };
 
-export const severityLabels: Record<Severity, () => string> = {
-  warning: m.alarm_rules_severity_warning,
-  critical: m.alarm_rules_severity_critical,
-};
-export const severityOptions = Object.keys(severityLabels) as Severity[];
 
 /** Every reading of a source, in catalogue order, named in the current language. */
 export const sourceReadings = (source: Source): Reading[] =>
@@ -76,7 +66,7 @@ export function readRule(
   const { reading } = kindFields(chosen.kind);
   return {
     ...chosen,
-    reading: reading === 'power' ? powerReading : reading ? chosen.reading : null,
+    reading: reading === 'power' ? lowVoltageReading : reading ? chosen.reading : null,
     name: typeof form.get('name') === 'string' ? String(form.get('name')) : null,
     threshold: numberField(form.get('threshold')),
     deadband: numberField(form.get('deadband')),
@@ -93,7 +83,7 @@ const amount = (value: number, unit: string) => `${Number(value.toPrecision(12))
 export function describeRule(rule: AlarmRule, reading: Reading | undefined) {
   const unit = reading?.unit ?? '';
   const perHour = m.alarm_rules_per_hour({ unit });
-  const value = amount(rule.threshold ?? 0, rule.kind === 'rise' || rule.kind === 'fall' ? perHour : unit);
+  const value = amount(rule.threshold ?? 0, isRateKind(rule.kind) ? perHour : unit);
   const condition = {
     above: () => m.alarm_rules_cond_above({ value }),
     below: () => m.alarm_rules_cond_below({ value }),

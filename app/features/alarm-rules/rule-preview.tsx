@@ -1,15 +1,15 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
 import type { AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
-import type { Severity } from '../../../worker/contracts/alarm-kinds';
+import { isRateKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import { Alert } from '~/components/ui/alert';
 import { Skeleton } from '~/components/ui/skeleton';
 import { LazyReadingChart } from '~/features/charts/lazy-chart';
-import type { Threshold } from '~/features/alarms/thresholds';
+import { levelLines } from '~/features/alarms/thresholds';
 import { toLine } from '~/features/charts/series';
 import { formatValue, type Reading } from '~/features/stations/readings';
 import { stationDateTime } from '~/lib/format';
-import { serverErrors } from '~/lib/server-errors';
+import { serverErrorText } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 
 /** Episodes listed under the chart; the count says how many there were in all. */
@@ -22,13 +22,10 @@ export function previewChart(preview: RulePreview, severity: Severity, timeZone:
   if (!preview.series || !preview.reading) return null;
   const drawing = toLine(preview.series, timeZone);
   // Value rules have a clear level; a rate rule's threshold is per hour, no level on this axis.
-  const thresholds: Threshold[] =
+  const thresholds =
     preview.threshold === null || preview.clear_level === null
       ? []
-      : [
-          { price: preview.threshold, title: m.alarm_rules_line_threshold(), severity, clears: false },
-          ...(preview.clear_level === preview.threshold ? [] : [{ price: preview.clear_level, title: m.alarm_rules_line_clear(), severity, clears: true }]),
-        ];
+      : levelLines({ threshold: preview.threshold, clear_level: preview.clear_level, severity }, { fires: m.alarm_rules_line_threshold(), clears: m.alarm_rules_line_clear() });
   return { drawing, thresholds };
 }
 
@@ -53,13 +50,13 @@ export function RulePreviewPanel({
       </div>
     );
   }
-  if (preview.isError) return <Alert variant="destructive">{Object.values(serverErrors(preview.error)).flat().join(' ')}</Alert>;
+  if (preview.isError) return <Alert variant="destructive">{serverErrorText(preview.error)}</Alert>;
   if (!preview.data) return <p className="text-sm text-muted-foreground">{m.alarm_rules_preview_hint()}</p>;
 
   const { data } = preview;
   const reading = readings.find((r) => r.code === data.reading);
-  // A rate rule (a series but no clear level) fired on a rate per hour.
-  const valueUnit = reading ? (data.series && data.clear_level === null ? m.alarm_rules_per_hour({ unit: reading.unit }) : reading.unit) : '';
+  // A rate rule fires on a rate per hour.
+  const valueUnit = reading ? (preview.variables && isRateKind(preview.variables.kind) ? m.alarm_rules_per_hour({ unit: reading.unit }) : reading.unit) : '';
   const newest = data.episodes.slice(-listedEpisodes).reverse();
   const at = (iso: string) => stationDateTime(iso, timeZone);
   return (

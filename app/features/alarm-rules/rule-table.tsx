@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { m } from '~/paraglide/messages';
 import { describeRule, kindLabels, sourceReadings } from './rule-fields';
-import { SeverityBadge } from './severity-badge';
+import { SeverityBadge } from '~/features/alarms/severity-badge';
 
 interface OpenAlarm {
   rule_id: number;

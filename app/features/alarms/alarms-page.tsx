@@ -3,13 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { CheckIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { homeZone } from '../../../worker/contracts/station-time';
+import { FilterSelect } from '~/components/filter-select';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';
-import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { LiveIndicator } from '~/features/live/live-indicator';
@@ -30,7 +28,6 @@ const empties: Record<AlarmView, { title: () => string; body: () => string }> = 
   acknowledged: { title: m.alarms_empty_acknowledged, body: m.alarms_empty_acknowledged_body },
   history: { title: m.alarms_empty_history, body: m.alarms_empty_history_body },
 };
-const all = 'all';
 
 type Zones = Map<number, string>;
 
@@ -138,38 +135,22 @@ function History({ filters, zones }: { filters: AlarmFilters; zones: Zones }) {
 function Filters({ filters, stations, onChange }: { filters: AlarmFilters; stations: { id: number; name: string }[]; onChange: (next: AlarmSearch) => void }) {
   return (
     <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[minmax(12rem,18rem)_minmax(9rem,12rem)]">
-      <div className="grid gap-1.5">
-        <Label htmlFor="alarm-station">{m.alarms_filter_station()}</Label>
-        <Select value={String(filters.station ?? all)} onValueChange={(value) => onChange({ station: value === all ? undefined : Number(value) })}>
-          <SelectTrigger id="alarm-station">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={all}>{m.alarms_filter_all_stations()}</SelectItem>
-            {stations.map((s) => (
-              <SelectItem key={s.id} value={String(s.id)}>
-                {s.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="alarm-severity">{m.alarms_filter_severity()}</Label>
-        <Select value={filters.severity ?? all} onValueChange={(value) => onChange({ severity: value === all ? undefined : (value as Severity) })}>
-          <SelectTrigger id="alarm-severity">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={all}>{m.alarms_filter_all_severities()}</SelectItem>
-            {(['critical', 'warning'] as const).map((s) => (
-              <SelectItem key={s} value={s}>
-                {severityName(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect
+        id="alarm-station"
+        label={m.alarms_filter_station()}
+        allLabel={m.alarms_filter_all_stations()}
+        value={filters.station}
+        options={stations.map((s) => ({ value: s.id, label: s.name }))}
+        onChange={(station) => onChange({ station })}
+      />
+      <FilterSelect
+        id="alarm-severity"
+        label={m.alarms_filter_severity()}
+        allLabel={m.alarms_filter_all_severities()}
+        value={filters.severity}
+        options={(['critical', 'warning'] as const).map((s) => ({ value: s, label: severityName(s) }))}
+        onChange={(severity) => onChange({ severity })}
+      />
     </div>
   );
 }

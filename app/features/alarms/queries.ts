@@ -3,7 +3,7 @@ import { fetchAlarms, fetchAlarmStations, fetchOpenAlarms, fetchStationRules } f
 import { viewState, type AlarmFilters, type AlarmPage } from './alarm-lists';
 
 /** Rows per page of a listing on `/alarms`. */
-export const alarmPageSize = 50;
+const alarmPageSize = 50;
 
 export const alarmQueries = {
   /** Every open alarm the subject may see: badges on cards, markers and charts, the count in the menu, the first two views of `/alarms`. */

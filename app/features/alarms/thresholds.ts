@@ -11,16 +11,23 @@ export interface Threshold {
   clears: boolean;
 }
 
+/** A value rule's line where it fires and, when a deadband sets them apart, its dashed line where it clears. */
+export function levelLines(
+  { threshold, clear_level, severity }: { threshold: number; clear_level: number | null; severity: Severity },
+  titles: { fires: string; clears: string },
+): Threshold[] {
+  const lines: Threshold[] = [{ price: threshold, title: titles.fires, severity, clears: false }];
+  if (clear_level !== null && clear_level !== threshold) lines.push({ price: clear_level, title: titles.clears, severity, clears: true });
+  return lines;
+}
+
 /** The lines of a station's value rules (above, below, low voltage), per reading code. */
 export function thresholdsByReading(rules: AlarmRule[]): Map<string, Threshold[]> {
   const lines = new Map<string, Threshold[]>();
   for (const rule of rules) {
     if (!isValueKind(rule.kind) || rule.reading === null || rule.threshold === null) continue;
     const title = ruleTitle(rule.name, rule);
-    const own: Threshold[] = [{ price: rule.threshold, title, severity: rule.severity, clears: false }];
-    if (rule.clear_level !== null && rule.clear_level !== rule.threshold) {
-      own.push({ price: rule.clear_level, title: m.alarms_clear_line({ name: title }), severity: rule.severity, clears: true });
-    }
+    const own = levelLines({ ...rule, threshold: rule.threshold }, { fires: title, clears: m.alarms_clear_line({ name: title }) });
     lines.set(rule.reading, [...(lines.get(rule.reading) ?? []), ...own]);
   }
   return lines;

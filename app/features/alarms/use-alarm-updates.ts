@@ -5,7 +5,7 @@ import { mergeIntoPages, mergeOpenAlarm, type AlarmFilters, type AlarmPages } fr
 import { alarmQueries } from './queries';
 
 /** Puts an alarm as it now stands into every cached alarm query that shows it (badges, counts, listings). */
-export function applyAlarm(queryClient: QueryClient, alarm: Alarm) {
+function applyAlarm(queryClient: QueryClient, alarm: Alarm) {
   queryClient.setQueryData(alarmQueries.open().queryKey, (open) => open && mergeOpenAlarm(open, alarm));
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['alarms', 'list'] })) {
     const filters = query.queryKey[2] as AlarmFilters;
@@ -15,14 +15,18 @@ export function applyAlarm(queryClient: QueryClient, alarm: Alarm) {
 
 /**
  * What a live page does with alarm news: `apply` a changed alarm (from the live channel or an acknowledgement's
- * reply) at once, `refresh` everything after a reconnect, when changes may have been missed.
+ * reply) at once, `refresh` the alarms after a reconnect, when changes may have been missed (rules and stations do
+ * not travel on the live channel, so nothing of theirs was missed).
  */
 export function useAlarmUpdates() {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
       apply: (alarm: Alarm) => applyAlarm(queryClient, alarm),
-      refresh: () => void queryClient.invalidateQueries({ queryKey: ['alarms'] }),
+      refresh: () => {
+        void queryClient.invalidateQueries({ queryKey: alarmQueries.open().queryKey });
+        void queryClient.invalidateQueries({ queryKey: ['alarms', 'list'] });
+      },
     }),
     [queryClient],
   );

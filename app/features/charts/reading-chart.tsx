@@ -66,7 +66,7 @@ const fromZero: AutoscaleInfoProvider = (original) => {
   return { priceRange: { minValue: 0, maxValue: maxValue > 0 ? maxValue : 1 } };
 };
 
-export interface ReadingChartProps {
+interface ReadingChartProps {
   drawing: Drawing;
   /** The station's zone: labels read the station's wall clock. */
   timeZone: string;

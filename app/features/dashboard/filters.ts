@@ -2,9 +2,8 @@ import type { ItemRow } from '../../../worker/contracts/items';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { Dashboard, StationSummary } from '../../../worker/contracts/telemetry';
 import { stationState, type StationState } from '~/features/stations/status';
+import { fold } from '~/lib/fold';
 
-/** Lower case without accents, so "svratka" finds "Svratka" and "znojmo" finds "Znojmo" whatever the keyboard. */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /** One station as the dashboard lists it: its summary, its state and the text a search looks in. */
 export interface StationEntry {

@@ -3,17 +3,15 @@ import { RotateCwIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { homeZone } from '../../../worker/contracts/station-time';
 import { DataTable } from '~/components/data-table/data-table';
+import { FilterSelect } from '~/components/filter-select';
 import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';
-import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { m } from '~/paraglide/messages';
 import { deliveryColumns, type WebhookRow } from './columns';
-import { deliveryStatusOptions, type DeliveryFilter, type DeliveryStatus } from './delivery-filter';
+import { deliveryStatusOptions, type DeliveryFilter } from './delivery-filter';
 import { statusLabels } from './labels';
 import { webhookQueries } from './queries';
 
-const all = 'all';
 
 /** The delivery log (newest first, kept 30 days) with its filter by webhook and status, which lives in the address. */
 export function DeliveryLog({ webhooks, filter, onFilter }: { webhooks: WebhookRow[]; filter: DeliveryFilter; onFilter: (filter: DeliveryFilter) => void }) {
@@ -31,41 +29,24 @@ export function DeliveryLog({ webhooks, filter, onFilter }: { webhooks: WebhookR
           <p className="text-sm text-muted-foreground">{m.webhooks_log_description({ zone: homeZone })}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="log-webhook">{m.webhooks_webhook()}</Label>
-            <Select
-              value={filter.webhook === undefined ? all : String(filter.webhook)}
-              onValueChange={(v) => onFilter({ ...filter, webhook: v === all ? undefined : Number(v) })}
-            >
-              <SelectTrigger id="log-webhook" className="w-56 max-w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={all}>{m.webhooks_all_webhooks()}</SelectItem>
-                {webhooks.map((w) => (
-                  <SelectItem key={w.id} value={String(w.id)}>
-                    {w.url}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="log-status">{m.webhooks_status()}</Label>
-            <Select value={filter.status ?? all} onValueChange={(v) => onFilter({ ...filter, status: v === all ? undefined : (v as DeliveryStatus) })}>
-              <SelectTrigger id="log-status" className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={all}>{m.webhooks_all_statuses()}</SelectItem>
-                {deliveryStatusOptions.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {statusLabels[s]()}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FilterSelect
+            id="log-webhook"
+            label={m.webhooks_webhook()}
+            allLabel={m.webhooks_all_webhooks()}
+            value={filter.webhook}
+            options={webhooks.map((w) => ({ value: w.id, label: w.url }))}
+            onChange={(webhook) => onFilter({ ...filter, webhook })}
+            className="w-56 max-w-full"
+          />
+          <FilterSelect
+            id="log-status"
+            label={m.webhooks_status()}
+            allLabel={m.webhooks_all_statuses()}
+            value={filter.status}
+            options={deliveryStatusOptions.map((s) => ({ value: s, label: statusLabels[s]() }))}
+            onChange={(status) => onFilter({ ...filter, status })}
+            className="w-40"
+          />
           <Button variant="outline" onClick={refresh} disabled={isFetching}>
             <RotateCwIcon />
             {m.webhooks_refresh()}
@@ -74,7 +55,7 @@ export function DeliveryLog({ webhooks, filter, onFilter }: { webhooks: WebhookR
       </div>
       <DataTable
         // A new filter starts the table on its first page.
-        key={`${filter.webhook ?? all}-${filter.status ?? all}`}
+        key={`${filter.webhook ?? ''}-${filter.status ?? ''}`}
         data={data}
         columns={columns}
         label={m.webhooks_log_title()}

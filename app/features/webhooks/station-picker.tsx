@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { TickList } from '~/components/tick-list';
 import { Button } from '~/components/ui/button';
-import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { fold } from '~/lib/fold';
 import { m } from '~/paraglide/messages';
 
 interface Station {
@@ -11,10 +11,10 @@ interface Station {
   unique_id: string;
 }
 
-/** The stations whose names or ids contain the search (case-insensitive). */
+/** The stations whose names or ids contain the search, ignoring case and accents. */
 export const matchingStations = (stations: Station[], search: string) => {
-  const text = search.trim().toLowerCase();
-  return text ? stations.filter((s) => s.name.toLowerCase().includes(text) || s.unique_id.toLowerCase().includes(text)) : stations;
+  const text = fold(search.trim());
+  return text ? stations.filter((s) => fold(s.name).includes(text) || fold(s.unique_id).includes(text)) : stations;
 };
 
 /** The stations a webhook wants, ticked from a searchable list; none ticked means every station. */
@@ -38,19 +38,13 @@ export function StationPicker({ stations, selected, onChange }: { stations: Stat
           </Button>
         )}
       </div>
-      <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-xl border p-2 sm:grid-cols-2">
-        {shown.map((s) => (
-          <li key={s.id}>
-            <Label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 font-normal hover:bg-muted/60">
-              <Checkbox checked={ticked.has(s.id)} onCheckedChange={(on) => toggle(s.id, on)} />
-              <span className="min-w-0 truncate" title={`${s.name} (${s.unique_id})`}>
-                {s.name}
-              </span>
-            </Label>
-          </li>
-        ))}
-        {!shown.length && <li className="px-2 py-1.5 text-sm text-muted-foreground">{m.admin_table_no_matches()}</li>}
-      </ul>
+      <TickList
+        className="max-h-64"
+        options={shown.map((s) => ({ id: s.id, name: s.name, title: `${s.name} (${s.unique_id})` }))}
+        ticked={ticked}
+        onToggle={toggle}
+        empty={m.admin_table_no_matches()}
+      />
     </fieldset>
   );
 }

@@ -10,7 +10,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { api, postModel } from '~/lib/api';
-import { serverErrors } from '~/lib/server-errors';
+import { serverErrorText } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 import { DeliveryStatusBadge, lastAnswer } from './labels';
 import { webhookQueries } from './queries';
@@ -27,8 +27,6 @@ const Secret = ({ value }: { value: string }) => (
     copyFailed={m.webhooks_secret_copy_failed}
   />
 );
-
-const errorText = (error: unknown) => Object.values(serverErrors(error)).flat().join(' ');
 
 /** Issues a new signing secret for the webhook as stored; receivers need it at once, the old one stops verifying. */
 function RotateSecret({ webhook }: { webhook: Webhook }) {
@@ -51,7 +49,7 @@ function RotateSecret({ webhook }: { webhook: Webhook }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {rotate.data?.secret && <Secret value={rotate.data.secret} />}
-        {rotate.isError && <Alert variant="destructive">{errorText(rotate.error)}</Alert>}
+        {rotate.isError && <Alert variant="destructive">{serverErrorText(rotate.error)}</Alert>}
         <div>
           <ConfirmDialog
             title={m.webhooks_rotate_confirm_title()}
@@ -94,7 +92,7 @@ function TestEvent({ webhookId }: { webhookId: number }) {
             <p className="text-muted-foreground">{delivery.status === 'delivered' ? m.webhooks_test_delivered() : m.webhooks_test_failed()}</p>
           </Alert>
         )}
-        {test.isError && <Alert variant="destructive">{errorText(test.error)}</Alert>}
+        {test.isError && <Alert variant="destructive">{serverErrorText(test.error)}</Alert>}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => test.mutate()} disabled={test.isPending}>
             <SendIcon />

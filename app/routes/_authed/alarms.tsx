@@ -9,14 +9,15 @@ export const Route = createFileRoute('/_authed/alarms')({
   validateSearch: alarmSearch,
   loaderDeps: ({ search }) => ({ filters: filtersOf(search) }),
   loader: async ({ context: { queryClient }, deps: { filters } }) => {
-    const [stations] = await Promise.all([
+    const history = () => queryClient.ensureInfiniteQueryData(alarmQueries.list(filters));
+    // Open alarms come with the layout's. Without a station to check first, the history loads beside the stations.
+    const [stations, listed] = await Promise.all([
       queryClient.ensureQueryData(alarmQueries.stations()),
-      queryClient.ensureQueryData(alarmQueries.open()),
-      filters.view === 'history' && filters.station === undefined && queryClient.ensureInfiniteQueryData(alarmQueries.list(filters)),
+      filters.view === 'history' && filters.station === undefined && history(),
     ]);
     // A station the subject may not see (or that is gone) is no filter at all.
     if (filters.station !== undefined && !stations.some((s) => s.id === filters.station)) throw notFound();
-    if (filters.view === 'history') await queryClient.ensureInfiniteQueryData(alarmQueries.list(filters));
+    if (filters.view === 'history' && !listed) await history();
   },
   pendingComponent: AlarmsSkeleton,
   notFoundComponent: () => <NotFound title={m.alarms_station_not_found()}>{m.alarms_station_not_found_body()}</NotFound>,

@@ -14,12 +14,8 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
   // Read from the same cookie on the server and in the browser, so the hydrated page asks for the data it already has.
   beforeLoad: () => ({ points: readPointBudget() }),
   loader: async ({ context: { queryClient, points }, params, deps }) => {
-    // The station's alarm rules (threshold lines) and open alarms come with the readings, in parallel.
-    await Promise.all([
-      queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)),
-      queryClient.ensureQueryData(alarmQueries.rules(params.id)),
-      queryClient.ensureQueryData(alarmQueries.open()),
-    ]);
+    // The station's alarm rules (threshold lines) come with the readings, in parallel; its open alarms with the layout's.
+    await Promise.all([queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)), queryClient.ensureQueryData(alarmQueries.rules(params.id))]);
   },
   pendingComponent: ChartSkeleton,
   notFoundComponent: () => <NotFound title={m.charts_not_found()}>{m.charts_not_found_body()}</NotFound>,

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardPage, DashboardSkeleton } from '~/features/dashboard/dashboard-page';
-import { alarmQueries } from '~/features/alarms/queries';
 import { dashboardSearch, type DashboardSearch } from '~/features/dashboard/search';
 import { dashboardQuery } from '~/features/dashboard/queries';
 import { currentUserQuery } from '~/features/subjects/queries';
@@ -8,7 +7,7 @@ import { currentUserQuery } from '~/features/subjects/queries';
 export const Route = createFileRoute('/_authed/dashboard')({
   validateSearch: dashboardSearch,
   loader: ({ context: { queryClient } }) =>
-    Promise.all([queryClient.ensureQueryData(currentUserQuery), queryClient.ensureQueryData(dashboardQuery), queryClient.ensureQueryData(alarmQueries.open())]).then(() => undefined),
+    Promise.all([queryClient.ensureQueryData(currentUserQuery), queryClient.ensureQueryData(dashboardQuery)]).then(() => undefined),
   pendingComponent: DashboardSkeleton,
   component: function DashboardRoute() {
     const search = Route.useSearch();

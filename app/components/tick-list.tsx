@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Checkbox } from '~/components/ui/checkbox';
+import { Label } from '~/components/ui/label';
+import { cn } from '~/lib/utils';
+
+/** A scrolling list of options, each with a tick; `empty` shows in place of an empty list. */
+export function TickList({
+  options,
+  ticked,
+  onToggle,
+  empty,
+  className,
+}: {
+  options: { id: number; name: string; title?: string }[];
+  ticked: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  empty?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <ul className={cn('grid gap-1 overflow-y-auto rounded-xl border p-2 sm:grid-cols-2', className)}>
+      {options.map((option) => (
+        <li key={option.id}>
+          <Label className="flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 font-normal hover:bg-muted/60">
+            <Checkbox checked={ticked.has(option.id)} onCheckedChange={(on) => onToggle(option.id, on)} />
+            <span className="min-w-0 truncate" title={option.title ?? option.name}>
+              {option.name}
+            </span>
+          </Label>
+        </li>
+      ))}
+      {!options.length && empty && <li className="px-2 py-1.5 text-sm text-muted-foreground">{empty}</li>}
+    </ul>
+  );
+}
