@@ -2,7 +2,7 @@ import { z } from './zod';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
 import { periods } from './station-time';
-import { flag } from './validation';
+import { flag, wholeNumber } from './validation';
 
 /** Most rows one ingest request may carry. */
 export const maxIngestRows = 5000;
@@ -40,10 +40,7 @@ export type IngestResult = z.infer<typeof IngestResult>;
 export const Day = z.string().refine(isCalendarDay);
 
 /** Days back from today (in the station's zone): `days=7` is the last week, as the chart's presets ask. */
-const dayCount = z
-  .union([z.number(), z.string().regex(/^\d+$/)])
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(366));
+const dayCount = wholeNumber(1, 366);
 
 const dayRange = { from: Day.optional(), to: Day.optional(), days: dayCount.optional() };
 const fromNotAfterTo = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
@@ -54,10 +51,7 @@ export const DashboardQuery = z.object(dayRange).refine(fromNotAfterTo, rangeRul
 
 /** The fewest and most points per reading a chart may ask for. */
 const chartPointLimits = { min: 50, max: 10_000 } as const;
-const pointCount = z
-  .union([z.number(), z.string().regex(/^\d+$/)])
-  .transform(Number)
-  .pipe(z.number().int().min(chartPointLimits.min).max(chartPointLimits.max));
+const pointCount = wholeNumber(chartPointLimits.min, chartPointLimits.max);
 
 const chartFormats = ['rows', 'columns'] as const;
 

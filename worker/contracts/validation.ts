@@ -62,12 +62,14 @@ export const optionalText = (max = 255) =>
     .transform((v) => v || null);
 export const email = () => z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
 export const password = () => z.string().min(6).max(256);
-/** A positive integer id, accepted as a number or a numeric string (query parameters arrive as text). */
-export const id = () =>
+/** A whole number in min..max, accepted as a number or a numeric string (query parameters arrive as text). */
+export const wholeNumber = (min: number, max: number) =>
   z
     .union([z.number(), z.string().regex(/^\d+$/)])
     .transform(Number)
-    .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+    .pipe(z.number().int().min(min).max(max));
+/** A positive integer id. */
+export const id = () => wholeNumber(1, Number.MAX_SAFE_INTEGER);
 export const idList = () => z.array(id()).max(10_000);
 export const idQuery = z.object({ id: id() });
 /** Yes/No switches arrive as booleans, 0/1 or "true"/"false" from older clients. */

@@ -1,5 +1,5 @@
 import { isSummed } from '../contracts/readings';
-import { localDay, periodOf, type Period } from '../contracts/station-time';
+import { dayBounds, localDay, periodOf, type Period } from '../contracts/station-time';
 
 /** Without a point budget: raw up to this many points per reading, else `bucketsPerReading` buckets (the API's default). */
 const maxPointsPerReading = 4000;
@@ -158,7 +158,7 @@ class Totals {
     if (ts >= this.dayEnd) {
       this.closeDay();
       this.day = { day: localDay(ts, this.timeZone), sum: 0 };
-      this.dayEnd = periodOf(ts, 'day', this.timeZone).end;
+      this.dayEnd = dayBounds(this.day.day, this.timeZone).end;
     }
     this.day.sum += value;
   }
