@@ -14,7 +14,7 @@ import { applyMigrations, executeScript } from './lib/d1';
 import { startLocalWorker } from './lib/local-worker';
 import { StationWeather } from './seed/weather';
 import { count, ingestRate, ms, percentile, postIngest, printTable, sample, since, type Row } from './bench/lib';
-import { benchAccountsSql, benchStationId, benchZone, dailyStatsSql, danesCodes, floodLevel, report, sessionTokenOf, stationTokenOf } from './bench/seed';
+import { benchAccountsSql, benchStationId, benchZone, dailyStatsSql, danesCodes, floodLevel, floodRuleSql, report, sessionTokenOf, stationTokenOf } from './bench/seed';
 
 const stations = 100;
 const dashboardDays = 90;
@@ -29,7 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-'));
 console.log(`Preparing a benchmark database in ${dir} …`);
 const to = addDays(localDay(Date.now(), benchZone), -1);
 applyMigrations('--local', dir);
-executeScript(benchAccountsSql(stations, [stations]) + dailyStatsSql(stations, to, dashboardDays), '--local', dir);
+executeScript(benchAccountsSql(stations, [stations]) + dailyStatsSql(stations, to, dashboardDays) + floodRuleSql(liveStation), '--local', dir);
 const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
 const { base } = worker;
 const session = sessionTokenOf(1);
@@ -181,7 +181,7 @@ try {
   rows.push(['live, ingest to page (20 posts)', `median ${ms(percentile(latencies, 50))}, max ${ms(Math.max(...latencies))}`, '≤ 2,000 ms']);
 
   // (7) An alarm rule on the watched station: a reading past it fires an alarm, which reaches the open page.
-  await fetch(`${base}/bench/flood-rule?id=${liveStation}`);
+  await fetch(`${base}/bench/push-rules`);
   const nextAlarm = (socket: WebSocket, state: string) =>
     new Promise<void>((resolve) => {
       socket.onmessage = (event) => {

@@ -79,8 +79,15 @@ export function benchRulesSql(count: number, perStation: number, evenOnly = fals
   return lines.join('\n');
 }
 
-/** The level of the benchmark's one firing rule (`/bench/flood-rule`): H1 above it fires, 1 m below clears. */
+/** The level of the benchmark's one firing rule: H1 above it fires, 1 m below clears. */
 export const floodLevel = 20;
+
+/** The benchmark's one firing rule, on `station`'s H1 (pushed to its object by `/bench/push-rules`). */
+export function floodRuleSql(station: number): string {
+  const now = Date.now();
+  const rule = { item_id: station, name: 'Bench flood', kind: 'above', reading: 'H1', threshold: floodLevel, deadband: 0.5, hold_minutes: 0, severity: 'critical' };
+  return insertSql('alarm_rules', { ...rule, created_at: now, updated_at: now, rev: 1, pushed: false });
+}
 
 /** One DANES report of all seven codes at `ts`, with values that vary by station and time. */
 export function report(station: number, ts: number) {

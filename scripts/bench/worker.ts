@@ -8,7 +8,6 @@ import { pushPendingRules } from '../../worker/domain/alarms/rules';
 import { createDb } from '../../worker/db/client';
 import { stationOf } from '../../worker/station/directory';
 import type { IngestOutcome } from '../../worker/station/station-core';
-import { floodLevel } from './seed';
 
 const counters = { batches: 0, objectRows: 0, d1Rows: 0 };
 
@@ -61,16 +60,6 @@ export default {
       let pushed = 0;
       for (let n = 1; n; pushed += n) n = await pushPendingRules(env, createDb(env.DB), 500);
       return Response.json({ pushed });
-    }
-    if (url.pathname === '/bench/flood-rule') {
-      const now = Date.now();
-      await env.DB.prepare(
-        `INSERT INTO alarm_rules (item_id, name, kind, reading, threshold, deadband, hold_minutes, severity, created_at, updated_at, rev, pushed)
-         VALUES (?, 'Bench flood', 'above', 'H1', ?, 0.5, 0, 'critical', ?, ?, 1, 0)`,
-      )
-        .bind(Number(url.searchParams.get('id')), floodLevel, now, now)
-        .run();
-      return Response.json({ pushed: await pushPendingRules(env, createDb(env.DB), 500) });
     }
     if (url.pathname === '/bench/alarms') {
       return Response.json(await env.DB.prepare('SELECT count(*) AS n FROM alarms').first<{ n: number }>());
