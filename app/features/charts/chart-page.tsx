@@ -16,7 +16,7 @@ import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { formatValue, readingsPresent, type Reading } from '~/features/stations/readings';
-import { formatDay } from '~/lib/format';
+import { TotalFigures } from '~/features/stations/total-figures';
 import { toast } from '~/lib/toast';
 import { m } from '~/paraglide/messages';
 import { LazyReadingChart } from './lazy-chart';
@@ -44,10 +44,7 @@ function Figures({ chart, code }: { chart: ChartColumns; code: string }) {
   return (
     <p className="text-sm tabular-nums text-muted-foreground">
       {totals ? (
-        <>
-          {figure(m.totals_sum(), 'total', formatValue(totals.sum))}
-          {totals.peak_day && <> · {figure(m.totals_wettest_day({ day: formatDay(totals.peak_day.day) }), 'wettest-day', formatValue(totals.peak_day.sum))}</>}
-        </>
+        <TotalFigures sum={totals.sum} peak={totals.peak_day} />
       ) : (
         <>
           {figure(m.stations_min(), 'min', formatValue(chart.min[code]))} · {figure(m.stations_max(), 'max', formatValue(chart.max[code]))}

@@ -10,9 +10,10 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { AlarmBadge } from '~/features/alarms/alarm-badge';
-import { dayMonth, formatDay } from '~/lib/format';
+import { dayMonth } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { formatValue, readingsPresent } from './readings';
+import { TotalFigures } from './total-figures';
 import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
 
 /** Where a station's charts live; the flag says DANES, as the old product's links did. */
@@ -93,26 +94,11 @@ export function StationCard({ item, summary, range, now, alarms, children }: { i
             </tbody>
           </table>
         )}
-        {totals.map((r) => {
-          const peak = summary.peak_day?.[r.code];
-          return (
-            <p key={r.code} className="tabular-nums" data-total={r.code}>
-              {r.name} <span className="text-muted-foreground">({r.unit})</span>: {m.totals_sum()}{' '}
-              <span className="font-medium" data-testid="total">
-                {formatValue(summary.sum![r.code])}
-              </span>
-              {peak && (
-                <span className="text-muted-foreground">
-                  {' · '}
-                  {m.totals_wettest_day({ day: formatDay(peak.day) })}{' '}
-                  <span className="font-medium text-foreground" data-testid="wettest-day">
-                    {formatValue(peak.sum)}
-                  </span>
-                </span>
-              )}
-            </p>
-          );
-        })}
+        {totals.map((r) => (
+          <p key={r.code} className="tabular-nums" data-total={r.code}>
+            {r.name} <span className="text-muted-foreground">({r.unit})</span>: <TotalFigures sum={summary.sum![r.code]} peak={summary.peak_day?.[r.code]} />
+          </p>
+        ))}
       </CardContent>
       <CardFooter className="mt-auto flex-wrap gap-2">
         <Button asChild size="sm">
