@@ -4,10 +4,9 @@ import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/alert';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { Textarea } from '~/components/ui/textarea';
 import type { FieldErrors } from '../../worker/contracts/envelope';
 
-interface FieldProps {
+export interface FieldProps {
   name: string;
   label: string;
   hint?: string;
@@ -47,11 +46,6 @@ export function Field({ name, label, hint, errors, control }: FieldProps & { con
 /** A labelled input with an optional hint and its messages; both are tied to the input for screen readers. */
 export function TextField({ name, label, hint, errors, ...props }: ComponentProps<typeof Input> & FieldProps) {
   return <Field name={name} label={label} hint={hint} errors={errors} control={(control) => <Input name={name} {...control} {...props} />} />;
-}
-
-/** A labelled multi-line text, as TextField. */
-export function TextAreaField({ name, label, hint, errors, ...props }: ComponentProps<typeof Textarea> & FieldProps) {
-  return <Field name={name} label={label} hint={hint} errors={errors} control={(control) => <Textarea name={name} {...control} {...props} />} />;
 }
 
 /** Messages that belong to no field of the form (and those of fields the form does not show). */

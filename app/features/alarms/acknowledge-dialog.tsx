@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import { FormErrors, SubmitButton, TextAreaField } from '~/components/form';
+import { FormErrors, SubmitButton } from '~/components/form';
+import { TextAreaField } from '~/components/text-area-field';
 import {
   AlertDialog,
   AlertDialogCancel,
