@@ -22,7 +22,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: ['tests/api/**/*.test.ts', 'tests/domain/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/types/**/*.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
         },
       },

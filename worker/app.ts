@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError } from './domain/errors';
-import { readConfig } from './config';
-import { createDb } from './db/client';
+import { contextOf } from './context';
 import { resolveSession } from './http/auth';
 import { errorReply } from './contracts/envelope';
 import { boundedBody } from './http/body';
@@ -32,25 +31,24 @@ export function createApi() {
     boundedBody(maxBodyBytes, () => new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] })),
   );
   api.use(async (c, next) => {
-    c.set('db', createDb(c.env.DB));
-    c.set('config', readConfig(c.env));
+    c.set('ctx', contextOf(c.env, (work) => c.executionCtx.waitUntil(work)));
     await next();
   });
   // Stations authenticate with ingest tokens, never sessions: mounted ahead of the session lookup, ingest skips it.
-  api.route('/ingest', ingestRoutes);
+  api.route('/', ingestRoutes);
   api.use(resolveSession);
 
-  api.route('/site', siteRoutes);
-  api.route('/subjects', subjectRoutes);
-  api.route('/items', itemRoutes);
-  api.route('/groups', groupRoutes);
-  api.route('/api', apiRoutes);
-  api.route('/live', liveRoutes);
-  api.route('/legacy-readings', legacyRoutes);
-  api.route('/alarm-rules', alarmRuleRoutes);
-  api.route('/alarms', alarmRoutes);
-  api.route('/notifications', notificationRoutes);
-  api.route('/webhooks', webhookRoutes);
+  api.route('/', siteRoutes);
+  api.route('/', subjectRoutes);
+  api.route('/', itemRoutes);
+  api.route('/', groupRoutes);
+  api.route('/', apiRoutes);
+  api.route('/', liveRoutes);
+  api.route('/', legacyRoutes);
+  api.route('/', alarmRuleRoutes);
+  api.route('/', alarmRoutes);
+  api.route('/', notificationRoutes);
+  api.route('/', webhookRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -3,16 +3,14 @@ import { Trash2Icon } from 'lucide-react';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Button } from '~/components/ui/button';
-import { api } from '~/lib/api';
 import { serverErrorText } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 
 /** Delete with the SPEC §8 confirmation; a refusal (e.g. the last administrator) is told in the toast. */
-export function DeleteAction({ path, resource, name }: { path: string; resource: string; name: string }) {
+export function DeleteAction({ remove: send, resource, name }: { remove: () => Promise<unknown>; resource: string; name: string }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    // POST: the API refuses a cookie-authenticated GET delete.
-    mutationFn: () => api<null>(path, { method: 'POST' }),
+    mutationFn: send,
     onSuccess: async () => {
       toast.success(m.admin_toast_deleted());
       await queryClient.invalidateQueries({ queryKey: [resource] });

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { toast } from '~/lib/toast';
 import { SaveButton } from '~/components/save-button';
 import { TickList } from '~/components/tick-list';
-import { api } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
 const linkedResources = ['items', 'groups', 'subjects'];
@@ -15,22 +14,19 @@ const linkedResources = ['items', 'groups', 'subjects'];
 export function LinkChecklist({
   options,
   selected,
-  path,
-  model,
+  save: send,
   empty,
 }: {
   options: { id: number; name: string }[];
   selected: number[];
-  /** e.g. `/subjects/groups?id=3`. */
-  path: string;
-  /** The wrapper name of the body, e.g. `SubjectGroups`. */
-  model: string;
+  /** Stores the ticked ids as the whole list of links. */
+  save: (ids: number[]) => Promise<unknown>;
   empty: string;
 }) {
   const queryClient = useQueryClient();
   const [ticked, setTicked] = useState(() => new Set(selected));
   const save = useMutation({
-    mutationFn: (ids: number[]) => api<number[]>(path, { method: 'POST', body: { [model]: ids } }),
+    mutationFn: send,
     onSuccess: async () => {
       toast.success(m.admin_toast_saved());
       // A link shows on both ends (a group's items, an item's groups, a subject's own items), so all lists are stale.

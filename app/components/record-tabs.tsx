@@ -10,10 +10,8 @@ export interface LinkTab {
   hint?: string;
   options: { id: number; name: string }[];
   selected: number[];
-  /** e.g. `/subjects/groups?id=3`. */
-  path: string;
-  /** The wrapper name of the body, e.g. `SubjectGroups`. */
-  model: string;
+  /** Stores the ticked ids as the whole list of links. */
+  save: (ids: number[]) => Promise<unknown>;
   empty: string;
 }
 
@@ -39,7 +37,7 @@ export function RecordTabs({ saved, form, links, more = [] }: { saved: boolean; 
           <TabsContent key={tab.value} value={tab.value}>
             {tab.hint && <p className="mb-3 text-sm text-muted-foreground">{tab.hint}</p>}
             {/* Keyed by the stored links, so a save that changes them starts the list afresh. */}
-            <LinkChecklist key={tab.selected.join()} options={tab.options} selected={tab.selected} path={tab.path} model={tab.model} empty={tab.empty} />
+            <LinkChecklist key={tab.selected.join()} options={tab.options} selected={tab.selected} save={tab.save} empty={tab.empty} />
           </TabsContent>
         ))}
       {saved &&

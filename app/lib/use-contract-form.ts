@@ -1,20 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import type { AnyCall, BodyOf, CallInput, CallReply } from '../../worker/contracts/call';
 import type { FieldErrors } from '../../worker/contracts/envelope';
+import { send as sendCall } from '~/lib/api';
 import type { KnownErrors } from '~/lib/server-errors';
 import { toast } from '~/lib/toast';
 
-interface ContractFormOptions<S extends z.ZodType, R> {
-  /**
-   * The contract the server validates with, e.g. `() => import('…/contracts/site').then((c) => c.LoginForm)`:
-   * the form checks the same rules, worded in the user's language. It loads when the form is first touched,
-   * so a page's first load carries no validation library.
-   */
+type BodyCall = AnyCall & { body: z.ZodType };
+
+/** TRANSITION ONLY: a form given its contract and its send apart (gone once every form names its call). */
+interface LegacyFormOptions<S extends z.ZodType, R> extends CommonOptions<R> {
   contract: () => Promise<S>;
+  send: (values: z.output<S>) => Promise<R>;
+}
+
+/**
+ * A form that submits one call: `call` loads its spec, e.g. `() => import('…/contracts/site').then((c) => c.siteCalls.login)`,
+ * whose body schema the form checks first (worded in the user's language) and which it then sends. It loads when
+ * the form is first touched, so a page's first load carries no validation library.
+ */
+interface CallFormOptions<C extends BodyCall> extends CommonOptions<CallReply<C>> {
+  call: () => Promise<C>;
+  /** The call's query, for calls that take one (e.g. the id of what is edited). */
+  query?: CallInput<C>['query'];
+}
+
+interface CommonOptions<R> {
   /** The submitted form's values, named as the contract names them. */
   read: (form: FormData) => unknown;
-  send: (values: z.output<S>) => Promise<R>;
   /** Failures this form words itself: by status, the field they belong to and the text. */
   known?: KnownErrors;
   /** Toasts (SPEC §8): after success; after failure a fixed warning, or `'errors'`: an error toast in the failure's own words. */
@@ -28,7 +42,13 @@ interface ContractFormOptions<S extends z.ZodType, R> {
  * Every form's submit: validate with the contract, send, show the server's field errors on their fields and
  * toast the outcome. Returns the errors to show, the form's handlers and the request's state.
  */
-export function useContractForm<S extends z.ZodType, R>({ contract, read, send, known = {}, toasts = {}, invalidates, onSuccess }: ContractFormOptions<S, R>) {
+export function useContractForm<C extends BodyCall>(options: CallFormOptions<C>): ContractForm<z.output<BodyOf<C>>>;
+export function useContractForm<S extends z.ZodType, R>(options: LegacyFormOptions<S, R>): ContractForm<z.output<S>>;
+export function useContractForm(options: CallFormOptions<BodyCall> | LegacyFormOptions<z.ZodType, unknown>): ContractForm<unknown> {
+  const { read, known = {}, toasts = {}, invalidates, onSuccess } = options;
+  const contract = 'call' in options ? () => options.call().then((spec) => spec.body) : options.contract;
+  const send =
+    'call' in options ? (values: unknown) => sendCall(options.call, { query: options.query, body: values } as CallInput<BodyCall>) : options.send;
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
@@ -50,7 +70,7 @@ export function useContractForm<S extends z.ZodType, R>({ contract, read, send, 
   const rules = () => Promise.all([import('~/lib/validation'), contract()]);
 
   /** Checks the form as a submit does and shows what fails; the values once they pass (a preview sends them elsewhere). */
-  const check = async (element: HTMLFormElement): Promise<z.output<S> | undefined> => {
+  const check = async (element: HTMLFormElement): Promise<unknown> => {
     const values = read(new FormData(element));
     const [{ validate }, schema] = await rules();
     const result = validate(schema, values);
@@ -68,4 +88,12 @@ export function useContractForm<S extends z.ZodType, R>({ contract, read, send, 
   const onFocus = () => void rules();
 
   return { errors, form: { onSubmit, onFocus }, pending: mutation.isPending, succeeded: mutation.isSuccess, check };
+}
+
+interface ContractForm<V> {
+  errors: FieldErrors;
+  form: { onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>; onFocus: () => void };
+  pending: boolean;
+  succeeded: boolean;
+  check: (element: HTMLFormElement) => Promise<V | undefined>;
 }

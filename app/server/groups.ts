@@ -5,9 +5,9 @@ import { adminOnly } from './middleware';
 
 export const fetchGroups = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
-  .handler(({ context: { db } }) => listGroups(db));
+  .handler(({ context: { ctx } }) => listGroups(ctx));
 
 export const fetchGroupEdit = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
   .validator(GroupEditQuery)
-  .handler(({ context: { db }, data }) => groupForEdit(db, data.id));
+  .handler(({ context: { ctx }, data }) => groupForEdit(ctx, data));

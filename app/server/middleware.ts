@@ -3,7 +3,9 @@ import { createMiddleware } from '@tanstack/react-start';
 import { AppError, adminsOnly, unauthorized } from '../../worker/domain/errors';
 import { statusOf } from '../../worker/http/errors';
 import { ApiError } from '~/lib/api';
-import { database, requestSession } from './request.server';
+import { contextOf } from '../../worker/context';
+import { requestSession, workerEnv } from './request.server';
+import { waitUntil } from 'cloudflare:workers';
 
 /**
  * Domain errors leave a server function as the app knows them: "not found" as the router's not-found (the
@@ -25,13 +27,15 @@ export const signedIn = createMiddleware({ type: 'function' })
   .server(async ({ next }) => {
     const session = await requestSession();
     if (!session) throw unauthorized();
-    return next({ context: { db: database(), subject: session.subject } });
+    const ctx = { ...contextOf(workerEnv(), waitUntil), subject: session.subject };
+    // TRANSITION ONLY: `db` and `subject` apart, for server functions not yet passing `ctx`.
+    return next({ context: { ctx, db: ctx.db, subject: ctx.subject } });
   });
 
 /** Administrator screens: the API's `admin` access rule. */
 export const adminOnly = createMiddleware({ type: 'function' })
   .middleware([signedIn])
   .server(({ next, context }) => {
-    if (!context.subject.isAdmin) throw adminsOnly();
+    if (!context.ctx.subject.isAdmin) throw adminsOnly();
     return next();
   });

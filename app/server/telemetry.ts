@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start';
-import { defaultRangeDays, homeZone, lastDays, resolveRange } from '../../worker/contracts/station-time';
+import { defaultRangeDays, homeZone, lastDays } from '../../worker/contracts/station-time';
 import { ChartQuery, ReadingsQuery } from '../../worker/contracts/telemetry';
 import { chartColumnsOf, readingsOf } from '../../worker/domain/telemetry/chart';
 import { dashboardOf } from '../../worker/domain/telemetry/dashboard';
@@ -19,17 +19,11 @@ export const fetchDashboard = createServerFn({ method: 'GET' })
     return { ...(await dashboardOf(db, subject, range)), range, readAt };
   });
 
-/**
- * A station's chart as columns within the page's point budget, with the range resolved in the station's own zone,
- * sent along for the range picker.
- */
+/** A station's chart as columns within the page's point budget, with the range it answered (in the station's own zone). */
 export const fetchChart = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .validator(ChartQuery)
-  .handler(async ({ context: { db, subject }, data: query }) => {
-    const chart = await chartColumnsOf(db, workerEnv(), subject, query);
-    return { ...chart, range: resolveRange(query, chart.item.timezone) };
-  });
+  .handler(({ context: { db, subject }, data: query }) => chartColumnsOf(db, workerEnv(), subject, query));
 
 /** Every raw reading of a station over a range, for the CSV export (never what the chart downsampled or totalled). */
 export const fetchReadings = createServerFn({ method: 'GET' })

@@ -15,8 +15,10 @@ const message = (rows: ReturnType<typeof row>[]): ReadingsMessage => ({
   rows,
 });
 
+const range = { from: '2026-11-01', to: '2026-11-21' };
 const chart: ChartColumns = {
   item,
+  range: { ...range, start: '2026-10-31T23:00:00.000Z', end: '2026-11-21T23:00:00.000Z' },
   data: { H1: { t: [Date.parse('2026-11-21T09:00:00.000Z')], v: [2] } },
   totals: {
     SRA1H: { period: 'day', t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [1], sum: 3, peak_day: { day: '2026-11-19', sum: 2 } },
@@ -26,7 +28,6 @@ const chart: ChartColumns = {
   downsampled: false,
   bucket_ms: null,
 };
-const range = { from: '2026-11-01', to: '2026-11-21' };
 
 describe('live rows on an open chart', () => {
   test('are added once in time order, widening min and max', () => {

@@ -1,6 +1,7 @@
 import { z } from './zod';
+import { defineCall } from './call';
 import { NamedRef } from './subjects';
-import { id, optionalText } from './validation';
+import { id, optionalText, idQuery } from './validation';
 import { alarmStates, clearReasons, isRateKind, isValueKind, lowVoltageDefault, lowVoltageReading, ruleKinds, severities } from './alarm-kinds';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -177,3 +178,77 @@ export const AlarmsQuery = z
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { path: ['from'] });
 
 export const AlarmAcknowledge = z.object({ note: optionalText(500) });
+
+const ruleFields =
+  'Kinds: `above`/`below` (value past `threshold`), `rise`/`fall` (rate per hour over `window_minutes` past `threshold` > 0), ' +
+  '`no_data` (no reading for `silence_minutes`, checked every five minutes), `low_voltage` (preset: POWER below `threshold`, default 11.5 V). ' +
+  'Value and rate rules clear only once back past the threshold by `deadband`, and fire only after the condition held `hold_minutes` (reading time). ' +
+  'Fields a kind does not use are ignored and come back null.';
+
+export const alarmRuleCalls = {
+  list: defineCall({
+    method: 'get',
+    path: '/alarm-rules',
+    access: 'user',
+    summary: 'Alarm rules of a station the subject may see (item_id), or of all of them',
+    description: 'Charts draw `threshold` and, for value kinds, `clear_level` (where the alarm clears) as lines on the rule\'s `reading`.',
+    query: AlarmRulesQuery,
+    reply: z.array(AlarmRule),
+  }),
+  save: defineCall({
+    method: 'post',
+    path: '/alarm-rules/edit',
+    access: 'admin',
+    summary: "Create (no id) or update a station's alarm rule; the station's object takes it at once",
+    description: ruleFields,
+    body: AlarmRules,
+    model: 'AlarmRules',
+    reply: AlarmRule,
+  }),
+  delete: defineCall({
+    method: 'post',
+    path: '/alarm-rules/delete',
+    access: 'admin',
+    summary: 'Delete an alarm rule; its open alarm clears (reason rule_deleted) with the usual notifications',
+    query: idQuery,
+    reply: z.object({ id: z.number() }),
+  }),
+  preview: defineCall({
+    method: 'post',
+    path: '/alarm-rules/preview',
+    access: 'admin',
+    summary: 'How often a rule (saved or not) would have fired over the last `days` (default 30) of its station',
+    description: 'Runs the same evaluator as ingest over the station\'s stored readings, from a quiet start. `episodes` are the times it ' +
+      'would have fired (reading time; no-data rules at their deadline), `series` the rule\'s reading over the range ' +
+      '(downsampled like the chart) to draw `threshold` and `clear_level` on. ' +
+      ruleFields,
+    query: PreviewQuery,
+    body: AlarmRules,
+    model: 'AlarmRules',
+    reply: RulePreview,
+  }),
+};
+
+export const alarmCalls = {
+  list: defineCall({
+    method: 'get',
+    path: '/alarms',
+    access: 'user',
+    summary: 'Alarms of the stations the subject may see, newest first (state open|active|acknowledged|cleared, item_id, severity, from..to)',
+    description: '`state=open` lists active and acknowledged alarms (the badges). `from`/`to` (ISO 8601 with offset) keep alarms that were open at some ' +
+      'time in [from, to). Page with `before=<id of the last alarm>`. Open pages receive changes live as `{"type": "alarm", "unique_id", "alarm"}` ' +
+      'on GET /rest/live.',
+    query: AlarmsQuery,
+    reply: z.array(Alarm),
+  }),
+  acknowledge: defineCall({
+    method: 'post',
+    path: '/alarms/acknowledge',
+    access: 'user',
+    summary: 'Acknowledge an active alarm of a station the subject may see, with an optional note (409 once acknowledged or cleared)',
+    query: idQuery,
+    body: AlarmAcknowledge,
+    model: 'AlarmAcknowledge',
+    reply: Alarm,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { id, idList, optionalText, text } from './validation';
+import { defineCall } from './call';
+import { id, idList, optionalText, text, idQuery } from './validation';
 import { NamedRef } from './subjects';
 import { sources } from './readings';
 
@@ -60,3 +61,65 @@ export const ItemEditQuery = z.object({ id: id().optional() });
 export const ItemGroups = idList();
 export const ItemSubjects = idList();
 export const IngestToken = z.object({ token: z.string(), item_id: z.number() });
+
+export const itemCalls = {
+  list: defineCall({
+    method: 'get',
+    path: '/items',
+    access: 'admin',
+    summary: 'List every item, newest first',
+    reply: z.array(ItemRow),
+  }),
+  own: defineCall({
+    method: 'get',
+    path: '/items/user-items',
+    access: 'user',
+    summary: 'Items linked to the signed-in subject, directly or through its groups',
+    reply: z.array(ItemRow),
+  }),
+  detail: defineCall({
+    method: 'get',
+    path: '/items/edit',
+    access: 'admin',
+    summary: 'An item with its groups and subjects, and everything it could be linked to (no id: data for a new item)',
+    query: ItemEditQuery,
+    reply: ItemEdit,
+  }),
+  save: defineCall({
+    method: 'post',
+    path: '/items/edit',
+    access: 'admin',
+    summary: 'Create (no id) or update an item',
+    body: Items,
+    model: 'Items',
+    reply: ItemRow,
+  }),
+  setGroups: defineCall({
+    method: 'post',
+    path: '/items/groups',
+    access: 'admin',
+    summary: 'Replace the groups an item belongs to',
+    query: idQuery,
+    body: ItemGroups,
+    model: 'ItemGroups',
+    reply: idList(),
+  }),
+  setSubjects: defineCall({
+    method: 'post',
+    path: '/items/subjects',
+    access: 'admin',
+    summary: 'Replace the subjects an item is linked to directly',
+    query: idQuery,
+    body: ItemSubjects,
+    model: 'ItemSubjects',
+    reply: idList(),
+  }),
+  issueToken: defineCall({
+    method: 'post',
+    path: '/items/token',
+    access: 'admin',
+    summary: "Issue a station's ingest token (shown once) and revoke the previous one",
+    query: idQuery,
+    reply: IngestToken,
+  }),
+};

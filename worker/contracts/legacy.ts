@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { defineCall } from './call';
 import { id } from './validation';
 
 /** One step of copying an older database's D1 readings into the station objects (`npm run migrate:readings`). */
@@ -28,3 +29,14 @@ export const LegacyCopyStep = z.object({
   totals: LegacyStationTotals.nullable(),
 });
 export type LegacyCopyStep = z.infer<typeof LegacyCopyStep>;
+
+export const legacyCalls = {
+  copy: defineCall({
+    method: 'post',
+    path: '/legacy-readings/copy',
+    access: 'admin',
+    summary: "Copy the next slice of an older database's D1 readings into their station's object (npm run migrate:readings)",
+    query: LegacyCopyQuery,
+    reply: LegacyCopyStep,
+  }),
+};

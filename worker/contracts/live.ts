@@ -1,4 +1,5 @@
 import { Alarm } from './alarms';
+import { defineCall } from './call';
 import { z } from './zod';
 
 /**
@@ -28,3 +29,18 @@ export const LiveQuery = z.object({
     .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
     .optional(),
 });
+
+export const liveCalls = {
+  /** A WebSocket upgrade, not a JSON reply: the socket then carries LiveMessages. */
+  connect: defineCall({
+    method: 'get',
+    path: '/live',
+    access: 'user',
+    summary:
+      'Open a WebSocket that receives every accepted ingest batch of the listed stations the subject may see, or of ' +
+      'all of them when none are listed (messages: subscribed, readings, pong). Browsers authenticate with the ' +
+      'session cookie or ?access_token=.',
+    query: LiveQuery,
+    reply: z.null(),
+  }),
+};

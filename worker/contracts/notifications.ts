@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { defineCall } from './call';
 import { NamedRef } from './subjects';
 import { id } from './validation';
 
@@ -28,3 +29,28 @@ export const NotificationSettings = z.object({
   allGroups: z.array(NamedRef),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+const rules =
+  'E-mail goes to active subjects who may see the station: `all` alarms, `critical` only, or `none`. For a station, its own override wins; ' +
+  "else the most generous override of the subject's groups holding it; else the default `mode`. One e-mail when an alarm fires, one when it clears.";
+
+export const notificationCalls = {
+  settings: defineCall({
+    method: 'get',
+    path: '/notifications/settings',
+    access: 'user',
+    summary: "The signed-in subject's alarm e-mail settings, with the stations and groups overrides may name",
+    description: rules,
+    reply: NotificationSettings,
+  }),
+  saveSettings: defineCall({
+    method: 'post',
+    path: '/notifications/settings',
+    access: 'user',
+    summary: "Replace the signed-in subject's alarm e-mail settings",
+    description: rules,
+    body: NotificationSettingsInput,
+    model: 'NotificationSettings',
+    reply: NotificationSettings,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { defineCall } from './call';
 import { email, password, text } from './validation';
 
 export const LoginForm = z.object({
@@ -45,3 +46,48 @@ export const LoginReply = z.object({
 export type LoginReply = z.infer<typeof LoginReply>;
 
 export const MessageReply = z.object({ message: z.string() });
+
+export const siteCalls = {
+  login: defineCall({
+    method: 'post',
+    path: '/site/login',
+    access: 'public',
+    summary: 'Sign in; returns the session token and sets the session cookie',
+    body: LoginForm,
+    model: 'LoginForm',
+    reply: LoginReply,
+  }),
+  logout: defineCall({
+    method: 'post',
+    path: '/site/logout',
+    access: 'user',
+    summary: 'End the current session',
+    reply: z.null(),
+  }),
+  signup: defineCall({
+    method: 'post',
+    path: '/site/signup',
+    access: 'public',
+    summary: 'Register; the account stays pending until an administrator approves it',
+    body: SignupForm,
+    model: 'SignupForm',
+    reply: MessageReply.extend({ status: z.literal('pending') }),
+  }),
+  resetPassword: defineCall({
+    method: 'post',
+    path: '/site/reset-password',
+    access: 'public',
+    summary: 'E-mail a password reset link (same answer whether or not the address is known)',
+    body: PasswordResetRequestForm,
+    model: 'PasswordResetRequestForm',
+    reply: MessageReply,
+  }),
+  setPassword: defineCall({
+    method: 'post',
+    path: '/site/set-password',
+    access: 'public',
+    summary: 'Set a new password with the e-mailed token; ends all sessions and other reset links of the subject',
+    body: SetPasswordBody,
+    reply: MessageReply,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { email, flag, id, idList, optionalText, password, text } from './validation';
+import { defineCall } from './call';
+import { email, flag, id, idList, optionalText, password, text, idQuery } from './validation';
 import { SessionUser } from './site';
 
 const subjectFields = {
@@ -56,3 +57,92 @@ export type CurrentUser = z.infer<typeof CurrentUser>;
 export const SubjectEditQuery = z.object({ id: id().optional() });
 export const ItemsSubject = idList();
 export const SubjectGroups = idList();
+
+export const subjectCalls = {
+  list: defineCall({
+    method: 'get',
+    path: '/subjects',
+    access: 'admin',
+    summary: 'List subjects, newest first',
+    query: SubjectListQuery,
+    reply: z.array(SubjectRow),
+  }),
+  current: defineCall({
+    method: 'get',
+    path: '/subjects/user',
+    access: 'user',
+    summary: 'The signed-in subject and the number of stations on its dashboard',
+    reply: CurrentUser,
+  }),
+  detail: defineCall({
+    method: 'get',
+    path: '/subjects/edit',
+    access: 'admin',
+    summary: 'A subject with its links and everything it could be linked to (no id: data for a new subject)',
+    query: SubjectEditQuery,
+    reply: SubjectEdit,
+  }),
+  save: defineCall({
+    method: 'post',
+    path: '/subjects/edit',
+    access: 'admin',
+    summary: 'Create (no id) or update a subject',
+    body: Users,
+    model: 'Users',
+    reply: SubjectRow,
+  }),
+  delete: defineCall({
+    method: ['post', 'get'],
+    path: '/subjects/delete',
+    access: 'admin',
+    summary: 'Delete a subject (never the last administrator)',
+    query: idQuery,
+    reply: z.null(),
+    writes: true,
+  }),
+  setItems: defineCall({
+    method: 'post',
+    path: '/subjects/items',
+    access: 'admin',
+    summary: "Replace a subject's directly linked items",
+    query: idQuery,
+    body: ItemsSubject,
+    model: 'ItemsSubject',
+    reply: idList(),
+  }),
+  setGroups: defineCall({
+    method: 'post',
+    path: '/subjects/groups',
+    access: 'admin',
+    summary: "Replace a subject's groups",
+    query: idQuery,
+    body: SubjectGroups,
+    model: 'SubjectGroups',
+    reply: idList(),
+  }),
+  profile: defineCall({
+    method: 'post',
+    path: '/subjects/profile',
+    access: 'user',
+    summary: "Edit the signed-in subject's own profile (cannot change the administrator role)",
+    body: Profile,
+    model: 'Users',
+    reply: SessionUser,
+  }),
+  approve: defineCall({
+    method: 'post',
+    path: '/subjects/approve',
+    access: 'admin',
+    summary: 'Approve a pending registration and e-mail the applicant',
+    query: idQuery,
+    reply: SubjectRow,
+  }),
+  reject: defineCall({
+    method: 'post',
+    path: '/subjects/reject',
+    access: 'admin',
+    summary: 'Reject a pending registration and e-mail the applicant',
+    query: idQuery,
+    reply: SubjectRow,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { defineCall } from './call';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
 import { periods } from './station-time';
@@ -72,6 +73,9 @@ export const ChartQuery = z
   })
   .refine(fromNotAfterTo, rangeRule);
 
+/** The most readings one raw export sends (a year of 10-minute reports of 7 codes is about 370,000). */
+export const maxExportReadings = 1_000_000;
+
 /** The most days one raw export may span: a year of 10-minute reports is about 370,000 readings. */
 export const maxExportDays = 366;
 
@@ -110,8 +114,21 @@ export const Dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
+/**
+ * The range a chart answered: its first and last station-local day and the instants they span (the first day's
+ * local midnight up to the midnight after the last day). Pages draw and label this, never a range of their own.
+ */
+export const AnsweredRange = z.object({
+  from: z.string().meta({ description: 'First station-local day, YYYY-MM-DD.' }),
+  to: z.string().meta({ description: 'Last station-local day, YYYY-MM-DD.' }),
+  start: z.string().meta({ description: 'ISO instant: local midnight starting `from`.' }),
+  end: z.string().meta({ description: 'ISO instant: local midnight ending `to` (exclusive).' }),
+});
+export type AnsweredRange = z.infer<typeof AnsweredRange>;
+
 export const Chart = z.object({
   item: ItemRow,
+  range: AnsweredRange,
   data: z.union([z.array(DanesRow), z.array(UniwanRow)]),
   min: perCode,
   max: perCode,
@@ -138,6 +155,7 @@ export type Totals = z.infer<typeof Totals>;
 
 export const ChartColumns = z.object({
   item: ItemRow,
+  range: AnsweredRange,
   data: z.record(z.string(), Columns),
   totals: z.record(z.string(), Totals),
   min: perCode,
@@ -155,3 +173,43 @@ export const RawReadings = z.object({
   data: z.record(z.string(), Columns),
 });
 export type RawReadings = z.infer<typeof RawReadings>;
+
+export const telemetryCalls = {
+  dashboard: defineCall({
+    method: 'get',
+    path: '/api',
+    access: 'user',
+    summary: "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to, and the groups holding them",
+    query: DashboardQuery,
+    reply: Dashboard,
+  }),
+  chart: defineCall({
+    method: 'get',
+    path: '/api/item',
+    access: 'user',
+    summary: "One station's readings over local days from..to (inclusive), downsampled with peaks kept when long",
+    description: 'By default `data` holds the source\'s rows (`format=rows`). With `format=columns`, `data` holds per reading `{t, v}` arrays ' +
+      '(epoch ms, values) and readings that add up (precipitation, `aggregate: sum` in the catalogue) come as `totals`: their sum ' +
+      'per station-local hour (ranges up to 8 days), day, month or year, whichever is finest within `points`, with the total and ' +
+      'the wettest day. `points` bounds the points per reading in either format.',
+    query: ChartQuery,
+    reply: ChartReply,
+  }),
+  readings: defineCall({
+    method: 'get',
+    path: '/api/item/readings',
+    access: 'user',
+    summary: `Every raw reading of one station over local days from..to, for export (at most ${maxExportDays} days and ${maxExportReadings.toLocaleString('en')} readings)`,
+    description: '`data` holds per reading `{t, v}` arrays: times in epoch ms and values, in time order, never downsampled or totalled.',
+    query: ReadingsQuery,
+    reply: RawReadings,
+  }),
+};
+
+const ingestCall = <B extends z.ZodType>(path: '/ingest/danes' | '/ingest/uniwan', source: string, body: B) =>
+  defineCall({ method: 'post', path, access: 'station', summary: `Store a batch of ${source} readings, all or nothing (station or importer token)`, body, reply: IngestResult });
+
+export const ingestCalls = {
+  danes: ingestCall('/ingest/danes', 'DANES', DanesIngest),
+  uniwan: ingestCall('/ingest/uniwan', 'UNIWAN', UniwanIngest),
+};

@@ -1,6 +1,7 @@
 import { z } from './zod';
+import { defineCall } from './call';
 import { Alarm } from './alarms';
-import { flag, id, idList, optionalText } from './validation';
+import { flag, id, idList, optionalText, idQuery } from './validation';
 
 export const webhookEvents = ['alarm.fired', 'alarm.cleared', 'alarm.acknowledged'] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
@@ -76,3 +77,63 @@ export const DeliveriesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   before: id().optional(),
 });
+
+const delivery =
+  'Each event is POSTed as JSON `{"event", "occurred_at", "alarm"}` (alarm as in GET /rest/alarms; null for `test`) with headers ' +
+  '`X-Hladina-Event`, `X-Hladina-Delivery` (the delivery id, the same on every retry) and `X-Hladina-Signature: t=<unix seconds>,v1=<hex>`, ' +
+  'where `v1` is HMAC-SHA256 under the webhook secret of `<t>.<raw body>`: recompute it, compare in constant time, and refuse an old `t`. ' +
+  'Any answer but 2xx (or none within 10 s) is retried after 1 min, 5 min, 30 min, 2 h and 6 h; then the delivery is logged as failed.';
+
+export const webhookCalls = {
+  list: defineCall({
+    method: 'get',
+    path: '/webhooks',
+    access: 'admin',
+    summary: 'List webhooks, newest first (secrets are never listed)',
+    description: delivery,
+    reply: z.array(Webhook),
+  }),
+  detail: defineCall({
+    method: 'get',
+    path: '/webhooks/edit',
+    access: 'admin',
+    summary: 'One webhook',
+    query: idQuery,
+    reply: Webhook,
+  }),
+  save: defineCall({
+    method: 'post',
+    path: '/webhooks/edit',
+    access: 'admin',
+    summary: 'Create (no id) or update a webhook: URL, events, stations (none: all); a new or rotated secret is returned once',
+    description: delivery,
+    body: Webhooks,
+    model: 'Webhooks',
+    reply: Webhook,
+  }),
+  delete: defineCall({
+    method: 'post',
+    path: '/webhooks/delete',
+    access: 'admin',
+    summary: 'Delete a webhook and its delivery log',
+    query: idQuery,
+    reply: z.object({ id: z.number() }),
+  }),
+  test: defineCall({
+    method: 'post',
+    path: '/webhooks/test',
+    access: 'admin',
+    summary: 'Send a test event to a webhook now; returns its delivery (retried like any other if it failed)',
+    description: delivery,
+    query: idQuery,
+    reply: WebhookDelivery,
+  }),
+  deliveries: defineCall({
+    method: 'get',
+    path: '/webhooks/deliveries',
+    access: 'admin',
+    summary: 'The delivery log, newest first: of one webhook (id) or all, by status; kept 30 days',
+    query: DeliveriesQuery,
+    reply: z.array(WebhookDelivery),
+  }),
+};

@@ -44,4 +44,4 @@ export function clientOf(c: Context<AppEnv>): string {
 }
 
 /** Origin for links in e-mails: the configured public URL, else the request's own. */
-export const publicOrigin = (c: Context<AppEnv>) => c.var.config.APP_URL ?? new URL(c.req.url).origin;
+export const publicOrigin = (c: Context<AppEnv>) => c.var.ctx.config.APP_URL ?? new URL(c.req.url).origin;

@@ -1,40 +1,28 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { methodsOf, type Access, type AnyCall, type CallBody, type CallQuery, type CallReply, type Method } from '../contracts/call';
 import { successReply } from '../contracts/envelope';
 import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
-import { AppError, adminsOnly, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
+import type { Ctx, SubjectCtx } from '../context';
 import type { Subject } from '../db/schema';
+import { AppError, adminsOnly, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
 import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
 import { bearerToken, isCrossSite, isSameOrigin } from './auth';
 import type { AppEnv } from './types';
 
-/** Who may call a route: anyone, any signed-in subject, administrators only, or a station/importer ingest token. */
-export type Access = 'public' | 'user' | 'admin' | 'station';
-type Method = 'get' | 'post';
+/** The context a handler gets: who calls is part of it, as its access rule decided. */
+export type CtxOf<A extends Access> = A extends 'public'
+  ? Ctx & { subject: Subject | null }
+  : A extends 'station'
+    ? Ctx & { caller: IngestCaller }
+    : SubjectCtx;
 
-interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
-  method: Method | Method[];
-  path: string;
-  access: Access;
-  summary: string;
-  /** Longer text for the OpenAPI document (Markdown), where the summary is not enough. */
-  description?: string;
-  query?: Q;
-  /** The body schema and the model name it may arrive wrapped in, e.g. `{"LoginForm": {...}}`. */
-  body?: { model?: string; schema: NonNullable<B> };
-  data: z.ZodType;
-  /** Set for the documented GET deletes: a GET authenticated only by the cookie is refused. */
-  writes?: boolean;
-}
-
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export interface HandlerArgs<Q, B, A extends Access> {
+export interface HandlerArgs<S extends AnyCall> {
   c: Context<AppEnv>;
-  query: Q;
-  body: B;
-  actor: A extends 'public' ? Subject | null : A extends 'station' ? IngestCaller : Subject;
+  ctx: CtxOf<S['access']>;
+  query: CallQuery<S>;
+  body: CallBody<S>;
 }
 
 type Security = Record<string, string[]>[];
@@ -98,51 +86,50 @@ export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>
   return auth.subject;
 }
 
+/** Registers a call in the OpenAPI document, from the same schemas its route validates with. */
+export function document(app: OpenAPIHono<AppEnv>, spec: AnyCall, method: Method, responses?: Parameters<typeof app.openAPIRegistry.registerPath>[0]['responses']) {
+  const bodySchema = spec.body && (spec.model ? z.object({ [spec.model]: spec.body }) : spec.body);
+  app.openAPIRegistry.registerPath({
+    method,
+    path: spec.path,
+    summary: spec.summary,
+    description: spec.description,
+    security: securityOf[spec.access],
+    request: {
+      query: spec.query as never,
+      body: bodySchema && method !== 'get' ? { content: { 'application/json': { schema: bodySchema } } } : undefined,
+    },
+    responses: responses ?? {
+      200: {
+        description: `${spec.summary}${spec.access === 'admin' ? ' (administrators only)' : ''}`,
+        content: { 'application/json': { schema: successReply(spec.reply) } },
+      },
+    },
+  });
+}
+
 /**
- * Mounts one documented call: registers it in the OpenAPI document from the same zod contracts,
- * enforces its access rule, validates query and body, and wraps the handler's result in `{success, data}`.
+ * Mounts one documented call from its spec: registers it in the OpenAPI document, enforces its access rule,
+ * validates query and body, and wraps what the handler returns (checked against the reply at compile time) in
+ * `{success, data}`.
  */
-export function defineRoute<
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  A extends Access = Access,
->(
-  app: OpenAPIHono<AppEnv>,
-  spec: RouteSpec<Q, B> & { access: A },
-  handler: (args: HandlerArgs<Out<Q>, Out<B>, A>) => Promise<unknown>,
-) {
-  const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
-  const bodySchema = spec.body && (spec.body.model ? z.object({ [spec.body.model]: spec.body.schema }) : spec.body.schema);
-  for (const method of methods) {
-    app.openAPIRegistry.registerPath({
-      method,
-      path: spec.path,
-      summary: spec.summary,
-      description: spec.description,
-      security: securityOf[spec.access],
-      request: {
-        query: spec.query as never,
-        body: bodySchema && method !== 'get' ? { content: { 'application/json': { schema: bodySchema } } } : undefined,
-      },
-      responses: {
-        200: {
-          description: `${spec.summary}${spec.access === 'admin' ? ' (administrators only)' : ''}`,
-          content: { 'application/json': { schema: successReply(spec.data) } },
-        },
-      },
-    });
+export function mount<const S extends AnyCall>(app: OpenAPIHono<AppEnv>, spec: S, handler: (args: HandlerArgs<S>) => Promise<CallReply<S>> | CallReply<S>) {
+  for (const method of methodsOf(spec)) {
+    document(app, spec, method);
     app.on(method.toUpperCase(), spec.path, async (c) => {
-      const actor =
+      const base = c.var.ctx;
+      const ctx =
         spec.access === 'station'
-          ? await resolveIngestToken(c.var.db, bearerToken(c))
-          : authorize(c, spec.access, method, method !== 'get' || spec.writes === true);
+          ? { ...base, caller: await resolveIngestToken(base.db, bearerToken(c)) }
+          : { ...base, subject: authorize(c, spec.access, method, method !== 'get' || spec.writes === true) };
       if (spec.body && method !== 'get' && spec.access !== 'station') requireJson(c);
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
-      const body = spec.body ? parse(spec.body.schema, await readBody(c, spec.body.model), false) : undefined;
-      const data = await handler({ c, query, body, actor } as HandlerArgs<Out<Q>, Out<B>, A>);
+      const body = spec.body ? parse(spec.body, await readBody(c, spec.model), false) : undefined;
+      const data = await handler({ c, ctx, query, body } as HandlerArgs<S>);
       return c.json({ success: true, data: data ?? null });
     });
   }
 }
 
+/** One resource's sub-app; its calls carry their whole path under `/rest`. */
 export const createRouter = () => new OpenAPIHono<AppEnv>();

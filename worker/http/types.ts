@@ -1,5 +1,4 @@
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Ctx } from '../context';
 import type { SessionWithSubject } from '../domain/auth/sessions';
 
 export type AuthVia = 'bearer' | 'query' | 'cookie';
@@ -10,8 +9,7 @@ export interface Auth extends SessionWithSubject {
 export interface AppEnv {
   Bindings: Cloudflare.Env;
   Variables: {
-    db: Db;
-    config: Config;
+    ctx: Ctx;
     auth: Auth | null;
   };
 }

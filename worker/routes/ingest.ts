@@ -1,25 +1,8 @@
-import { DanesIngest, IngestResult, UniwanIngest } from '../contracts/telemetry';
+import { ingestCalls } from '../contracts/telemetry';
 import { ingestRows } from '../domain/telemetry/ingest';
-import { createRouter, defineRoute } from '../http/route';
+import { createRouter, mount } from '../http/route';
 
 export const ingestRoutes = createRouter();
 
-const sources = [
-  { path: '/danes', source: 'DANES', schema: DanesIngest },
-  { path: '/uniwan', source: 'UNIWAN', schema: UniwanIngest },
-] as const;
-
-for (const { path, source, schema } of sources) {
-  defineRoute(
-    ingestRoutes,
-    {
-      method: 'post',
-      path,
-      access: 'station',
-      summary: `Store a batch of ${source} readings, all or nothing (station or importer token)`,
-      body: { schema },
-      data: IngestResult,
-    },
-    ({ c, actor, body }) => ingestRows(c.var.db, c.env, c.var.config, source, actor, body),
-  );
-}
+mount(ingestRoutes, ingestCalls.danes, ({ ctx, body }) => ingestRows(ctx.db, ctx.env, ctx.config, 'DANES', ctx.caller, body));
+mount(ingestRoutes, ingestCalls.uniwan, ({ ctx, body }) => ingestRows(ctx.db, ctx.env, ctx.config, 'UNIWAN', ctx.caller, body));

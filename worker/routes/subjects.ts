@@ -1,17 +1,4 @@
-import { z } from 'zod';
-import { SessionUser } from '../contracts/site';
-import {
-  CurrentUser,
-  ItemsSubject,
-  Profile,
-  SubjectEdit,
-  SubjectEditQuery,
-  SubjectGroups,
-  SubjectListQuery,
-  SubjectRow,
-  Users,
-} from '../contracts/subjects';
-import { idList, idQuery } from '../contracts/validation';
+import { subjectCalls } from '../contracts/subjects';
 import { currentUser } from '../domain/subjects/current';
 import { decideRegistration } from '../domain/subjects/registration';
 import {
@@ -25,116 +12,22 @@ import {
 } from '../domain/subjects/manage';
 import { toSessionUser, toSubjectRow } from '../domain/subjects/records';
 import { clientOf, publicOrigin } from '../http/request';
-import { createRouter, defineRoute } from '../http/route';
+import { createRouter, mount } from '../http/route';
 
 export const subjectRoutes = createRouter();
 
-defineRoute(
-  subjectRoutes,
-  { method: 'get', path: '/', access: 'admin', summary: 'List subjects, newest first', query: SubjectListQuery, data: z.array(SubjectRow) },
-  ({ c, query }) => listSubjects(c.var.db, query.status),
-);
-
-defineRoute(
-  subjectRoutes,
-  { method: 'get', path: '/user', access: 'user', summary: 'The signed-in subject and the number of stations on its dashboard', data: CurrentUser },
-  ({ c, actor }) => currentUser(c.var.db, actor),
-);
-
-defineRoute(
-  subjectRoutes,
-  {
-    method: 'get',
-    path: '/edit',
-    access: 'admin',
-    summary: 'A subject with its links and everything it could be linked to (no id: data for a new subject)',
-    query: SubjectEditQuery,
-    data: SubjectEdit,
-  },
-  ({ c, query }) => subjectForEdit(c.var.db, query.id),
-);
-
-defineRoute(
-  subjectRoutes,
-  {
-    method: 'post',
-    path: '/edit',
-    access: 'admin',
-    summary: 'Create (no id) or update a subject',
-    body: { model: 'Users', schema: Users },
-    data: SubjectRow,
-  },
-  ({ c, body, actor }) => saveSubject(c.var.db, c.env, actor, c.var.auth!.session.id, body),
-);
-
-defineRoute(
-  subjectRoutes,
-  {
-    method: ['get', 'post'],
-    path: '/delete',
-    access: 'admin',
-    summary: 'Delete a subject (never the last administrator)',
-    query: idQuery,
-    data: z.null(),
-    writes: true,
-  },
-  async ({ c, query }) => {
-    await deleteSubject(c.var.db, c.env, query.id);
-    return null;
-  },
-);
-
-defineRoute(
-  subjectRoutes,
-  {
-    method: 'post',
-    path: '/items',
-    access: 'admin',
-    summary: "Replace a subject's directly linked items",
-    query: idQuery,
-    body: { model: 'ItemsSubject', schema: ItemsSubject },
-    data: idList(),
-  },
-  ({ c, query, body }) => setSubjectItems(c.var.db, c.env, query.id, body),
-);
-
-defineRoute(
-  subjectRoutes,
-  {
-    method: 'post',
-    path: '/groups',
-    access: 'admin',
-    summary: "Replace a subject's groups",
-    query: idQuery,
-    body: { model: 'SubjectGroups', schema: SubjectGroups },
-    data: idList(),
-  },
-  ({ c, query, body }) => setSubjectGroups(c.var.db, c.env, query.id, body),
-);
-
-defineRoute(
-  subjectRoutes,
-  {
-    method: 'post',
-    path: '/profile',
-    access: 'user',
-    summary: "Edit the signed-in subject's own profile (cannot change the administrator role)",
-    body: { model: 'Users', schema: Profile },
-    data: SessionUser,
-  },
-  async ({ c, body, actor }) => toSessionUser(await updateProfile(c.var.db, c.env, actor, c.var.auth!.session.id, body, clientOf(c))),
-);
-
-defineRoute(
-  subjectRoutes,
-  { method: 'post', path: '/approve', access: 'admin', summary: 'Approve a pending registration and e-mail the applicant', query: idQuery, data: SubjectRow },
-  async ({ c, query, actor }) =>
-    toSubjectRow(await decideRegistration(c.var.db, c.var.config, actor, query.id, 'active', publicOrigin(c))),
-);
-
-defineRoute(
-  subjectRoutes,
-  { method: 'post', path: '/reject', access: 'admin', summary: 'Reject a pending registration and e-mail the applicant', query: idQuery, data: SubjectRow },
-  async ({ c, query, actor }) =>
-    toSubjectRow(await decideRegistration(c.var.db, c.var.config, actor, query.id, 'rejected', publicOrigin(c))),
-);
+mount(subjectRoutes, subjectCalls.list, ({ ctx, query }) => listSubjects(ctx.db, query.status));
+mount(subjectRoutes, subjectCalls.current, ({ ctx }) => currentUser(ctx.db, ctx.subject));
+mount(subjectRoutes, subjectCalls.detail, ({ ctx, query }) => subjectForEdit(ctx.db, query.id));
+mount(subjectRoutes, subjectCalls.save, ({ c, ctx, body }) => saveSubject(ctx.db, ctx.env, ctx.subject, c.var.auth!.session.id, body));
+mount(subjectRoutes, subjectCalls.delete, async ({ ctx, query }) => {
+  await deleteSubject(ctx.db, ctx.env, query.id);
+  return null;
+});
+mount(subjectRoutes, subjectCalls.setItems, ({ ctx, query, body }) => setSubjectItems(ctx.db, ctx.env, query.id, body));
+mount(subjectRoutes, subjectCalls.setGroups, ({ ctx, query, body }) => setSubjectGroups(ctx.db, ctx.env, query.id, body));
+mount(subjectRoutes, subjectCalls.profile, async ({ c, ctx, body }) => toSessionUser(await updateProfile(ctx.db, ctx.env, ctx.subject, c.var.auth!.session.id, body, clientOf(c))));
+mount(subjectRoutes, subjectCalls.approve, async ({ c, ctx, query }) =>
+  toSubjectRow(await decideRegistration(ctx.db, ctx.config, ctx.subject, query.id, 'active', publicOrigin(c))));
+mount(subjectRoutes, subjectCalls.reject, async ({ c, ctx, query }) =>
+  toSubjectRow(await decideRegistration(ctx.db, ctx.config, ctx.subject, query.id, 'rejected', publicOrigin(c))));

@@ -1,3 +1,4 @@
+import { api } from '~/lib/api';
 import { PencilIcon } from 'lucide-react';
 import type { AlarmRule } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
@@ -81,7 +82,7 @@ export function RuleTable({ item, rules, open, onEdit }: { item: ItemRow; rules:
                       <PencilIcon />
                       {m.admin_action_edit()}
                     </Button>
-                    <DeleteAction path={`/alarm-rules/delete?id=${rule.id}`} resource="alarms" name={label} />
+                    <DeleteAction remove={() => api(`/alarm-rules/delete?id=${rule.id}`, { method: 'POST' })} resource="alarms" name={label} />
                   </div>
                 </TableCell>
               </TableRow>

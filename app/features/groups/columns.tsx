@@ -1,3 +1,5 @@
+import { groupCalls } from '../../../worker/contracts/groups';
+import { send } from '~/lib/api';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { GroupRow } from '../../../worker/contracts/groups';
 import { DeleteAction } from '~/components/delete-action';
@@ -22,7 +24,7 @@ export const groupColumns: ColumnDef<GroupRow>[] = [
     cell: ({ row }) => (
       <div className="flex gap-2">
         <EditLink to="/edit-group/$id" id={row.original.id} name={row.original.name} />
-        <DeleteAction path={`/groups/delete?id=${row.original.id}`} resource="groups" name={row.original.name} />
+        <DeleteAction remove={() => send(groupCalls.delete, { query: { id: row.original.id } })} resource="groups" name={row.original.name} />
       </div>
     ),
   },

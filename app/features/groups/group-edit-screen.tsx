@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { GroupEdit } from '../../../worker/contracts/groups';
+import { groupCalls, type GroupEdit } from '../../../worker/contracts/groups';
 import { EditScreen } from '~/components/edit-screen';
 import { FormErrors, TextField } from '~/components/form';
 import { RecordTabs } from '~/components/record-tabs';
 import { SaveButton } from '~/components/save-button';
 import { groupQueries } from '~/features/groups/queries';
-import { postModel } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
@@ -25,8 +25,7 @@ export function GroupEditScreen({ id }: { id?: number }) {
             label: m.admin_tab_group_items(),
             options: data.allItems,
             selected: data.items,
-            path: `/groups/items?id=${group?.id}`,
-            model: 'GroupItems',
+            save: (ids) => send(groupCalls.setItems, { query: { id: group!.id }, body: ids }),
             empty: m.admin_no_items(),
           },
         ]}
@@ -38,9 +37,8 @@ export function GroupEditScreen({ id }: { id?: number }) {
 function GroupForm({ group }: { group: GroupEdit['group'] }) {
   const navigate = useNavigate();
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/groups').then((c) => c.Groups),
+    call: () => import('../../../worker/contracts/groups').then((c) => c.groupCalls.save),
     read: (form) => ({ id: group?.id, name: form.get('name') }),
-    send: (values) => postModel('/groups/edit', 'Groups', values),
     toasts: { success: m.admin_toast_saved, failure: m.admin_group_save_failed },
     invalidates: 'groups',
     // SPEC §4: a new group goes back to the list once saved.

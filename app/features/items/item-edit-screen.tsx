@@ -1,3 +1,4 @@
+import { api } from '~/lib/api';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { EditScreen } from '~/components/edit-screen';
 import { RecordTabs } from '~/components/record-tabs';
@@ -22,8 +23,7 @@ export function ItemEditScreen({ id }: { id?: number }) {
             label: m.admin_tab_item_groups(),
             options: data.allGroups,
             selected: data.groups,
-            path: `/items/groups?id=${item?.id}`,
-            model: 'ItemGroups',
+            save: (ids) => api(`/items/groups?id=${item?.id}`, { method: 'POST', body: { ItemGroups: ids } }),
             empty: m.admin_no_groups(),
           },
           {
@@ -31,8 +31,7 @@ export function ItemEditScreen({ id }: { id?: number }) {
             label: m.admin_tab_item_subjects(),
             options: data.allSubjects,
             selected: data.subjects,
-            path: `/items/subjects?id=${item?.id}`,
-            model: 'ItemSubjects',
+            save: (ids) => api(`/items/subjects?id=${item?.id}`, { method: 'POST', body: { ItemSubjects: ids } }),
             empty: m.admin_no_subjects(),
           },
         ]}

@@ -1,3 +1,4 @@
+import { api } from '~/lib/api';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { SubjectRow } from '../../../worker/contracts/subjects';
 import { DeleteAction } from '~/components/delete-action';
@@ -29,7 +30,7 @@ export const subjectColumns: ColumnDef<SubjectRow>[] = [
     cell: ({ row }) => (
       <div className="flex gap-2">
         <EditLink to="/edit-subject/$id" id={row.original.id} name={fullName(row.original)} />
-        <DeleteAction path={`/subjects/delete?id=${row.original.id}`} resource="subjects" name={fullName(row.original)} />
+        <DeleteAction remove={() => api(`/subjects/delete?id=${row.original.id}`, { method: 'POST' })} resource="subjects" name={fullName(row.original)} />
       </div>
     ),
   },

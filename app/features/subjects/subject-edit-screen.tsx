@@ -1,3 +1,4 @@
+import { api } from '~/lib/api';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -29,8 +30,7 @@ export function SubjectEditScreen({ id }: { id?: number }) {
             label: m.admin_tab_subject_groups(),
             options: data.allGroups,
             selected: data.groups,
-            path: `/subjects/groups?id=${subject?.id}`,
-            model: 'SubjectGroups',
+            save: (ids) => api(`/subjects/groups?id=${subject?.id}`, { method: 'POST', body: { SubjectGroups: ids } }),
             empty: m.admin_no_groups(),
           },
           {
@@ -39,8 +39,7 @@ export function SubjectEditScreen({ id }: { id?: number }) {
             hint: m.admin_subject_items_hint(),
             options: data.allItems,
             selected: data.items,
-            path: `/subjects/items?id=${subject?.id}`,
-            model: 'ItemsSubject',
+            save: (ids) => api(`/subjects/items?id=${subject?.id}`, { method: 'POST', body: { ItemsSubject: ids } }),
             empty: m.admin_no_items(),
           },
         ]}

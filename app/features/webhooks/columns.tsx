@@ -1,3 +1,4 @@
+import { api } from '~/lib/api';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Webhook, WebhookDelivery } from '../../../worker/contracts/webhooks';
 import { homeZone } from '../../../worker/contracts/station-time';
@@ -62,7 +63,7 @@ export function webhookColumns(nameOf: Map<number, string>): ColumnDef<WebhookRo
       cell: ({ row }) => (
         <div className="flex gap-2">
           <EditLink to="/edit-webhook/$id" id={row.original.id} name={row.original.url} />
-          <DeleteAction path={`/webhooks/delete?id=${row.original.id}`} resource="webhooks" name={row.original.url} />
+          <DeleteAction remove={() => api(`/webhooks/delete?id=${row.original.id}`, { method: 'POST' })} resource="webhooks" name={row.original.url} />
         </div>
       ),
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { items, type Subject } from '../../db/schema';
-import { inTimeOrder, maxExportDays, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
+import { inTimeOrder, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
 import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { CodeTotals } from '../../station/series';
@@ -11,21 +11,20 @@ import { toItemRow } from '../items/manage';
 import { visibleItem } from '../items/visibility';
 import { sourceRows } from './rows';
 
-/** The most readings one raw export sends (a year of 10-minute reports of 7 codes is about 370,000). */
-export const maxExportReadings = 1_000_000;
-
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
 async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {
   const item = await visibleItem(db, subject, eq(items.uniqueId, query.id), 'id');
   const { from, to } = resolveRange(query, item.timezone);
-  return { item, from, to, start: dayBounds(from, item.timezone).start, end: dayBounds(to, item.timezone).end };
+  const start = dayBounds(from, item.timezone).start;
+  const end = dayBounds(to, item.timezone).end;
+  return { item, from, to, start, end, range: { from, to, start: new Date(start).toISOString(), end: new Date(end).toISOString() } };
 }
 
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
 export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<Chart> {
-  const { item, start, end } = await stationRange(db, subject, query);
+  const { item, start, end, range } = await stationRange(db, subject, query);
   const { series, min, max, downsampled } = await stationOf(env, item.id).series(start, end, { points: query.points });
-  return { item: toItemRow(item), data: sourceRows(item.nameForApi, inTimeOrder(series)), min, max, downsampled };
+  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(series)), min, max, downsampled };
 }
 
 const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t, v, sum, peak_day: peakDay });
@@ -35,10 +34,10 @@ const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t
  * that add up as totals per station-local period, all from one pass in the station's object.
  */
 export async function chartColumnsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
-  const { item, start, end } = await stationRange(db, subject, query);
+  const { item, start, end, range } = await stationRange(db, subject, query);
   const chart = await stationOf(env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
   const totals = Object.fromEntries(Object.entries(chart.totals).map(([code, t]) => [code, totalsReply(t)]));
-  return { item: toItemRow(item), data: chart.series, totals, min: chart.min, max: chart.max, downsampled: chart.downsampled, bucket_ms: chart.bucketMs };
+  return { item: toItemRow(item), range, data: chart.series, totals, min: chart.min, max: chart.max, downsampled: chart.downsampled, bucket_ms: chart.bucketMs };
 }
 
 /** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */

@@ -1,0 +1,22 @@
+import { readConfig, type Config } from './config';
+import { createDb, type Db } from './db/client';
+import type { Subject } from './db/schema';
+
+/** Work a verb leaves for after the reply (mails, notifications): the runtime keeps the request alive for it. */
+export type Defer = (work: Promise<unknown>) => void;
+
+/** What every domain verb is given: the database, the bindings, the parsed config, and a way to defer work. */
+export interface Ctx {
+  db: Db;
+  env: Cloudflare.Env;
+  config: Config;
+  defer: Defer;
+}
+
+/** A verb called for a signed-in subject: what it may see and do is scoped by `subject`. */
+export interface SubjectCtx extends Ctx {
+  subject: Subject;
+}
+
+/** The context of an invocation outside a request's route (an object, the cron, a server function). */
+export const contextOf = (env: Cloudflare.Env, defer: Defer): Ctx => ({ db: createDb(env.DB), env, config: readConfig(env), defer });

@@ -1,0 +1,29 @@
+import { alarmCalls, alarmRuleCalls } from './alarms';
+import { groupCalls } from './groups';
+import { itemCalls } from './items';
+import { legacyCalls } from './legacy';
+import { liveCalls } from './live';
+import { notificationCalls } from './notifications';
+import { siteCalls } from './site';
+import { subjectCalls } from './subjects';
+import { ingestCalls, telemetryCalls } from './telemetry';
+import { webhookCalls } from './webhooks';
+
+/**
+ * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
+ * (so a page loads only the schemas it sends); this index is for whatever needs them all (the tests, the docs).
+ */
+export const calls = {
+  site: siteCalls,
+  subjects: subjectCalls,
+  items: itemCalls,
+  groups: groupCalls,
+  telemetry: telemetryCalls,
+  ingest: ingestCalls,
+  live: liveCalls,
+  legacy: legacyCalls,
+  alarmRules: alarmRuleCalls,
+  alarms: alarmCalls,
+  notifications: notificationCalls,
+  webhooks: webhookCalls,
+};
