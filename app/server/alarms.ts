@@ -43,6 +43,6 @@ export const fetchStationRules = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .validator(z.object({ id: z.string().min(1).max(100) }))
   .handler(async ({ context: { db, subject }, data }) => {
-    const [station] = await visibleStations(db, subject, [data.id]);
+    const [station] = await visibleStations({ db, subject }, [data.id]);
     return station ? listRules(db, subject, station.id) : [];
   });

@@ -19,7 +19,7 @@ liveRoutes.get(spec.path, async (c) => {
   if (c.req.header('Upgrade') !== 'websocket') throw badRequest('Connect with a WebSocket (Upgrade: websocket).');
   const { stations } = parseQuery(spec.query, c.req.query());
   const { db, env } = c.var.ctx;
-  const allowed = await visibleStations(db, actor, stations);
+  const allowed = await visibleStations({ db, subject: actor }, stations);
   if (stations && !allowed.length) throw forbidden('You may not watch any of these stations.', 'stations');
   return connectToWatcher(env, c.req.raw, { subjectId: actor.id, session: c.var.auth!.session.id, stations: stations ? allowed : null }, allowed);
 });

@@ -1,11 +1,12 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Alarm, AlarmsQuery } from '../../contracts/alarms';
 import type { Db } from '../../db/client';
-import { items, type Subject } from '../../db/schema';
+import type { Subject } from '../../db/schema';
 import { stationOf } from '../../station/directory';
 import { conflict, forbidden, notFound } from '../errors';
-import { linkedItemIds, visibleItem } from '../items/visibility';
+import { linkedItemIds } from '../../db/stations';
+import { visibleItem } from '../items/visibility';
 import { alarmSelect, toAlarm, type AlarmJoined } from './records';
 import type { Defer } from './rules';
 import { acknowledgeStatements, sendNotice } from './transitions';
@@ -15,7 +16,7 @@ const visibleAlarms = (subject: Subject, itemColumn = 'a.item_id'): SQL =>
 
 /** Alarms of the stations the subject may see, newest first, filtered by state, station, severity and time. */
 export async function listAlarms(db: Db, subject: Subject, query: z.output<typeof AlarmsQuery>): Promise<Alarm[]> {
-  if (query.item_id !== undefined) await visibleItem(db, subject, eq(items.id, query.item_id), 'item_id');
+  if (query.item_id !== undefined) await visibleItem({ db, subject }, { id: query.item_id }, 'item_id');
   const where = [visibleAlarms(subject)];
   if (query.state === 'open') where.push(sql`a.state <> 'cleared'`);
   else if (query.state) where.push(sql`a.state = ${query.state}`);

@@ -7,7 +7,8 @@ import { alarmRules, items, type Subject } from '../../db/schema';
 import { stationOf } from '../../station/directory';
 import { inPool } from '../fan-out';
 import { invalid, notFound } from '../errors';
-import { visibleItem, visibleItemsWhere } from '../items/visibility';
+import { visibleTo } from '../../db/stations';
+import { visibleItem } from '../items/visibility';
 import type { RuleSpec } from './evaluate';
 import { alarmSelect, clearLevel, toAlarm, toAlarmRule, toRuleSpec, type AlarmJoined } from './records';
 import { clearAlarm, ruleFacts, ruleWithStation, runPlan, sendNotice } from './transitions';
@@ -26,12 +27,12 @@ const nextRevision = (itemId: number) => sql`(SELECT coalesce(max(${alarmRules.r
 
 /** Rules of the stations the subject may see: of one station (`itemId`), or of all of them. */
 export async function listRules(db: Db, subject: Subject, itemId: number | undefined): Promise<AlarmRule[]> {
-  if (itemId !== undefined) await visibleItem(db, subject, eq(items.id, itemId), 'item_id');
+  if (itemId !== undefined) await visibleItem({ db, subject }, { id: itemId }, 'item_id');
   const rows = await db
     .select({ rule: alarmRules, uniqueId: items.uniqueId })
     .from(alarmRules)
     .innerJoin(items, eq(items.id, alarmRules.itemId))
-    .where(and(isNull(alarmRules.deletedAt), itemId === undefined ? undefined : eq(alarmRules.itemId, itemId), visibleItemsWhere(subject)))
+    .where(and(isNull(alarmRules.deletedAt), itemId === undefined ? undefined : eq(alarmRules.itemId, itemId), visibleTo(subject)))
     .orderBy(asc(alarmRules.itemId), asc(alarmRules.id));
   return rows.map((r) => toAlarmRule(r.rule, r.uniqueId));
 }

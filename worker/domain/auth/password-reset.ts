@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResets, sessions, subjects } from '../../db/schema';
-import { endLiveSessions } from '../../live/access';
+import { endLiveSessions } from '../live-access';
 import { AppError } from '../errors';
 import { sendMail } from '../mail/mailer';
 import { resetMail } from '../mail/templates';
@@ -76,5 +76,5 @@ export async function setPasswordWithToken(db: Db, env: Cloudflare.Env, token: s
   ]);
   const usedUp = results[2] as { id: string }[];
   if (!usedUp.some((row) => row.id === id)) throw invalidToken();
-  await endLiveSessions(env, link.subjectId, {});
+  await endLiveSessions({ env }, link.subjectId, {});
 }

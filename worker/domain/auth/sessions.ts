@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, subjects } from '../../db/schema';
-import { endLiveSessions } from '../../live/access';
+import { endLiveSessions } from '../live-access';
 import { generateToken, hashToken } from './tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,7 +50,7 @@ export const resolveSessionToken = async (db: Db, token: string | undefined) =>
 /** Signs a session out: its row goes, and so do the live sockets it opened. */
 export async function endSession(db: Db, env: Cloudflare.Env, session: { id: string; subjectId: number }) {
   await db.delete(sessions).where(eq(sessions.id, session.id));
-  await endLiveSessions(env, session.subjectId, { only: [session.id] });
+  await endLiveSessions({ env }, session.subjectId, { only: [session.id] });
 }
 
 export type SessionWithSubject = NonNullable<Awaited<ReturnType<typeof validateSessionToken>>>;

@@ -3,7 +3,7 @@ import type { GroupEdit, Groups } from '../../contracts/groups';
 import type { Ctx } from '../../context';
 import { deleteGroupRow, findGroup, groupItemIds, groupMemberIds, insertGroup, renameGroup, selectGroupRows, selectItemNames } from '../../db/groups';
 import { notFound } from '../errors';
-import { refreshLiveAccess } from '../../live/access';
+import { refreshLiveAccess } from '../live-access';
 import { replaceLinks } from '../links';
 import { linkSides } from '../link-sides';
 
@@ -34,13 +34,13 @@ export async function deleteGroup(ctx: Ctx, { id }: { id: number }) {
   await getGroup(ctx, id);
   const members = await groupMemberIds(ctx.db, id);
   await deleteGroupRow(ctx.db, id);
-  await refreshLiveAccess(ctx.env, ctx.db, members);
+  await refreshLiveAccess(ctx, members);
 }
 
 /** Replaces the items of a group; its members' open pages follow. */
 export async function setGroupItems(ctx: Ctx, { id, itemIds }: { id: number; itemIds: number[] }) {
   await getGroup(ctx, id);
   const linked = await replaceLinks(ctx.db, linkSides.groupItems, id, itemIds);
-  await refreshLiveAccess(ctx.env, ctx.db, await groupMemberIds(ctx.db, id));
+  await refreshLiveAccess(ctx, await groupMemberIds(ctx.db, id));
   return linked;
 }

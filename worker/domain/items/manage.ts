@@ -8,10 +8,11 @@ import type { Subject } from '../../db/schema';
 import { generateToken, hashToken } from '../auth/tokens';
 import { conflict, notFound } from '../errors';
 import { atomically } from '../../db/batch';
-import { refreshLiveAccess } from '../../live/access';
+import { refreshLiveAccess } from '../live-access';
 import { replaceLinks, type LinkSide } from '../links';
 import { linkSides } from '../link-sides';
-import { linkedItemIds, subjectsLinkedToItem, visibleItemsWhere } from './visibility';
+import { subjectsLinkedToItem } from '../../db/links';
+import { linkedItemIds, visibleTo } from '../../db/stations';
 
 type Item = typeof items.$inferSelect;
 
@@ -47,7 +48,7 @@ export async function listOwnItems(db: Db, subject: Subject) {
 
 /** The items a subject may see (its own, or all for an administrator), by name: e.g. the alarm screen's station filter. */
 export async function listVisibleItems(db: Db, subject: Subject) {
-  const rows = await db.select().from(items).where(visibleItemsWhere(subject)).orderBy(asc(items.name), asc(items.id));
+  const rows = await db.select().from(items).where(visibleTo(subject)).orderBy(asc(items.name), asc(items.id));
   return rows.map(toItemRow);
 }
 
@@ -110,7 +111,7 @@ async function relinkItem(db: Db, env: Cloudflare.Env, side: LinkSide, id: numbe
   await getItem(db, id);
   const before = await subjectsLinkedToItem(db, id);
   const linked = await replaceLinks(db, side, id, targetIds);
-  await refreshLiveAccess(env, db, before);
+  await refreshLiveAccess({ env, db }, before);
   return linked;
 }
 

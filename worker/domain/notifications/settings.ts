@@ -5,7 +5,7 @@ import { atomically, chunkedInserts } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { groups, items, notificationOverrides, notificationPreferences, subjectGroups, type Subject } from '../../db/schema';
 import { invalid } from '../errors';
-import { visibleItemsWhere } from '../items/visibility';
+import { visibleTo } from '../../db/stations';
 
 // The groups a subject may name in an override: its own, or every group for an administrator.
 const ownGroups = (subject: Subject) =>
@@ -16,7 +16,7 @@ export async function notificationSettingsOf(db: Db, subject: Subject): Promise<
   const [preference, overrides, allStations, allGroups] = await Promise.all([
     db.select({ mode: notificationPreferences.mode }).from(notificationPreferences).where(eq(notificationPreferences.subjectId, subject.id)),
     db.select().from(notificationOverrides).where(eq(notificationOverrides.subjectId, subject.id)).orderBy(asc(notificationOverrides.id)),
-    db.select({ id: items.id, name: items.name }).from(items).where(visibleItemsWhere(subject)).orderBy(asc(items.name)),
+    db.select({ id: items.id, name: items.name }).from(items).where(visibleTo(subject)).orderBy(asc(items.name)),
     db.select({ id: groups.id, name: groups.name }).from(groups).where(ownGroups(subject)).orderBy(asc(groups.name)),
   ]);
   return {
@@ -46,7 +46,7 @@ export async function saveNotificationSettings(db: Db, subject: Subject, input: 
   const groupIds = [...groupModes.keys()];
   for (let i = 0; i < stationIds.length; i += 90) {
     const chunk = stationIds.slice(i, i + 90);
-    refuseUnknown(chunk, await db.select({ id: items.id }).from(items).where(sql`${inArray(items.id, chunk)} AND ${visibleItemsWhere(subject)}`), 'stations', 'Stations');
+    refuseUnknown(chunk, await db.select({ id: items.id }).from(items).where(sql`${inArray(items.id, chunk)} AND ${visibleTo(subject)}`), 'stations', 'Stations');
   }
   for (let i = 0; i < groupIds.length; i += 90) {
     const chunk = groupIds.slice(i, i + 90);

@@ -8,10 +8,10 @@ import type { Subject } from '../../db/schema';
 import { passwordSetEffects } from '../auth/password-reset';
 import { consumeAttempt, limits, refundAttempts } from '../auth/rate-limit';
 import { conflict, invalid } from '../errors';
-import { endLiveSessions, refreshLiveAccess } from '../../live/access';
+import { endLiveSessions, refreshLiveAccess } from '../live-access';
 import { replaceLinks, type LinkSide } from '../links';
 import { linkSides } from '../link-sides';
-import { visibleItemsWhere } from '../items/visibility';
+import { visibleTo } from '../../db/stations';
 import { getSubject, isUniqueViolation, toSubjectRow } from './records';
 import { usernameTaken } from './registration';
 
@@ -100,7 +100,7 @@ async function updateSubject(
   const [[row]] = await withUniqueUsername(() =>
     db.batch([update, ...(passwordHash ? passwordSetEffects(db, id, keepSession) : [])]),
   );
-  if (passwordHash) await endLiveSessions(env, id, { except: keepSession });
+  if (passwordHash) await endLiveSessions({ env }, id, { except: keepSession });
   return row;
 }
 
@@ -131,7 +131,7 @@ export async function saveSubject(db: Db, env: Cloudflare.Env, actor: Subject, s
   const keep = input.id === actor.id ? sessionId : undefined;
   const row = await updateSubject(db, env, input.id, { ...personal(input), isAdmin: input.isAdmin }, input.password, keep);
   // An administrator who is one no longer sees only the stations linked to them, on open pages too.
-  if (current.isAdmin && !row.isAdmin) await refreshLiveAccess(env, db, [row.id]);
+  if (current.isAdmin && !row.isAdmin) await refreshLiveAccess({ env, db }, [row.id]);
   return toSubjectRow(row);
 }
 
@@ -163,14 +163,14 @@ export async function deleteSubject(db: Db, env: Cloudflare.Env, id: number) {
   const target = await getSubject(db, id);
   await assertNotLastAdmin(db, target, '_', 'The last administrator cannot be deleted.');
   await db.delete(subjects).where(eq(subjects.id, id));
-  await endLiveSessions(env, id, {});
+  await endLiveSessions({ env }, id, {});
 }
 
 /** Replaces one side of a subject's links; its open pages keep only the stations it may still see. */
 async function relinkSubject(db: Db, env: Cloudflare.Env, side: LinkSide, id: number, targetIds: number[]) {
   await getSubject(db, id);
   const linked = await replaceLinks(db, side, id, targetIds);
-  await refreshLiveAccess(env, db, [id]);
+  await refreshLiveAccess({ env, db }, [id]);
   return linked;
 }
 
@@ -183,6 +183,6 @@ export const setSubjectGroups = (db: Db, env: Cloudflare.Env, id: number, groupI
 
 /** Number of stations on the subject's dashboard (every station for an administrator). */
 export async function visibleItemCount(db: Db, subject: Subject) {
-  const [row] = await db.select({ n: count() }).from(items).where(visibleItemsWhere(subject));
+  const [row] = await db.select({ n: count() }).from(items).where(visibleTo(subject));
   return row.n;
 }

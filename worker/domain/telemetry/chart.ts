@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { items, type Subject } from '../../db/schema';
+import type { Subject } from '../../db/schema';
 import { inTimeOrder, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
 import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
@@ -13,7 +12,7 @@ import { sourceRows } from './rows';
 
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
 async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {
-  const item = await visibleItem(db, subject, eq(items.uniqueId, query.id), 'id');
+  const item = await visibleItem({ db, subject }, { uniqueId: query.id }, 'id');
   const { from, to } = resolveRange(query, item.timezone);
   const start = dayBounds(from, item.timezone).start;
   const end = dayBounds(to, item.timezone).end;

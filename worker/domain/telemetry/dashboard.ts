@@ -5,7 +5,7 @@ import { allReadingCodes, isSummed } from '../../contracts/readings';
 import type { Dashboard, StationSummary } from '../../contracts/telemetry';
 import type { Subject } from '../../db/schema';
 import { toItemRow } from '../items/manage';
-import { visibleItemsWhere } from '../items/visibility';
+import { visibleTo } from '../../db/stations';
 import { homeZone, resolveRange } from '../../contracts/station-time';
 
 /** A station's summary as SQLite assembles it: `summary` is a StationSummary's JSON without its `date`. */
@@ -36,7 +36,7 @@ export async function dashboardOf(db: Db, subject: Subject, range: { from?: stri
   // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
   const { from, to } = resolveRange(range, homeZone);
   const [rows, groupRows] = await db.batch([
-    db.select().from(items).where(visibleItemsWhere(subject)).orderBy(desc(items.id)),
+    db.select().from(items).where(visibleTo(subject)).orderBy(desc(items.id)),
     groupsQuery(db, subject),
   ]);
   // Naming every code lets SQLite seek each (station, code) day range of the clustered key instead of reading a

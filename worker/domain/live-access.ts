@@ -1,0 +1,14 @@
+import type { Ctx } from '../context';
+import { subjectsByIds } from '../db/accounts';
+import { visibleStations } from './items/visibility';
+import { watcherOf } from '../live/directory';
+import type { EndedSessions } from '../live/watcher';
+
+/** A subject's sessions ended: their open pages' sockets close at once. */
+export const endLiveSessions = ({ env }: Pick<Ctx, 'env'>, subjectId: number, ended: EndedSessions) => watcherOf(env, subjectId).endSessions(ended);
+
+/** Links, groups or roles changed: each subject's open pages keep receiving only the stations it may still see. */
+export async function refreshLiveAccess(ctx: Pick<Ctx, 'db' | 'env'>, subjectIds: number[]) {
+  const rows = await subjectsByIds(ctx.db, subjectIds);
+  await Promise.all(rows.map(async (subject) => watcherOf(ctx.env, subject.id).restrict(await visibleStations({ ...ctx, subject }))));
+}
