@@ -5,9 +5,9 @@ import { adminOnly } from './middleware';
 
 export const fetchGroups = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
-  .handler(({ context: { ctx } }) => listGroups(ctx));
+  .handler(({ context }) => listGroups(context.ctx));
 
 export const fetchGroupEdit = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
   .validator(GroupEditQuery)
-  .handler(({ context: { ctx }, data }) => groupForEdit(ctx, data));
+  .handler(({ context, data }) => groupForEdit(context.ctx, data));

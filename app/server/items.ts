@@ -5,13 +5,13 @@ import { adminOnly, signedIn } from './middleware';
 
 export const fetchOwnItems = createServerFn({ method: 'GET' })
   .middleware([signedIn])
-  .handler(({ context: { db, subject } }) => listOwnItems(db, subject));
+  .handler(({ context }) => listOwnItems(context.ctx));
 
 export const fetchAllItems = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
-  .handler(({ context: { db } }) => listAllItems(db));
+  .handler(({ context }) => listAllItems(context.ctx));
 
 export const fetchItemEdit = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
   .validator(ItemEditQuery)
-  .handler(({ context: { db }, data }) => itemForEdit(db, data.id));
+  .handler(({ context, data }) => itemForEdit(context.ctx, data));

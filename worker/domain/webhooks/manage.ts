@@ -50,7 +50,7 @@ export async function webhookForEdit(db: Db, id: number): Promise<Webhook> {
 
 /** Creates (no id) or updates a webhook with its stations in one batch; a new or rotated secret is returned once. */
 export async function saveWebhook(db: Db, input: z.output<typeof Webhooks>): Promise<Webhook> {
-  const stations = await assertIdsExist(db, items, items.id, input.stations, 'stations');
+  const stations = await assertIdsExist({ db }, { id: items.id, ids: input.stations, field: 'stations' });
   const now = Date.now();
   const d1 = db.$client;
   const events = JSON.stringify([...new Set(input.events)]);
