@@ -41,21 +41,21 @@ export type SubjectRow = z.infer<typeof SubjectRow>;
 export const SubjectListQuery = z.object({ status: subjectStatus.optional() });
 
 export const NamedRef = z.object({ id: z.number(), name: z.string() });
-type NamedRef = z.infer<typeof NamedRef>;
+export type NamedRef = z.infer<typeof NamedRef>;
 
 /** The key of everything a link tab offers: `items` → `allItems`. */
 export const allOf = <K extends string>(tab: K) => `all${tab[0].toUpperCase()}${tab.slice(1)}` as `all${Capitalize<K>}`;
 
 /** An edit screen's link tabs: the ids the record links to on each, and every record each tab offers. */
-export type LinkTabs<K extends string> = { [T in K]: number[] } & { [T in K as `all${Capitalize<T>}`]: NamedRef[] };
-type LinkTabsShape<K extends string> = { [T in K]: z.ZodArray<z.ZodNumber> } & { [T in K as `all${Capitalize<T>}`]: z.ZodArray<typeof NamedRef> };
+export type LinkTabs<K extends string> = Record<K, number[]> & Record<`all${Capitalize<K>}`, NamedRef[]>;
+type LinkTabsShape<K extends string> = Record<K, z.ZodArray<z.ZodNumber>> & Record<`all${Capitalize<K>}`, z.ZodArray<typeof NamedRef>>;
 
 /** An edit screen's data: the record under `name` (null for a new one) and its link `tabs`. */
 export const editData = <N extends string, R extends z.ZodType, K extends string>(name: N, record: R, tabs: readonly K[]) =>
   z.object({
     [name]: record.nullable(),
     ...Object.fromEntries(tabs.flatMap((tab) => [[tab, z.array(z.number())], [allOf(tab), z.array(NamedRef)]])),
-  } as { [T in N]: z.ZodNullable<R> } & LinkTabsShape<K>);
+  } as Record<N, z.ZodNullable<R>> & LinkTabsShape<K>);
 
 export const SubjectEdit = editData('subject', SubjectRow, ['items', 'groups']);
 export type SubjectEdit = z.infer<typeof SubjectEdit>;

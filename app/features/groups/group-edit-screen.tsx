@@ -1,36 +1,25 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { groupCalls, type GroupEdit } from '../../../worker/contracts/groups';
-import { EditScreen } from '~/components/edit-screen';
 import { FormErrors, TextField } from '~/components/form';
-import { RecordTabs } from '~/components/record-tabs';
+import { RecordEditScreen } from '~/components/record-edit-screen';
 import { SaveButton } from '~/components/save-button';
 import { groupQueries } from '~/features/groups/queries';
-import { send } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 /** `/edit-group` and `/edit-group/$id`. */
 export function GroupEditScreen({ id }: { id?: number }) {
   const { data } = useSuspenseQuery(groupQueries.detail(id));
-  const { group } = data;
   return (
-    <EditScreen title={id ? m.admin_group_edit_title() : m.admin_group_new_title()} backTo="/groups">
-      <RecordTabs
-        saved={!!group}
-        form={<GroupForm group={group} />}
-        links={[
-          {
-            value: 'items',
-            label: m.admin_tab_group_items(),
-            options: data.allItems,
-            selected: data.items,
-            save: (ids) => send(groupCalls.setItems, { query: { id: group!.id }, body: ids }),
-            empty: m.admin_no_items(),
-          },
-        ]}
-      />
-    </EditScreen>
+    <RecordEditScreen
+      title={id ? m.admin_group_edit_title() : m.admin_group_new_title()}
+      backTo="/groups"
+      id={data.group?.id}
+      form={<GroupForm group={data.group} />}
+      data={data}
+      links={{ items: { label: m.admin_tab_group_items(), empty: m.admin_no_items(), call: groupCalls.setItems } }}
+    />
   );
 }
 

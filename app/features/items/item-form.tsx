@@ -6,7 +6,6 @@ import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
@@ -22,9 +21,8 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
   const [timeZones, setTimeZones] = useState<string[]>([]);
   useEffect(() => setTimeZones(Intl.supportedValuesOf('timeZone')), []);
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/items').then((c) => c.Items),
+    call: () => import('../../../worker/contracts/items').then((c) => c.itemCalls.save),
     read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), id: item?.id, name_for_api: source }),
-    send: (values) => postModel('/items/edit', 'Items', values),
     known: { 409: { field: 'unique_id', text: m.admin_item_unique_taken } },
     toasts: { success: m.admin_toast_saved, failure: m.admin_item_save_failed },
     invalidates: 'items',
