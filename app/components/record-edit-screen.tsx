@@ -1,12 +1,15 @@
-import type { LinkProps } from '@tanstack/react-router';
+import { useNavigate, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AnyCall } from '../../worker/contracts/call';
 import { allOf, type LinkTabs, type NamedRef } from '../../worker/contracts/subjects';
 import type { idList, idQuery } from '../../worker/contracts/validation';
 import { EditScreen } from '~/components/edit-screen';
+import { FormErrors } from '~/components/form';
 import { LinkChecklist } from '~/components/link-checklist';
+import { SaveButton } from '~/components/save-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { send } from '~/lib/api';
+import type { ContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 /** A tab of records this one links to: its texts, and the call that stores the ticked ids as the whole list. */
@@ -75,5 +78,37 @@ export function RecordEditScreen<K extends string>({
           ))}
       </Tabs>
     </EditScreen>
+  );
+}
+
+/**
+ * What the basic form of a record's edit screen does once it is sent: says it saved (or `failed`), reads the
+ * `resource`'s queries again, and (SPEC §4) a new record goes back to its `list`.
+ */
+export function useRecordSaved({ resource, list, failed, isNew }: { resource: string; list: LinkProps['to']; failed: () => string; isNew: boolean }) {
+  const navigate = useNavigate();
+  return {
+    toasts: { success: m.admin_toast_saved, failure: failed },
+    invalidates: resource,
+    onSuccess: () => isNew && navigate({ to: list }),
+  };
+}
+
+/** The basic form of a record's edit screen: the messages of no shown field, a new record's note, its fields and Save. */
+export function RecordForm({
+  form,
+  errors,
+  pending,
+  fields,
+  isNew,
+  children,
+}: ContractForm<unknown> & { fields: string[]; isNew: boolean; children: ReactNode }) {
+  return (
+    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
+      <FormErrors errors={errors} fields={fields} />
+      {isNew && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
+      {children}
+      <SaveButton pending={pending} />
+    </form>
   );
 }

@@ -1,10 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { subjectCalls, type SubjectEdit } from '../../../worker/contracts/subjects';
-import { FormErrors } from '~/components/form';
-import { RecordEditScreen } from '~/components/record-edit-screen';
-import { SaveButton } from '~/components/save-button';
+import { RecordEditScreen, RecordForm, useRecordSaved } from '~/components/record-edit-screen';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
 import { subjectQueries } from '~/features/subjects/queries';
@@ -31,21 +28,16 @@ export function SubjectEditScreen({ id }: { id?: number }) {
 }
 
 function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
-  const navigate = useNavigate();
   const [isAdmin, setIsAdmin] = useState(subject?.isAdmin ?? false);
-  const { errors, form, pending } = useContractForm({
+  const saving = useContractForm({
     call: () => import('../../../worker/contracts/subjects').then((c) => c.subjectCalls.save),
     read: (form) => ({ ...subjectFieldValues(form), id: subject?.id, isAdmin }),
     known: { 409: { field: 'username', text: m.admin_subject_username_taken } },
-    toasts: { success: m.admin_toast_saved, failure: m.admin_subject_save_failed },
-    invalidates: 'subjects',
-    // SPEC §4: a new subject goes back to the list once saved.
-    onSuccess: () => !subject && navigate({ to: '/subjects' }),
+    ...useRecordSaved({ resource: 'subjects', list: '/subjects', failed: m.admin_subject_save_failed, isNew: !subject }),
   });
+  const { errors } = saving;
   return (
-    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
-      <FormErrors errors={errors} fields={[...subjectFieldNames, 'isAdmin']} />
-      {!subject && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
+    <RecordForm {...saving} fields={[...subjectFieldNames, 'isAdmin']} isNew={!subject}>
       <SubjectFields subject={subject} errors={errors} />
       <div className="flex items-center gap-3">
         <Switch id="field-isAdmin" checked={isAdmin} onCheckedChange={setIsAdmin} />
@@ -55,7 +47,6 @@ function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
         </span>
       </div>
       {errors.isAdmin && <p className="text-sm text-destructive">{errors.isAdmin.join(' ')}</p>}
-      <SaveButton pending={pending} />
-    </form>
+    </RecordForm>
   );
 }
