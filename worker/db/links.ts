@@ -7,11 +7,13 @@ import { selectGroupNames } from './groups';
 import { groupItems, groups, items, subjectGroups, subjectItems, subjects } from './schema';
 import { selectItemNames } from './stations';
 
-/** What a link can point at: its id column, and every record by name, as a link tab offers them. */
-interface Target {
-  id: SQLiteColumn;
-  names: (db: Db) => Promise<{ id: number; name: string }[]>;
-}
+/** What a link can point at: the table of its ids, and every record by name, as a link tab offers them. */
+export const linkTargets = {
+  items: { id: items.id, names: selectItemNames },
+  groups: { id: groups.id, names: selectGroupNames },
+  subjects: { id: subjects.id, names: selectSubjectNames },
+};
+export type LinkTarget = keyof typeof linkTargets;
 
 type LinkTable = typeof subjectItems | typeof subjectGroups | typeof groupItems;
 type Key<T extends LinkTable> = keyof T['$inferSelect'] & string;
@@ -21,22 +23,19 @@ export interface LinkSide {
   table: LinkTable;
   owner: string;
   other: string;
-  target: Target;
+  target: LinkTarget;
 }
 
-const side = <T extends LinkTable>(table: T, owner: Key<T>, other: Key<T>, target: Target): LinkSide => ({ table, owner, other, target });
-const item: Target = { id: items.id, names: selectItemNames };
-const group: Target = { id: groups.id, names: selectGroupNames };
-const subject: Target = { id: subjects.id, names: selectSubjectNames };
+const side = <T extends LinkTable>(table: T, owner: Key<T>, other: Key<T>, target: LinkTarget): LinkSide => ({ table, owner, other, target });
 
 /** Every link of the product, from the end whose screen edits it (and a group's members, whose access follows it). */
 export const linkSides = {
-  subjectItems: side(subjectItems, 'subjectId', 'itemId', item),
-  subjectGroups: side(subjectGroups, 'subjectId', 'groupId', group),
-  groupItems: side(groupItems, 'groupId', 'itemId', item),
-  groupMembers: side(subjectGroups, 'groupId', 'subjectId', subject),
-  itemGroups: side(groupItems, 'itemId', 'groupId', group),
-  itemSubjects: side(subjectItems, 'itemId', 'subjectId', subject),
+  subjectItems: side(subjectItems, 'subjectId', 'itemId', 'items'),
+  subjectGroups: side(subjectGroups, 'subjectId', 'groupId', 'groups'),
+  groupItems: side(groupItems, 'groupId', 'itemId', 'items'),
+  groupMembers: side(subjectGroups, 'groupId', 'subjectId', 'subjects'),
+  itemGroups: side(groupItems, 'itemId', 'groupId', 'groups'),
+  itemSubjects: side(subjectItems, 'itemId', 'subjectId', 'subjects'),
 };
 
 const column = (side: LinkSide, key: string) => (getTableColumns(side.table) as Record<string, SQLiteColumn>)[key];
@@ -61,15 +60,16 @@ export const replaceLinkRows = (db: Db, side: LinkSide, ownerId: number, ids: nu
     ),
   ]);
 
-/** Of `ids`, those the table of the `id` column does not hold; asked 90 at a time, under D1's 100 bound parameters. */
-export async function missingIds(db: Db, id: SQLiteColumn, ids: number[]) {
+/** Of `ids`, those `target` does not hold; asked 90 at a time, under D1's 100 bound parameters. */
+export async function missingIds(db: Db, target: LinkTarget, ids: number[]) {
+  const { id } = linkTargets[target];
   const found = new Set<number>();
   for (let i = 0; i < ids.length; i += 90) {
     const rows = await db
       .select({ id })
       .from(id.table)
       .where(inArray(id, ids.slice(i, i + 90)));
-    rows.forEach((r) => found.add(r.id as number));
+    rows.forEach((r) => found.add(r.id));
   }
   return ids.filter((x) => !found.has(x));
 }
