@@ -42,14 +42,31 @@ export function RecordEditScreen<K extends string>({
   links: Record<K, LinkTab>;
   more?: { value: string; label: string; content: ReactNode }[];
 }) {
-  const tabs = Object.entries<LinkTab>(links) as [K, LinkTab][];
+  const linkTabs = (Object.entries<LinkTab>(links) as [K, LinkTab][]).map(([value, tab]) => ({
+    value,
+    label: tab.label,
+    content: id !== undefined && (
+      <>
+        {tab.hint && <p className="mb-3 text-sm text-muted-foreground">{tab.hint}</p>}
+        {/* Keyed by the stored links, so a save that changes them starts the list afresh. */}
+        <LinkChecklist
+          key={data[value].join()}
+          options={data[allOf(value)] as NamedRef[]}
+          selected={data[value]}
+          save={(ids) => send(tab.call, { query: { id }, body: ids })}
+          empty={tab.empty}
+        />
+      </>
+    ),
+  }));
+  const tabs = [...linkTabs, ...more];
   return (
     <EditScreen title={title} backTo={backTo}>
       <Tabs defaultValue="basic">
         {/* Five tabs do not fit a phone: they wrap rather than hide behind a sideways scroll. */}
         <TabsList className="h-auto flex-wrap [&>*]:h-8">
           <TabsTrigger value="basic">{m.admin_tab_basic()}</TabsTrigger>
-          {[...tabs.map(([value, { label }]) => ({ value, label })), ...more].map((tab) => (
+          {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} disabled={id === undefined}>
               {tab.label}
             </TabsTrigger>
@@ -57,21 +74,7 @@ export function RecordEditScreen<K extends string>({
         </TabsList>
         <TabsContent value="basic">{form}</TabsContent>
         {id !== undefined &&
-          tabs.map(([value, tab]) => (
-            <TabsContent key={value} value={value}>
-              {tab.hint && <p className="mb-3 text-sm text-muted-foreground">{tab.hint}</p>}
-              {/* Keyed by the stored links, so a save that changes them starts the list afresh. */}
-              <LinkChecklist
-                key={data[value].join()}
-                options={data[allOf(value)] as NamedRef[]}
-                selected={data[value]}
-                save={(ids) => send(tab.call, { query: { id }, body: ids })}
-                empty={tab.empty}
-              />
-            </TabsContent>
-          ))}
-        {id !== undefined &&
-          more.map((tab) => (
+          tabs.map((tab) => (
             <TabsContent key={tab.value} value={tab.value}>
               {tab.content}
             </TabsContent>
