@@ -28,16 +28,14 @@ export const isUniqueViolation = (err: unknown) =>
   err instanceof Error &&
   /UNIQUE constraint failed: subjects\.username|subjects_username_nocase/.test(String(err.message) + String((err as { cause?: unknown }).cause));
 
-export async function findSubjectByUsername(db: Db, username: string): Promise<Subject | undefined> {
-  const [row] = await db
-    .select()
-    .from(subjects)
-    .where(sql`${subjects.username} = ${username} COLLATE NOCASE`)
-    .limit(1);
-  return row;
-}
-
-export const findSubject = async (db: Db, id: number): Promise<Subject | undefined> => (await db.select().from(subjects).where(eq(subjects.id, id)))[0];
+/** A subject by id, or by username in any case. */
+export const findSubject = async (db: Db, key: { id: number } | { username: string }): Promise<Subject | undefined> =>
+  (
+    await db
+      .select()
+      .from(subjects)
+      .where('id' in key ? eq(subjects.id, key.id) : sql`${subjects.username} = ${key.username} COLLATE NOCASE`)
+  )[0];
 
 /** The subjects with these ids (each once). */
 export async function subjectsByIds(db: Db, ids: number[]) {

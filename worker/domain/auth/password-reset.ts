@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context';
-import { findSubjectByUsername } from '../../db/accounts';
+import { findSubject } from '../../db/accounts';
 import { findUsableReset, insertPasswordReset, setPasswordByReset } from '../../db/sessions';
 import { AppError } from '../errors';
 import { endLiveSessions } from '../live-access';
@@ -12,7 +12,7 @@ import { generateToken, hashToken } from './tokens';
 const resetLifetimeMs = 60 * 60 * 1000;
 
 async function sendResetLink(ctx: Ctx, { email, origin }: { email: string; origin: string }) {
-  const subject = await findSubjectByUsername(ctx.db, email);
+  const subject = await findSubject(ctx.db, { username: email });
   if (!subject || subject.status !== 'active') return;
   const token = generateToken();
   await insertPasswordReset(ctx.db, { id: hashToken(token), subjectId: subject.id, expiresAt: new Date(Date.now() + resetLifetimeMs) });

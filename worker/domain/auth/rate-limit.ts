@@ -15,14 +15,9 @@ export interface Limit {
  */
 export async function consumeAttempt({ db }: Pick<Ctx, 'db'>, limits: Limit[], now = Date.now()): Promise<Attempt[]> {
   const counted = await countAttempts(db, limits, now);
-  let waitMs = 0;
-  const attempts = limits.map((limit, i) => {
-    const { hits, windowStart } = counted[i];
-    if (hits > limit.max) waitMs = Math.max(waitMs, windowStart + limit.windowMs - now);
-    return { key: limit.key, windowStart };
-  });
+  const waitMs = Math.max(...counted.map(({ hits, windowStart }, i) => (hits > limits[i].max ? windowStart + limits[i].windowMs - now : 0)));
   if (waitMs > 0) throw tooManyRequests(waitMs / 1000);
-  return attempts;
+  return counted;
 }
 
 /**

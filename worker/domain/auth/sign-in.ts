@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import type { LoginForm } from '../../contracts/site';
-import { findSubjectByUsername, setPasswordHash } from '../../db/accounts';
+import { findSubject, setPasswordHash } from '../../db/accounts';
 import { AppError } from '../errors';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
 import { limitedCheck, limits } from './rate-limit';
@@ -19,7 +19,7 @@ const statusMessages = {
  * failure limits before its password is checked; a right password gives its attempt back.
  */
 export async function signIn(ctx: Ctx, { form, client }: { form: LoginForm; client: string }) {
-  const subject = await findSubjectByUsername(ctx.db, form.username);
+  const subject = await findSubject(ctx.db, { username: form.username });
   const right = await limitedCheck(ctx, limits.loginFailures(form.username, client), () =>
     subject ? verifyPassword(form.password, subject.passwordHash) : burnPasswordCheck(form.password).then(() => false),
   );

@@ -4,7 +4,7 @@ import type { Subject } from '../../db/schema';
 import { conflict, notFound } from '../errors';
 
 export async function getSubject({ db }: Pick<Ctx, 'db'>, id: number): Promise<Subject> {
-  const row = await findSubject(db, id);
+  const row = await findSubject(db, { id });
   if (!row) throw notFound('Subject');
   return row;
 }

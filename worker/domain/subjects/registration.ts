@@ -1,6 +1,6 @@
 import type { Ctx, SubjectCtx } from '../../context';
 import type { SignupForm } from '../../contracts/site';
-import { decidePending, findSubjectByUsername, insertSubject, toSubjectRow } from '../../db/accounts';
+import { decidePending, findSubject, insertSubject, toSubjectRow } from '../../db/accounts';
 import { hashPassword } from '../auth/password';
 import { consumeAttempt, limits } from '../auth/rate-limit';
 import { AppError } from '../errors';
@@ -11,7 +11,7 @@ import { getSubject, usernameTaken, withUniqueUsername } from './records';
 /** Stores a self-registered subject as `pending`; an administrator must approve it before it can sign in. */
 export async function registerSubject(ctx: Ctx, { form, client }: { form: SignupForm; client: string }) {
   await consumeAttempt(ctx, limits.signup(client));
-  if (await findSubjectByUsername(ctx.db, form.email)) throw usernameTaken();
+  if (await findSubject(ctx.db, { username: form.email })) throw usernameTaken();
   const passwordHash = await hashPassword(form.password);
   return withUniqueUsername(() =>
     insertSubject(ctx.db, { username: form.email, firstName: form.firstName, secondName: form.secondName, passwordHash, status: 'pending' }),
