@@ -9,13 +9,14 @@ const subjectFields = {
   secondName: text(3, 100),
   subject: text(3, 200),
   phone: optionalText(50),
+  /** A blank password keeps the current one. */
+  password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
 };
 
-/** The administrator's subject form; a blank password keeps the current one when editing. */
+/** The administrator's subject form. */
 export const Users = z.object({
   id: id().optional(),
   ...subjectFields,
-  password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
   isAdmin: flag().optional().default(false),
 });
 
@@ -25,7 +26,6 @@ export const Users = z.object({
  */
 export const Profile = z.object({
   ...subjectFields,
-  password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
   currentPassword: z.string().max(256).optional(),
 });
 
