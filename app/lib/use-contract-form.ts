@@ -90,7 +90,7 @@ export function useContractForm(options: CallFormOptions<BodyCall> | LegacyFormO
   return { errors, form: { onSubmit, onFocus }, pending: mutation.isPending, succeeded: mutation.isSuccess, check };
 }
 
-interface ContractForm<V> {
+export interface ContractForm<V> {
   errors: FieldErrors;
   form: { onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>; onFocus: () => void };
   pending: boolean;

@@ -35,7 +35,7 @@ export const fetchAlarms = createServerFn({ method: 'GET' })
 export const fetchAlarmStations = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .handler(async ({ context: { db, subject } }) =>
-    (await listVisibleItems(db, subject)).map(({ id, unique_id, name, timezone }) => ({ id, unique_id, name, timezone })),
+    (await listVisibleItems({ db, subject })).map(({ id, unique_id, name, timezone }) => ({ id, unique_id, name, timezone })),
   );
 
 /** The alarm rules of one station (by unique_id) for its charts' threshold lines; none for a station the subject may not see. */

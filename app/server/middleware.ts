@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { createMiddleware } from '@tanstack/react-start';
+import { createMiddleware, createServerFn } from '@tanstack/react-start';
 import { AppError, adminsOnly, unauthorized } from '../../worker/domain/errors';
 import { statusOf } from '../../worker/http/errors';
 import { ApiError } from '~/lib/api';
@@ -39,3 +39,7 @@ export const adminOnly = createMiddleware({ type: 'function' })
     if (!context.ctx.subject.isAdmin) throw adminsOnly();
     return next();
   });
+
+/** The base of the screens' read server functions: a GET for any signed-in subject, or for administrators only. */
+export const signedInRead = createServerFn({ method: 'GET' }).middleware([signedIn]);
+export const adminRead = createServerFn({ method: 'GET' }).middleware([adminOnly]);

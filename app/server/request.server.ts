@@ -20,7 +20,7 @@ export function requestSession(): Promise<SessionWithSubject | null> {
   let session = sessions.get(request);
   if (!session) {
     const token = getCookie(sessionCookie);
-    session = resolveSessionToken(database(), token).then((found) => {
+    session = resolveSessionToken({ db: database() }, token).then((found) => {
       if (token && !found) deleteCookie(sessionCookie, { path: '/' });
       return found;
     });

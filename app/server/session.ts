@@ -1,6 +1,6 @@
 import { createServerFn } from '@tanstack/react-start';
 import type { SessionUser } from '../../worker/contracts/site';
-import { toSessionUser } from '../../worker/domain/subjects/records';
+import { toSessionUser } from '../../worker/db/accounts';
 import { requestSession } from './request.server';
 
 /** The signed-in subject of the session cookie, or null: protected screens are decided before they render. */

@@ -1,19 +1,9 @@
-import { createServerFn } from '@tanstack/react-start';
 import { SubjectEditQuery, SubjectListQuery } from '../../worker/contracts/subjects';
-import { currentUser } from '../../worker/domain/subjects/current';
-import { listSubjects, subjectForEdit } from '../../worker/domain/subjects/manage';
-import { adminOnly, signedIn } from './middleware';
+import { currentUser, listSubjects, subjectForEdit } from '../../worker/domain/subjects/manage';
+import { adminRead, signedInRead } from './middleware';
 
-export const fetchCurrentUser = createServerFn({ method: 'GET' })
-  .middleware([signedIn])
-  .handler(({ context: { db, subject } }) => currentUser(db, subject));
+export const fetchCurrentUser = signedInRead.handler(({ context }) => currentUser(context.ctx));
 
-export const fetchSubjects = createServerFn({ method: 'GET' })
-  .middleware([adminOnly])
-  .validator(SubjectListQuery)
-  .handler(({ context: { db }, data }) => listSubjects(db, data.status));
+export const fetchSubjects = adminRead.validator(SubjectListQuery).handler(({ context, data }) => listSubjects(context.ctx, data));
 
-export const fetchSubjectEdit = createServerFn({ method: 'GET' })
-  .middleware([adminOnly])
-  .validator(SubjectEditQuery)
-  .handler(({ context: { db }, data }) => subjectForEdit(db, data.id));
+export const fetchSubjectEdit = adminRead.validator(SubjectEditQuery).handler(({ context, data }) => subjectForEdit(context.ctx, data));

@@ -8,7 +8,7 @@ import type { Db } from '../../worker/db/client';
 import { adminOnly } from './middleware';
 
 /** The stations a webhook may be limited to. */
-const stationChoices = async (db: Db) => (await listAllItems(db)).map((i) => ({ id: i.id, name: i.name, unique_id: i.unique_id }));
+const stationChoices = async (db: Db) => (await listAllItems({ db })).map((i) => ({ id: i.id, name: i.name, unique_id: i.unique_id }));
 
 /** Every webhook with how its newest delivery went (null: none yet), and the stations to name them by. */
 export const fetchWebhooks = createServerFn({ method: 'GET' })

@@ -31,7 +31,7 @@ const rows = (minute: number) => [{ data_name: 'H1', data_value: minute, date: n
 async function twoPages() {
   const subject = await make.subject();
   const station = await make.station({ viewers: [subject] });
-  const other: TestSubject = { ...subject, token: (await createSession(db(), subject.id)).token };
+  const other: TestSubject = { ...subject, token: (await createSession({ db: db() }, subject.id)).token };
   return { subject, station, here: await watch(subject), there: await watch(other), other };
 }
 

@@ -53,7 +53,7 @@ export const make = {
         passwordHash: await hashPassword(password, cheap),
       })
       .returning();
-    const token = options.status && options.status !== 'active' ? '' : (await createSession(db(), row.id)).token;
+    const token = options.status && options.status !== 'active' ? '' : (await createSession({ db: db() }, row.id)).token;
     return { id: row.id, username, password, token };
   },
 

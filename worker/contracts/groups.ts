@@ -1,18 +1,14 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { id, idList, idQuery, text } from './validation';
-import { NamedRef } from './subjects';
+import { editData, NamedRef } from './subjects';
 
 export const Groups = z.object({ id: id().optional(), name: text(4, 100) });
 
 export const GroupRow = z.object({ id: z.number(), name: z.string(), nItems: z.number(), nSubjects: z.number() });
 export type GroupRow = z.infer<typeof GroupRow>;
 
-export const GroupEdit = z.object({
-  group: z.object({ id: z.number(), name: z.string() }).nullable(),
-  items: z.array(z.number()),
-  allItems: z.array(NamedRef),
-});
+export const GroupEdit = editData('group', NamedRef, ['items']);
 export type GroupEdit = z.infer<typeof GroupEdit>;
 
 export const GroupEditQuery = z.object({ id: id().optional() });

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { id, idList, optionalText, text, idQuery } from './validation';
-import { NamedRef } from './subjects';
+import { editData } from './subjects';
 import { sources } from './readings';
 
 const isTimeZone = (tz: string) => {
@@ -48,13 +48,7 @@ export const ItemRow = z.object({
 });
 export type ItemRow = z.infer<typeof ItemRow>;
 
-export const ItemEdit = z.object({
-  item: ItemRow.nullable(),
-  groups: z.array(z.number()),
-  subjects: z.array(z.number()),
-  allGroups: z.array(NamedRef),
-  allSubjects: z.array(NamedRef),
-});
+export const ItemEdit = editData('item', ItemRow, ['groups', 'subjects']);
 export type ItemEdit = z.infer<typeof ItemEdit>;
 
 export const ItemEditQuery = z.object({ id: id().optional() });

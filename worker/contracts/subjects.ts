@@ -9,13 +9,14 @@ const subjectFields = {
   secondName: text(3, 100),
   subject: text(3, 200),
   phone: optionalText(50),
+  /** A blank password keeps the current one. */
+  password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
 };
 
-/** The administrator's subject form; a blank password keeps the current one when editing. */
+/** The administrator's subject form. */
 export const Users = z.object({
   id: id().optional(),
   ...subjectFields,
-  password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
   isAdmin: flag().optional().default(false),
 });
 
@@ -25,7 +26,6 @@ export const Users = z.object({
  */
 export const Profile = z.object({
   ...subjectFields,
-  password: z.union([z.literal('').transform(() => undefined), password()]).optional(),
   currentPassword: z.string().max(256).optional(),
 });
 
@@ -41,14 +41,23 @@ export type SubjectRow = z.infer<typeof SubjectRow>;
 export const SubjectListQuery = z.object({ status: subjectStatus.optional() });
 
 export const NamedRef = z.object({ id: z.number(), name: z.string() });
+export type NamedRef = z.infer<typeof NamedRef>;
 
-export const SubjectEdit = z.object({
-  subject: SubjectRow.nullable(),
-  items: z.array(z.number()),
-  groups: z.array(z.number()),
-  allItems: z.array(NamedRef),
-  allGroups: z.array(NamedRef),
-});
+/** The key of everything a link tab offers: `items` → `allItems`. */
+export const allOf = <K extends string>(tab: K) => `all${tab[0].toUpperCase()}${tab.slice(1)}` as `all${Capitalize<K>}`;
+
+/** An edit screen's link tabs: the ids the record links to on each, and every record each tab offers. */
+export type LinkTabs<K extends string> = Record<K, number[]> & Record<`all${Capitalize<K>}`, NamedRef[]>;
+type LinkTabsShape<K extends string> = Record<K, z.ZodArray<z.ZodNumber>> & Record<`all${Capitalize<K>}`, z.ZodArray<typeof NamedRef>>;
+
+/** An edit screen's data: the record under `name` (null for a new one) and its link `tabs`. */
+export const editData = <N extends string, R extends z.ZodType, K extends string>(name: N, record: R, tabs: readonly K[]) =>
+  z.object({
+    [name]: record.nullable(),
+    ...Object.fromEntries(tabs.flatMap((tab) => [[tab, z.array(z.number())], [allOf(tab), z.array(NamedRef)]])),
+  } as Record<N, z.ZodNullable<R>> & LinkTabsShape<K>);
+
+export const SubjectEdit = editData('subject', SubjectRow, ['items', 'groups']);
 export type SubjectEdit = z.infer<typeof SubjectEdit>;
 
 export const CurrentUser = SessionUser.extend({ nItems: z.number() });

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { GroupRow } from '../contracts/groups';
 import type { Db } from './client';
-import { groupItems, groups, items, subjectGroups } from './schema';
+import { groupItems, groups, subjectGroups } from './schema';
 
 /** Every group with how many items and subjects it links, newest first. */
 export const selectGroupRows = (db: Db): Promise<GroupRow[]> =>
@@ -15,6 +15,9 @@ export const selectGroupRows = (db: Db): Promise<GroupRow[]> =>
     .from(groups)
     .orderBy(desc(groups.id));
 
+/** Every group by name, as the link tabs offer them. */
+export const selectGroupNames = (db: Db) => db.select({ id: groups.id, name: groups.name }).from(groups).orderBy(asc(groups.name));
+
 export const findGroup = async (db: Db, id: number) => (await db.select().from(groups).where(eq(groups.id, id)))[0];
 
 export const insertGroup = async (db: Db, name: string) => (await db.insert(groups).values({ name }).returning())[0];
@@ -22,14 +25,3 @@ export const insertGroup = async (db: Db, name: string) => (await db.insert(grou
 export const renameGroup = async (db: Db, id: number, name: string) => (await db.update(groups).set({ name }).where(eq(groups.id, id)).returning())[0];
 
 export const deleteGroupRow = (db: Db, id: number) => db.delete(groups).where(eq(groups.id, id));
-
-/** The ids of a group's items. */
-export const groupItemIds = async (db: Db, groupId: number) =>
-  (await db.select({ id: groupItems.itemId }).from(groupItems).where(eq(groupItems.groupId, groupId))).map((r) => r.id);
-
-/** Every item by name, as the link tabs offer them. */
-export const selectItemNames = (db: Db) => db.select({ id: items.id, name: items.name }).from(items).orderBy(asc(items.name));
-
-/** The subjects in a group. */
-export const groupMemberIds = async (db: Db, groupId: number) =>
-  (await db.select({ id: subjectGroups.subjectId }).from(subjectGroups).where(eq(subjectGroups.groupId, groupId))).map((r) => r.id);

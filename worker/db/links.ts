@@ -1,11 +1,91 @@
-import { sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { selectSubjectNames } from './accounts';
+import { atomically, chunkedInserts } from './batch';
 import type { Db } from './client';
+import { selectGroupNames } from './groups';
+import { groupItems, groups, items, subjectGroups, subjectItems, subjects } from './schema';
+import { selectItemNames } from './stations';
+
+/** What a link can point at: the table of its ids, and every record by name, as a link tab offers them. */
+export const linkTargets = {
+  items: { id: items.id, names: selectItemNames },
+  groups: { id: groups.id, names: selectGroupNames },
+  subjects: { id: subjects.id, names: selectSubjectNames },
+};
+export type LinkTarget = keyof typeof linkTargets;
+
+type LinkTable = typeof subjectItems | typeof subjectGroups | typeof groupItems;
+type Key<T extends LinkTable> = keyof T['$inferSelect'] & string;
+
+/** A link table seen from one end: the owner's column, the other end's, and what the other end points at. */
+export interface LinkSide {
+  table: LinkTable;
+  owner: string;
+  other: string;
+  target: LinkTarget;
+}
+
+const side = <T extends LinkTable>(table: T, owner: Key<T>, other: Key<T>, target: LinkTarget): LinkSide => ({ table, owner, other, target });
+
+/** Every link of the product, from the end whose screen edits it (and a group's members, whose access follows it). */
+export const linkSides = {
+  subjectItems: side(subjectItems, 'subjectId', 'itemId', 'items'),
+  subjectGroups: side(subjectGroups, 'subjectId', 'groupId', 'groups'),
+  groupItems: side(groupItems, 'groupId', 'itemId', 'items'),
+  groupMembers: side(subjectGroups, 'groupId', 'subjectId', 'subjects'),
+  itemGroups: side(groupItems, 'itemId', 'groupId', 'groups'),
+  itemSubjects: side(subjectItems, 'itemId', 'subjectId', 'subjects'),
+};
+
+const column = (side: LinkSide, key: string) => (getTableColumns(side.table) as Record<string, SQLiteColumn>)[key];
+
+/** The ids an owner links to. */
+export const linkedIds = async (db: Db, side: LinkSide, ownerId: number) =>
+  (
+    await db
+      .select({ id: column(side, side.other) })
+      .from(side.table)
+      .where(eq(column(side, side.owner), ownerId))
+  ).map((r) => r.id as number);
+
+/** Replaces every link of an owner with links to `ids`, atomically. */
+export const replaceLinkRows = (db: Db, side: LinkSide, ownerId: number, ids: number[]) =>
+  atomically(db, [
+    db.delete(side.table).where(eq(column(side, side.owner), ownerId)),
+    ...chunkedInserts(
+      db,
+      side.table,
+      ids.map((id) => ({ [side.owner]: ownerId, [side.other]: id })),
+    ),
+  ]);
+
+/** Of `ids`, those `target` does not hold; asked 90 at a time, under D1's 100 bound parameters. */
+export async function missingIds(db: Db, target: LinkTarget, ids: number[]) {
+  const { id } = linkTargets[target];
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ id })
+      .from(id.table)
+      .where(inArray(id, ids.slice(i, i + 90)));
+    rows.forEach((r) => found.add(r.id));
+  }
+  return ids.filter((x) => !found.has(x));
+}
 
 /** Subjects who may see an item through a link of their own or one of their groups (administrators aside). */
 export async function subjectsLinkedToItem(db: Db, itemId: number): Promise<number[]> {
-  const rows = await db.all<{ id: number }>(
-    sql`SELECT subject_id AS id FROM subject_items WHERE item_id = ${itemId}
-        UNION SELECT sg.subject_id FROM group_items gi JOIN subject_groups sg ON sg.group_id = gi.group_id WHERE gi.item_id = ${itemId}`,
-  );
+  const rows = await db
+    .select({ id: subjectItems.subjectId })
+    .from(subjectItems)
+    .where(eq(subjectItems.itemId, itemId))
+    .union(
+      db
+        .select({ id: subjectGroups.subjectId })
+        .from(groupItems)
+        .innerJoin(subjectGroups, eq(subjectGroups.groupId, groupItems.groupId))
+        .where(eq(groupItems.itemId, itemId)),
+    );
   return rows.map((r) => r.id);
 }

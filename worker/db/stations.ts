@@ -1,6 +1,25 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ItemRow, Items } from '../contracts/items';
 import type { Db } from './client';
 import { items, type Subject } from './schema';
+
+export type Item = typeof items.$inferSelect;
+
+/** A station as every reply shows it. */
+export const toItemRow = (i: Item): ItemRow => ({
+  id: i.id,
+  name: i.name,
+  serial_nr: i.serialNr,
+  unique_id: i.uniqueId,
+  location_x: i.locationX,
+  location_y: i.locationY,
+  location_name: i.locationName,
+  location_group: i.locationGroup,
+  last_update: i.lastUpdate === null ? null : new Date(i.lastUpdate).toISOString(),
+  name_for_api: i.nameForApi,
+  timezone: i.timezone,
+});
 
 /** Items linked to the subject directly or through one of its groups (its "own" items), as a subquery. */
 export const linkedItemIds = (subjectId: number): SQL =>
@@ -31,3 +50,46 @@ export const selectVisibleStations = (db: Db, subject: Subject, uniqueIds: strin
     .select({ id: items.id, uniqueId: items.uniqueId })
     .from(items)
     .where(uniqueIds ? and(inArray(items.uniqueId, uniqueIds.slice(0, limit)), visibleTo(subject)) : visibleTo(subject));
+
+export const findItem = async (db: Db, key: StationKey): Promise<Item | undefined> => (await db.select().from(items).where(byKey(key)))[0];
+
+const itemRows = async (db: Db, where: SQL | undefined, ...order: SQL[]) => (await db.select().from(items).where(where).orderBy(...order)).map(toItemRow);
+
+/** Every station, newest first. */
+export const selectAllItemRows = (db: Db) => itemRows(db, undefined, desc(items.id));
+
+/** The stations linked to a subject directly or through its groups, newest first. */
+export const selectOwnItemRows = (db: Db, subjectId: number) => itemRows(db, sql`${items.id} IN ${linkedItemIds(subjectId)}`, desc(items.id));
+
+/** The stations a subject may see, by name. */
+export const selectVisibleItemRows = (db: Db, subject: Subject) => itemRows(db, visibleTo(subject), asc(items.name), asc(items.id));
+
+/** How many stations a subject may see. */
+export const countVisibleItems = async (db: Db, subject: Subject) => (await db.select({ n: count() }).from(items).where(visibleTo(subject)))[0].n;
+
+/** Every station by name, as the link tabs offer them. */
+export const selectItemNames = (db: Db) => db.select({ id: items.id, name: items.name }).from(items).orderBy(asc(items.name));
+
+const itemValues = (input: z.output<typeof Items>) => ({
+  name: input.name,
+  serialNr: input.serial_nr,
+  uniqueId: input.unique_id,
+  locationX: input.location_x,
+  locationY: input.location_y,
+  locationName: input.location_name,
+  locationGroup: input.location_group,
+  nameForApi: input.name_for_api,
+  timezone: input.timezone,
+});
+
+export const insertItem = async (db: Db, input: z.output<typeof Items>) => toItemRow((await db.insert(items).values(itemValues(input)).returning())[0]);
+
+/** Updates a station; `rezoned` marks it so the next roll-up reckons its days anew (its day boundaries moved). */
+export async function updateItem(db: Db, { id, input, rezoned }: { id: number; input: z.output<typeof Items>; rezoned: boolean }) {
+  const [row] = await db
+    .update(items)
+    .set({ ...itemValues(input), ...(rezoned ? { rollupRev: sql`coalesce(${items.rollupRev}, 1)` } : {}) })
+    .where(eq(items.id, id))
+    .returning();
+  return toItemRow(row);
+}

@@ -1,37 +1,30 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { atomically, chunkedInserts } from '../db/batch';
-import type { Db } from '../db/client';
+import type { Ctx } from '../context';
+import { allOf, type LinkTabs } from '../contracts/subjects';
+import { linkedIds, linkTargets, missingIds, replaceLinkRows, type LinkSide, type LinkTarget } from '../db/links';
 import { invalid } from './errors';
 
-/** Refuses ids that do not exist in `table`, naming them under `field`. */
-export async function assertIdsExist(db: Db, table: SQLiteTable, idColumn: SQLiteColumn, ids: number[], field: string) {
+/** Refuses ids of `target` that do not exist, naming them under `field`; returns the ids once each. */
+export async function assertIdsExist({ db }: Pick<Ctx, 'db'>, { target, ids, field }: { target: LinkTarget; ids: number[]; field: string }) {
   const unique = [...new Set(ids)];
-  if (!unique.length) return unique;
-  const found = new Set<number>();
-  for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db.select({ id: idColumn }).from(table).where(inArray(idColumn, unique.slice(i, i + 90)));
-    rows.forEach((r) => found.add(r.id as number));
-  }
-  const missing = unique.filter((id) => !found.has(id));
+  const missing = await missingIds(db, target, unique);
   if (missing.length) throw invalid({ [field]: [`Unknown ids: ${missing.join(', ')}.`] });
   return unique;
 }
 
-/** A link table seen from one side: whose links are replaced, and what the other side's ids must exist in. */
-export interface LinkSide {
-  table: SQLiteTable;
-  ownerColumn: SQLiteColumn;
-  row: (ownerId: number, targetId: number) => Record<string, number>;
-  target: { table: SQLiteTable; idColumn: SQLiteColumn; field: string };
+/** Replaces all links of one owner at once; unknown ids are refused under `field` and nothing changes. */
+export async function replaceLinks(ctx: Pick<Ctx, 'db'>, { side, ownerId, ids, field }: { side: LinkSide; ownerId: number; ids: number[]; field: string }) {
+  const unique = await assertIdsExist(ctx, { target: side.target, ids, field });
+  await replaceLinkRows(ctx.db, side, ownerId, unique);
+  return unique;
 }
 
-/** Replaces all links of one owner at once; unknown target ids are refused and nothing changes. */
-export async function replaceLinks(db: Db, side: LinkSide, ownerId: number, targetIds: number[]) {
-  const ids = await assertIdsExist(db, side.target.table, side.target.idColumn, targetIds, side.target.field);
-  await atomically(db, [
-    db.delete(side.table).where(eq(side.ownerColumn, ownerId)),
-    ...chunkedInserts(db, side.table, ids.map((targetId) => side.row(ownerId, targetId))),
-  ]);
-  return ids;
+/** An edit screen's link tabs: what the record links to on each (nothing for a new record) and every record each offers. */
+export async function linkTabs<K extends string>({ db }: Pick<Ctx, 'db'>, id: number | undefined, tabs: Record<K, LinkSide>): Promise<LinkTabs<K>> {
+  const entries = await Promise.all(
+    Object.entries<LinkSide>(tabs).map(async ([tab, side]) => [
+      [tab, id === undefined ? [] : await linkedIds(db, side, id)],
+      [allOf(tab), await linkTargets[side.target].names(db)],
+    ]),
+  );
+  return Object.fromEntries(entries.flat()) as LinkTabs<K>;
 }

@@ -4,8 +4,9 @@ import { visibleStations } from './items/visibility';
 import { watcherOf } from '../live/directory';
 import type { EndedSessions } from '../live/watcher';
 
-/** A subject's sessions ended: their open pages' sockets close at once. */
-export const endLiveSessions = ({ env }: Pick<Ctx, 'env'>, subjectId: number, ended: EndedSessions) => watcherOf(env, subjectId).endSessions(ended);
+/** A subject's sessions ended (`only` these, or all `except` one, or all): their open pages' sockets close at once. */
+export const endLiveSessions = ({ env }: Pick<Ctx, 'env'>, { subjectId, ...ended }: EndedSessions & { subjectId: number }) =>
+  watcherOf(env, subjectId).endSessions(ended);
 
 /** Links, groups or roles changed: each subject's open pages keep receiving only the stations it may still see. */
 export async function refreshLiveAccess(ctx: Pick<Ctx, 'db' | 'env'>, subjectIds: number[]) {

@@ -24,7 +24,7 @@ function readToken(c: Context<AppEnv>): { token: string; via: AuthVia } | null {
 /** Resolves the caller's session, if any, into `c.var.auth`; refusing is left to each route's access rule. */
 export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const found = readToken(c);
-  const session = await resolveSessionToken(c.var.ctx.db, found?.token);
+  const session = await resolveSessionToken(c.var.ctx, found?.token);
   c.set('auth', session && found ? { ...session, via: found.via } : null);
   if (found?.via === 'cookie' && !session) clearSessionCookie(c);
   await next();

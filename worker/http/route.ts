@@ -120,7 +120,7 @@ export function mount<const S extends AnyCall>(app: OpenAPIHono<AppEnv>, spec: S
       const base = c.var.ctx;
       const ctx =
         spec.access === 'station'
-          ? { ...base, caller: await resolveIngestToken(base.db, bearerToken(c)) }
+          ? { ...base, caller: await resolveIngestToken(base, bearerToken(c)) }
           : { ...base, subject: authorize(c, spec.access, method, method !== 'get' || spec.writes === true) };
       if (spec.body && method !== 'get' && spec.access !== 'station') requireJson(c);
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;

@@ -1,9 +1,9 @@
 import { siteCalls } from '../contracts/site';
+import { toSessionUser } from '../db/accounts';
 import { requestPasswordReset, setPasswordWithToken } from '../domain/auth/password-reset';
 import { endSession } from '../domain/auth/sessions';
 import { signIn } from '../domain/auth/sign-in';
 import { registerSubject } from '../domain/subjects/registration';
-import { toSessionUser } from '../domain/subjects/records';
 import { clearSessionCookie, setSessionCookie } from '../http/auth';
 import { clientOf, publicOrigin } from '../http/request';
 import { createRouter, mount } from '../http/route';
@@ -11,7 +11,7 @@ import { createRouter, mount } from '../http/route';
 export const siteRoutes = createRouter();
 
 mount(siteRoutes, siteCalls.login, async ({ c, ctx, body }) => {
-  const { subject, token, expiresAt } = await signIn(ctx.db, body, clientOf(c));
+  const { subject, token, expiresAt } = await signIn(ctx, { form: body, client: clientOf(c) });
   setSessionCookie(c, token, body.rememberMe === false ? undefined : expiresAt);
   return {
     access_token: token,
@@ -22,23 +22,22 @@ mount(siteRoutes, siteCalls.login, async ({ c, ctx, body }) => {
   };
 });
 mount(siteRoutes, siteCalls.logout, async ({ c, ctx }) => {
-  await endSession(ctx.db, ctx.env, c.var.auth!.session);
+  await endSession(ctx, c.var.auth!.session);
   clearSessionCookie(c);
   return null;
 });
 mount(siteRoutes, siteCalls.signup, async ({ c, ctx, body }) => {
-  await registerSubject(ctx.db, body, clientOf(c));
+  await registerSubject(ctx, { form: body, client: clientOf(c) });
   return {
     status: 'pending' as const,
     message: 'Registration received. An administrator must approve it before you can sign in; you will get an e-mail.',
   };
 });
 mount(siteRoutes, siteCalls.resetPassword, async ({ c, ctx, body }) => {
-  const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-  await requestPasswordReset(ctx.db, ctx.config, body.email, clientOf(c), publicOrigin(c), defer);
+  await requestPasswordReset(ctx, { email: body.email, client: clientOf(c), origin: publicOrigin(c) });
   return { message: 'If this address belongs to an account, a link to set a new password is on its way.' };
 });
 mount(siteRoutes, siteCalls.setPassword, async ({ ctx, body }) => {
-  await setPasswordWithToken(ctx.db, ctx.env, body.token, body.NewPwd.password);
+  await setPasswordWithToken(ctx, { token: body.token, password: body.NewPwd.password });
   return { message: 'Your password has been set. You can sign in now.' };
 });

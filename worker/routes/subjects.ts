@@ -1,7 +1,7 @@
 import { subjectCalls } from '../contracts/subjects';
-import { currentUser } from '../domain/subjects/current';
 import { decideRegistration } from '../domain/subjects/registration';
 import {
+  currentUser,
   deleteSubject,
   listSubjects,
   saveSubject,
@@ -10,24 +10,21 @@ import {
   subjectForEdit,
   updateProfile,
 } from '../domain/subjects/manage';
-import { toSessionUser, toSubjectRow } from '../domain/subjects/records';
 import { clientOf, publicOrigin } from '../http/request';
 import { createRouter, mount } from '../http/route';
 
 export const subjectRoutes = createRouter();
 
-mount(subjectRoutes, subjectCalls.list, ({ ctx, query }) => listSubjects(ctx.db, query.status));
-mount(subjectRoutes, subjectCalls.current, ({ ctx }) => currentUser(ctx.db, ctx.subject));
-mount(subjectRoutes, subjectCalls.detail, ({ ctx, query }) => subjectForEdit(ctx.db, query.id));
-mount(subjectRoutes, subjectCalls.save, ({ c, ctx, body }) => saveSubject(ctx.db, ctx.env, ctx.subject, c.var.auth!.session.id, body));
+mount(subjectRoutes, subjectCalls.list, ({ ctx, query }) => listSubjects(ctx, query));
+mount(subjectRoutes, subjectCalls.current, ({ ctx }) => currentUser(ctx));
+mount(subjectRoutes, subjectCalls.detail, ({ ctx, query }) => subjectForEdit(ctx, query));
+mount(subjectRoutes, subjectCalls.save, ({ c, ctx, body }) => saveSubject(ctx, { input: body, sessionId: c.var.auth!.session.id }));
 mount(subjectRoutes, subjectCalls.delete, async ({ ctx, query }) => {
-  await deleteSubject(ctx.db, ctx.env, query.id);
+  await deleteSubject(ctx, query);
   return null;
 });
-mount(subjectRoutes, subjectCalls.setItems, ({ ctx, query, body }) => setSubjectItems(ctx.db, ctx.env, query.id, body));
-mount(subjectRoutes, subjectCalls.setGroups, ({ ctx, query, body }) => setSubjectGroups(ctx.db, ctx.env, query.id, body));
-mount(subjectRoutes, subjectCalls.profile, async ({ c, ctx, body }) => toSessionUser(await updateProfile(ctx.db, ctx.env, ctx.subject, c.var.auth!.session.id, body, clientOf(c))));
-mount(subjectRoutes, subjectCalls.approve, async ({ c, ctx, query }) =>
-  toSubjectRow(await decideRegistration(ctx.db, ctx.config, ctx.subject, query.id, 'active', publicOrigin(c))));
-mount(subjectRoutes, subjectCalls.reject, async ({ c, ctx, query }) =>
-  toSubjectRow(await decideRegistration(ctx.db, ctx.config, ctx.subject, query.id, 'rejected', publicOrigin(c))));
+mount(subjectRoutes, subjectCalls.setItems, ({ ctx, query, body }) => setSubjectItems(ctx, { id: query.id, itemIds: body }));
+mount(subjectRoutes, subjectCalls.setGroups, ({ ctx, query, body }) => setSubjectGroups(ctx, { id: query.id, groupIds: body }));
+mount(subjectRoutes, subjectCalls.profile, ({ c, ctx, body }) => updateProfile(ctx, { input: body, sessionId: c.var.auth!.session.id, client: clientOf(c) }));
+mount(subjectRoutes, subjectCalls.approve, ({ c, ctx, query }) => decideRegistration(ctx, { id: query.id, decision: 'active', origin: publicOrigin(c) }));
+mount(subjectRoutes, subjectCalls.reject, ({ c, ctx, query }) => decideRegistration(ctx, { id: query.id, decision: 'rejected', origin: publicOrigin(c) }));

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SubmitButton } from '~/components/form';
 import { LanguageSwitcher } from '~/components/layout/language-switcher';
 import { Logo } from '~/components/layout/logo';
 import { ThemeSwitcher } from '~/components/layout/theme-switcher';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
+import { m } from '~/paraglide/messages';
 
 /** The frame of the public screens: logo, language and colour scheme, and one card. */
 export function AuthPage({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -28,5 +30,26 @@ export function AuthPage({ title, description, children }: { title: string; desc
         </Card>
       </main>
     </div>
+  );
+}
+
+/** The end of a public form: its submit button, then a link to another public screen, after a question if it asks one. */
+export function AuthFormEnd({ pending, submit, to, link, question }: { pending: boolean; submit: string; to: '/login' | '/register'; link: string; question?: string }) {
+  return (
+    <>
+      <SubmitButton pending={pending}>{pending ? m.action_working() : submit}</SubmitButton>
+      {question ? (
+        <p className="text-center text-sm text-muted-foreground">
+          {question}{' '}
+          <Link to={to} className="text-primary hover:underline">
+            {link}
+          </Link>
+        </p>
+      ) : (
+        <Link to={to} className="text-center text-sm text-primary hover:underline">
+          {link}
+        </Link>
+      )}
+    </>
   );
 }

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { LoginReply } from '../../../worker/contracts/site';
-import { FormErrors, SubmitButton, TextField } from '~/components/form';
+import { FormErrors, TextField } from '~/components/form';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { AuthFormEnd } from './auth-page';
 import { sessionKey } from './session-key';
 
 export function LoginScreen() {
@@ -15,9 +14,8 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [rememberMe, setRememberMe] = useState(true);
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/site').then((c) => c.LoginForm),
+    call: () => import('../../../worker/contracts/site').then((c) => c.siteCalls.login),
     read: (form) => ({ username: form.get('username'), password: form.get('password'), rememberMe }),
-    send: (values) => postModel<LoginReply>('/site/login', 'LoginForm', values),
     known: {
       401: { field: 'password', text: m.login_wrong_credentials },
       403: { field: 'username', text: m.login_not_active },
@@ -42,13 +40,7 @@ export function LoginScreen() {
         <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={setRememberMe} />
         <Label htmlFor="remember-me">{m.login_remember_me()}</Label>
       </div>
-      <SubmitButton pending={pending}>{pending ? m.action_working() : m.login_submit()}</SubmitButton>
-      <p className="text-center text-sm text-muted-foreground">
-        {m.login_no_account()}{' '}
-        <Link to="/register" className="text-primary hover:underline">
-          {m.login_register_link()}
-        </Link>
-      </p>
+      <AuthFormEnd pending={pending} submit={m.login_submit()} question={m.login_no_account()} to="/register" link={m.login_register_link()} />
     </form>
   );
 }

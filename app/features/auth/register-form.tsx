@@ -1,19 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { CircleCheckIcon } from 'lucide-react';
-import { FormErrors, SubmitButton, TextField } from '~/components/form';
+import { FormErrors, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { AuthFormEnd } from './auth-page';
 
 const fields = ['firstName', 'secondName', 'email', 'password'];
 
 export function RegisterScreen() {
   const { errors, form, pending, succeeded } = useContractForm({
-    contract: () => import('../../../worker/contracts/site').then((c) => c.SignupForm),
+    call: () => import('../../../worker/contracts/site').then((c) => c.siteCalls.signup),
     read: (form) => Object.fromEntries(fields.map((f) => [f, form.get(f)])),
-    send: (values) => postModel('/site/signup', 'SignupForm', values),
     known: { 409: { field: 'email', text: m.register_email_taken } },
   });
 
@@ -45,13 +44,7 @@ export function RegisterScreen() {
       </div>
       <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
-      <SubmitButton pending={pending}>{pending ? m.action_working() : m.register_submit()}</SubmitButton>
-      <p className="text-center text-sm text-muted-foreground">
-        {m.register_have_account()}{' '}
-        <Link to="/login" className="text-primary hover:underline">
-          {m.register_back_to_login()}
-        </Link>
-      </p>
+      <AuthFormEnd pending={pending} submit={m.register_submit()} question={m.register_have_account()} to="/login" link={m.register_back_to_login()} />
     </form>
   );
 }

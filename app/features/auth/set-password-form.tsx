@@ -1,23 +1,25 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { FormErrors, SubmitButton, TextField } from '~/components/form';
+import { FormErrors, TextField } from '~/components/form';
 import { Alert } from '~/components/ui/alert';
-import { api } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { AuthFormEnd } from './auth-page';
 
 /** SPEC §9: the success message stays this long before the sign-in screen. */
 const redirectAfterResetMs = 1500;
 
 export function SetPasswordScreen({ token }: { token: string }) {
   const navigate = useNavigate();
-  const { errors, form, pending, succeeded } = useContractForm({
-    contract: () => import('../../../worker/contracts/site').then((c) => c.NewPwd),
-    read: (form) => ({ password: form.get('password') }),
-    send: (values) => api('/site/set-password', { method: 'POST', body: { NewPwd: values, token } }),
+  const { errors: sent, form, pending, succeeded } = useContractForm({
+    call: () => import('../../../worker/contracts/site').then((c) => c.siteCalls.setPassword),
+    read: (form) => ({ NewPwd: { password: form.get('password') }, token }),
     known: { 400: { field: '_', text: m.set_password_failed } },
     toasts: { success: m.set_password_done, failure: 'errors' },
   });
+  // The body holds the password in `NewPwd`: its messages belong to the password field.
+  const { NewPwd: password, ...errors } = sent;
+  if (password) errors.password = password;
 
   useEffect(() => {
     if (!succeeded) return;
@@ -31,10 +33,7 @@ export function SetPasswordScreen({ token }: { token: string }) {
     <form method="post" noValidate {...form} className="grid gap-4">
       <FormErrors errors={errors} fields={['password']} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_new_password()} errors={errors} />
-      <SubmitButton pending={pending}>{pending ? m.action_working() : m.set_password_submit()}</SubmitButton>
-      <Link to="/login" className="text-center text-sm text-primary hover:underline">
-        {m.register_back_to_login()}
-      </Link>
+      <AuthFormEnd pending={pending} submit={m.set_password_submit()} to="/login" link={m.register_back_to_login()} />
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import { groupCalls } from '../../../worker/contracts/groups';
-import { send } from '~/lib/api';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { GroupRow } from '../../../worker/contracts/groups';
+import { groupCalls, type GroupRow } from '../../../worker/contracts/groups';
 import { DeleteAction } from '~/components/delete-action';
 import { EditLink } from '~/components/record-links';
+import { send } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
 export const groupColumns: ColumnDef<GroupRow>[] = [

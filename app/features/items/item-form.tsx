@@ -1,40 +1,37 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { sources } from '../../../worker/contracts/readings';
-import { FormErrors, TextField } from '~/components/form';
-import { SaveButton } from '~/components/save-button';
+import { TextField } from '~/components/form';
+import { RecordForm, useRecordSaved } from '~/components/record-edit-screen';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 const fields = ['name', 'serial_nr', 'unique_id', 'location_x', 'location_y', 'location_name', 'location_group', 'name_for_api', 'timezone'];
 const textFields = fields.filter((f) => f !== 'name_for_api');
+const coordinates = [
+  ['location_x', m.admin_item_latitude],
+  ['location_y', m.admin_item_longitude],
+] as const;
 
 /** Basic information of a station; a new one goes back to the list of all items once saved. */
 export function ItemForm({ item }: { item: ItemRow | null }) {
-  const navigate = useNavigate();
   const [source, setSource] = useState<string>(item?.name_for_api ?? 'DANES');
   // Offered while typing, once in the browser (the server's list may differ from the browser's, which would
   // upset hydration); the contract checks the name itself, so a browser without the list still works.
   const [timeZones, setTimeZones] = useState<string[]>([]);
   useEffect(() => setTimeZones(Intl.supportedValuesOf('timeZone')), []);
-  const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/items').then((c) => c.Items),
+  const saving = useContractForm({
+    call: () => import('../../../worker/contracts/items').then((c) => c.itemCalls.save),
     read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), id: item?.id, name_for_api: source }),
-    send: (values) => postModel('/items/edit', 'Items', values),
     known: { 409: { field: 'unique_id', text: m.admin_item_unique_taken } },
-    toasts: { success: m.admin_toast_saved, failure: m.admin_item_save_failed },
-    invalidates: 'items',
-    onSuccess: () => !item && navigate({ to: '/all-items' }),
+    ...useRecordSaved({ resource: 'items', list: '/all-items', failed: m.admin_item_save_failed, isNew: !item }),
   });
 
+  const { errors } = saving;
   return (
-    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
-      <FormErrors errors={errors} fields={fields} />
-      {!item && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
+    <RecordForm {...saving} fields={fields} isNew={!item}>
       <TextField name="name" label={m.admin_item_name()} defaultValue={item?.name} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="unique_id" label={m.admin_item_unique_id()} defaultValue={item?.unique_id} errors={errors} />
@@ -62,26 +59,10 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
         </datalist>
         <TextField name="location_name" label={m.admin_item_location_name()} defaultValue={item?.location_name ?? ''} errors={errors} />
         <TextField name="location_group" label={m.admin_item_location_group()} defaultValue={item?.location_group ?? ''} errors={errors} />
-        <TextField
-          name="location_x"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          label={m.admin_item_latitude()}
-          defaultValue={item?.location_x ?? ''}
-          errors={errors}
-        />
-        <TextField
-          name="location_y"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          label={m.admin_item_longitude()}
-          defaultValue={item?.location_y ?? ''}
-          errors={errors}
-        />
+        {coordinates.map(([name, label]) => (
+          <TextField key={name} name={name} type="number" step="any" inputMode="decimal" label={label()} defaultValue={item?.[name] ?? ''} errors={errors} />
+        ))}
       </div>
-      <SaveButton pending={pending} />
-    </form>
+    </RecordForm>
   );
 }

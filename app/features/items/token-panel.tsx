@@ -1,21 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { toast } from '~/lib/toast';
-import type { z } from 'zod';
-import type { IngestToken } from '../../../worker/contracts/items';
+import { itemCalls } from '../../../worker/contracts/items';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { SecretOnce } from '~/components/secret-once';
 import { Button } from '~/components/ui/button';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
 /** Issues a station's ingest token; only its hash is stored, so this is the one chance to copy it. */
 export function TokenPanel({ itemId }: { itemId: number }) {
   const issue = useMutation({
-    mutationFn: () =>
-      api<z.infer<typeof IngestToken>>(`/items/token?id=${itemId}`, {
-        method: 'POST',
-      }),
+    mutationFn: () => send(itemCalls.issueToken, { query: { id: itemId } }),
     onError: () => toast.warning(m.admin_token_failed()),
   });
 

@@ -6,7 +6,6 @@ import { SaveButton } from '~/components/save-button';
 import { Card, CardContent } from '~/components/ui/card';
 import { sessionKey } from '~/features/auth/session-key';
 import { SubjectFields, subjectFieldNames, subjectFieldValues } from '~/features/subjects/subject-fields';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
@@ -20,9 +19,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const router = useRouter();
   const navigate = useNavigate();
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/subjects').then((c) => c.Profile),
+    call: () => import('../../../worker/contracts/subjects').then((c) => c.subjectCalls.profile),
     read: (form) => ({ ...subjectFieldValues(form), currentPassword: form.get('currentPassword') || undefined }),
-    send: (values) => postModel<SessionUser>('/subjects/profile', 'Users', values),
     known: { 409: { field: 'username', text: m.admin_subject_username_taken } },
     toasts: { success: m.admin_toast_saved, failure: m.admin_subject_save_failed },
     invalidates: 'subjects',

@@ -1,11 +1,11 @@
-import { api } from '~/lib/api';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { SubjectRow } from '../../../worker/contracts/subjects';
+import { subjectCalls, type SubjectRow } from '../../../worker/contracts/subjects';
 import { DeleteAction } from '~/components/delete-action';
 import { Badge } from '~/components/ui/badge';
 import { EditLink } from '~/components/record-links';
 import { fullName } from '~/features/subjects/full-name';
 import { statusLabel } from '~/features/subjects/status';
+import { send } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
 export const subjectColumns: ColumnDef<SubjectRow>[] = [
@@ -30,7 +30,7 @@ export const subjectColumns: ColumnDef<SubjectRow>[] = [
     cell: ({ row }) => (
       <div className="flex gap-2">
         <EditLink to="/edit-subject/$id" id={row.original.id} name={fullName(row.original)} />
-        <DeleteAction remove={() => api(`/subjects/delete?id=${row.original.id}`, { method: 'POST' })} resource="subjects" name={fullName(row.original)} />
+        <DeleteAction remove={() => send(subjectCalls.delete, { query: { id: row.original.id } })} resource="subjects" name={fullName(row.original)} />
       </div>
     ),
   },

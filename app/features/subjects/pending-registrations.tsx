@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { toast } from '~/lib/toast';
-import type { SubjectRow } from '../../../worker/contracts/subjects';
+import { subjectCalls, type SubjectRow } from '../../../worker/contracts/subjects';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { fullName } from '~/features/subjects/full-name';
 import { subjectQueries } from '~/features/subjects/queries';
-import { api } from '~/lib/api';
+import { send } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
 /** Registrations waiting for a decision come first on /subjects; nothing shows when there are none. */
@@ -34,10 +34,7 @@ function PendingRow({ subject }: { subject: SubjectRow }) {
   const queryClient = useQueryClient();
   const name = fullName(subject);
   const decide = useMutation({
-    mutationFn: (decision: 'approve' | 'reject') =>
-      api<SubjectRow>(`/subjects/${decision}?id=${subject.id}`, {
-        method: 'POST',
-      }),
+    mutationFn: (decision: 'approve' | 'reject') => send(subjectCalls[decision], { query: { id: subject.id } }),
     onSuccess: async (_, decision) => {
       toast.success(decision === 'approve' ? m.admin_pending_approved({ name }) : m.admin_pending_rejected({ name }));
       await queryClient.invalidateQueries({ queryKey: ['subjects', 'list'] });

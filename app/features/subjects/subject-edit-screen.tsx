@@ -1,70 +1,43 @@
-import { api } from '~/lib/api';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { SubjectEdit } from '../../../worker/contracts/subjects';
-import { EditScreen } from '~/components/edit-screen';
-import { FormErrors } from '~/components/form';
-import { RecordTabs } from '~/components/record-tabs';
-import { SaveButton } from '~/components/save-button';
+import { subjectCalls, type SubjectEdit } from '../../../worker/contracts/subjects';
+import { RecordEditScreen, RecordForm, useRecordSaved } from '~/components/record-edit-screen';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
 import { subjectQueries } from '~/features/subjects/queries';
 import { SubjectFields, subjectFieldNames, subjectFieldValues } from '~/features/subjects/subject-fields';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
 /** `/edit-subject` and `/edit-subject/$id`. */
 export function SubjectEditScreen({ id }: { id?: number }) {
   const { data } = useSuspenseQuery(subjectQueries.detail(id));
-  const { subject } = data;
   return (
-    <EditScreen title={id ? m.admin_subject_edit_title() : m.admin_subject_new_title()} backTo="/subjects">
-      <RecordTabs
-        saved={!!subject}
-        form={<SubjectForm subject={subject} />}
-        links={[
-          {
-            value: 'groups',
-            label: m.admin_tab_subject_groups(),
-            options: data.allGroups,
-            selected: data.groups,
-            save: (ids) => api(`/subjects/groups?id=${subject?.id}`, { method: 'POST', body: { SubjectGroups: ids } }),
-            empty: m.admin_no_groups(),
-          },
-          {
-            value: 'items',
-            label: m.admin_tab_subject_items(),
-            hint: m.admin_subject_items_hint(),
-            options: data.allItems,
-            selected: data.items,
-            save: (ids) => api(`/subjects/items?id=${subject?.id}`, { method: 'POST', body: { ItemsSubject: ids } }),
-            empty: m.admin_no_items(),
-          },
-        ]}
-      />
-    </EditScreen>
+    <RecordEditScreen
+      title={id ? m.admin_subject_edit_title() : m.admin_subject_new_title()}
+      backTo="/subjects"
+      id={data.subject?.id}
+      form={<SubjectForm subject={data.subject} />}
+      data={data}
+      links={{
+        groups: { label: m.admin_tab_subject_groups(), empty: m.admin_no_groups(), call: subjectCalls.setGroups },
+        items: { label: m.admin_tab_subject_items(), hint: m.admin_subject_items_hint(), empty: m.admin_no_items(), call: subjectCalls.setItems },
+      }}
+    />
   );
 }
 
 function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
-  const navigate = useNavigate();
   const [isAdmin, setIsAdmin] = useState(subject?.isAdmin ?? false);
-  const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/subjects').then((c) => c.Users),
+  const saving = useContractForm({
+    call: () => import('../../../worker/contracts/subjects').then((c) => c.subjectCalls.save),
     read: (form) => ({ ...subjectFieldValues(form), id: subject?.id, isAdmin }),
-    send: (values) => postModel('/subjects/edit', 'Users', values),
     known: { 409: { field: 'username', text: m.admin_subject_username_taken } },
-    toasts: { success: m.admin_toast_saved, failure: m.admin_subject_save_failed },
-    invalidates: 'subjects',
-    // SPEC §4: a new subject goes back to the list once saved.
-    onSuccess: () => !subject && navigate({ to: '/subjects' }),
+    ...useRecordSaved({ resource: 'subjects', list: '/subjects', failed: m.admin_subject_save_failed, isNew: !subject }),
   });
+  const { errors } = saving;
   return (
-    <form method="post" noValidate {...form} className="grid max-w-2xl gap-4">
-      <FormErrors errors={errors} fields={[...subjectFieldNames, 'isAdmin']} />
-      {!subject && <p className="text-sm text-muted-foreground">{m.admin_save_first()}</p>}
+    <RecordForm {...saving} fields={[...subjectFieldNames, 'isAdmin']} isNew={!subject}>
       <SubjectFields subject={subject} errors={errors} />
       <div className="flex items-center gap-3">
         <Switch id="field-isAdmin" checked={isAdmin} onCheckedChange={setIsAdmin} />
@@ -74,7 +47,6 @@ function SubjectForm({ subject }: { subject: SubjectEdit['subject'] }) {
         </span>
       </div>
       {errors.isAdmin && <p className="text-sm text-destructive">{errors.isAdmin.join(' ')}</p>}
-      <SaveButton pending={pending} />
-    </form>
+    </RecordForm>
   );
 }

@@ -1,19 +1,18 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { EditSkeleton } from '~/components/edit-screen';
 import { RouteNotFound } from '~/components/route-states';
 import { alarmRuleQueries } from '~/features/alarm-rules/queries';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { ItemEditScreen } from '~/features/items/item-edit-screen';
 import { itemQueries } from '~/features/items/queries';
+import { loadRecord, recordIdParams } from '~/lib/record-route';
 
 export const Route = createFileRoute('/_authed/edit-item/$id')({
   beforeLoad: requireAdmin,
-  params: { parse: ({ id }) => ({ id: /^\d+$/.test(id) ? Number(id) : 0 }), stringify: ({ id }) => ({ id: String(id) }) },
+  params: recordIdParams,
   loader: async ({ context, params }) => {
-    // A malformed id is no record at all.
-    if (!params.id) throw notFound();
     // The rules tab shows its own error and retry, so its data failing does not take the station's form with it.
-    await Promise.all([context.queryClient.ensureQueryData(itemQueries.detail(params.id)), context.queryClient.prefetchQuery(alarmRuleQueries.station(params.id))]);
+    await Promise.all([loadRecord(context.queryClient, itemQueries.detail, params.id), context.queryClient.prefetchQuery(alarmRuleQueries.station(params.id))]);
   },
   pendingComponent: EditSkeleton,
   notFoundComponent: RouteNotFound,

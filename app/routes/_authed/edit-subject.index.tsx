@@ -3,12 +3,11 @@ import { EditSkeleton } from '~/components/edit-screen';
 import { requireAdmin } from '~/features/auth/require-admin';
 import { SubjectEditScreen } from '~/features/subjects/subject-edit-screen';
 import { subjectQueries } from '~/features/subjects/queries';
+import { loadRecord } from '~/lib/record-route';
 
 export const Route = createFileRoute('/_authed/edit-subject/')({
   beforeLoad: requireAdmin,
-  loader: async ({ context }) => {
-    await context.queryClient.ensureQueryData(subjectQueries.detail());
-  },
+  loader: ({ context }) => loadRecord(context.queryClient, subjectQueries.detail),
   pendingComponent: EditSkeleton,
   component: () => <SubjectEditScreen />,
 });

@@ -186,7 +186,7 @@ export async function sendNotice(env: Cloudflare.Env, notice: Notice) {
   const db = createDb(env.DB);
   const config = readConfig(env);
   for (const { id, mail } of notice.mails) {
-    await transportMail(db, config, id, mail).catch((err) => console.error('[mail] alarm mail not sent', id, err));
+    await transportMail({ db, config }, { id, mail }).catch((err) => console.error('[mail] alarm mail not sent', id, err));
   }
   await attemptDeliveries(env.DB, notice.deliveries);
 }

@@ -1,9 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import type { Ctx } from '../../context';
+import { countAttempts, refundAttempts, type Attempt } from '../../db/rate-limits';
 import { tooManyRequests } from '../errors';
-import { atomically } from '../../db/batch';
 
 export interface Limit {
   key: string;
@@ -11,56 +8,28 @@ export interface Limit {
   windowMs: number;
 }
 
-/** One counted attempt: the window it was counted in, so it can be given back. */
-export interface Attempt {
-  key: string;
-  windowStart: number;
-}
-
-type Counted = { hits: number; windowStart: number }[];
-
 /**
  * Counts one attempt against every limit and decides on the counts those same statements return (one batch),
  * so a burst of parallel attempts cannot all read "under the limit" before any of them is counted.
- * Throws 429 when any limit is over; the attempts are returned for `refundAttempts`.
+ * Throws 429 when any limit is over.
  */
-export async function consumeAttempt(db: Db, limits: Limit[], now = Date.now()): Promise<Attempt[]> {
-  const statements = limits.map((limit): BatchItem<'sqlite'> => {
-    const expired = sql`${rateLimits.windowStart} <= ${now - limit.windowMs}`;
-    return db
-      .insert(rateLimits)
-      .values({ key: limit.key, windowStart: now, hits: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
-          windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
-        },
-      })
-      .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
-  });
-  const results = (await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as Counted[];
-  let waitMs = 0;
-  const attempts = limits.map((limit, i) => {
-    const [{ hits, windowStart }] = results[i];
-    if (hits > limit.max) waitMs = Math.max(waitMs, windowStart + limit.windowMs - now);
-    return { key: limit.key, windowStart };
-  });
+export async function consumeAttempt({ db }: Pick<Ctx, 'db'>, limits: Limit[], now = Date.now()): Promise<Attempt[]> {
+  const counted = await countAttempts(db, limits, now);
+  const waitMs = Math.max(...counted.map(({ hits, windowStart }, i) => (hits > limits[i].max ? windowStart + limits[i].windowMs - now : 0)));
   if (waitMs > 0) throw tooManyRequests(waitMs / 1000);
-  return attempts;
+  return counted;
 }
 
-/** Gives counted attempts back (a sign-in that succeeded is no failed guess), unless their window has moved on. */
-export const refundAttempts = (db: Db, attempts: Attempt[]) =>
-  atomically(
-    db,
-    attempts.map(({ key, windowStart }) =>
-      db
-        .update(rateLimits)
-        .set({ hits: sql`${rateLimits.hits} - 1` })
-        .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.hits, 0))),
-    ),
-  );
+/**
+ * A password check counted against `limits` before it runs, so parallel guesses cannot slip past them; a check
+ * that passes gives its attempt back (a right password is no failed guess).
+ */
+export async function limitedCheck(ctx: Pick<Ctx, 'db'>, limits: Limit[], check: () => Promise<boolean>) {
+  const attempts = await consumeAttempt(ctx, limits);
+  const passed = await check();
+  if (passed) await refundAttempts(ctx.db, attempts);
+  return passed;
+}
 
 const MINUTE = 60_000;
 export const limits = {

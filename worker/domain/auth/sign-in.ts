@@ -1,15 +1,12 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { subjects } from '../../db/schema';
+import type { Ctx } from '../../context';
 import type { LoginForm } from '../../contracts/site';
+import { findSubject, setPasswordHash } from '../../db/accounts';
 import { AppError } from '../errors';
-import { findByUsername } from '../subjects/records';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
-import { consumeAttempt, limits, refundAttempts } from './rate-limit';
+import { limitedCheck, limits } from './rate-limit';
 import { createSession } from './sessions';
 
-const wrongCredentials = () =>
-  new AppError('unauthorized', { password: ['The e-mail or password is not correct.'] });
+const wrongCredentials = () => new AppError('unauthorized', { password: ['The e-mail or password is not correct.'] });
 
 const statusMessages = {
   pending: 'Your registration is waiting for approval by an administrator.',
@@ -21,19 +18,13 @@ const statusMessages = {
  * Checks the password and opens a session for an active subject. Every attempt is counted against the
  * failure limits before its password is checked; a right password gives its attempt back.
  */
-export async function signIn(db: Db, input: LoginForm, client: string) {
-  const attempts = await consumeAttempt(db, limits.loginFailures(input.username, client));
-  const subject = await findByUsername(db, input.username);
-  if (!subject) await burnPasswordCheck(input.password);
-  if (!subject || !(await verifyPassword(input.password, subject.passwordHash))) throw wrongCredentials();
-  await refundAttempts(db, attempts);
-  if (subject.status !== 'active') {
-    throw new AppError('forbidden', { username: [statusMessages[subject.status]] });
-  }
-  if (needsRehash(subject.passwordHash)) {
-    await db.update(subjects).set({ passwordHash: await hashPassword(input.password) }).where(eq(subjects.id, subject.id));
-  }
-  const session = await createSession(db, subject.id);
-  return { subject, ...session };
+export async function signIn(ctx: Ctx, { form, client }: { form: LoginForm; client: string }) {
+  const subject = await findSubject(ctx.db, { username: form.username });
+  const right = await limitedCheck(ctx, limits.loginFailures(form.username, client), () =>
+    subject ? verifyPassword(form.password, subject.passwordHash) : burnPasswordCheck(form.password).then(() => false),
+  );
+  if (!subject || !right) throw wrongCredentials();
+  if (subject.status !== 'active') throw new AppError('forbidden', { username: [statusMessages[subject.status]] });
+  if (needsRehash(subject.passwordHash)) await setPasswordHash(ctx.db, subject.id, await hashPassword(form.password));
+  return { subject, ...(await createSession(ctx, subject.id)) };
 }
-

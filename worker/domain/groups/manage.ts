@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { GroupEdit, Groups } from '../../contracts/groups';
 import type { Ctx } from '../../context';
-import { deleteGroupRow, findGroup, groupItemIds, groupMemberIds, insertGroup, renameGroup, selectGroupRows, selectItemNames } from '../../db/groups';
+import { deleteGroupRow, findGroup, insertGroup, renameGroup, selectGroupRows } from '../../db/groups';
+import { linkedIds, linkSides } from '../../db/links';
 import { notFound } from '../errors';
+import { linkTabs, replaceLinks } from '../links';
 import { refreshLiveAccess } from '../live-access';
-import { replaceLinks } from '../links';
-import { linkSides } from '../link-sides';
 
 export const listGroups = ({ db }: Ctx) => selectGroupRows(db);
 
@@ -15,11 +15,12 @@ async function getGroup({ db }: Ctx, id: number) {
   return row;
 }
 
+const members = ({ db }: Ctx, id: number) => linkedIds(db, linkSides.groupMembers, id);
+
 /** The group form's data: the group (none for a new one), its items and every item it could hold. */
 export async function groupForEdit(ctx: Ctx, { id }: { id?: number }): Promise<GroupEdit> {
   const group = id === undefined ? null : await getGroup(ctx, id);
-  const [linked, allItems] = await Promise.all([id === undefined ? [] : groupItemIds(ctx.db, id), selectItemNames(ctx.db)]);
-  return { group, items: linked, allItems };
+  return { group, ...(await linkTabs(ctx, id, { items: linkSides.groupItems })) };
 }
 
 /** Creates (no id) or renames a group. */
@@ -32,15 +33,15 @@ export async function saveGroup(ctx: Ctx, input: z.output<typeof Groups>) {
 /** Deletes a group; its members' open pages stop receiving the stations it gave them. */
 export async function deleteGroup(ctx: Ctx, { id }: { id: number }) {
   await getGroup(ctx, id);
-  const members = await groupMemberIds(ctx.db, id);
+  const before = await members(ctx, id);
   await deleteGroupRow(ctx.db, id);
-  await refreshLiveAccess(ctx, members);
+  await refreshLiveAccess(ctx, before);
 }
 
 /** Replaces the items of a group; its members' open pages follow. */
 export async function setGroupItems(ctx: Ctx, { id, itemIds }: { id: number; itemIds: number[] }) {
   await getGroup(ctx, id);
-  const linked = await replaceLinks(ctx.db, linkSides.groupItems, id, itemIds);
-  await refreshLiveAccess(ctx, await groupMemberIds(ctx.db, id));
+  const linked = await replaceLinks(ctx, { side: linkSides.groupItems, ownerId: id, ids: itemIds, field: 'GroupItems' });
+  await refreshLiveAccess(ctx, await members(ctx, id));
   return linked;
 }

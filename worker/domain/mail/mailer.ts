@@ -1,7 +1,5 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
+import { keepMail, markMailSent } from '../../db/mail';
 
 export interface Mail {
   to: string;
@@ -13,13 +11,12 @@ export interface Mail {
  * The one way out for e-mail: every mail is kept in `outbox`; with MAIL_TRANSPORT=console it is only
  * printed (local development), with MAIL_TRANSPORT=resend it is sent through Resend's HTTP API.
  */
-export async function sendMail(db: Db, config: Config, mail: Mail) {
-  const [row] = await db.insert(outbox).values({ ...mail, createdAt: new Date() }).returning({ id: outbox.id });
-  await transportMail(db, config, row.id, mail);
+export async function sendMail(ctx: Pick<Ctx, 'db' | 'config'>, mail: Mail) {
+  await transportMail(ctx, { id: await keepMail(ctx.db, mail), mail });
 }
 
 /** Sends a mail already kept in `outbox` (row `id`) by the configured transport, and marks it sent. */
-export async function transportMail(db: Db, config: Config, id: number, mail: Mail) {
+export async function transportMail({ db, config }: Pick<Ctx, 'db' | 'config'>, { id, mail }: { id: number; mail: Mail }) {
   if (config.MAIL_TRANSPORT === 'console') {
     console.log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.body}`);
     return;
@@ -34,5 +31,5 @@ export async function transportMail(db: Db, config: Config, id: number, mail: Ma
     console.error('[mail] Resend refused the mail', response.status, await response.text());
     return;
   }
-  await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+  await markMailSent(db, id);
 }

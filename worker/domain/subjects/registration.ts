@@ -1,58 +1,30 @@
-import { and, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { subjects } from '../../db/schema';
+import type { Ctx, SubjectCtx } from '../../context';
 import type { SignupForm } from '../../contracts/site';
+import { decidePending, findSubject, insertSubject, toSubjectRow } from '../../db/accounts';
 import { hashPassword } from '../auth/password';
 import { consumeAttempt, limits } from '../auth/rate-limit';
-import { AppError, conflict } from '../errors';
+import { AppError } from '../errors';
 import { sendMail } from '../mail/mailer';
 import { approvedMail, rejectedMail } from '../mail/templates';
-import type { Subject } from '../../db/schema';
-import { findByUsername, getSubject, isUniqueViolation } from './records';
-
-export const usernameTaken = () => conflict('username', 'This e-mail is already registered.');
+import { getSubject, usernameTaken, withUniqueUsername } from './records';
 
 /** Stores a self-registered subject as `pending`; an administrator must approve it before it can sign in. */
-export async function registerSubject(db: Db, input: SignupForm, client: string) {
-  await consumeAttempt(db, limits.signup(client));
-  if (await findByUsername(db, input.email)) throw usernameTaken();
-  try {
-    const [row] = await db
-      .insert(subjects)
-      .values({
-        username: input.email,
-        firstName: input.firstName,
-        secondName: input.secondName,
-        passwordHash: await hashPassword(input.password),
-        status: 'pending',
-      })
-      .returning();
-    return row;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw usernameTaken();
-    throw err;
-  }
+export async function registerSubject(ctx: Ctx, { form, client }: { form: SignupForm; client: string }) {
+  await consumeAttempt(ctx, limits.signup(client));
+  if (await findSubject(ctx.db, { username: form.email })) throw usernameTaken();
+  const passwordHash = await hashPassword(form.password);
+  return withUniqueUsername(() =>
+    insertSubject(ctx.db, { username: form.email, firstName: form.firstName, secondName: form.secondName, passwordHash, status: 'pending' }),
+  );
 }
 
 /** Approves or rejects a pending registration and e-mails the applicant the outcome. */
-export async function decideRegistration(
-  db: Db,
-  config: Config,
-  actor: Subject,
-  id: number,
-  decision: 'active' | 'rejected',
-  origin: string,
-) {
-  const subject = await getSubject(db, id);
+export async function decideRegistration(ctx: SubjectCtx, { id, decision, origin }: { id: number; decision: 'active' | 'rejected'; origin: string }) {
+  const subject = await getSubject(ctx, id);
   if (subject.status !== 'pending') {
     throw new AppError('conflict', { id: [`This registration is not pending (it is ${subject.status}).`] });
   }
-  const [updated] = await db
-    .update(subjects)
-    .set({ status: decision, approvedAt: new Date(), approvedBy: actor.id })
-    .where(and(eq(subjects.id, id), eq(subjects.status, 'pending')))
-    .returning();
-  await sendMail(db, config, decision === 'active' ? approvedMail(updated, `${origin}/login`) : rejectedMail(updated));
-  return updated;
+  const updated = await decidePending(ctx.db, { id, status: decision, by: ctx.subject.id });
+  await sendMail(ctx, decision === 'active' ? approvedMail(updated, `${origin}/login`) : rejectedMail(updated));
+  return toSubjectRow(updated);
 }

@@ -6,7 +6,7 @@ import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
-import { toItemRow } from '../items/manage';
+import { toItemRow } from '../../db/stations';
 import { visibleItem } from '../items/visibility';
 import { sourceRows } from './rows';
 

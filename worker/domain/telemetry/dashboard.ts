@@ -4,8 +4,7 @@ import { groupItems, groups, items } from '../../db/schema';
 import { allReadingCodes, isSummed } from '../../contracts/readings';
 import type { Dashboard, StationSummary } from '../../contracts/telemetry';
 import type { Subject } from '../../db/schema';
-import { toItemRow } from '../items/manage';
-import { visibleTo } from '../../db/stations';
+import { toItemRow, visibleTo } from '../../db/stations';
 import { homeZone, resolveRange } from '../../contracts/station-time';
 
 /** A station's summary as SQLite assembles it: `summary` is a StationSummary's JSON without its `date`. */

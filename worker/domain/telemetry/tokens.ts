@@ -1,10 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { items, stationTokens } from '../../db/schema';
+import type { Ctx } from '../../context';
+import { findIngestToken } from '../../db/station-tokens';
+import type { Item } from '../../db/stations';
 import { generateToken, hashToken } from '../auth/tokens';
 import { unauthorized } from '../errors';
-
-type Item = typeof items.$inferSelect;
 
 /**
  * Who is posting readings: one station's token (its station read in the same query), or an importer token
@@ -17,16 +15,9 @@ export interface IngestCaller {
 }
 
 /** Resolves an ingest bearer token with its station in one query; unknown and revoked tokens are refused alike. */
-export async function resolveIngestToken(db: Db, token: string | undefined): Promise<IngestCaller> {
+export async function resolveIngestToken({ db }: Pick<Ctx, 'db'>, token: string | undefined): Promise<IngestCaller> {
   if (!token) throw unauthorized('Send a station or importer token as "Authorization: Bearer …".');
-  const [row] =
-    token.length > 128
-      ? []
-      : await db
-          .select({ tokenId: stationTokens.id, lastUsedAt: stationTokens.lastUsedAt, station: items })
-          .from(stationTokens)
-          .leftJoin(items, eq(items.id, stationTokens.itemId))
-          .where(and(eq(stationTokens.id, hashToken(token)), isNull(stationTokens.revokedAt)));
+  const row = token.length > 128 ? undefined : await findIngestToken(db, hashToken(token));
   if (!row) throw unauthorized('This ingest token is unknown or has been revoked.');
   return row;
 }
