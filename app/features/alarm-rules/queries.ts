@@ -8,3 +8,6 @@ export const alarmRuleQueries = {
    */
   station: (itemId: number) => queryOptions({ queryKey: ['alarms', 'rules-tab', itemId], queryFn: () => fetchRulesTab({ data: { id: itemId } }) }),
 };
+
+/** The rule calls, with their schemas, load with the first save, preview or delete: off the screen's first load. */
+export const ruleCalls = () => import('../../../worker/contracts/alarms').then((c) => c.alarmRuleCalls);

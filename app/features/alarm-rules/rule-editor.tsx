@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { AlarmRule, AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
+import type { AlarmRule, AlarmRuleSpec } from '../../../worker/contracts/alarms';
 import { lowVoltageDefault, lowVoltageReading, severities, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { Field, FormErrors, TextField } from '~/components/form';
@@ -9,9 +9,10 @@ import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { postModel } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { ruleCalls } from './queries';
 import { kindFields, kindLabels, kindOptions, readRule, sourceReadings } from './rule-fields';
 import { RulePreviewPanel } from './rule-preview';
 import { severityName } from '~/features/alarms/alarm-text';
@@ -75,14 +76,13 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
   const unit = shownReading?.unit ?? '';
 
   const { errors, form, pending, check } = useContractForm({
-    contract: () => import('../../../worker/contracts/alarms').then((c) => c.AlarmRules),
+    call: () => ruleCalls().then((c) => c.save),
     read: (data) => readRule(data, { id: rule?.id, item_id: item.id, kind, reading, severity }),
-    send: (values) => postModel<AlarmRule>('/alarm-rules/edit', 'AlarmRules', values),
     toasts: { success: m.admin_toast_saved, failure: m.alarm_rules_save_failed },
     invalidates: 'alarms',
     onSuccess: onClose,
   });
-  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => postModel<RulePreview>('/alarm-rules/preview', 'AlarmRules', values) });
+  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => send(() => ruleCalls().then((c) => c.preview), { query: {}, body: values }) });
   const runPreview = async () => {
     const values = formRef.current && (await check(formRef.current));
     if (!values) return;

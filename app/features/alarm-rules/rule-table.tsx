@@ -1,12 +1,13 @@
-import { api } from '~/lib/api';
 import { PencilIcon } from 'lucide-react';
 import type { AlarmRule } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { DeleteAction } from '~/components/delete-action';
+import { send } from '~/lib/api';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { m } from '~/paraglide/messages';
+import { ruleCalls } from './queries';
 import { describeRule, kindLabels, sourceReadings } from './rule-fields';
 import { SeverityBadge } from '~/features/alarms/severity-badge';
 
@@ -82,7 +83,7 @@ export function RuleTable({ item, rules, open, onEdit }: { item: ItemRow; rules:
                       <PencilIcon />
                       {m.admin_action_edit()}
                     </Button>
-                    <DeleteAction remove={() => api(`/alarm-rules/delete?id=${rule.id}`, { method: 'POST' })} resource="alarms" name={label} />
+                    <DeleteAction remove={() => send(() => ruleCalls().then((c) => c.delete), { query: { id: rule.id } })} resource="alarms" name={label} />
                   </div>
                 </TableCell>
               </TableRow>

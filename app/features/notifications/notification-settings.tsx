@@ -8,7 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { fromSettings, modeLabels, modeOptions, newOverrideMode, notOverridden, removeOverride, setOverride, toSettings, type Override } from './overrides';
@@ -102,9 +101,8 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
   const [state, setState] = useState(() => fromSettings(settings));
   const titleId = useId();
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/notifications').then((c) => c.NotificationSettingsInput),
+    call: () => import('../../../worker/contracts/notifications').then((c) => c.notificationCalls.saveSettings),
     read: () => toSettings(state),
-    send: (values) => postModel<NotificationSettings>('/notifications/settings', 'NotificationSettings', values),
     toasts: { success: m.admin_toast_saved, failure: m.notify_save_failed },
     invalidates: 'notifications',
   });

@@ -2,18 +2,18 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { Link } from '@tanstack/react-router';
 import { KeyRoundIcon, ListIcon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { Webhook, WebhookDelivery, WebhooksInput } from '../../../worker/contracts/webhooks';
+import type { Webhook } from '../../../worker/contracts/webhooks';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { EditScreen } from '~/components/edit-screen';
 import { SecretOnce } from '~/components/secret-once';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { api, postModel } from '~/lib/api';
+import { send } from '~/lib/api';
 import { serverErrorText } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 import { DeliveryStatusBadge, lastAnswer } from './labels';
-import { webhookQueries } from './queries';
+import { webhookCalls, webhookQueries } from './queries';
 import { WebhookForm } from './webhook-form';
 
 /** The signing secret of a new or rotated webhook: shown here once, never again. */
@@ -32,14 +32,9 @@ const Secret = ({ value }: { value: string }) => (
 function RotateSecret({ webhook }: { webhook: Webhook }) {
   const rotate = useMutation({
     mutationFn: () =>
-      postModel<Webhook>('/webhooks/edit', 'Webhooks', {
-        id: webhook.id,
-        url: webhook.url,
-        description: webhook.description,
-        events: webhook.events,
-        stations: webhook.stations,
-        rotate_secret: true,
-      } satisfies WebhooksInput),
+      send(() => webhookCalls().then((c) => c.save), {
+        body: { id: webhook.id, url: webhook.url, description: webhook.description, events: webhook.events, stations: webhook.stations, rotate_secret: true },
+      }),
   });
   return (
     <Card className="min-w-0">
@@ -72,7 +67,7 @@ function RotateSecret({ webhook }: { webhook: Webhook }) {
 function TestEvent({ webhookId }: { webhookId: number }) {
   const queryClient = useQueryClient();
   const test = useMutation({
-    mutationFn: () => api<WebhookDelivery>(`/webhooks/test?id=${webhookId}`, { method: 'POST' }),
+    mutationFn: () => send(() => webhookCalls().then((c) => c.test), { query: { id: webhookId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
   });
   const delivery = test.data;
