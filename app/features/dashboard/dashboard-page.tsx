@@ -56,8 +56,9 @@ function Stations({ search, onSearch }: Props) {
   // Every station the subject may see: the address never lists them.
   const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboard);
   const alarms = useOpenAlarms();
-  const { items, groups, danes, uniwan, range, readAt } = dashboard;
+  const { items, groups, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
+  const states = useMemo(() => new Map(entries.map((entry) => [entry.item.unique_id, entry.state])), [entries]);
 
   // The controls answer every key and click at once; the stations follow a moment later, in the background (deferred).
   const { text, setText, filters, choose, clear } = useAddressFilters(search, onSearch);
@@ -120,7 +121,8 @@ function Stations({ search, onSearch }: Props) {
             <Suspense fallback={mapSkeleton}>
               <LazyStationMap
                 items={shownItems}
-                status={{ danes, uniwan, range, now: readAt }}
+                className={stationMapHeight}
+                states={states}
                 alarms={alarms.worst}
                 selectedId={selected}
                 hoveredId={hovered}
@@ -137,8 +139,6 @@ function Stations({ search, onSearch }: Props) {
             <View
               entries={shown}
               alarms={alarms.byStation}
-              range={range}
-              now={readAt}
               selected={selected}
               hovered={hovered}
               reveal={reveal}
