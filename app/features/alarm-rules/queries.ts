@@ -3,8 +3,8 @@ import { fetchRulesTab } from '~/server/alarm-rules';
 
 export const alarmRuleQueries = {
   /**
-   * A station's rules with their open alarms (the rules tab of the station's edit screen). Under the alarms' key, so a
-   * saved or deleted rule refreshes whatever else shows rules and open alarms.
+   * A station's rules (the rules tab of the station's edit screen); their open alarms come with the layout's. Under the
+   * alarms' key, so a saved or deleted rule refreshes whatever else shows rules and open alarms.
    */
   station: (itemId: number) => queryOptions({ queryKey: ['alarms', 'rules-tab', itemId], queryFn: () => fetchRulesTab({ data: { id: itemId } }) }),
 };

@@ -1,5 +1,5 @@
 import { PencilIcon } from 'lucide-react';
-import type { AlarmRule } from '../../../worker/contracts/alarms';
+import type { Alarm, AlarmRule } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { DeleteAction } from '~/components/delete-action';
 import { send } from '~/lib/api';
@@ -11,15 +11,10 @@ import { ruleCalls } from './queries';
 import { describeRule, kindLabels, sourceReadings } from './rule-fields';
 import { SeverityBadge } from '~/features/alarms/severity-badge';
 
-interface OpenAlarm {
-  rule_id: number;
-  state: 'active' | 'acknowledged' | 'cleared';
-}
-
 /** A station's rules, one row each: what it watches, when it fires and clears, its severity, and its open alarm. */
-export function RuleTable({ item, rules, open, onEdit }: { item: ItemRow; rules: AlarmRule[]; open: OpenAlarm[]; onEdit: (rule: AlarmRule) => void }) {
+export function RuleTable({ item, rules, alarms, onEdit }: { item: ItemRow; rules: AlarmRule[]; alarms: Alarm[]; onEdit: (rule: AlarmRule) => void }) {
   const readings = sourceReadings(item.name_for_api);
-  const alarmOf = new Map(open.map((a) => [a.rule_id, a.state]));
+  const alarmOf = new Map(alarms.map((a) => [a.rule_id, a.state]));
   return (
     <div className="rounded-xl border bg-card">
       <Table aria-label={m.alarm_rules_table()}>
