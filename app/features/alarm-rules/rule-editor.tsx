@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import type { AlarmRule, AlarmRuleSpec } from '../../../worker/contracts/alarms';
 import { lowVoltageDefault, lowVoltageReading, severities, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
@@ -18,6 +18,28 @@ import { RulePreviewPanel } from './rule-preview';
 import { severityName } from '~/features/alarms/alarm-text';
 
 const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity'];
+
+/** A number input: decimals for levels and rates, whole minutes for times. */
+function NumberField({ decimal = false, ...props }: ComponentProps<typeof TextField> & { decimal?: boolean }) {
+  return <TextField type="number" step={decimal ? 'any' : undefined} inputMode={decimal ? 'decimal' : 'numeric'} {...props} />;
+}
+
+/** A timing input: the kinds that show it, and what a new rule starts with. */
+interface MinuteField {
+  shown: 'window' | 'silence' | 'hold';
+  name: string;
+  min: number;
+  placeholder?: string;
+  label: () => string;
+  hint: () => string;
+  initial: (rule: AlarmRule | null) => number | '';
+}
+
+const minuteFields: MinuteField[] = [
+  { shown: 'window', name: 'window_minutes', min: 5, label: m.alarm_rules_window, hint: m.alarm_rules_window_hint, initial: (rule) => rule?.window_minutes ?? 60 },
+  { shown: 'silence', name: 'silence_minutes', min: 10, label: m.alarm_rules_silence, hint: m.alarm_rules_silence_hint, initial: (rule) => rule?.silence_minutes ?? 60 },
+  { shown: 'hold', name: 'hold_minutes', min: 0, placeholder: '0', label: m.alarm_rules_hold, hint: m.alarm_rules_hold_hint, initial: (rule) => rule?.hold_minutes || '' },
+];
 
 /** A labelled choice of the form (kind, reading, severity), held in state rather than in the form's fields. */
 function Choice<T extends string>({
@@ -133,12 +155,10 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               />
             )}
             {fields.threshold && (
-              <TextField
+              <NumberField
                 key={`threshold-${kind}`}
+                decimal
                 name="threshold"
-                type="number"
-                step="any"
-                inputMode="decimal"
                 label={fields.threshold === 'rate' ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) }) : m.alarm_rules_threshold({ unit })}
                 hint={fields.threshold === 'rate' ? m.alarm_rules_rate_hint() : undefined}
                 defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? lowVoltageDefault : ''}
@@ -146,12 +166,10 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               />
             )}
             {fields.deadband && (
-              <TextField
+              <NumberField
+                decimal
                 name="deadband"
-                type="number"
-                step="any"
                 min={0}
-                inputMode="decimal"
                 placeholder="0"
                 label={m.alarm_rules_deadband({ unit: fields.threshold === 'rate' ? m.alarm_rules_per_hour({ unit }) : unit })}
                 hint={m.alarm_rules_deadband_hint()}
@@ -159,42 +177,9 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
                 errors={errors}
               />
             )}
-            {fields.window && (
-              <TextField
-                name="window_minutes"
-                type="number"
-                min={5}
-                inputMode="numeric"
-                label={m.alarm_rules_window()}
-                hint={m.alarm_rules_window_hint()}
-                defaultValue={rule?.window_minutes ?? 60}
-                errors={errors}
-              />
-            )}
-            {fields.silence && (
-              <TextField
-                name="silence_minutes"
-                type="number"
-                min={10}
-                inputMode="numeric"
-                label={m.alarm_rules_silence()}
-                hint={m.alarm_rules_silence_hint()}
-                defaultValue={rule?.silence_minutes ?? 60}
-                errors={errors}
-              />
-            )}
-            {fields.hold && (
-              <TextField
-                name="hold_minutes"
-                type="number"
-                min={0}
-                inputMode="numeric"
-                placeholder="0"
-                label={m.alarm_rules_hold()}
-                hint={m.alarm_rules_hold_hint()}
-                defaultValue={rule?.hold_minutes || ''}
-                errors={errors}
-              />
+            {minuteFields.map(
+              ({ shown, label, hint, initial, ...field }) =>
+                fields[shown] && <NumberField key={field.name} {...field} label={label()} hint={hint()} defaultValue={initial(rule)} errors={errors} />,
             )}
             <Choice
               name="severity"
