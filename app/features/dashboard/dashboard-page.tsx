@@ -76,6 +76,8 @@ function Stations({ search, onSearch }: Props) {
   const [reveal, setReveal] = useState<Reveal | null>(null);
   // A station the filters hide is no longer chosen.
   const selected = chosen !== null && shown.some((entry) => entry.item.unique_id === chosen) ? chosen : null;
+  // The map and the stations point at the same station.
+  const pointing = { selected, hovered, onHover: setHovered };
   const selectInList = useCallback((id: string) => setChosen(id), []);
   const selectOnMap = useCallback((id: string | null) => {
     setChosen(id);
@@ -124,10 +126,8 @@ function Stations({ search, onSearch }: Props) {
                 className={stationMapHeight}
                 states={states}
                 alarms={alarms.worst}
-                selectedId={selected}
-                hoveredId={hovered}
+                {...pointing}
                 onSelect={selectOnMap}
-                onHover={setHovered}
               />
             </Suspense>
           </ClientOnly>
@@ -136,15 +136,7 @@ function Stations({ search, onSearch }: Props) {
           {shown.length === 0 ? (
             <EmptyState title={m.dashboard_no_matches()}>{m.dashboard_no_matches_body()}</EmptyState>
           ) : (
-            <View
-              entries={shown}
-              alarms={alarms.byStation}
-              selected={selected}
-              hovered={hovered}
-              reveal={reveal}
-              onSelect={selectInList}
-              onHover={setHovered}
-            />
+            <View entries={shown} alarms={alarms.byStation} reveal={reveal} {...pointing} onSelect={selectInList} />
           )}
         </div>
       </div>

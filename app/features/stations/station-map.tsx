@@ -33,9 +33,9 @@ export interface StationMapProps {
   /** Each station's worst open alarm (by unique_id): a ring round its marker, a dot on its cluster. */
   alarms?: ReadonlyMap<string, Severity>;
   /** The chosen station (chosen here or in a list): the map highlights it, brings it into view and opens its popup. */
-  selectedId?: string | null;
+  selected?: string | null;
   /** A station pointed at elsewhere: the map highlights it (or the cluster holding it). */
-  hoveredId?: string | null;
+  hovered?: string | null;
   /** A station's marker was activated (its id), or its popup closed (null). */
   onSelect?: (id: string | null) => void;
   /** The pointer or keyboard focus entered a station's marker (its id) or left it (null). */
@@ -72,7 +72,7 @@ interface View {
  * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
  * only passes props in.
  */
-export default function StationMap({ items, className, states, alarms, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
+export default function StationMap({ items, className, states, alarms, selected = null, hovered = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const router = useRouter();
@@ -132,10 +132,10 @@ export default function StationMap({ items, className, states, alarms, selectedI
   }, [collection]);
 
   useEffect(() => view.current?.base.show(dark), [dark]);
-  useEffect(() => view.current?.markers.highlight(selectedId, hoveredId), [selectedId, hoveredId, collection]);
+  useEffect(() => view.current?.markers.highlight(selected, hovered), [selected, hovered, collection]);
   useEffect(() => {
-    if (selectedId) view.current?.markers.reveal(selectedId);
-  }, [selectedId]);
+    if (selected) view.current?.markers.reveal(selected);
+  }, [selected]);
 
   if (!located) return <EmptyState title={m.stations_map_no_locations()} />;
   return (
