@@ -8,7 +8,6 @@ import { Field, FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { send } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
@@ -16,6 +15,7 @@ import { ruleCalls } from './queries';
 import { kindFields, kindLabels, kindOptions, readRule, sourceReadings } from './rule-fields';
 import { RulePreviewPanel } from './rule-preview';
 import { severityName } from '~/features/alarms/alarm-text';
+import { OptionSelect } from '~/features/alarms/option-select';
 
 const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity'];
 
@@ -42,44 +42,8 @@ const minuteFields: MinuteField[] = [
 ];
 
 /** A labelled choice of the form (kind, reading, severity), held in state rather than in the form's fields. */
-function Choice<T extends string>({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-  errors,
-  disabled,
-}: {
-  name: string;
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-  errors: Record<string, string[]>;
-  disabled?: boolean;
-}) {
-  return (
-    <Field
-      name={name}
-      label={label}
-      errors={errors}
-      control={(control) => (
-        <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
-          <SelectTrigger {...control}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
-  );
+function Choice<T extends string>({ name, label, errors, ...select }: { name: string; label: string; errors: Record<string, string[]> } & ComponentProps<typeof OptionSelect<T>>) {
+  return <Field name={name} label={label} errors={errors} control={(control) => <OptionSelect {...select} {...control} />} />;
 }
 
 /**

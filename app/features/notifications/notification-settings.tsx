@@ -6,8 +6,8 @@ import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
+import { OptionSelect } from '~/features/alarms/option-select';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { fromSettings, modeLabels, modeOptions, newOverrideMode, notOverridden, removeOverride, setOverride, toSettings, type Override } from './overrides';
@@ -19,18 +19,7 @@ const overrideTexts = {
   groups: { title: m.notify_groups, add: m.notify_add_group, empty: m.notify_no_group_overrides },
 };
 
-/** A choice's options: the modes, or the stations or groups to add an override for. */
-const choices = (options: { value: string; label: string }[]) => (
-  <SelectContent>
-    {options.map((o) => (
-      <SelectItem key={o.value} value={o.value}>
-        {o.label}
-      </SelectItem>
-    ))}
-  </SelectContent>
-);
-
-const modeChoices = () => choices(modeOptions.map((mode) => ({ value: mode, label: modeLabels[mode]() })));
+const modeChoices = () => modeOptions.map((mode) => ({ value: mode, label: modeLabels[mode]() }));
 
 /** Overrides for stations or for groups: one row each, and a choice to add another (starting where the default is not). */
 function OverrideList({
@@ -67,12 +56,13 @@ function OverrideList({
                 <span className="min-w-0 flex-1 basis-40 truncate text-sm" title={name}>
                   {name}
                 </span>
-                <Select value={o.mode} onValueChange={(mode) => set(setOverride(list, o.id, mode as NotificationMode))}>
-                  <SelectTrigger className="ml-auto w-40 shrink-0" aria-label={m.notify_mode_for({ name })}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  {modeChoices()}
-                </Select>
+                <OptionSelect
+                  value={o.mode}
+                  options={modeChoices()}
+                  onChange={(mode) => set(setOverride(list, o.id, mode))}
+                  className="ml-auto w-40 shrink-0"
+                  aria-label={m.notify_mode_for({ name })}
+                />
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.notify_remove({ name })} onClick={() => set(removeOverride(list, o.id))}>
                   <XIcon />
                 </Button>
@@ -83,12 +73,14 @@ function OverrideList({
       )}
       {addable.length > 0 && (
         // Keyed by the count, so the choice shows its placeholder again after each addition.
-        <Select key={list.length} onValueChange={(id) => set(setOverride(list, Number(id), newOverrideMode(state.mode)))}>
-          <SelectTrigger className="sm:max-w-sm" aria-label={texts.add()}>
-            <SelectValue placeholder={texts.add()} />
-          </SelectTrigger>
-          {choices(addable.map((o) => ({ value: String(o.id), label: o.name })))}
-        </Select>
+        <OptionSelect
+          key={list.length}
+          options={addable.map((o) => ({ value: String(o.id), label: o.name }))}
+          onChange={(id) => set(setOverride(list, Number(id), newOverrideMode(state.mode)))}
+          className="sm:max-w-sm"
+          aria-label={texts.add()}
+          placeholder={texts.add()}
+        />
       )}
       {errors && <p className="text-sm text-destructive">{errors.join(' ')}</p>}
     </section>
