@@ -22,8 +22,8 @@ const focusNote = (event: Event) => {
 };
 
 /**
- * Acknowledges an active alarm with an optional note. An alarm someone else
- * acknowledged, or that cleared, meanwhile (409) is said so plainly and the lists are read again.
+ * Acknowledges an active alarm with an optional note. An alarm someone else acknowledged, or that cleared,
+ * meanwhile (409) is said so plainly and the lists are read again.
  */
 export function AcknowledgeDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
   return (
