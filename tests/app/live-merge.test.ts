@@ -15,10 +15,9 @@ const message = (rows: ReturnType<typeof row>[]): ReadingsMessage => ({
   rows,
 });
 
-const range = { from: '2026-11-01', to: '2026-11-21' };
 const chart: ChartColumns = {
   item,
-  range: { ...range, start: '2026-10-31T23:00:00.000Z', end: '2026-11-21T23:00:00.000Z' },
+  range: { from: '2026-11-01', to: '2026-11-21', start: '2026-10-31T23:00:00.000Z', end: '2026-11-21T23:00:00.000Z' },
   data: { H1: { t: [Date.parse('2026-11-21T09:00:00.000Z')], v: [2] } },
   totals: {
     SRA1H: { period: 'day', t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [1], sum: 3, peak_day: { day: '2026-11-19', sum: 2 } },
@@ -31,24 +30,24 @@ const chart: ChartColumns = {
 
 describe('live rows on an open chart', () => {
   test('are added once in time order, widening min and max', () => {
-    const once = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 5), row('2026-11-21T08:50:00.000Z', 1)]), range);
+    const once = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 5), row('2026-11-21T08:50:00.000Z', 1)]));
     expect(once.data.H1).toEqual({ t: ['2026-11-21T08:50:00.000Z', '2026-11-21T09:00:00.000Z', '2026-11-21T09:10:00.000Z'].map(Date.parse), v: [1, 2, 5] });
     expect(once.min.H1).toBe(1);
     expect(once.max.H1).toBe(5);
-    const twice = mergeIntoChart(once, message([row('2026-11-21T09:10:00.000Z', 5)]), range);
+    const twice = mergeIntoChart(once, message([row('2026-11-21T09:10:00.000Z', 5)]));
     expect(twice).toBe(once);
   });
 
   test("add rain to its local day's total, which becomes the wettest day when it is", () => {
-    const merged = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 1.5, 'SRA1H')]), range);
+    const merged = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 1.5, 'SRA1H')]));
     expect(merged.totals.SRA1H).toMatchObject({ t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [2.5], sum: 4.5, peak_day: { day: '2026-11-21', sum: 2.5 } });
     expect(merged.data).toEqual(chart.data);
   });
 
   test('outside the station-local range or of another station are left out', () => {
     // 23:30 UTC on the 21st is already the 22nd in Prague.
-    expect(mergeIntoChart(chart, message([row('2026-11-21T23:30:00.000Z', 9)]), range)).toBe(chart);
-    expect(mergeIntoChart(chart, { ...message([row('2026-11-21T10:00:00.000Z', 9)]), unique_id: 'OTHER' }, range)).toBe(chart);
+    expect(mergeIntoChart(chart, message([row('2026-11-21T23:30:00.000Z', 9)]))).toBe(chart);
+    expect(mergeIntoChart(chart, { ...message([row('2026-11-21T10:00:00.000Z', 9)]), unique_id: 'OTHER' })).toBe(chart);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { Alarm } from '../../../worker/contracts/alarms';
 import { Badge } from '~/components/ui/badge';
 import { alarmQueries } from '~/features/alarms/queries';
 import { severityLook } from '~/features/alarms/severity-badge';
@@ -7,6 +8,12 @@ import { subjectQueries } from '~/features/subjects/queries';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
 import { navEntries } from './nav';
+
+/** What the menu's alarm badge shows: how many alarms nobody has acknowledged yet, and whether one is critical. */
+const unattended = (open: Alarm[]) => {
+  const active = open.filter((alarm) => alarm.state === 'active');
+  return { count: active.length, critical: active.some((alarm) => alarm.severity === 'critical') };
+};
 
 /**
  * The real navigation, shared by the sidebar, the horizontal bar and the phone menu.
@@ -25,7 +32,8 @@ export function NavLinks({
 }) {
   const pending = useQuery({ ...subjectQueries.pending(), enabled: isAdmin });
   const pendingCount = pending.data?.length ?? 0;
-  const active = useQuery(alarmQueries.open()).data?.filter((alarm) => alarm.state === 'active') ?? [];
+  // Worked out once per change of the open alarms, not on every render of the menu.
+  const active = useQuery({ ...alarmQueries.open(), select: unattended }).data ?? { count: 0, critical: false };
   return (
     <nav aria-label={m.nav_label()}>
       <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'flex-row flex-wrap items-center')}>
@@ -38,13 +46,13 @@ export function NavLinks({
                 {pendingCount}
               </Badge>
             );
-            const alarmBadge = entry.alarmBadge && active.length > 0 && (
+            const alarmBadge = entry.alarmBadge && active.count > 0 && (
               <Badge
-                aria-label={m.nav_alarms_badge({ count: active.length })}
+                aria-label={m.nav_alarms_badge({ count: active.count })}
                 data-testid="nav-alarm-count"
-                className={cn(severityLook[active.some((a) => a.severity === 'critical') ? 'critical' : 'warning'], variant === 'icon' && 'absolute -top-1 -right-1')}
+                className={cn(severityLook[active.critical ? 'critical' : 'warning'], variant === 'icon' && 'absolute -top-1 -right-1')}
               >
-                {active.length}
+                {active.count}
               </Badge>
             );
             return (

@@ -1,5 +1,5 @@
 import { SettingsIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '~/components/ui/sheet';
@@ -36,6 +36,15 @@ const labels = {
   },
 } satisfies Partial<Record<keyof Preferences, Record<string, () => string>>>;
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
 /** A group of radio buttons for one setting. */
 function Choice<K extends 'layoutType' | 'layoutWidth' | 'topbarTheme' | 'sidebarType' | 'theme'>({
   name,
@@ -50,8 +59,7 @@ function Choice<K extends 'layoutType' | 'layoutWidth' | 'topbarTheme' | 'sideba
 }) {
   const { prefs, change } = usePreferences();
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
+    <Section title={title}>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
@@ -60,16 +68,41 @@ function Choice<K extends 'layoutType' | 'layoutWidth' | 'topbarTheme' | 'sideba
           </label>
         ))}
       </div>
-    </fieldset>
+    </Section>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A grid of pictured choices for one setting (the sidebar's colours, its images); the chosen one is ringed. */
+function Swatches<K extends 'sidebarTheme' | 'sidebarImage'>({
+  name,
+  title,
+  options,
+  columns,
+  swatch,
+}: {
+  name: K;
+  title: string;
+  options: readonly Preferences[K][];
+  columns: string;
+  /** An option's swatch and its name: shown below it (`caption`), or to screen readers only (`label`). */
+  swatch: (option: Preferences[K]) => ComponentProps<'span'> & { caption?: string; label?: string };
+}) {
+  const { prefs, change } = usePreferences();
   return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</legend>
-      {children}
-    </fieldset>
+    <Section title={title}>
+      <div className={cn('grid gap-2', columns)}>
+        {options.map((option) => {
+          const { caption, label, className, ...look } = swatch(option);
+          const ring = prefs[name] === option && 'ring-2 ring-primary ring-offset-2 ring-offset-background';
+          return (
+            <button key={option} type="button" aria-pressed={prefs[name] === option} aria-label={label} onClick={() => change(name, option)} className="grid justify-items-center gap-1 text-xs">
+              <span className={cn('flex w-full items-center justify-center rounded-md border bg-cover bg-center', className, ring)} {...look} />
+              {caption}
+            </button>
+          );
+        })}
+      </div>
+    </Section>
   );
 }
 
@@ -101,45 +134,18 @@ export function SettingsDrawer() {
         {vertical && (
           <>
             <Choice name="sidebarType" title={m.settings_sidebar_type()} options={sidebarTypes} label={(o) => labels.sidebarType[o]()} />
-            <Section title={m.settings_sidebar_theme()}>
-              <div className="grid grid-cols-4 gap-2">
-                {sidebarThemes.map((theme) => (
-                  <button
-                    key={theme}
-                    type="button"
-                    aria-pressed={prefs.sidebarTheme === theme}
-                    onClick={() => change('sidebarTheme', theme)}
-                    className="grid justify-items-center gap-1 text-xs"
-                  >
-                    <span
-                      className={cn('block h-8 w-full rounded-md border', prefs.sidebarTheme === theme && 'ring-2 ring-primary ring-offset-2 ring-offset-background')}
-                      style={sidebarThemeStyles[theme]}
-                    />
-                    {labels.sidebarTheme[theme]()}
-                  </button>
-                ))}
-              </div>
-            </Section>
-            <Section title={m.settings_sidebar_image()}>
-              <div className="grid grid-cols-5 gap-2">
-                {sidebarImages.map((image) => (
-                  <button
-                    key={image}
-                    type="button"
-                    aria-pressed={prefs.sidebarImage === image}
-                    aria-label={image === 'none' ? m.settings_no_image() : m.settings_image({ n: image.slice(3) })}
-                    onClick={() => change('sidebarImage', image)}
-                    className={cn(
-                      'flex h-16 items-center justify-center rounded-md border bg-muted bg-cover bg-center text-xs',
-                      prefs.sidebarImage === image && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
-                    )}
-                    style={image === 'none' ? undefined : { backgroundImage: `url(${sidebarImageUrl(image)})` }}
-                  >
-                    {image === 'none' && m.settings_none()}
-                  </button>
-                ))}
-              </div>
-            </Section>
+            <Swatches name="sidebarTheme" title={m.settings_sidebar_theme()} options={sidebarThemes} columns="grid-cols-4" swatch={(theme) => ({ className: 'h-8', style: sidebarThemeStyles[theme], caption: labels.sidebarTheme[theme]() })} />
+            <Swatches
+              name="sidebarImage"
+              title={m.settings_sidebar_image()}
+              options={sidebarImages}
+              columns="grid-cols-5"
+              swatch={(image) =>
+                image === 'none'
+                  ? { className: 'h-16 bg-muted', label: m.settings_no_image(), children: m.settings_none() }
+                  : { className: 'h-16 bg-muted', label: m.settings_image({ n: image.slice(3) }), style: { backgroundImage: `url(${sidebarImageUrl(image)})` } }
+              }
+            />
           </>
         )}
         <div className="flex items-center justify-between gap-4">

@@ -1,62 +1,49 @@
 import { useMutation } from '@tanstack/react-query';
 import { EyeIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import type { AlarmRule, AlarmRuleSpec, RulePreview } from '../../../worker/contracts/alarms';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
+import type { AlarmRule, AlarmRuleSpec } from '../../../worker/contracts/alarms';
 import { lowVoltageDefault, lowVoltageReading, severities, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { Field, FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { postModel } from '~/lib/api';
+import { send } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { ruleCalls } from './queries';
 import { kindFields, kindLabels, kindOptions, readRule, sourceReadings } from './rule-fields';
 import { RulePreviewPanel } from './rule-preview';
 import { severityName } from '~/features/alarms/alarm-text';
+import { OptionSelect } from '~/features/alarms/option-select';
 
 const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity'];
 
-/** A labelled choice of the form (kind, reading, severity), held in state rather than in the form's fields. */
-function Choice<T extends string>({
-  name,
-  label,
-  value,
-  options,
-  onChange,
-  errors,
-  disabled,
-}: {
+/** A number input: decimals for levels and rates, whole minutes for times. */
+function NumberField({ decimal = false, ...props }: ComponentProps<typeof TextField> & { decimal?: boolean }) {
+  return <TextField type="number" step={decimal ? 'any' : undefined} inputMode={decimal ? 'decimal' : 'numeric'} {...props} />;
+}
+
+/** A timing input: the kinds that show it, and what a new rule starts with. */
+interface MinuteField {
+  shown: 'window' | 'silence' | 'hold';
   name: string;
-  label: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (value: T) => void;
-  errors: Record<string, string[]>;
-  disabled?: boolean;
-}) {
-  return (
-    <Field
-      name={name}
-      label={label}
-      errors={errors}
-      control={(control) => (
-        <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={disabled}>
-          <SelectTrigger {...control}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    />
-  );
+  min: number;
+  placeholder?: string;
+  label: () => string;
+  hint: () => string;
+  initial: (rule: AlarmRule | null) => number | '';
+}
+
+const minuteFields: MinuteField[] = [
+  { shown: 'window', name: 'window_minutes', min: 5, label: m.alarm_rules_window, hint: m.alarm_rules_window_hint, initial: (rule) => rule?.window_minutes ?? 60 },
+  { shown: 'silence', name: 'silence_minutes', min: 10, label: m.alarm_rules_silence, hint: m.alarm_rules_silence_hint, initial: (rule) => rule?.silence_minutes ?? 60 },
+  { shown: 'hold', name: 'hold_minutes', min: 0, placeholder: '0', label: m.alarm_rules_hold, hint: m.alarm_rules_hold_hint, initial: (rule) => rule?.hold_minutes || '' },
+];
+
+/** A labelled choice of the form (kind, reading, severity), held in state rather than in the form's fields. */
+function Choice<T extends string>({ name, label, errors, ...select }: { name: string; label: string; errors: Record<string, string[]> } & ComponentProps<typeof OptionSelect<T>>) {
+  return <Field name={name} label={label} errors={errors} control={(control) => <OptionSelect {...select} {...control} />} />;
 }
 
 /**
@@ -75,14 +62,13 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
   const unit = shownReading?.unit ?? '';
 
   const { errors, form, pending, check } = useContractForm({
-    contract: () => import('../../../worker/contracts/alarms').then((c) => c.AlarmRules),
+    call: () => ruleCalls().then((c) => c.save),
     read: (data) => readRule(data, { id: rule?.id, item_id: item.id, kind, reading, severity }),
-    send: (values) => postModel<AlarmRule>('/alarm-rules/edit', 'AlarmRules', values),
     toasts: { success: m.admin_toast_saved, failure: m.alarm_rules_save_failed },
     invalidates: 'alarms',
     onSuccess: onClose,
   });
-  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => postModel<RulePreview>('/alarm-rules/preview', 'AlarmRules', values) });
+  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => send(() => ruleCalls().then((c) => c.preview), { query: {}, body: values }) });
   const runPreview = async () => {
     const values = formRef.current && (await check(formRef.current));
     if (!values) return;
@@ -133,12 +119,10 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               />
             )}
             {fields.threshold && (
-              <TextField
+              <NumberField
                 key={`threshold-${kind}`}
+                decimal
                 name="threshold"
-                type="number"
-                step="any"
-                inputMode="decimal"
                 label={fields.threshold === 'rate' ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) }) : m.alarm_rules_threshold({ unit })}
                 hint={fields.threshold === 'rate' ? m.alarm_rules_rate_hint() : undefined}
                 defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? lowVoltageDefault : ''}
@@ -146,12 +130,10 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               />
             )}
             {fields.deadband && (
-              <TextField
+              <NumberField
+                decimal
                 name="deadband"
-                type="number"
-                step="any"
                 min={0}
-                inputMode="decimal"
                 placeholder="0"
                 label={m.alarm_rules_deadband({ unit: fields.threshold === 'rate' ? m.alarm_rules_per_hour({ unit }) : unit })}
                 hint={m.alarm_rules_deadband_hint()}
@@ -159,42 +141,9 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
                 errors={errors}
               />
             )}
-            {fields.window && (
-              <TextField
-                name="window_minutes"
-                type="number"
-                min={5}
-                inputMode="numeric"
-                label={m.alarm_rules_window()}
-                hint={m.alarm_rules_window_hint()}
-                defaultValue={rule?.window_minutes ?? 60}
-                errors={errors}
-              />
-            )}
-            {fields.silence && (
-              <TextField
-                name="silence_minutes"
-                type="number"
-                min={10}
-                inputMode="numeric"
-                label={m.alarm_rules_silence()}
-                hint={m.alarm_rules_silence_hint()}
-                defaultValue={rule?.silence_minutes ?? 60}
-                errors={errors}
-              />
-            )}
-            {fields.hold && (
-              <TextField
-                name="hold_minutes"
-                type="number"
-                min={0}
-                inputMode="numeric"
-                placeholder="0"
-                label={m.alarm_rules_hold()}
-                hint={m.alarm_rules_hold_hint()}
-                defaultValue={rule?.hold_minutes || ''}
-                errors={errors}
-              />
+            {minuteFields.map(
+              ({ shown, label, hint, initial, ...field }) =>
+                fields[shown] && <NumberField key={field.name} {...field} label={label()} hint={hint()} defaultValue={initial(rule)} errors={errors} />,
             )}
             <Choice
               name="severity"

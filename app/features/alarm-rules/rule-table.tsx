@@ -1,24 +1,20 @@
-import { api } from '~/lib/api';
 import { PencilIcon } from 'lucide-react';
-import type { AlarmRule } from '../../../worker/contracts/alarms';
+import type { Alarm, AlarmRule } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { DeleteAction } from '~/components/delete-action';
+import { send } from '~/lib/api';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { m } from '~/paraglide/messages';
+import { ruleCalls } from './queries';
 import { describeRule, kindLabels, sourceReadings } from './rule-fields';
 import { SeverityBadge } from '~/features/alarms/severity-badge';
 
-interface OpenAlarm {
-  rule_id: number;
-  state: 'active' | 'acknowledged' | 'cleared';
-}
-
 /** A station's rules, one row each: what it watches, when it fires and clears, its severity, and its open alarm. */
-export function RuleTable({ item, rules, open, onEdit }: { item: ItemRow; rules: AlarmRule[]; open: OpenAlarm[]; onEdit: (rule: AlarmRule) => void }) {
+export function RuleTable({ item, rules, alarms, onEdit }: { item: ItemRow; rules: AlarmRule[]; alarms: Alarm[]; onEdit: (rule: AlarmRule) => void }) {
   const readings = sourceReadings(item.name_for_api);
-  const alarmOf = new Map(open.map((a) => [a.rule_id, a.state]));
+  const alarmOf = new Map(alarms.map((a) => [a.rule_id, a.state]));
   return (
     <div className="rounded-xl border bg-card">
       <Table aria-label={m.alarm_rules_table()}>
@@ -82,7 +78,7 @@ export function RuleTable({ item, rules, open, onEdit }: { item: ItemRow; rules:
                       <PencilIcon />
                       {m.admin_action_edit()}
                     </Button>
-                    <DeleteAction remove={() => api(`/alarm-rules/delete?id=${rule.id}`, { method: 'POST' })} resource="alarms" name={label} />
+                    <DeleteAction remove={() => send(() => ruleCalls().then((c) => c.delete), { query: { id: rule.id } })} resource="alarms" name={label} />
                   </div>
                 </TableCell>
               </TableRow>

@@ -7,6 +7,7 @@ import type { ItemRow } from '../../../worker/contracts/items';
 import { EmptyState, ErrorState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
+import { useOpenAlarms } from '~/features/alarms/use-open-alarms';
 import { m } from '~/paraglide/messages';
 import { alarmRuleQueries } from './queries';
 import { kindOptions } from './rule-fields';
@@ -19,6 +20,8 @@ type Editing = { rule: AlarmRule } | { kind: RuleKind } | null;
 /** The rules tab of a station: its rules with their open alarms, an editor with a preview, and delete. */
 export function RulesPanel({ item }: { item: ItemRow }) {
   const query = useQuery(alarmRuleQueries.station(item.id));
+  // The layout keeps every open alarm the subject may see; the station's are among them.
+  const alarms = useOpenAlarms().byStation.get(item.unique_id) ?? [];
   const [editing, setEditing] = useState<Editing>(null);
   const rules = query.data?.rules ?? [];
   // A rule deleted while open in the editor closes it.
@@ -63,7 +66,7 @@ export function RulesPanel({ item }: { item: ItemRow }) {
       ) : rules.length === 0 ? (
         !open && <EmptyState title={m.alarm_rules_empty()}>{m.alarm_rules_empty_hint()}</EmptyState>
       ) : (
-        <RuleTable item={item} rules={rules} open={query.data.open} onEdit={(rule) => setEditing({ rule })} />
+        <RuleTable item={item} rules={rules} alarms={alarms} onEdit={(rule) => setEditing({ rule })} />
       )}
     </div>
   );

@@ -11,7 +11,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { ruleTitle } from './alarm-text';
@@ -23,8 +22,8 @@ const focusNote = (event: Event) => {
 };
 
 /**
- * Acknowledges an active alarm with an optional note (POST /rest/alarms/acknowledge). An alarm someone else
- * acknowledged, or that cleared, meanwhile (409) is said so plainly and the lists are read again.
+ * Acknowledges an active alarm with an optional note. An alarm someone else acknowledged, or that cleared,
+ * meanwhile (409) is said so plainly and the lists are read again.
  */
 export function AcknowledgeDialog({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
   return (
@@ -39,9 +38,9 @@ export function AcknowledgeDialog({ alarm, onClose }: { alarm: Alarm | null; onC
 function AcknowledgeForm({ alarm, onDone }: { alarm: Alarm; onDone: () => void }) {
   const alarms = useAlarmUpdates();
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/alarms').then((c) => c.AlarmAcknowledge),
+    call: () => import('../../../worker/contracts/alarms').then((c) => c.alarmCalls.acknowledge),
+    query: { id: alarm.id },
     read: (data) => ({ note: data.get('note') }),
-    send: (values) => postModel<Alarm>(`/alarms/acknowledge?id=${alarm.id}`, 'AlarmAcknowledge', values),
     known: { 409: { field: 'conflict', text: m.alarms_ack_conflict } },
     toasts: { success: m.alarms_ack_done },
     onSuccess: (acknowledged) => {

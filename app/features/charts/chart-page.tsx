@@ -120,13 +120,13 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
   const query = chartQuery(id, choice, points);
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
-  const live = useLiveQuery([id], query.queryKey, (data, message) => mergeIntoChart(data, message, data.range));
+  const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
   const empty = Object.keys(chart.data).length + Object.keys(chart.totals).length === 0;
   // The raw readings (and the CSV code with its date library) load only when someone asks for a file.
   const exportCsv = () => {
     if (!exportable(range)) return toast.warning(m.charts_export_too_long({ days: maxExportDays }));
     import('./export')
-      .then(({ exportCsv }) => exportCsv(item, range))
+      .then(({ exportCsv }) => exportCsv(chart))
       .catch(() => toast.error(m.charts_export_failed()));
   };
   return (

@@ -1,6 +1,4 @@
-import type { ItemRow } from '../../../worker/contracts/items';
-import type { DayRange } from '../../../worker/contracts/station-time';
-import { inTimeOrder } from '../../../worker/contracts/telemetry';
+import { inTimeOrder, type ChartColumns } from '../../../worker/contracts/telemetry';
 import { fetchReadings } from '~/server/telemetry';
 import { toCsv } from './csv';
 
@@ -16,10 +14,10 @@ function download(text: string, fileName: string, type = 'text/csv;charset=utf-8
 }
 
 /**
- * Downloads every raw reading of the station over the days shown (not the chart's downsampled points or totals),
- * named after the station and the days: `DANES-BRNO-01_2026-11-01_2026-11-22.csv`.
+ * Downloads every raw reading of the station over the days the chart answered (not its downsampled points or
+ * totals), named after the station and the days: `DANES-BRNO-01_2026-11-01_2026-11-22.csv`.
  */
-export async function exportCsv(item: ItemRow, range: DayRange) {
-  const { data } = await fetchReadings({ data: { id: item.unique_id, ...range } });
-  download(toCsv(inTimeOrder(data), item.timezone), `${item.unique_id}_${range.from}_${range.to}.csv`);
+export async function exportCsv({ item, range: { from, to } }: Pick<ChartColumns, 'item' | 'range'>) {
+  const { data } = await fetchReadings({ data: { id: item.unique_id, from, to } });
+  download(toCsv(inTimeOrder(data), item.timezone), `${item.unique_id}_${from}_${to}.csv`);
 }

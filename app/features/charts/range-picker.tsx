@@ -19,7 +19,8 @@ export function RangePicker({ days, range, onChange }: { days: number | undefine
   const invalid = custom.from > custom.to;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!invalid && custom.from && custom.to) onChange(custom);
+    // Only the days: the reply's range also states its instants, which the address does not hold.
+    if (!invalid && custom.from && custom.to) onChange({ from: custom.from, to: custom.to });
   };
   return (
     <div className="flex flex-wrap items-end gap-3">

@@ -56,8 +56,9 @@ function Stations({ search, onSearch }: Props) {
   // Every station the subject may see: the address never lists them.
   const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboard);
   const alarms = useOpenAlarms();
-  const { items, groups, danes, uniwan, range, readAt } = dashboard;
+  const { items, groups, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
+  const states = useMemo(() => new Map(entries.map((entry) => [entry.item.unique_id, entry.state])), [entries]);
 
   // The controls answer every key and click at once; the stations follow a moment later, in the background (deferred).
   const { text, setText, filters, choose, clear } = useAddressFilters(search, onSearch);
@@ -75,6 +76,8 @@ function Stations({ search, onSearch }: Props) {
   const [reveal, setReveal] = useState<Reveal | null>(null);
   // A station the filters hide is no longer chosen.
   const selected = chosen !== null && shown.some((entry) => entry.item.unique_id === chosen) ? chosen : null;
+  // The map and the stations point at the same station.
+  const pointing = { selected, hovered, onHover: setHovered };
   const selectInList = useCallback((id: string) => setChosen(id), []);
   const selectOnMap = useCallback((id: string | null) => {
     setChosen(id);
@@ -120,12 +123,11 @@ function Stations({ search, onSearch }: Props) {
             <Suspense fallback={mapSkeleton}>
               <LazyStationMap
                 items={shownItems}
-                status={{ danes, uniwan, range, now: readAt }}
+                className={stationMapHeight}
+                states={states}
                 alarms={alarms.worst}
-                selectedId={selected}
-                hoveredId={hovered}
+                {...pointing}
                 onSelect={selectOnMap}
-                onHover={setHovered}
               />
             </Suspense>
           </ClientOnly>
@@ -134,17 +136,7 @@ function Stations({ search, onSearch }: Props) {
           {shown.length === 0 ? (
             <EmptyState title={m.dashboard_no_matches()}>{m.dashboard_no_matches_body()}</EmptyState>
           ) : (
-            <View
-              entries={shown}
-              alarms={alarms.byStation}
-              range={range}
-              now={readAt}
-              selected={selected}
-              hovered={hovered}
-              reveal={reveal}
-              onSelect={selectInList}
-              onHover={setHovered}
-            />
+            <View entries={shown} alarms={alarms.byStation} reveal={reveal} {...pointing} onSelect={selectInList} />
           )}
         </div>
       </div>

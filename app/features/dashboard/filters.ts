@@ -1,15 +1,11 @@
 import type { ItemRow } from '../../../worker/contracts/items';
-import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
+import type { DayRange } from '../../../worker/contracts/station-time';
 import type { Dashboard, StationSummary } from '../../../worker/contracts/telemetry';
-import { stationState, type StationState } from '~/features/stations/status';
+import { stationReport, type StationReport, type StationState } from '~/features/stations/status';
 import { fold } from '~/lib/fold';
 
-
-/** One station as the dashboard lists it: its summary, its state and the text a search looks in. */
-export interface StationEntry {
-  item: ItemRow;
-  summary: StationSummary;
-  state: StationState;
+/** One station as the dashboard lists it: its report, its groups and the text a search looks in. */
+export interface StationEntry extends StationReport {
   groups: string[];
   /** Name, id and place, folded. */
   text: string;
@@ -26,16 +22,11 @@ export function stationEntries(dashboard: Dashboard, range: DayRange, now: numbe
   for (const group of dashboard.groups) {
     for (const id of group.items) groupsOf.set(id, [...(groupsOf.get(id) ?? []), group.name]);
   }
-  return dashboard.items.map((item) => {
-    const summary = summaryOf(dashboard, item);
-    return {
-      item,
-      summary,
-      state: stationState(summary, dayBounds(range.from, item.timezone).start, now),
-      groups: groupsOf.get(item.id) ?? [],
-      text: fold([item.name, item.unique_id, item.location_name].filter(Boolean).join(' ')),
-    };
-  });
+  return dashboard.items.map((item) => ({
+    ...stationReport(item, summaryOf(dashboard, item), range, now),
+    groups: groupsOf.get(item.id) ?? [],
+    text: fold([item.name, item.unique_id, item.location_name].filter(Boolean).join(' ')),
+  }));
 }
 
 export interface StationFilter {

@@ -1,7 +1,6 @@
 import { MapPinIcon } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import type { DayRange } from '../../../worker/contracts/station-time';
 import { Button } from '~/components/ui/button';
 import { StationCard } from '~/features/stations/station-card';
 import { cn } from '~/lib/utils';
@@ -17,8 +16,6 @@ export interface Reveal {
 /** What both views of the stations (cards and list) take. */
 export interface StationViewProps {
   entries: StationEntry[];
-  range: DayRange;
-  now: number;
   selected: string | null;
   hovered: string | null;
   reveal: Reveal | null;
@@ -48,14 +45,14 @@ const columnsIn = (width: number) => Math.max(1, Math.floor((width + cardGap) / 
 /** Cards the server's HTML carries: a first screen at any width. */
 const initialCards = 12;
 
-interface TileProps extends Pick<StationViewProps, 'range' | 'now' | 'onSelect' | 'onHover'> {
+interface TileProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
   entry: StationEntry;
   alarms: Alarm[] | undefined;
   selected: boolean;
   hovered: boolean;
 }
 
-const StationTile = memo(function StationTile({ entry, alarms, range, now, selected, hovered, onSelect, onHover }: TileProps) {
+const StationTile = memo(function StationTile({ entry, alarms, selected, hovered, onSelect, onHover }: TileProps) {
   const id = entry.item.unique_id;
   return (
     <div
@@ -63,7 +60,7 @@ const StationTile = memo(function StationTile({ entry, alarms, range, now, selec
       data-selected={selected || undefined}
       {...stationPointer(id, { onSelect, onHover })}
     >
-      <StationCard item={entry.item} summary={entry.summary} range={range} now={now} alarms={alarms}>
+      <StationCard report={entry} alarms={alarms}>
         <Button
           variant="ghost"
           size="icon"
@@ -84,7 +81,7 @@ const StationTile = memo(function StationTile({ entry, alarms, range, now, selec
  * The stations as cards in as many columns as fit, rendered only where the window shows them. Before hydration
  * (and in the server's HTML) the first cards fill a plain grid of the same columns.
  */
-export function StationCards({ entries, alarms, range, now, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationCards({ entries, alarms, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const [columns, setColumns] = useState<number | null>(null);
   const perRow = columns ?? 1;
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({ count: Math.ceil(entries.length / perRow), estimateSize: 340, gap: cardGap, initialRows: initialCards });
@@ -108,8 +105,6 @@ export function StationCards({ entries, alarms, range, now, selected, hovered, r
       key={entry.item.id}
       entry={entry}
       alarms={alarms.get(entry.item.unique_id)}
-      range={range}
-      now={now}
       selected={entry.item.unique_id === selected}
       hovered={entry.item.unique_id === hovered}
       onSelect={onSelect}

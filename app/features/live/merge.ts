@@ -1,5 +1,5 @@
 import { isSummed } from '../../../worker/contracts/readings';
-import { dayBounds, localDay, periodOf, type DayRange } from '../../../worker/contracts/station-time';
+import { dayBounds, localDay, periodOf } from '../../../worker/contracts/station-time';
 import type { Chart, ChartColumns, Columns, Dashboard, Totals } from '../../../worker/contracts/telemetry';
 import { pointsOf, type Point } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
@@ -53,14 +53,13 @@ function withRain(totals: Totals, { ts, value }: Point, timeZone: string): Total
 }
 
 /**
- * Adds live rows that fall in the chart's station-local range and are not on it yet: points to their reading's
- * line in time order, amounts that add up to their period's total.
+ * Adds live rows that fall in the range the chart's reply answered and are not on it yet: points to their
+ * reading's line in time order, amounts that add up to their period's total.
  */
-export function mergeIntoChart<C extends ChartColumns>(chart: C, message: ReadingsMessage, range: DayRange): C {
+export function mergeIntoChart<C extends ChartColumns>(chart: C, message: ReadingsMessage): C {
   if (message.unique_id !== chart.item.unique_id) return chart;
   const timeZone = chart.item.timezone;
-  const { start } = dayBounds(range.from, timeZone);
-  const { end } = dayBounds(range.to, timeZone);
+  const [start, end] = [Date.parse(chart.range.start), Date.parse(chart.range.end)];
   const data = { ...chart.data };
   const totals = { ...chart.totals };
   const fresh: Point[] = [];

@@ -6,59 +6,47 @@ import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
-import { postModel } from '~/lib/api';
+import { OptionSelect } from '~/features/alarms/option-select';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { fromSettings, modeLabels, modeOptions, newOverrideMode, notOverridden, removeOverride, setOverride, toSettings, type Override } from './overrides';
 
-function ModeSelect({ value, onChange, label }: { value: NotificationMode; onChange: (mode: NotificationMode) => void; label: string }) {
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as NotificationMode)}>
-      <SelectTrigger className="ml-auto w-40 shrink-0" aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {modeOptions.map((mode) => (
-          <SelectItem key={mode} value={mode}>
-            {modeLabels[mode]()}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
+type OverrideState = ReturnType<typeof fromSettings>;
 
-/** Overrides for stations or for groups: one row each, and a choice to add another. */
+const overrideTexts = {
+  stations: { title: m.notify_stations, add: m.notify_add_station, empty: m.notify_no_station_overrides },
+  groups: { title: m.notify_groups, add: m.notify_add_group, empty: m.notify_no_group_overrides },
+};
+
+const modeChoices = () => modeOptions.map((mode) => ({ value: mode, label: modeLabels[mode]() }));
+
+/** Overrides for stations or for groups: one row each, and a choice to add another (starting where the default is not). */
 function OverrideList({
-  title,
-  addLabel,
-  empty,
+  kind,
   options,
-  list,
-  defaultMode,
+  state,
   onChange,
   errors,
 }: {
-  title: string;
-  addLabel: string;
-  empty: string;
+  kind: keyof typeof overrideTexts;
   options: { id: number; name: string }[];
-  list: Override[];
-  defaultMode: NotificationMode;
-  onChange: (list: Override[]) => void;
+  state: OverrideState;
+  onChange: (state: OverrideState) => void;
   errors?: string[];
 }) {
+  const texts = overrideTexts[kind];
+  const list = state[kind];
+  const set = (next: Override[]) => onChange({ ...state, [kind]: next });
   const nameOf = new Map(options.map((o) => [o.id, o.name]));
   const addable = notOverridden(options, list);
   const titleId = useId();
   return (
     <section className="grid grid-cols-1 gap-2" aria-labelledby={titleId}>
       <h3 id={titleId} className="text-sm font-medium">
-        {title}
+        {texts.title()}
       </h3>
-      {list.length === 0 && <p className="text-sm text-muted-foreground">{empty}</p>}
+      {list.length === 0 && <p className="text-sm text-muted-foreground">{texts.empty()}</p>}
       {list.length > 0 && (
         <ul className="grid grid-cols-1 gap-2">
           {list.map((o) => {
@@ -68,8 +56,14 @@ function OverrideList({
                 <span className="min-w-0 flex-1 basis-40 truncate text-sm" title={name}>
                   {name}
                 </span>
-                <ModeSelect value={o.mode} onChange={(mode) => onChange(setOverride(list, o.id, mode))} label={m.notify_mode_for({ name })} />
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.notify_remove({ name })} onClick={() => onChange(removeOverride(list, o.id))}>
+                <OptionSelect
+                  value={o.mode}
+                  options={modeChoices()}
+                  onChange={(mode) => set(setOverride(list, o.id, mode))}
+                  className="ml-auto w-40 shrink-0"
+                  aria-label={m.notify_mode_for({ name })}
+                />
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.notify_remove({ name })} onClick={() => set(removeOverride(list, o.id))}>
                   <XIcon />
                 </Button>
               </li>
@@ -79,18 +73,14 @@ function OverrideList({
       )}
       {addable.length > 0 && (
         // Keyed by the count, so the choice shows its placeholder again after each addition.
-        <Select key={list.length} onValueChange={(id) => onChange(setOverride(list, Number(id), newOverrideMode(defaultMode)))}>
-          <SelectTrigger className="sm:max-w-sm" aria-label={addLabel}>
-            <SelectValue placeholder={addLabel} />
-          </SelectTrigger>
-          <SelectContent>
-            {addable.map((o) => (
-              <SelectItem key={o.id} value={String(o.id)}>
-                {o.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          key={list.length}
+          options={addable.map((o) => ({ value: String(o.id), label: o.name }))}
+          onChange={(id) => set(setOverride(list, Number(id), newOverrideMode(state.mode)))}
+          className="sm:max-w-sm"
+          aria-label={texts.add()}
+          placeholder={texts.add()}
+        />
       )}
       {errors && <p className="text-sm text-destructive">{errors.join(' ')}</p>}
     </section>
@@ -102,9 +92,8 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
   const [state, setState] = useState(() => fromSettings(settings));
   const titleId = useId();
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/notifications').then((c) => c.NotificationSettingsInput),
+    call: () => import('../../../worker/contracts/notifications').then((c) => c.notificationCalls.saveSettings),
     read: () => toSettings(state),
-    send: (values) => postModel<NotificationSettings>('/notifications/settings', 'NotificationSettings', values),
     toasts: { success: m.admin_toast_saved, failure: m.notify_save_failed },
     invalidates: 'notifications',
   });
@@ -134,28 +123,8 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
             </ToggleGroup>
           </div>
           <p className="text-sm text-muted-foreground">{m.notify_how_overrides_combine()}</p>
-          <OverrideList
-            title={m.notify_stations()}
-            addLabel={m.notify_add_station()}
-            empty={m.notify_no_station_overrides()}
-            options={settings.allStations}
-            list={state.stations}
-            defaultMode={state.mode}
-            onChange={(stations) => setState({ ...state, stations })}
-            errors={errors.stations}
-          />
-          {settings.allGroups.length > 0 && (
-            <OverrideList
-              title={m.notify_groups()}
-              addLabel={m.notify_add_group()}
-              empty={m.notify_no_group_overrides()}
-              options={settings.allGroups}
-              list={state.groups}
-              defaultMode={state.mode}
-              onChange={(groups) => setState({ ...state, groups })}
-              errors={errors.groups}
-            />
-          )}
+          <OverrideList kind="stations" options={settings.allStations} state={state} onChange={setState} errors={errors.stations} />
+          {settings.allGroups.length > 0 && <OverrideList kind="groups" options={settings.allGroups} state={state} onChange={setState} errors={errors.groups} />}
           <SaveButton pending={pending} />
         </form>
       </CardContent>

@@ -4,8 +4,6 @@ import type { ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
 import type { ItemRow } from '../../../worker/contracts/items';
 import { isSummed } from '../../../worker/contracts/readings';
-import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
-import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
@@ -14,16 +12,15 @@ import { dayMonth } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { formatValue, readingsPresent } from './readings';
 import { TotalFigures } from './total-figures';
-import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
+import { lowVoltage, lowVoltageThreshold, usualIntervalMs, type StationReport } from './status';
 
 /** Where a station's charts live; the flag says DANES, as the old product's links did. */
 export const chartLink = (item: ItemRow) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
 /** A station's figures over the range; `alarms`: its open alarms, most pressing first; `children` are more actions beside its charts link. */
-export function StationCard({ item, summary, range, now, alarms, children }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number; alarms?: Alarm[]; children?: ReactNode }) {
-  const rangeStart = dayBounds(range.from, item.timezone).start;
-  const stale = isStale(summary, rangeStart, now);
+export function StationCard({ report, alarms, children }: { report: StationReport; alarms?: Alarm[]; children?: ReactNode }) {
+  const { item, summary } = report;
   const lowest = lowVoltage(summary);
   const present = readingsPresent(item.name_for_api, Object.keys(summary.max));
   // Amounts that add up (rain) are shown by their total and wettest day, the others by their extremes.
@@ -36,8 +33,8 @@ export function StationCard({ item, summary, range, now, alarms, children }: { i
           <CardTitle className="text-base">{item.name}</CardTitle>
           <div className="flex min-w-0 flex-wrap gap-1">
             <AlarmBadge alarms={alarms} />
-            {stale && (
-              <Badge variant="secondary" className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300" title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, rangeStart) / 60_000) })}>
+            {report.state === 'stale' && (
+              <Badge variant="secondary" className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300" title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, report.since) / 60_000) })}>
                 <ClockAlertIcon className="size-3" aria-hidden />
                 {m.stations_stale()}
               </Badge>

@@ -6,19 +6,16 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import type { ItemRow } from '../../../worker/contracts/items';
-import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
-import type { Dashboard } from '../../../worker/contracts/telemetry';
 import { EmptyState } from '~/components/states';
 import { BaseMap, plainStyle, type BaseMapStatus } from '~/features/map/base-map';
 import { BaseMapUnavailable, MapLegend } from '~/features/map/map-overlays';
-import { placesKey, stationBounds, stationFeatures, type MarkerState, type StationCollection } from '~/features/map/station-features';
+import { placesKey, stationBounds, stationFeatures, type StationCollection } from '~/features/map/station-features';
 import { StationMarkers, withStations } from '~/features/map/station-markers';
 import { useDarkScheme } from '~/features/map/use-dark-scheme';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
-import { stationMapHeight } from './lazy-map';
 import { chartLink } from './station-card';
-import { stationState } from './status';
+import type { StationState } from './status';
 
 setWorkerUrl(workerUrl);
 
@@ -27,30 +24,23 @@ const singleStationZoom = 16;
 /** Room around the stations when the map fits them, so no marker sits on the edge or under a control. */
 const fitPadding = 48;
 
-/** The dashboard's summaries and the range and moment they were read for: with them, markers show each station's state. */
-export type StationStatus = Pick<Dashboard, 'danes' | 'uniwan'> & { range: DayRange; now: number };
-
 export interface StationMapProps {
   items: ItemRow[];
-  status?: StationStatus;
+  /** The map's size (the page's placeholder for it has the same). */
+  className?: string;
+  /** Each station's state (by unique_id), as the dashboard judged it; without them markers show no state. */
+  states?: ReadonlyMap<string, StationState>;
   /** Each station's worst open alarm (by unique_id): a ring round its marker, a dot on its cluster. */
   alarms?: ReadonlyMap<string, Severity>;
   /** The chosen station (chosen here or in a list): the map highlights it, brings it into view and opens its popup. */
-  selectedId?: string | null;
+  selected?: string | null;
   /** A station pointed at elsewhere: the map highlights it (or the cluster holding it). */
-  hoveredId?: string | null;
+  hovered?: string | null;
   /** A station's marker was activated (its id), or its popup closed (null). */
   onSelect?: (id: string | null) => void;
   /** The pointer or keyboard focus entered a station's marker (its id) or left it (null). */
   onHover?: (id: string | null) => void;
 }
-
-const stateOf =
-  (status: StationStatus | undefined) =>
-  (item: ItemRow): MarkerState => {
-    const summary = status?.[item.name_for_api === 'DANES' ? 'danes' : 'uniwan'][item.unique_id];
-    return status && summary ? stationState(summary, dayBounds(status.range.from, item.timezone).start, status.now) : 'unknown';
-  };
 
 /** MapLibre's own texts (canvas label, zoom buttons, gesture hints, credits button) in the page's language. */
 const mapTexts = () => ({
@@ -82,18 +72,13 @@ interface View {
  * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
  * only passes props in.
  */
-export default function StationMap({ items, status, alarms, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
+export default function StationMap({ items, className, states, alarms, selected = null, hovered = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const router = useRouter();
   const dark = useDarkScheme();
   const [baseMap, setBaseMap] = useState<BaseMapStatus>('loading');
-  // The dashboard passes a fresh status object on every render; its parts change only with new readings.
-  const { danes, uniwan, range, now } = status ?? {};
-  const collection = useMemo(
-    () => stationFeatures(items, stateOf(danes && uniwan && range && now !== undefined ? { danes, uniwan, range, now } : undefined), alarms),
-    [items, danes, uniwan, range, now, alarms],
-  );
+  const collection = useMemo(() => stationFeatures(items, (item) => states?.get(item.unique_id) ?? 'unknown', alarms), [items, states, alarms]);
   const located = collection.features.length > 0;
   const view = useRef<View | null>(null);
   // The map is built once; its handlers read the newest props through this.
@@ -147,16 +132,16 @@ export default function StationMap({ items, status, alarms, selectedId = null, h
   }, [collection]);
 
   useEffect(() => view.current?.base.show(dark), [dark]);
-  useEffect(() => view.current?.markers.highlight(selectedId, hoveredId), [selectedId, hoveredId, collection]);
+  useEffect(() => view.current?.markers.highlight(selected, hovered), [selected, hovered, collection]);
   useEffect(() => {
-    if (selectedId) view.current?.markers.reveal(selectedId);
-  }, [selectedId]);
+    if (selected) view.current?.markers.reveal(selected);
+  }, [selected]);
 
   if (!located) return <EmptyState title={m.stations_map_no_locations()} />;
   return (
-    <div role="region" aria-label={m.stations_map_label()} className={cn('station-map relative w-full overflow-hidden rounded-xl border', stationMapHeight)}>
+    <div role="region" aria-label={m.stations_map_label()} className={cn('station-map relative w-full overflow-hidden rounded-xl border', className)}>
       <div ref={container} className="h-full w-full" />
-      {status && <MapLegend alarms={!!alarms?.size} />}
+      {states && <MapLegend alarms={!!alarms?.size} />}
       {baseMap === 'unavailable' && <BaseMapUnavailable />}
     </div>
   );

@@ -1,3 +1,5 @@
+import type { ItemRow } from '../../../worker/contracts/items';
+import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 
 /** Below this supply voltage (POWER, in V) a station's battery or panel needs a look. */
@@ -36,4 +38,18 @@ export type StationState = 'fresh' | 'stale' | 'low_voltage';
 export function stationState(summary: StationSummary, rangeStart: number, now: number): StationState {
   if (isStale(summary, rangeStart, now)) return 'stale';
   return lowVoltage(summary) === null ? 'fresh' : 'low_voltage';
+}
+
+/** A station's summary over a range as cards, rows and markers show it: judged once, from where the range starts in its zone. */
+export interface StationReport {
+  item: ItemRow;
+  summary: StationSummary;
+  /** The range's first instant: local midnight of its first day in the station's zone. */
+  since: number;
+  state: StationState;
+}
+
+export function stationReport(item: ItemRow, summary: StationSummary, range: DayRange, now: number): StationReport {
+  const since = dayBounds(range.from, item.timezone).start;
+  return { item, summary, since, state: stationState(summary, since, now) };
 }

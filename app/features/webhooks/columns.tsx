@@ -1,12 +1,13 @@
-import { api } from '~/lib/api';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Webhook, WebhookDelivery } from '../../../worker/contracts/webhooks';
 import { homeZone } from '../../../worker/contracts/station-time';
 import { DeleteAction } from '~/components/delete-action';
 import { EditLink } from '~/components/record-links';
+import { send } from '~/lib/api';
 import { stationDateTime } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { DeliveryStatusBadge, eventLabel, lastAnswer, stationsText, webhookEventOptions } from './labels';
+import { webhookCalls } from './queries';
 
 /** A webhook as the list shows it: with how its newest delivery went (null: none yet). */
 export type WebhookRow = Webhook & { last_delivery: Pick<WebhookDelivery, 'status' | 'last_status' | 'created_at'> | null };
@@ -63,7 +64,7 @@ export function webhookColumns(nameOf: Map<number, string>): ColumnDef<WebhookRo
       cell: ({ row }) => (
         <div className="flex gap-2">
           <EditLink to="/edit-webhook/$id" id={row.original.id} name={row.original.url} />
-          <DeleteAction remove={() => api(`/webhooks/delete?id=${row.original.id}`, { method: 'POST' })} resource="webhooks" name={row.original.url} />
+          <DeleteAction remove={() => send(() => webhookCalls().then((c) => c.delete), { query: { id: row.original.id } })} resource="webhooks" name={row.original.url} />
         </div>
       ),
     },

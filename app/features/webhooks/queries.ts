@@ -9,3 +9,6 @@ export const webhookQueries = {
   deliveries: (filter: DeliveryFilter) =>
     queryOptions({ queryKey: ['webhooks', 'deliveries', filter], queryFn: () => fetchDeliveries({ data: { id: filter.webhook, status: filter.status } }) }),
 };
+
+/** The webhook calls, with their schemas, load with the first save, test or delete: off the screens' first load. */
+export const webhookCalls = () => import('../../../worker/contracts/webhooks').then((c) => c.webhookCalls);

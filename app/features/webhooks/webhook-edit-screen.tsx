@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { KeyRoundIcon, ListIcon, SendIcon } from 'lucide-react';
-import { useState } from 'react';
-import type { Webhook, WebhookDelivery, WebhooksInput } from '../../../worker/contracts/webhooks';
+import { useState, type ReactNode } from 'react';
+import type { Webhook } from '../../../worker/contracts/webhooks';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { EditScreen } from '~/components/edit-screen';
 import { SecretOnce } from '~/components/secret-once';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { api, postModel } from '~/lib/api';
+import { send } from '~/lib/api';
 import { serverErrorText } from '~/lib/server-errors';
 import { m } from '~/paraglide/messages';
 import { DeliveryStatusBadge, lastAnswer } from './labels';
-import { webhookQueries } from './queries';
+import { webhookCalls, webhookQueries } from './queries';
 import { WebhookForm } from './webhook-form';
 
 /** The signing secret of a new or rotated webhook: shown here once, never again. */
@@ -28,43 +28,45 @@ const Secret = ({ value }: { value: string }) => (
   />
 );
 
+/** One thing to do with a saved webhook, as a card: what it is, and its controls and outcome. */
+function ActionCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{intro}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">{children}</CardContent>
+    </Card>
+  );
+}
+
 /** Issues a new signing secret for the webhook as stored; receivers need it at once, the old one stops verifying. */
 function RotateSecret({ webhook }: { webhook: Webhook }) {
   const rotate = useMutation({
     mutationFn: () =>
-      postModel<Webhook>('/webhooks/edit', 'Webhooks', {
-        id: webhook.id,
-        url: webhook.url,
-        description: webhook.description,
-        events: webhook.events,
-        stations: webhook.stations,
-        rotate_secret: true,
-      } satisfies WebhooksInput),
+      send(() => webhookCalls().then((c) => c.save), {
+        body: { id: webhook.id, url: webhook.url, description: webhook.description, events: webhook.events, stations: webhook.stations, rotate_secret: true },
+      }),
   });
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle className="text-base">{m.webhooks_secret_title()}</CardTitle>
-        <CardDescription>{m.webhooks_secret_intro()}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {rotate.data?.secret && <Secret value={rotate.data.secret} />}
-        {rotate.isError && <Alert variant="destructive">{serverErrorText(rotate.error)}</Alert>}
-        <div>
-          <ConfirmDialog
-            title={m.webhooks_rotate_confirm_title()}
-            description={m.webhooks_rotate_confirm_text()}
-            confirmLabel={m.webhooks_rotate()}
-            onConfirm={() => rotate.mutate()}
-          >
-            <Button variant="outline" disabled={rotate.isPending}>
-              <KeyRoundIcon />
-              {m.webhooks_rotate()}
-            </Button>
-          </ConfirmDialog>
-        </div>
-      </CardContent>
-    </Card>
+    <ActionCard title={m.webhooks_secret_title()} intro={m.webhooks_secret_intro()}>
+      {rotate.data?.secret && <Secret value={rotate.data.secret} />}
+      {rotate.isError && <Alert variant="destructive">{serverErrorText(rotate.error)}</Alert>}
+      <div>
+        <ConfirmDialog
+          title={m.webhooks_rotate_confirm_title()}
+          description={m.webhooks_rotate_confirm_text()}
+          confirmLabel={m.webhooks_rotate()}
+          onConfirm={() => rotate.mutate()}
+        >
+          <Button variant="outline" disabled={rotate.isPending}>
+            <KeyRoundIcon />
+            {m.webhooks_rotate()}
+          </Button>
+        </ConfirmDialog>
+      </div>
+    </ActionCard>
   );
 }
 
@@ -72,41 +74,35 @@ function RotateSecret({ webhook }: { webhook: Webhook }) {
 function TestEvent({ webhookId }: { webhookId: number }) {
   const queryClient = useQueryClient();
   const test = useMutation({
-    mutationFn: () => api<WebhookDelivery>(`/webhooks/test?id=${webhookId}`, { method: 'POST' }),
+    mutationFn: () => send(() => webhookCalls().then((c) => c.test), { query: { id: webhookId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
   });
   const delivery = test.data;
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle className="text-base">{m.webhooks_test_title()}</CardTitle>
-        <CardDescription>{m.webhooks_test_intro()}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {delivery && (
-          <Alert className="grid gap-1" data-testid="test-result">
-            <div className="flex flex-wrap items-center gap-2">
-              <DeliveryStatusBadge status={delivery.status} />
-              <span className="font-medium">{lastAnswer(delivery)}</span>
-            </div>
-            <p className="text-muted-foreground">{delivery.status === 'delivered' ? m.webhooks_test_delivered() : m.webhooks_test_failed()}</p>
-          </Alert>
-        )}
-        {test.isError && <Alert variant="destructive">{serverErrorText(test.error)}</Alert>}
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => test.mutate()} disabled={test.isPending}>
-            <SendIcon />
-            {test.isPending ? m.action_working() : m.webhooks_test_send()}
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/webhooks" search={{ webhook: webhookId }}>
-              <ListIcon />
-              {m.webhooks_see_log()}
-            </Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <ActionCard title={m.webhooks_test_title()} intro={m.webhooks_test_intro()}>
+      {delivery && (
+        <Alert className="grid gap-1" data-testid="test-result">
+          <div className="flex flex-wrap items-center gap-2">
+            <DeliveryStatusBadge status={delivery.status} />
+            <span className="font-medium">{lastAnswer(delivery)}</span>
+          </div>
+          <p className="text-muted-foreground">{delivery.status === 'delivered' ? m.webhooks_test_delivered() : m.webhooks_test_failed()}</p>
+        </Alert>
+      )}
+      {test.isError && <Alert variant="destructive">{serverErrorText(test.error)}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => test.mutate()} disabled={test.isPending}>
+          <SendIcon />
+          {test.isPending ? m.action_working() : m.webhooks_test_send()}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/webhooks" search={{ webhook: webhookId }}>
+            <ListIcon />
+            {m.webhooks_see_log()}
+          </Link>
+        </Button>
+      </div>
+    </ActionCard>
   );
 }
 

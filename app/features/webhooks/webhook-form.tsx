@@ -4,10 +4,10 @@ import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
-import { postModel } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { eventLabel, webhookEventOptions } from './labels';
+import { webhookCalls } from './queries';
 import { StationPicker } from './station-picker';
 
 const fieldNames = ['url', 'description', 'events', 'stations'];
@@ -25,9 +25,8 @@ export function WebhookForm({
   const [events, setEvents] = useState<WebhookEvent[]>(webhook?.events ?? webhookEventOptions);
   const [chosen, setChosen] = useState<number[]>(webhook?.stations ?? []);
   const { errors, form, pending } = useContractForm({
-    contract: () => import('../../../worker/contracts/webhooks').then((c) => c.Webhooks),
+    call: () => webhookCalls().then((c) => c.save),
     read: (data) => ({ id: webhook?.id, url: data.get('url'), description: data.get('description'), events, stations: chosen }),
-    send: (values) => postModel<Webhook>('/webhooks/edit', 'Webhooks', values),
     toasts: { success: m.admin_toast_saved, failure: m.webhooks_save_failed },
     invalidates: 'webhooks',
     onSuccess: (saved) => !webhook && onCreated(saved),
