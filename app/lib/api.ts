@@ -52,23 +52,3 @@ export async function send<S extends AnyCall>(ref: CallRef<S>, ...[input = {} as
   throw new ApiError(response.status, reply?.success === false ? reply.errors : {});
 }
 
-/** TRANSITION ONLY (gone once every call goes through `send`): a call by its path. */
-export async function api<T>(path: string, options: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/rest${path}`, {
-      method: options.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    throw new ApiError(0, {});
-  }
-  const reply = (await response.json().catch(() => null)) as Reply<T> | null;
-  if (reply?.success === true) return reply.data;
-  throw new ApiError(response.status, reply?.success === false ? reply.errors : {});
-}
-
-/** TRANSITION ONLY. */
-export const postModel = <T>(path: string, model: string, values: unknown) => api<T>(path, { method: 'POST', body: { [model]: values } });

@@ -9,24 +9,15 @@ import { toast } from '~/lib/toast';
 
 type BodyCall = AnyCall & { body: z.ZodType };
 
-/** TRANSITION ONLY: a form given its contract and its send apart (gone once every form names its call). */
-interface LegacyFormOptions<S extends z.ZodType, R> extends CommonOptions<R> {
-  contract: () => Promise<S>;
-  send: (values: z.output<S>) => Promise<R>;
-}
-
 /**
  * A form that submits one call: `call` loads its spec, e.g. `() => import('…/contracts/site').then((c) => c.siteCalls.login)`,
  * whose body schema the form checks first (worded in the user's language) and which it then sends. It loads when
  * the form is first touched, so a page's first load carries no validation library.
  */
-interface CallFormOptions<C extends BodyCall> extends CommonOptions<CallReply<C>> {
+interface CallFormOptions<C extends BodyCall> {
   call: () => Promise<C>;
   /** The call's query, for calls that take one (e.g. the id of what is edited). */
   query?: CallInput<C>['query'];
-}
-
-interface CommonOptions<R> {
   /** The submitted form's values, named as the contract names them. */
   read: (form: FormData) => unknown;
   /** Failures this form words itself: by status, the field they belong to and the text. */
@@ -35,20 +26,27 @@ interface CommonOptions<R> {
   toasts?: { success?: () => string; failure?: (() => string) | 'errors' };
   /** First key of the queries that show what was saved; they are read again after a success. */
   invalidates?: string;
-  onSuccess?: (result: R) => unknown;
+  onSuccess?: (result: CallReply<C>) => unknown;
+  /** After a failure has been shown: e.g. read again what a conflict says is stale. */
+  onError?: (errors: FieldErrors) => unknown;
 }
 
 /**
  * Every form's submit: validate with the contract, send, show the server's field errors on their fields and
  * toast the outcome. Returns the errors to show, the form's handlers and the request's state.
  */
-export function useContractForm<C extends BodyCall>(options: CallFormOptions<C>): ContractForm<z.output<BodyOf<C>>>;
-export function useContractForm<S extends z.ZodType, R>(options: LegacyFormOptions<S, R>): ContractForm<z.output<S>>;
-export function useContractForm(options: CallFormOptions<BodyCall> | LegacyFormOptions<z.ZodType, unknown>): ContractForm<unknown> {
-  const { read, known = {}, toasts = {}, invalidates, onSuccess } = options;
-  const contract = 'call' in options ? () => options.call().then((spec) => spec.body) : options.contract;
-  const send =
-    'call' in options ? (values: unknown) => sendCall(options.call, { query: options.query, body: values } as CallInput<BodyCall>) : options.send;
+export function useContractForm<C extends BodyCall>({
+  call,
+  query,
+  read,
+  known = {},
+  toasts = {},
+  invalidates,
+  onSuccess,
+  onError,
+}: CallFormOptions<C>): ContractForm<z.output<BodyOf<C>>> {
+  const contract = () => call().then((spec) => spec.body);
+  const send = (values: z.output<BodyOf<C>>) => sendCall(call, { query, body: values } as CallInput<C>);
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({
@@ -65,17 +63,18 @@ export function useContractForm(options: CallFormOptions<BodyCall> | LegacyFormO
       setErrors(found);
       if (toasts.failure === 'errors') toast.error(Object.values(found).flat().join(' '));
       else if (toasts.failure) toast.warning(toasts.failure());
+      await onError?.(found);
     },
   });
   const rules = () => Promise.all([import('~/lib/validation'), contract()]);
 
   /** Checks the form as a submit does and shows what fails; the values once they pass (a preview sends them elsewhere). */
-  const check = async (element: HTMLFormElement): Promise<unknown> => {
+  const check = async (element: HTMLFormElement): Promise<z.output<BodyOf<C>> | undefined> => {
     const values = read(new FormData(element));
     const [{ validate }, schema] = await rules();
     const result = validate(schema, values);
     setErrors('errors' in result ? result.errors : {});
-    return 'errors' in result ? undefined : result.data;
+    return 'errors' in result ? undefined : (result.data as z.output<BodyOf<C>>);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
 import { FormErrors, SubmitButton } from '~/components/form';
 import { TextAreaField } from '~/components/text-area-field';
@@ -47,11 +46,9 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: Alarm; onDone: () => void }
       alarms.apply(acknowledged);
       onDone();
     },
+    onError: (found) => found.conflict && alarms.refresh(),
   });
   const conflict = !!errors.conflict;
-  useEffect(() => {
-    if (conflict) alarms.refresh();
-  }, [conflict, alarms]);
   return (
     <form {...form} noValidate className="grid gap-4">
       <AlertDialogHeader>
