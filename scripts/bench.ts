@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
-import type { ChartColumns } from '../worker/contracts/telemetry';
+import { sourceRow, type ChartColumns } from '../worker/contracts/telemetry';
 import { defaultPointBudget, pointBudgets } from '../app/features/charts/point-budget';
 import { applyMigrations, executeScript } from './lib/d1';
 import { startLocalWorker } from './lib/local-worker';
@@ -76,7 +76,7 @@ try {
   const yearStart = dayBounds(addDays(to, -364), benchZone).start;
   // Values from the demo's weather model: charts' sizes depend on how values vary, which a ramp would flatter.
   const weather = new StationWeather('DANES', yearStation, yearStart);
-  const weatherReport = (ts: number) => Object.entries(weather.step(ts)).map(([code, value]) => ({ data_name: code, data_value: value, date: new Date(ts).toISOString() }));
+  const weatherReport = (ts: number) => Object.entries(weather.step(ts)).map(([reading, value]) => sourceRow('DANES', { reading, ts, value }));
   const yearBodies = batches(yearStation, yearStart, 365 * 144 * danesCodes.length, 5000, weatherReport);
   let t = performance.now();
   for (const body of yearBodies) await postIngest(base, stationTokenOf(yearStation), body);
@@ -161,7 +161,7 @@ try {
     new Promise<void>((resolve) => {
       socket.onmessage = (event) => JSON.parse(String(event.data)).type === 'readings' && resolve();
     });
-  const postOne = (k: number) => postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [{ data_name: 'H1', data_value: k, date: new Date(Date.now() - k * 1000).toISOString() }] }));
+  const postOne = (k: number) => postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: Date.now() - k * 1000, value: k })] }));
   const watchers: WebSocket[] = [];
   for (let group = 0; group < liveWatchers / 50; group++) watchers.push(...(await Promise.all(Array.from({ length: 50 }, watch))));
   t = performance.now();
@@ -191,14 +191,14 @@ try {
     });
   const alarmLatencies: number[] = [];
   for (let k = 0; k < 10; k++) {
-    const at = new Date(Date.now() + (2 * k + 1) * 1000).toISOString();
+    const at = Date.now() + (2 * k + 1) * 1000;
     const fired = nextAlarm(watchers[0], 'active');
     t = performance.now();
-    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [{ data_name: 'H1', data_value: floodLevel + 1, date: at }] }));
+    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at, value: floodLevel + 1 })] }));
     await fired;
     alarmLatencies.push(since(t));
     const cleared = nextAlarm(watchers[0], 'cleared');
-    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [{ data_name: 'H1', data_value: floodLevel - 1, date: new Date(Date.parse(at) + 1000).toISOString() }] }));
+    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at + 1000, value: floodLevel - 1 })] }));
     await cleared;
   }
   watchers.forEach((w) => w.close());

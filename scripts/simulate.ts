@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { AlarmRule } from '../worker/contracts/alarms';
+import { sourceRow } from '../worker/contracts/telemetry';
 import { demoAccounts, demoStations } from './seed/accounts';
 import { floodRule } from './seed/alarm-rules';
 import { StationWeather } from './seed/weather';
@@ -32,10 +33,7 @@ const stations = demoStations.map((s) => {
 });
 
 async function post(station: (typeof stations)[number], readings: Record<string, number>, ts: number) {
-  const date = new Date(ts).toISOString();
-  const rows = Object.entries(readings).map(([code, value]) =>
-    station.source === 'DANES' ? { data_name: code, data_value: value, date } : { value_id: code, value, timestamp: date },
-  );
+  const rows = Object.entries(readings).map(([reading, value]) => sourceRow(station.source, { reading, ts, value }));
   try {
     const reply = await postBatch(base, token, station.source === 'DANES' ? 'danes' : 'uniwan', station.unique_id, rows);
     return reply.status === 200 ? `${reply.accepted} accepted` : `HTTP ${reply.status} ${JSON.stringify(reply.errors)}`;

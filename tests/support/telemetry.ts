@@ -2,7 +2,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { allReadingCodes } from '../../worker/contracts/readings';
 import { IngestResult } from '../../worker/contracts/telemetry';
-import type { Reading } from '../../worker/domain/telemetry/rows';
+import type { Reading } from '../../worker/contracts/telemetry';
 import { stationOf } from '../../worker/station/directory';
 import { post } from './api';
 import { make } from './make';

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
+import type { Source } from './readings';
 import { periods } from './station-time';
 import { flag, wholeNumber } from './validation';
 
@@ -19,6 +20,21 @@ export const rowFields = {
   DANES: { code: 'data_name', value: 'data_value', time: 'date' },
   UNIWAN: { code: 'value_id', value: 'value', time: 'timestamp' },
 } as const;
+
+/** One measurement: its code from the catalogue, epoch ms and value. */
+export interface Reading {
+  reading: string;
+  ts: number;
+  value: number;
+}
+
+/** A reading as a row of its source (as posted and as the chart returns it), its time in UTC ISO 8601. */
+export function sourceRow(source: Source, { reading, ts, value }: Reading): DanesRow | UniwanRow {
+  const fields = rowFields[source];
+  return { [fields.code]: reading, [fields.value]: value, [fields.time]: new Date(ts).toISOString() } as DanesRow | UniwanRow;
+}
+
+export const sourceRows = (source: Source, readings: Reading[]) => readings.map((r) => sourceRow(source, r)) as DanesRow[] | UniwanRow[];
 
 // Rows are checked one by one in the domain so that a 422 can name each bad row's index.
 const ingestBody = (shape: string) =>
@@ -141,7 +157,7 @@ export const Columns = z.object({ t: z.array(z.number()), v: z.array(z.number())
 export type Columns = z.infer<typeof Columns>;
 
 /** Columns of several readings as one list in time order, codes in binary order within a time (the API's row order). */
-export function inTimeOrder(data: Record<string, Columns>): { reading: string; ts: number; value: number }[] {
+export function inTimeOrder(data: Record<string, Columns>): Reading[] {
   const points = Object.entries(data).flatMap(([reading, { t, v }]) => t.map((ts, i) => ({ reading, ts, value: v[i] })));
   return points.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
 }

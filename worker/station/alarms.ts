@@ -9,7 +9,7 @@ import {
   type RuleState,
   type Transition,
 } from '../domain/alarms/evaluate';
-import type { Reading } from '../domain/telemetry/rows';
+import type { Reading } from '../contracts/telemetry';
 import { column } from './schema';
 
 interface HeldRule {

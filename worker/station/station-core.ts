@@ -4,7 +4,7 @@ import type { RuleSpec } from '../domain/alarms/evaluate';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { allReadingCodes, type Source } from '../contracts/readings';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';
-import { sourceRows, type Reading } from '../domain/telemetry/rows';
+import { sourceRows, type Reading } from '../contracts/telemetry';
 import { watcherOf } from '../live/directory';
 import { StationAlarms } from './alarms';
 import { previewRule, type RulePreviewOutcome } from './preview';

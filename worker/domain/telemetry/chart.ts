@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Subject } from '../../db/schema';
-import { inTimeOrder, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
+import { inTimeOrder, sourceRows, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
 import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
 import { toItemRow } from '../items/manage';
 import { visibleItem } from '../items/visibility';
-import { sourceRows } from './rows';
 
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
 async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {

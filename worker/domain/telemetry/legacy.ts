@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { LegacyCopyQuery, LegacyCopyStep } from '../../contracts/legacy';
 import type { Db } from '../../db/client';
 import { stationOf } from '../../station/directory';
-import type { Reading } from './rows';
+import type { Reading } from '../../contracts/telemetry';
 
 /**
  * Copies the next slice of an older database's D1 readings into their station's object. The object keeps
