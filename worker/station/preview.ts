@@ -1,12 +1,13 @@
 import { isRateKind } from '../contracts/alarm-kinds';
 import { episodesOf, idleState, runRule, silencesOf, type Episode, type Point, type RuleSpec } from '../domain/alarms/evaluate';
 import { column } from './schema';
-import { SeriesBuilder, type CodeSeries } from './series';
+import type { Columns } from '../contracts/telemetry';
+import { SeriesBuilder } from './series';
 
 export interface RulePreviewOutcome {
   episodes: Episode[];
   /** The rule's reading over the range (downsampled like a chart); null for no-data rules. */
-  series: CodeSeries | null;
+  series: Columns | null;
   downsampled: boolean;
 }
 
@@ -36,5 +37,5 @@ export function previewRule(sql: SqlStorage, spec: RuleSpec, from: number, to: n
   const builder = new SeriesBuilder([spec.reading!], from, to);
   for (const p of points) builder.add([p.ts, p.value]);
   const chart = builder.result();
-  return { episodes: episodesOf(transitions), series: chart.series[spec.reading!] ?? { t: [], v: [] }, downsampled: chart.downsampled };
+  return { episodes: episodesOf(transitions), series: chart.data[spec.reading!] ?? { t: [], v: [] }, downsampled: chart.downsampled };
 }

@@ -11,7 +11,8 @@ import { previewRule, type RulePreviewOutcome } from './preview';
 import { statsOfDay } from './day-stats';
 import { markStatement, rollupStatements } from './rollup-statements';
 import { column, migrate, selectRange } from './schema';
-import { rawSeries, SeriesBuilder, type ChartSeries, type CodeSeries, type SeriesOptions } from './series';
+import type { Columns } from '../contracts/telemetry';
+import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
 import { storeReadings, type StoreOutcome } from './store';
 
 /** What a station object is told of its station with every call that needs it (D1 owns these facts). */
@@ -254,7 +255,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   }
 
   /** Every raw reading in [start, end) per code, or null when there are more than `limit`. */
-  readings(start: number, end: number, limit: number): Record<string, CodeSeries> | null {
+  readings(start: number, end: number, limit: number): Record<string, Columns> | null {
     return rawSeries(allReadingCodes, this.rowsIn(start, end), limit);
   }
 

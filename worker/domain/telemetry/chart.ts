@@ -4,7 +4,6 @@ import type { Subject } from '../../db/schema';
 import { inTimeOrder, sourceRows, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
 import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
-import type { CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
 import { toItemRow } from '../items/manage';
 import { visibleItem } from '../items/visibility';
@@ -21,11 +20,9 @@ async function stationRange(db: Db, subject: Subject, query: { id: string; from?
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
 export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<Chart> {
   const { item, start, end, range } = await stationRange(db, subject, query);
-  const { series, min, max, downsampled } = await stationOf(env, item.id).series(start, end, { points: query.points });
-  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(series)), min, max, downsampled };
+  const { data, min, max, downsampled } = await stationOf(env, item.id).series(start, end, { points: query.points });
+  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled };
 }
-
-const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t, v, sum, peak_day: peakDay });
 
 /**
  * The same range as columns per reading (what the app draws): points downsampled to the budget asked, readings
@@ -34,8 +31,7 @@ const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t
 export async function chartColumnsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
   const { item, start, end, range } = await stationRange(db, subject, query);
   const chart = await stationOf(env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
-  const totals = Object.fromEntries(Object.entries(chart.totals).map(([code, t]) => [code, totalsReply(t)]));
-  return { item: toItemRow(item), range, data: chart.series, totals, min: chart.min, max: chart.max, downsampled: chart.downsampled, bucket_ms: chart.bucketMs };
+  return { item: toItemRow(item), range, ...chart };
 }
 
 /** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */
