@@ -8,7 +8,7 @@ import {
   type RuleSpec,
   type RuleState,
   type Transition,
-} from '../domain/alarms/evaluate';
+} from './evaluate';
 import type { Reading } from '../contracts/telemetry';
 import { column } from './schema';
 

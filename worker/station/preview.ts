@@ -1,5 +1,5 @@
 import { isRateKind } from '../contracts/alarm-kinds';
-import { episodesOf, idleState, runRule, silencesOf, type Episode, type Point, type RuleSpec } from '../domain/alarms/evaluate';
+import { episodesOf, idleState, runRule, silencesOf, type Episode, type Point, type RuleSpec } from './evaluate';
 import { column } from './schema';
 import type { Columns } from '../contracts/telemetry';
 import { SeriesBuilder } from './series';

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { LiveMessage } from '../contracts/live';
-import type { RuleSpec } from '../domain/alarms/evaluate';
+import type { RuleSpec } from './evaluate';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { allReadingCodes, type Source } from '../contracts/readings';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';

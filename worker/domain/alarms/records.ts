@@ -1,7 +1,7 @@
 import type { Alarm, AlarmRule } from '../../contracts/alarms';
 import type { AlarmState, RuleKind, Severity } from '../../contracts/alarm-kinds';
 import type { AlarmRuleRow } from '../../db/schema';
-import type { RuleSpec } from './evaluate';
+import type { RuleSpec } from '../../station/evaluate';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

@@ -9,7 +9,7 @@ import { inPool } from '../fan-out';
 import { invalid, notFound } from '../errors';
 import { visibleTo } from '../../db/stations';
 import { visibleItem } from '../items/visibility';
-import type { RuleSpec } from './evaluate';
+import type { RuleSpec } from '../../station/evaluate';
 import { alarmSelect, clearLevel, toAlarm, toAlarmRule, toRuleSpec, type AlarmJoined } from './records';
 import { clearAlarm, ruleFacts, ruleWithStation, runPlan, sendNotice } from './transitions';
 

@@ -6,7 +6,7 @@ import type { AlarmRuleRow } from '../../db/schema';
 import { transportMail, type Mail } from '../mail/mailer';
 import { alarmRecipients } from '../notifications/recipients';
 import { attemptDeliveries, deliveryStatement, type Guard } from '../webhooks/deliver';
-import type { Transition } from './evaluate';
+import type { Transition } from '../../station/evaluate';
 import { alarmMail, type RuleFacts } from './mail';
 import { alarmSelect, toAlarm, type AlarmJoined } from './records';
 

@@ -1,4 +1,4 @@
-import { isRateKind, type RuleKind } from '../../contracts/alarm-kinds';
+import { isRateKind, type RuleKind } from '../contracts/alarm-kinds';
 
 /** A rule as its station's object keeps and evaluates it. */
 export interface RuleSpec {
