@@ -10,7 +10,7 @@ import {
   type Transition,
 } from './evaluate';
 import type { Reading } from '../contracts/telemetry';
-import { column } from './schema';
+import { column, newestTs } from './schema';
 
 interface HeldRule {
   spec: RuleSpec;
@@ -70,8 +70,8 @@ export class StationAlarms {
 
   private newestOf(code: string): number | null {
     if (!this.newest.has(code)) {
-      const query = code === anyCode ? 'SELECT max(ts) AS ts FROM readings' : `SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`;
-      this.newest.set(code, this.sql.exec<{ ts: number | null }>(query).toArray()[0]?.ts ?? null);
+      const ts = code === anyCode ? newestTs(this.sql) : this.sql.exec<{ ts: number }>(`SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`).toArray()[0]?.ts;
+      this.newest.set(code, ts ?? null);
     }
     return this.newest.get(code)!;
   }
@@ -163,7 +163,7 @@ export class StationAlarms {
   checkSilence(now: number): number {
     const silent = this.held().filter(({ spec, state }) => spec.kind === 'no_data' && state.phase !== 'firing');
     if (!silent.length) return 0;
-    const latest = this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+    const latest = newestTs(this.sql);
     const states = new Map<number, RuleState>();
     const transitions: Transition[] = [];
     for (const { spec } of silent) {

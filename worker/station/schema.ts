@@ -6,6 +6,28 @@ export const column = (code: string) => `"${code}"`;
 /** Every report in [?, ?) in time order: its time, then a value or null per code of `allReadingCodes`. */
 export const selectRange = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
 
+/** The time of the station's newest reading (null without readings). */
+export const newestTs = (sql: SqlStorage) => sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+
+export interface StorageFigures {
+  /** Report rows (one per report time). */
+  reports: number;
+  /** Readings (one per code and time). */
+  readings: number;
+  bytes: number;
+  firstTs: number | null;
+  lastTs: number | null;
+}
+
+const countReadings = `SELECT count(*) AS reports, ${allReadingCodes.map((c) => `count(${column(c)})`).join(' + ')} AS readings,
+  min(ts) AS firstTs, max(ts) AS lastTs FROM readings`;
+
+/** How much a station holds: reports, readings, bytes on disk and its time span. */
+export function figuresOf(sql: SqlStorage): StorageFigures {
+  const row = sql.exec<Omit<StorageFigures, 'bytes'>>(countReadings).one();
+  return { ...row, bytes: sql.databaseSize };
+}
+
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
 const schemaVersion = 2;
 

@@ -1,15 +1,11 @@
 import type { Alarm } from '../../contracts/alarms';
 import { danesReadings, uniwanReadings } from '../../contracts/readings';
+import type { Recipient } from '../../db/notifications';
+import type { AlarmRuleRow } from '../../db/schema';
 import type { Mail } from '../mail/mailer';
-import type { Recipient } from '../notifications/recipients';
 
-/** What a mail says about the rule beyond the alarm's own snapshot. */
-export interface RuleFacts {
-  windowMinutes: number | null;
-  silenceMinutes: number | null;
-  holdMinutes: number;
-  timezone: string;
-}
+/** What a mail says about the rule beyond the alarm's own snapshot: its window, silence and hold, and its station's zone. */
+export type RuleFacts = Pick<AlarmRuleRow, 'windowMinutes' | 'silenceMinutes' | 'holdMinutes'> & { timezone: string };
 
 const catalogue: readonly { code: string; label: string; unit: string }[] = [...danesReadings, ...uniwanReadings];
 
