@@ -3,7 +3,7 @@ import { defineCall } from './call';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
 import type { Source } from './readings';
-import { periods } from './station-time';
+import { isoInstant, periods } from './station-time';
 import { flag, wholeNumber } from './validation';
 
 /** Most rows one ingest request may carry. */
@@ -31,7 +31,7 @@ export interface Reading {
 /** A reading as a row of its source (as posted and as the chart returns it), its time in UTC ISO 8601. */
 export function sourceRow(source: Source, { reading, ts, value }: Reading): DanesRow | UniwanRow {
   const fields = rowFields[source];
-  return { [fields.code]: reading, [fields.value]: value, [fields.time]: new Date(ts).toISOString() } as DanesRow | UniwanRow;
+  return { [fields.code]: reading, [fields.value]: value, [fields.time]: isoInstant(ts) } as DanesRow | UniwanRow;
 }
 
 export const sourceRows = (source: Source, readings: Reading[]) => readings.map((r) => sourceRow(source, r)) as DanesRow[] | UniwanRow[];

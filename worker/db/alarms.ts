@@ -2,14 +2,10 @@ import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, type SQL 
 import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { Alarm, AlarmRule, AlarmRuleSpec, AlarmsQuery } from '../contracts/alarms';
+import { isoInstant } from '../contracts/station-time';
 import type { Db } from './client';
 import { alarmRules, alarms, items, subjects, type AlarmRuleRow, type Subject } from './schema';
 import { visibleTo } from './stations';
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
-
-// ---- Rules ----
 
 /** Where a value rule clears: back past its threshold by the deadband. */
 export function clearLevel(rule: Pick<AlarmRuleRow, 'kind' | 'threshold' | 'deadband'>): number | null {
@@ -33,8 +29,8 @@ export const toAlarmRule = (r: AlarmRuleRow, uniqueId: string): AlarmRule => ({
   hold_minutes: r.holdMinutes,
   severity: r.severity,
   clear_level: clearLevel(r),
-  created_at: iso(r.createdAt),
-  updated_at: iso(r.updatedAt),
+  created_at: isoInstant(r.createdAt),
+  updated_at: isoInstant(r.updatedAt),
 });
 
 /** A rule as an administrator sent it, in the columns it is stored in. */
@@ -63,9 +59,6 @@ export async function selectRules(db: Db, subject: Subject, itemId: number | und
     .orderBy(asc(alarmRules.itemId), asc(alarmRules.id));
   return rows.map((r) => toAlarmRule(r.rule, r.uniqueId));
 }
-
-/** A rule that is not deleted. */
-export const findRule = async (db: Db, id: number) => (await db.select().from(alarmRules).where(and(eq(alarmRules.id, id), isNull(alarmRules.deletedAt))))[0];
 
 export const countStationRules = async (db: Db, itemId: number) =>
   (await db.select({ n: count() }).from(alarmRules).where(and(eq(alarmRules.itemId, itemId), isNull(alarmRules.deletedAt))))[0].n;
@@ -134,8 +127,6 @@ export const selectSilentStations = (db: Db, { now, limit }: { now: number; limi
     .orderBy(items.id)
     .limit(limit);
 
-// ---- Alarms ----
-
 type AlarmRow = typeof alarms.$inferSelect;
 const acknowledger = alias(subjects, 'acknowledger');
 
@@ -160,13 +151,13 @@ export const toAlarm = ({ alarm: a, uniqueId, stationName, ruleName, acknowledge
   severity: a.severity,
   threshold: a.threshold,
   state: a.state,
-  started_at: iso(a.startedAt),
-  fired_at: iso(a.firedAt),
+  started_at: isoInstant(a.startedAt),
+  fired_at: isoInstant(a.firedAt),
   value: a.value,
-  acknowledged_at: isoOrNull(a.acknowledgedAt),
+  acknowledged_at: isoInstant(a.acknowledgedAt),
   acknowledged_by: a.acknowledgedBy === null ? null : { id: a.acknowledgedBy, name: acknowledgedName ?? '' },
   note: a.note,
-  cleared_at: isoOrNull(a.clearedAt),
+  cleared_at: isoInstant(a.clearedAt),
   clear_value: a.clearValue,
   cleared_reason: a.clearedReason,
 });

@@ -107,23 +107,19 @@ const summedCodes = JSON.stringify(allReadingCodes.filter(isSummed));
  * key instead of reading a station's whole history, and group in key order without sorting. Each station's summary
  * leaves SQLite as one JSON text: a thousand stations cross to the Worker as a thousand rows, not one per code.
  */
-export const selectStationSummaries = (db: Db, { itemIds, from, to }: { itemIds: number[]; from: string; to: string }) =>
-  db.all<SummaryRow>(sql`
+export function selectStationSummaries(db: Db, { itemIds, from, to }: { itemIds: number[]; from: string; to: string }) {
+  const seek = (codes: string) =>
+    sql`s.item_id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)})) AND s.reading IN (SELECT value FROM json_each(${codes})) AND s.day BETWEEN ${from} AND ${to}`;
+  return db.all<SummaryRow>(sql`
     WITH per_code AS (
       SELECT s.item_id, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS last_ts, sum(s.sum) AS total
-      FROM daily_stats s
-      WHERE s.item_id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)}))
-        AND s.reading IN (SELECT value FROM json_each(${allCodes}))
-        AND s.day BETWEEN ${from} AND ${to}
+      FROM daily_stats s WHERE ${seek(allCodes)}
       GROUP BY s.item_id, s.reading
     ),
     -- With max() the only aggregate, SQLite takes the bare day from the row that holds the maximum.
     wettest AS (
       SELECT s.item_id, s.reading, s.day, max(s.sum) AS peak
-      FROM daily_stats s
-      WHERE s.item_id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)}))
-        AND s.reading IN (SELECT value FROM json_each(${summedCodes}))
-        AND s.day BETWEEN ${from} AND ${to}
+      FROM daily_stats s WHERE ${seek(summedCodes)}
       GROUP BY s.item_id, s.reading
     )
     SELECT p.item_id AS itemId, max(p.last_ts) AS lastTs, json_object(
@@ -135,3 +131,4 @@ export const selectStationSummaries = (db: Db, { itemIds, from, to }: { itemIds:
     ) AS summary
     FROM per_code p LEFT JOIN wettest w ON w.item_id = p.item_id AND w.reading = p.reading
     GROUP BY p.item_id`);
+}

@@ -6,8 +6,6 @@ import type { Db } from './client';
 import { alarms, groups, items, notificationOverrides, notificationPreferences, outbox, subjectGroups, type Subject } from './schema';
 import { visibleTo } from './stations';
 
-// ---- Settings ----
-
 // The groups a subject may name in an override: its own, or every group for an administrator.
 const ownGroups = (subject: Subject) =>
   subject.isAdmin ? sql`1 = 1` : sql`${groups.id} IN (SELECT ${subjectGroups.groupId} FROM ${subjectGroups} WHERE ${subjectGroups.subjectId} = ${subject.id})`;
@@ -36,8 +34,6 @@ export const replaceNotificationSettings = (db: Db, subjectId: number, { mode, o
     db.delete(notificationOverrides).where(eq(notificationOverrides.subjectId, subjectId)),
     ...chunkedInserts(db, notificationOverrides, overrides),
   ]);
-
-// ---- Alarm e-mail ----
 
 export interface Recipient {
   id: number;

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isoInstant } from '../contracts/station-time';
 import type { DeliveriesQuery, DeliveryEvent, Webhook, WebhookDelivery, WebhookEvent, WebhookPayload } from '../contracts/webhooks';
 import { atomically, inJson } from './batch';
 import type { Db } from './client';
 import { alarms, webhookDeliveries, webhookItems, webhooks } from './schema';
-
-// ---- Webhooks ----
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -15,8 +14,8 @@ export const toWebhook = (w: WebhookRow, stations: number[], secret?: string): W
   description: w.description,
   events: JSON.parse(w.events) as WebhookEvent[],
   stations,
-  created_at: new Date(w.createdAt).toISOString(),
-  updated_at: new Date(w.updatedAt).toISOString(),
+  created_at: isoInstant(w.createdAt),
+  updated_at: isoInstant(w.updatedAt),
   ...(secret === undefined ? {} : { secret }),
 });
 
@@ -84,11 +83,7 @@ export async function selectSubscribedWebhooks(db: Db, { itemId, event }: { item
 export const selectWebhookTargets = (db: Db, ids: number[]) =>
   db.select({ id: webhooks.id, url: webhooks.url, secret: webhooks.secret }).from(webhooks).where(inJson(webhooks.id, ids));
 
-// ---- Deliveries ----
-
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
   id: d.id,
@@ -99,9 +94,9 @@ export const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
   attempts: d.attempts,
   last_status: d.lastStatus,
   last_error: d.lastError,
-  next_attempt_at: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-  created_at: iso(d.createdAt)!,
-  delivered_at: iso(d.deliveredAt),
+  next_attempt_at: d.status === 'pending' ? isoInstant(d.nextAttemptAt) : null,
+  created_at: isoInstant(d.createdAt),
+  delivered_at: isoInstant(d.deliveredAt),
   payload: JSON.parse(d.payload) as WebhookPayload,
 });
 

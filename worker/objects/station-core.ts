@@ -2,6 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { contextOf, type Ctx } from '../context';
 import type { LiveMessage } from '../contracts/live';
 import { allReadingCodes, type Source } from '../contracts/readings';
+import { isoInstant } from '../contracts/station-time';
 import { sourceRows, type Columns, type Reading } from '../contracts/telemetry';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { watcherOf } from '../live/directory';
@@ -126,7 +127,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       type: 'readings',
       unique_id: station.uniqueId,
       source: station.source,
-      last_update: new Date(newestTs(this.sql)!).toISOString(),
+      last_update: isoInstant(newestTs(this.sql)!),
       rows: sourceRows(station.source, stored),
     }));
   }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Alarm, AlarmsQuery } from '../../contracts/alarms';
+import { isoInstant } from '../../contracts/station-time';
 import type { SubjectCtx } from '../../context';
 import { acknowledgeAlarmRow, findAlarmFor, selectAlarms } from '../../db/alarms';
 import { conflict, forbidden, notFound } from '../errors';
@@ -26,7 +27,7 @@ export async function acknowledgeAlarm(ctx: SubjectCtx, { id, note }: { id: numb
   const now = Date.now();
   const by = { id: subject.id, name: `${subject.firstName} ${subject.secondName}` };
   const notice = await writeTransition(ctx, {
-    alarm: { ...alarm, state: 'acknowledged', acknowledged_at: new Date(now).toISOString(), acknowledged_by: by, note },
+    alarm: { ...alarm, state: 'acknowledged', acknowledged_at: isoInstant(now), acknowledged_by: by, note },
     event: 'alarm.acknowledged',
     occurredAt: now,
     write: acknowledgeAlarmRow(db, { id, at: now, by: by.id, note }),

@@ -5,7 +5,6 @@ import {
   countStationRules,
   deleteRuleRow,
   findOpenAlarm,
-  findRule,
   findRuleWithStation,
   markRulesPushed,
   ruleColumns,
@@ -15,8 +14,8 @@ import {
   toAlarmRule,
   writeRule,
 } from '../../db/alarms';
-import type { AlarmRuleRow } from '../../db/schema';
 import { isReadingOf } from '../../contracts/readings';
+import { isoInstant } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { RuleSpec } from '../../station/evaluate';
 import { invalid, notFound } from '../errors';
@@ -30,23 +29,21 @@ const maxRulesPerStation = 50;
 const pushesPerRun = 200;
 const pushConcurrency = 16;
 
-/** A stored rule as its station's object evaluates it. */
-const toRuleSpec = (r: Pick<AlarmRuleRow, 'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'>): RuleSpec => ({
-  id: r.id,
-  kind: r.kind,
-  reading: r.reading,
-  threshold: r.threshold,
-  deadband: r.deadband,
-  windowMinutes: r.windowMinutes,
-  silenceMinutes: r.silenceMinutes,
-  holdMinutes: r.holdMinutes,
-  createdAt: r.createdAt,
-});
+/** What the station's object keeps of a rule, and nothing more. */
+const toRuleSpec = ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt }: RuleSpec): RuleSpec =>
+  ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt });
 
 /** Rules of the stations the subject may see: of one station (`itemId`), or of all of them. */
 export async function listRules(ctx: SubjectCtx, { itemId }: { itemId?: number }): Promise<AlarmRule[]> {
   if (itemId !== undefined) await visibleItem(ctx, { id: itemId }, 'item_id');
   return selectRules(ctx.db, ctx.subject, itemId);
+}
+
+/** A rule that is not deleted, with its station. */
+async function getRule({ db }: Ctx, id: number) {
+  const found = await findRuleWithStation(db, id);
+  if (!found || found.rule.deletedAt !== null) throw notFound('Rule');
+  return found;
 }
 
 /** The station a rule is for, refusing a reading its source does not report (the low-voltage preset needs POWER). */
@@ -80,11 +77,8 @@ export async function pushRules({ db, env }: Ctx, { itemId }: { itemId: number }
 /** The cron's repair: pushes the rules of stations whose objects may not hold their latest revision. */
 export async function pushPendingRules(ctx: Ctx, { limit = pushesPerRun }: { limit?: number } = {}) {
   const stations = await selectUnpushedStations(ctx.db, limit);
-  let pushed = 0;
-  await inPool(stations, { concurrency: pushConcurrency, budgetMs: 20_000 }, 'alarm rules push failed', async ({ itemId }) => {
-    if (await pushRules(ctx, { itemId })) pushed++;
-  });
-  return pushed;
+  const push = async ({ itemId }: { itemId: number }) => ({ pushed: (await pushRules(ctx, { itemId })) ? 1 : 0 });
+  return (await inPool(stations, { concurrency: pushConcurrency, budgetMs: 20_000 }, 'alarm rules push failed', push, { pushed: 0 })).pushed;
 }
 
 /** Creates (no id) or updates a station's rule, then hands the station's new rule set to its object. */
@@ -92,11 +86,7 @@ export async function saveRule(ctx: SubjectCtx, input: AlarmRuleSpec): Promise<A
   const item = await stationForRule(ctx, input);
   if (input.id === undefined) {
     if ((await countStationRules(ctx.db, item.id)) >= maxRulesPerStation) throw invalid({ item_id: [`A station has at most ${maxRulesPerStation} rules.`] });
-  } else {
-    const existing = await findRule(ctx.db, input.id);
-    if (!existing) throw notFound('Rule');
-    if (existing.itemId !== item.id) throw invalid({ item_id: ['A rule cannot move to another station.'] });
-  }
+  } else if ((await getRule(ctx, input.id)).rule.itemId !== item.id) throw invalid({ item_id: ['A rule cannot move to another station.'] });
   const row = await writeRule(ctx.db, { id: input.id, itemId: item.id, columns: ruleColumns(input), now: Date.now() });
   await pushRules(ctx, { itemId: item.id });
   return toAlarmRule(row, item.uniqueId);
@@ -107,8 +97,7 @@ export async function saveRule(ctx: SubjectCtx, input: AlarmRuleSpec): Promise<A
  * batch; the rule's row stays for the alarms it raised.
  */
 export async function deleteRule(ctx: Ctx, { id }: { id: number }) {
-  const found = await findRuleWithStation(ctx.db, id);
-  if (!found || found.rule.deletedAt !== null) throw notFound('Rule');
+  const found = await getRule(ctx, id);
   const { itemId } = found.rule;
   const now = Date.now();
   const remove = deleteRuleRow(ctx.db, { id, itemId, now });
@@ -126,7 +115,6 @@ export async function deleteRule(ctx: Ctx, { id }: { id: number }) {
 }
 
 const dayMs = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** How often a rule (saved or not) would have fired over the last `days` days of its station, with what a chart needs. */
 export async function previewRule(ctx: SubjectCtx, { rule, days }: { rule: AlarmRuleSpec; days: number }): Promise<RulePreview> {
@@ -137,13 +125,13 @@ export async function previewRule(ctx: SubjectCtx, { rule, days }: { rule: Alarm
   return {
     item_id: item.id,
     reading: rule.reading,
-    from: iso(from),
-    to: iso(to),
+    from: isoInstant(from),
+    to: isoInstant(to),
     fired: outcome.episodes.length,
     episodes: outcome.episodes.map((e) => ({
-      started_at: iso(e.startedAt),
-      fired_at: iso(e.firedAt),
-      cleared_at: e.clearedAt === null ? null : iso(e.clearedAt),
+      started_at: isoInstant(e.startedAt),
+      fired_at: isoInstant(e.firedAt),
+      cleared_at: isoInstant(e.clearedAt),
       value: e.value,
     })),
     threshold: rule.threshold,

@@ -1,5 +1,6 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Alarm } from '../../contracts/alarms';
+import { isoInstant } from '../../contracts/station-time';
 import type { WebhookEvent } from '../../contracts/webhooks';
 import type { Ctx } from '../../context';
 import { clearAlarmRow, findAlarmByKey, findRuleWithStation, fireAlarm, type AlarmWrite, type RuleWithStation } from '../../db/alarms';
@@ -19,8 +20,6 @@ export interface Notice {
   deliveries: number[];
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /**
  * Writes a transition in one D1 batch (after `before`, other writes that belong with it): `write.head` changes the
  * alarm, then its mails and the webhook deliveries that want `event` are inserted, each only if `write.guard` finds
@@ -33,7 +32,7 @@ export async function writeTransition(
 ): Promise<Notice | null> {
   const now = Date.now();
   const hooks = await selectSubscribedWebhooks(db, { itemId: alarm.item_id, event });
-  const payload = { event, occurred_at: iso(occurredAt), alarm };
+  const payload = { event, occurred_at: isoInstant(occurredAt), alarm };
   const results = await atomically(db, [
     ...before,
     write.head,
@@ -60,7 +59,7 @@ export async function clearAlarm(
   ctx: Ctx,
   { open, rule, at, value, reason, before }: { open: Alarm; rule: RuleWithStation; at: number; value: number | null; reason: 'condition' | 'rule_deleted'; before?: BatchItem<'sqlite'>[] },
 ) {
-  const alarm: Alarm = { ...open, state: 'cleared', cleared_at: iso(at), clear_value: value, cleared_reason: reason };
+  const alarm: Alarm = { ...open, state: 'cleared', cleared_at: isoInstant(at), clear_value: value, cleared_reason: reason };
   const mails = await alarmMails(ctx, alarm, rule, 'cleared');
   return writeTransition(ctx, { alarm, event: 'alarm.cleared', occurredAt: at, write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }), mails, before });
 }

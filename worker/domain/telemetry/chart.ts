@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SubjectCtx } from '../../context';
 import { inTimeOrder, sourceRows, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
-import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
+import { addDays, dayBounds, isoInstant, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import { badRequest } from '../errors';
 import { toItemRow } from '../items/manage';
@@ -13,7 +13,7 @@ async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string;
   const { from, to } = resolveRange(query, item.timezone);
   const start = dayBounds(from, item.timezone).start;
   const end = dayBounds(to, item.timezone).end;
-  return { item, from, to, start, end, range: { from, to, start: new Date(start).toISOString(), end: new Date(end).toISOString() } };
+  return { item, from, to, start, end, range: { from, to, start: isoInstant(start), end: isoInstant(end) } };
 }
 
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */

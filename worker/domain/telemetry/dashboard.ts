@@ -2,7 +2,7 @@ import type { Dashboard, StationSummary } from '../../contracts/telemetry';
 import type { SubjectCtx } from '../../context';
 import { selectDashboardStations, selectStationSummaries } from '../../db/daily-stats';
 import { toItemRow } from '../items/manage';
-import { homeZone, resolveRange } from '../../contracts/station-time';
+import { homeZone, isoInstant, resolveRange } from '../../contracts/station-time';
 
 /**
  * The dashboard: the subject's stations and their groups, and per station readings count, last reading and
@@ -26,7 +26,7 @@ export async function dashboardOf({ db, subject }: SubjectCtx, range: { from?: s
     // json_group_object gives {} where its filter matched nothing; the contract leaves such a key out.
     if (summary.sum && !Object.keys(summary.sum).length) delete summary.sum;
     if (summary.peak_day && !Object.keys(summary.peak_day).length) delete summary.peak_day;
-    const date = found?.lastTs ? new Date(found.lastTs).toISOString() : null;
+    const date = found?.lastTs ? isoInstant(found.lastTs) : null;
     dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = { date, ...summary };
   }
   return dashboard;

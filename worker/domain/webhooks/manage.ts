@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isoInstant } from '../../contracts/station-time';
 import type { DeliveriesQuery, Webhook, WebhookPayload, Webhooks } from '../../contracts/webhooks';
 import type { Ctx } from '../../context';
 import { items } from '../../db/schema';
@@ -65,7 +66,7 @@ export async function deleteWebhook(ctx: Ctx, { id }: { id: number }) {
 export async function sendTestEvent(ctx: Ctx, { id }: { id: number }) {
   await getWebhook(ctx, id);
   const now = Date.now();
-  const payload: WebhookPayload = { event: 'test', occurred_at: new Date(now).toISOString(), alarm: null };
+  const payload: WebhookPayload = { event: 'test', occurred_at: isoInstant(now), alarm: null };
   const created = await insertTestDelivery(ctx.db, { webhookId: id, payload, now });
   await attemptDeliveries(ctx, { ids: [created], now });
   return findDelivery(ctx.db, created);
