@@ -3,17 +3,12 @@
  * locally (`wrangler dev`) on a D1 and station objects of its own (a temporary directory; the dev database is
  * untouched). Prints one table. `npm run bench:scale` covers many stations at once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
 import { sourceRow, type ChartColumns } from '../worker/contracts/telemetry';
 import { defaultPointBudget, pointBudgets } from '../app/features/charts/point-budget';
-import { applyMigrations, executeScript } from './lib/d1';
-import { startLocalWorker } from './lib/local-worker';
 import { StationWeather } from './seed/weather';
-import { count, ingestRate, ms, percentile, postIngest, printTable, sample, since, type Row } from './bench/lib';
+import { benchWorker, count, ingestRate, ms, percentile, postIngest, printTable, sample, since, type Row } from './bench/lib';
 import { benchAccountsSql, benchStationId, benchZone, dailyStatsSql, danesCodes, floodLevel, floodRuleSql, report, sessionTokenOf, stationTokenOf } from './bench/seed';
 
 const stations = 100;
@@ -25,15 +20,10 @@ const STEP = 600_000;
 const [yearStation, reportStation, liveStation] = [1, 2, 3];
 const batchStations = [11, 12, 13, 14];
 
-const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-'));
-console.log(`Preparing a benchmark database in ${dir} …`);
 const to = addDays(localDay(Date.now(), benchZone), -1);
-applyMigrations('--local', dir);
-executeScript(benchAccountsSql(stations, [stations]) + dailyStatsSql(stations, to, dashboardDays) + floodRuleSql(liveStation), '--local', dir);
-const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
-const { base } = worker;
+const worker = await benchWorker('a benchmark database', [benchAccountsSql(stations, [stations]) + dailyStatsSql(stations, to, dashboardDays) + floodRuleSql(liveStation)]);
+const { base, counters } = worker;
 const session = sessionTokenOf(1);
-const counters = async () => (await fetch(`${base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>;
 const rollup = async () => {
   const t = performance.now();
   const { run } = (await (await fetch(`${base}/bench/rollup`)).json()) as { run: { stations: number; days: number; d1RowsWritten: number; objectRowsWritten: number } };
@@ -205,7 +195,6 @@ try {
   rows.push(['alarm, ingest to page (10 readings past a rule, each cleared after)', `median ${ms(percentile(alarmLatencies, 50))}, max ${ms(Math.max(...alarmLatencies))}`, '≤ 2,000 ms']);
 } finally {
   worker.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
 printTable(rows);
 process.exit(0);

@@ -142,14 +142,10 @@ export const AnsweredRange = z.object({
 });
 export type AnsweredRange = z.infer<typeof AnsweredRange>;
 
-export const Chart = z.object({
-  item: ItemRow,
-  range: AnsweredRange,
-  data: z.union([z.array(DanesRow), z.array(UniwanRow)]),
-  min: perCode,
-  max: perCode,
-  downsampled: z.boolean(),
-});
+/** What both chart formats carry beside their `data`: the station, the range answered, and each reading's extremes. */
+const chartFacts = { item: ItemRow, range: AnsweredRange, min: perCode, max: perCode, downsampled: z.boolean() };
+
+export const Chart = z.object({ ...chartFacts, data: z.union([z.array(DanesRow), z.array(UniwanRow)]) });
 export type Chart = z.infer<typeof Chart>;
 
 /** One reading's points in time order as parallel arrays: times in epoch ms, values. */
@@ -170,13 +166,9 @@ export const Totals = Columns.extend({
 export type Totals = z.infer<typeof Totals>;
 
 export const ChartColumns = z.object({
-  item: ItemRow,
-  range: AnsweredRange,
+  ...chartFacts,
   data: z.record(z.string(), Columns),
   totals: z.record(z.string(), Totals),
-  min: perCode,
-  max: perCode,
-  downsampled: z.boolean(),
   bucket_ms: z.number().nullable().meta({ description: 'Width of the time buckets of downsampled readings; null when every reading is raw.' }),
 });
 export type ChartColumns = z.infer<typeof ChartColumns>;

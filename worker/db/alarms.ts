@@ -66,13 +66,9 @@ export const countStationRules = async (db: Db, itemId: number) =>
 /** Writes a new rule (no `id`) or a rule's new version, in the station's next rule-set revision, to be pushed. */
 export async function writeRule(db: Db, { id, itemId, columns, now }: { id?: number; itemId: number; columns: ReturnType<typeof ruleColumns>; now: number }) {
   const values = { ...columns, updatedAt: now, rev: nextRevision(itemId), pushed: false };
-  const [row] =
-    id === undefined
-      ? await db
-          .insert(alarmRules)
-          .values({ ...values, itemId, createdAt: now })
-          .returning()
-      : await db.update(alarmRules).set(values).where(eq(alarmRules.id, id)).returning();
+  const [row] = await (id === undefined
+    ? db.insert(alarmRules).values({ ...values, itemId, createdAt: now }).returning()
+    : db.update(alarmRules).set(values).where(eq(alarmRules.id, id)).returning());
   return row;
 }
 
@@ -117,12 +113,9 @@ export const selectSilentStations = (db: Db, { now, limit }: { now: number; limi
     .from(alarmRules)
     .innerJoin(items, eq(items.id, alarmRules.itemId))
     .where(
-      and(
-        eq(alarmRules.kind, 'no_data'),
-        isNull(alarmRules.deletedAt),
-        sql`coalesce(${items.lastUpdate}, ${alarmRules.createdAt}) + ${alarmRules.silenceMinutes} * 60000 < ${now}`,
-        sql`NOT EXISTS (SELECT 1 FROM ${alarms} WHERE ${alarms.ruleId} = ${alarmRules.id} AND ${alarms.state} <> 'cleared')`,
-      ),
+      sql`${alarmRules.kind} = 'no_data' AND ${alarmRules.deletedAt} IS NULL
+        AND coalesce(${items.lastUpdate}, ${alarmRules.createdAt}) + ${alarmRules.silenceMinutes} * 60000 < ${now}
+        AND NOT EXISTS (SELECT 1 FROM ${alarms} WHERE ${alarms.ruleId} = ${alarmRules.id} AND ${alarms.state} <> 'cleared')`,
     )
     .orderBy(items.id)
     .limit(limit);
@@ -131,15 +124,24 @@ type AlarmRow = typeof alarms.$inferSelect;
 const acknowledger = alias(subjects, 'acknowledger');
 
 /** An alarm with what the API shows beside it: its station, its rule's name and who acknowledged it. */
-export interface AlarmJoined {
-  alarm: AlarmRow;
-  uniqueId: string;
-  stationName: string;
-  ruleName: string | null;
-  acknowledgedName: string | null;
-}
+const alarmFields = {
+  alarm: alarms,
+  uniqueId: items.uniqueId,
+  stationName: items.name,
+  ruleName: alarmRules.name,
+  acknowledgedName: sql<string | null>`${acknowledger.firstName} || ' ' || ${acknowledger.secondName}`,
+};
 
-export const toAlarm = ({ alarm: a, uniqueId, stationName, ruleName, acknowledgedName }: AlarmJoined): Alarm => ({
+const withJoins = <T extends SQLiteSelect>(query: T) =>
+  query
+    .innerJoin(items, eq(items.id, alarms.itemId))
+    .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
+    .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledgedBy));
+
+const joinedAlarms = (db: Db) => withJoins(db.select(alarmFields).from(alarms).$dynamic());
+type AlarmJoined = Awaited<ReturnType<typeof joinedAlarms>>[number];
+
+const toAlarm = ({ alarm: a, uniqueId, stationName, ruleName, acknowledgedName }: AlarmJoined): Alarm => ({
   id: a.id,
   rule_id: a.ruleId,
   item_id: a.itemId,
@@ -161,22 +163,6 @@ export const toAlarm = ({ alarm: a, uniqueId, stationName, ruleName, acknowledge
   clear_value: a.clearValue,
   cleared_reason: a.clearedReason,
 });
-
-const alarmFields = {
-  alarm: alarms,
-  uniqueId: items.uniqueId,
-  stationName: items.name,
-  ruleName: alarmRules.name,
-  acknowledgedName: sql<string | null>`${acknowledger.firstName} || ' ' || ${acknowledger.secondName}`,
-};
-
-const withJoins = <T extends SQLiteSelect>(query: T) =>
-  query
-    .innerJoin(items, eq(items.id, alarms.itemId))
-    .innerJoin(alarmRules, eq(alarmRules.id, alarms.ruleId))
-    .leftJoin(acknowledger, eq(acknowledger.id, alarms.acknowledgedBy));
-
-const joinedAlarms = (db: Db) => withJoins(db.select(alarmFields).from(alarms).$dynamic());
 
 const visibleAlarms = (subject: Subject) => visibleTo(subject, sql`${alarms.itemId}`);
 

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { allReadingCodes, isSummed } from '../contracts/readings';
 import type { Db } from './client';
 import { dailyStats, groupItems, groups, items, type Subject } from './schema';
@@ -29,7 +28,10 @@ const rowsWritten = (results: D1Result[]) => results.reduce((n, r) => n + (r.met
 
 // Stats rows per INSERT: one bound JSON parameter per statement keeps clear of D1's 100-parameter limit.
 const rowsPerStatement = 500;
-const excluded = (column: AnySQLiteColumn) => sql.raw(`excluded.${column.name}`);
+// A row's fields in the table's column order after item_id; a roll-up replaces all but the key (reading, day).
+const statFields = ['reading', 'day', 'count', 'min', 'max', 'sum', 'firstTs', 'lastTs', 'lastValue'] as const;
+const fromJson = sql.raw(statFields.map((_, i) => `value ->> ${i}`).join(', '));
+const replaced = Object.fromEntries(statFields.slice(2).map((f) => [f, sql.raw(`excluded.${dailyStats[f].name}`)]));
 
 /**
  * Brings a station's daily_stats up to date with the days it computed, and clears its roll-up mark unless a later
@@ -40,26 +42,12 @@ export async function writeRollup(db: Db, { itemId, stats, rev, replaceAll }: { 
   const statements: BatchItem<'sqlite'>[] = [];
   if (replaceAll) statements.push(db.delete(dailyStats).where(eq(dailyStats.itemId, itemId)));
   for (let i = 0; i < stats.length; i += rowsPerStatement) {
-    const rows = stats.slice(i, i + rowsPerStatement).map((s) => [s.reading, s.day, s.count, s.min, s.max, s.sum, s.firstTs, s.lastTs, s.lastValue]);
+    const rows = JSON.stringify(stats.slice(i, i + rowsPerStatement).map((s) => statFields.map((f) => s[f])));
     statements.push(
       db
         .insert(dailyStats)
-        .select(
-          sql`SELECT ${itemId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8
-              FROM json_each(${JSON.stringify(rows)}) WHERE true`,
-        )
-        .onConflictDoUpdate({
-          target: [dailyStats.itemId, dailyStats.day, dailyStats.reading],
-          set: {
-            count: excluded(dailyStats.count),
-            min: excluded(dailyStats.min),
-            max: excluded(dailyStats.max),
-            sum: excluded(dailyStats.sum),
-            firstTs: excluded(dailyStats.firstTs),
-            lastTs: excluded(dailyStats.lastTs),
-            lastValue: excluded(dailyStats.lastValue),
-          },
-        }),
+        .select(sql`SELECT ${itemId}, ${fromJson} FROM json_each(${rows}) WHERE true`)
+        .onConflictDoUpdate({ target: [dailyStats.itemId, dailyStats.day, dailyStats.reading], set: replaced }),
     );
   }
   statements.push(db.update(items).set({ rollupRev: null }).where(and(eq(items.id, itemId), lte(items.rollupRev, rev))));

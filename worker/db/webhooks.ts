@@ -34,34 +34,20 @@ export const findWebhook = async (db: Db, id: number) => (await db.select().from
 
 type WebhookFields = Pick<WebhookRow, 'url' | 'description' | 'secret' | 'events'>;
 
-// Links the webhook `webhookId` names (an SQL expression, so a webhook inserted in the same batch can be named).
-const linkStations = (db: Db, webhookId: SQL | number, stations: number[]) =>
-  db.insert(webhookItems).select(sql`SELECT ${webhookId}, value FROM json_each(${JSON.stringify(stations)})`);
-
-/** A new webhook with its stations, in one batch; returns its id. */
-export async function insertWebhook(db: Db, fields: WebhookFields, stations: number[], now: number) {
-  const [created] = await db.batch([
-    db
-      .insert(webhooks)
-      .values({ ...fields, createdAt: now, updatedAt: now })
-      .returning({ id: webhooks.id }),
-    // The webhook just inserted in this same batch has the highest id (AUTOINCREMENT). Not last_insert_rowid():
-    // evaluated per selected row, it turns into the rowid of the link inserted before, from the second station on.
-    linkStations(db, sql`(SELECT max(${webhooks.id}) FROM ${webhooks})`, stations),
-  ]);
-  return created[0].id;
+/** Creates (no `id`) or updates a webhook with its stations, in one batch; returns its id. */
+export async function writeWebhook(db: Db, { id, fields, stations, now }: { id?: number; fields: WebhookFields; stations: number[]; now: number }) {
+  // A webhook inserted in this same batch has the highest id (AUTOINCREMENT). Not last_insert_rowid(): evaluated per
+  // selected row, it turns into the rowid of the link inserted before, from the second station on.
+  const webhookId = id ?? sql`(SELECT max(${webhooks.id}) FROM ${webhooks})`;
+  const [written] = (await atomically(db, [
+    id === undefined
+      ? db.insert(webhooks).values({ ...fields, createdAt: now, updatedAt: now }).returning({ id: webhooks.id })
+      : db.update(webhooks).set({ ...fields, updatedAt: now }).where(eq(webhooks.id, id)).returning({ id: webhooks.id }),
+    ...(id === undefined ? [] : [db.delete(webhookItems).where(eq(webhookItems.webhookId, id))]),
+    db.insert(webhookItems).select(sql`SELECT ${webhookId}, value FROM json_each(${JSON.stringify(stations)})`),
+  ])) as { id: number }[][];
+  return written[0].id;
 }
-
-/** A webhook's new fields and stations, in one batch. */
-export const updateWebhook = (db: Db, id: number, fields: WebhookFields, stations: number[], now: number) =>
-  atomically(db, [
-    db
-      .update(webhooks)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(webhooks.id, id)),
-    db.delete(webhookItems).where(eq(webhookItems.webhookId, id)),
-    linkStations(db, id, stations),
-  ]);
 
 /** Deletes a webhook with its delivery log. */
 export const deleteWebhookRow = (db: Db, id: number) => db.delete(webhooks).where(eq(webhooks.id, id));

@@ -8,7 +8,7 @@ export interface PoolLimits {
 }
 
 /** What a run counts: items done, failed and left, and whatever each item's work reports (e.g. days, rows written). */
-export type Run<C extends Record<string, number> = Record<never, number>> = { done: number; failed: number; left: number } & C;
+export type Run<C extends Record<keyof C, number> = Record<never, number>> = { done: number; failed: number; left: number } & C;
 
 /** Adds `more` into `run` field by field: the one way counters of items and of runs add up. */
 function addUp<R extends Record<string, number>>(run: R, more: Partial<R>): R {
@@ -16,14 +16,14 @@ function addUp<R extends Record<string, number>>(run: R, more: Partial<R>): R {
   return run;
 }
 
-const emptyRun = <C extends Record<string, number>>(counters: C) => ({ done: 0, failed: 0, left: 0, ...counters }) as Run<C>;
+const emptyRun = <C extends Record<keyof C, number>>(counters: C) => ({ done: 0, failed: 0, left: 0, ...counters }) as Run<C>;
 
 /**
  * Works through a queue a few items at a time within a time budget; what each item's work returns is added up into
  * the run, which starts from `counters` (zeros). A failure is logged under `label` and counted; it does not stop
  * the others.
  */
-export async function inPool<T, C extends Record<string, number> = Record<never, number>>(
+export async function inPool<T, C extends Record<keyof C, number> = Record<never, number>>(
   queue: T[],
   limits: PoolLimits,
   label: string,
@@ -69,7 +69,7 @@ const runnerOf = (env: Cloudflare.Env, name: string) => env.ROLLUP.get(env.ROLLU
  * object (`<name>:<n>`), so the cron's own calls stay few however many stations there are; each runner call is an
  * invocation of its own with its own subrequest budget. The slices' runs add up into one.
  */
-export async function acrossRunners<C extends Record<string, number>>(
+export async function acrossRunners<C extends Record<keyof C, number>>(
   { env }: Ctx,
   { name, stations, perRunner, counters }: { name: string; stations: CronStation[]; perRunner: number; counters: C },
   call: (runner: ReturnType<typeof runnerOf>, slice: CronStation[]) => Promise<Run<C>>,

@@ -47,25 +47,20 @@ export function alarmMail(to: Recipient, alarm: Alarm, rule: RuleFacts, event: '
   const condition = describeCondition(alarm, rule);
   const station = `${alarm.station_name} (${alarm.unique_id})`;
   const title = alarm.rule_name ? `${alarm.rule_name}: ${condition}` : condition;
-  const lines =
+  const [opening, ...facts] =
     event === 'fired'
       ? [
           `an alarm fired at station ${station}.`,
-          '',
-          `Condition: ${title}`,
-          `Severity: ${alarm.severity}`,
           `Since: ${stationTime(alarm.started_at, rule.timezone)}`,
           ...(alarm.value === null ? [] : [`Value: ${amount(alarm.value, unitOf(alarm))} at ${stationTime(alarm.fired_at, rule.timezone)}`]),
         ]
       : [
           `the alarm at station ${station} has cleared${alarm.cleared_reason === 'rule_deleted' ? ' (its rule was deleted)' : ''}.`,
-          '',
-          `Condition: ${title}`,
-          `Severity: ${alarm.severity}`,
           `Fired: ${stationTime(alarm.fired_at, rule.timezone)}`,
           `Cleared: ${stationTime(alarm.cleared_at!, rule.timezone)}`,
           ...(alarm.clear_value === null ? [] : [`Value: ${amount(alarm.clear_value, unitOf(alarm))}`]),
         ];
+  const lines = [opening, '', `Condition: ${title}`, `Severity: ${alarm.severity}`, ...facts];
   const where = appUrl ? `${appUrl}/alarms` : 'the Alarms page of Hladina';
   const settings = appUrl ? `${appUrl}/profile` : 'your profile in Hladina';
   return {

@@ -1,19 +1,14 @@
 import type { Ctx } from '../../context';
 import { selectMarkedStations } from '../../db/daily-stats';
 import { stationOf } from '../../station/directory';
+import type { FlushOutcome } from '../../station/rollup';
 import { acrossRunners, inPool, type CronStation, type Run } from '../fan-out';
 
-export type RollupRun = Run<{
-  /** Stations whose changed days reached daily_stats. */
-  stations: number;
-  days: number;
-  /** Rows written to D1 by the stations' flushes. */
-  d1RowsWritten: number;
-  /** Rows the flushes wrote to the station objects' own storage. */
-  objectRowsWritten: number;
-}>;
-// `failed`: stations whose flush failed, their mark stays for the next run; `left`: marked stations left for the
-// next run (the run's limits were reached).
+/**
+ * The flushes' figures added up, with `stations` whose changed days reached daily_stats; `failed`: stations whose
+ * flush failed (their mark stays for the next run); `left`: marked stations left for the next run (limits reached).
+ */
+export type RollupRun = Run<FlushOutcome & { stations: number }>;
 
 export interface RollupLimits {
   /** Stations taken per run (one D1 query lists them). */

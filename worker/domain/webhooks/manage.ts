@@ -8,12 +8,11 @@ import {
   findDelivery,
   findWebhook,
   insertTestDelivery,
-  insertWebhook,
   selectDeliveries,
   selectWebhooks,
   selectWebhookStations,
   toWebhook,
-  updateWebhook,
+  writeWebhook,
 } from '../../db/webhooks';
 import { notFound } from '../errors';
 import { assertIdsExist } from '../links';
@@ -44,15 +43,11 @@ export async function saveWebhook(ctx: Ctx, input: z.output<typeof Webhooks>): P
   const stations = await assertIdsExist(ctx.db, items, items.id, input.stations, 'stations');
   const now = Date.now();
   const fields = { url: input.url, description: input.description, events: JSON.stringify([...new Set(input.events)]) };
-  if (input.id === undefined) {
-    const secret = newWebhookSecret();
-    const id = await insertWebhook(ctx.db, { ...fields, secret }, stations, now);
-    return toWebhook(await getWebhook(ctx, id), stations, secret);
-  }
-  const before = await getWebhook(ctx, input.id);
-  const secret = input.rotate_secret ? newWebhookSecret() : before.secret;
-  await updateWebhook(ctx.db, input.id, { ...fields, secret }, stations, now);
-  return toWebhook(await getWebhook(ctx, input.id), stations, input.rotate_secret ? secret : undefined);
+  const before = input.id === undefined ? null : await getWebhook(ctx, input.id);
+  const shown = !before || input.rotate_secret;
+  const secret = shown ? newWebhookSecret() : before.secret;
+  const id = await writeWebhook(ctx.db, { id: input.id, fields: { ...fields, secret }, stations, now });
+  return toWebhook(await getWebhook(ctx, id), stations, shown ? secret : undefined);
 }
 
 /** Deletes a webhook with its delivery log. */
