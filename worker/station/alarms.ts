@@ -10,7 +10,7 @@ import {
   type Transition,
 } from './evaluate';
 import type { Reading } from '../contracts/telemetry';
-import { column, newestTs } from './schema';
+import { column, newestTs, pointsOf } from './schema';
 
 interface HeldRule {
   spec: RuleSpec;
@@ -129,14 +129,7 @@ export class StationAlarms {
 
   /** A rate rule's reading from two windows before its first new point through its last (one query per batch). */
   private history(spec: RuleSpec, fresh: Point[]): Point[] {
-    const col = column(spec.reading!);
-    return this.sql
-      .exec<{ ts: number; value: number }>(
-        `SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL ORDER BY ts`,
-        fresh[0].ts - 2 * spec.windowMinutes! * minute,
-        fresh[fresh.length - 1].ts,
-      )
-      .toArray();
+    return pointsOf(this.sql, spec.reading!, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1);
   }
 
   private record(states: Map<number, RuleState>, transitions: Transition[]) {

@@ -6,6 +6,10 @@ export const column = (code: string) => `"${code}"`;
 /** Every report in [?, ?) in time order: its time, then a value or null per code of `allReadingCodes`. */
 export const selectRange = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
 
+/** One code's readings in [start, end), in time order. */
+export const pointsOf = (sql: SqlStorage, code: string, start: number, end: number) =>
+  sql.exec<{ ts: number; value: number }>(`SELECT ts, ${column(code)} AS value FROM readings WHERE ts >= ? AND ts < ? AND ${column(code)} IS NOT NULL ORDER BY ts`, start, end).toArray();
+
 /** The time of the station's newest reading (null without readings). */
 export const newestTs = (sql: SqlStorage) => sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
 
