@@ -1,10 +1,14 @@
 import type { Ctx } from '../context';
 
-export interface PoolLimits {
+export interface Pool<C> {
   /** Items worked on at once. */
   concurrency: number;
   /** Wall time after which no further item is started; the rest are counted as left. */
   budgetMs: number;
+  /** Logged with each failure. */
+  label: string;
+  /** The run's counters at zero, beside done, failed and left. */
+  counters?: C;
 }
 
 /** What a run counts: items done, failed and left, and whatever each item's work reports (e.g. days, rows written). */
@@ -20,23 +24,20 @@ const emptyRun = <C extends Record<keyof C, number>>(counters: C) => ({ done: 0,
 
 /**
  * Works through a queue a few items at a time within a time budget; what each item's work returns is added up into
- * the run, which starts from `counters` (zeros). A failure is logged under `label` and counted; it does not stop
- * the others.
+ * the run. A failure is logged and counted; it does not stop the others.
  */
 export async function inPool<T, C extends Record<keyof C, number> = Record<never, number>>(
   queue: T[],
-  limits: PoolLimits,
-  label: string,
+  { concurrency, budgetMs, label, counters = {} as C }: Pool<C>,
   work: (item: T) => Promise<Partial<C> | void>,
-  counters = {} as C,
 ): Promise<Run<C>> {
   const started = Date.now();
   const run = emptyRun(counters);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(limits.concurrency, queue.length) }, async () => {
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       while (next < queue.length) {
-        if (Date.now() - started > limits.budgetMs) {
+        if (Date.now() - started > budgetMs) {
           run.left += queue.length - next;
           next = queue.length;
           return;

@@ -77,8 +77,8 @@ export async function pushRules({ db, env }: Ctx, { itemId }: { itemId: number }
 /** The cron's repair: pushes the rules of stations whose objects may not hold their latest revision. */
 export async function pushPendingRules(ctx: Ctx, { limit = pushesPerRun }: { limit?: number } = {}) {
   const stations = await selectUnpushedStations(ctx.db, limit);
-  const push = async ({ itemId }: { itemId: number }) => ({ pushed: (await pushRules(ctx, { itemId })) ? 1 : 0 });
-  return (await inPool(stations, { concurrency: pushConcurrency, budgetMs: 20_000 }, 'alarm rules push failed', push, { pushed: 0 })).pushed;
+  const pool = { concurrency: pushConcurrency, budgetMs: 20_000, label: 'alarm rules push failed', counters: { pushed: 0 } };
+  return (await inPool(stations, pool, async ({ itemId }) => ({ pushed: (await pushRules(ctx, { itemId })) ? 1 : 0 }))).pushed;
 }
 
 /** Creates (no id) or updates a station's rule, then hands the station's new rule set to its object. */

@@ -14,7 +14,9 @@ const budgetMs = 20_000;
 
 /** Asks each listed station's object to fire the no-data rules whose silence ran out before `now`. */
 export const checkStations = ({ env }: Ctx, { stations, now }: { stations: CronStation[]; now: number }): Promise<SilenceRun> =>
-  inPool(stations, { concurrency, budgetMs }, 'no-data check of station failed', async ({ id, timezone }) => ({ fired: await stationOf(env, id).checkSilence(id, timezone, now) }), { fired: 0 });
+  inPool(stations, { concurrency, budgetMs, label: 'no-data check of station failed', counters: { fired: 0 } }, async ({ id, timezone }) => ({
+    fired: await stationOf(env, id).checkSilence(id, timezone, now),
+  }));
 
 /**
  * The cron's no-data check, at the cron's time `now`: one D1 query lists the stations that may have gone silent past

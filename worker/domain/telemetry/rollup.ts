@@ -21,12 +21,15 @@ export interface RollupLimits {
   budgetMs?: number;
 }
 
-const noFlushes = () => ({ stations: 0, days: 0, d1RowsWritten: 0, objectRowsWritten: 0 });
+const noFlushes = { stations: 0, days: 0, d1RowsWritten: 0, objectRowsWritten: 0 };
 
 /** Asks each station's object to write its changed days into daily_stats, a few at a time, within a time budget. */
 export function flushStations({ env }: Ctx, { stations, limits = {} }: { stations: CronStation[]; limits?: RollupLimits }): Promise<RollupRun> {
   const { concurrency = 32, budgetMs = 20_000 } = limits;
-  return inPool(stations, { concurrency, budgetMs }, 'roll-up of station failed', async ({ id, timezone }) => ({ stations: 1, ...(await stationOf(env, id).flush(id, timezone)) }), noFlushes());
+  return inPool(stations, { concurrency, budgetMs, label: 'roll-up of station failed', counters: noFlushes }, async ({ id, timezone }) => ({
+    stations: 1,
+    ...(await stationOf(env, id).flush(id, timezone)),
+  }));
 }
 
 /**
@@ -39,7 +42,7 @@ export async function rollUpChangedStations(ctx: Ctx, limits: RollupLimits = {})
   const { maxStations = 50_000, perRunner = 1000 } = limits;
   const marked = await selectMarkedStations(ctx.db, maxStations);
   const stations = marked.map(({ id, timezone }) => ({ id, timezone }));
-  const run = await acrossRunners(ctx, { name: 'runner', stations, perRunner, counters: noFlushes() }, (runner, slice) => runner.flush(slice, limits));
+  const run = await acrossRunners(ctx, { name: 'runner', stations, perRunner, counters: noFlushes }, (runner, slice) => runner.flush(slice, limits));
   run.left += (marked[0]?.total ?? 0) - marked.length;
   return run;
 }

@@ -51,7 +51,7 @@ export async function attemptDeliveries({ db }: Ctx, { ids, now = Date.now() }: 
   if (!claimed.length) return [];
   const hookOf = new Map((await selectWebhookTargets(db, [...new Set(claimed.map((d) => d.webhookId))])).map((h) => [h.id, h]));
   const outcomes: DeliveryOutcome[] = [];
-  await inPool(claimed, { concurrency: inFlight, budgetMs: Infinity }, 'webhook delivery failed', async (delivery) => {
+  await inPool(claimed, { concurrency: inFlight, budgetMs: Infinity, label: 'webhook delivery failed' }, async (delivery) => {
     const hook = hookOf.get(delivery.webhookId);
     const sent = hook ? await post(hook, delivery) : { status: null, error: 'webhook deleted' };
     const retry = sent.error !== null && delivery.attempts < maxAttempts;
