@@ -37,17 +37,17 @@ export function sourceRow(source: Source, { reading, ts, value }: Reading): Dane
 export const sourceRows = (source: Source, readings: Reading[]) => readings.map((r) => sourceRow(source, r)) as DanesRow[] | UniwanRow[];
 
 // Rows are checked one by one in the domain so that a 422 can name each bad row's index.
-const ingestBody = (shape: string) =>
+const ingestBody = (source: Source) =>
   z.object({
     unique_id: z.string().trim().min(1).max(100).optional(),
     rows: z
       .array(z.unknown())
       .min(1)
       .max(maxIngestRows, { error: `Send at most ${maxIngestRows.toLocaleString('en')} rows per request.` })
-      .meta({ description: `Up to ${maxIngestRows} rows ${shape}; times are ISO 8601, naive ones are read in the station's time zone.` }),
+      .meta({ description: `Up to ${maxIngestRows} rows {${Object.values(rowFields[source]).join(', ')}}; times are ISO 8601, naive ones are read in the station's time zone.` }),
   });
-export const DanesIngest = ingestBody('{data_name, data_value, date}');
-export const UniwanIngest = ingestBody('{value_id, value, timestamp}');
+export const DanesIngest = ingestBody('DANES');
+export const UniwanIngest = ingestBody('UNIWAN');
 export type IngestBody = z.output<typeof DanesIngest>;
 
 export const IngestResult = z.object({ accepted: z.number(), duplicates: z.number() });

@@ -79,13 +79,6 @@ export const selectDashboardStations = (db: Db, subject: Subject) =>
       .orderBy(groups.name, groups.id),
   ]);
 
-/** A station's summary as SQLite assembles it: `summary` is a StationSummary's JSON without its `date`. */
-interface SummaryRow {
-  itemId: number;
-  lastTs: number;
-  summary: string;
-}
-
 const allCodes = JSON.stringify(allReadingCodes);
 const summedCodes = JSON.stringify(allReadingCodes.filter(isSummed));
 
@@ -93,12 +86,13 @@ const summedCodes = JSON.stringify(allReadingCodes.filter(isSummed));
  * Per station its readings count, last reading time, extremes, and for readings that add up their total and wettest
  * day over local days `from`..`to`. Naming every code lets SQLite seek each (station, code) day range of the clustered
  * key instead of reading a station's whole history, and group in key order without sorting. Each station's summary
- * leaves SQLite as one JSON text: a thousand stations cross to the Worker as a thousand rows, not one per code.
+ * leaves SQLite as one JSON text (a StationSummary without its `date`): a thousand stations cross to the Worker as a
+ * thousand rows, not one per code.
  */
 export function selectStationSummaries(db: Db, { itemIds, from, to }: { itemIds: number[]; from: string; to: string }) {
   const seek = (codes: string) =>
     sql`s.item_id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)})) AND s.reading IN (SELECT value FROM json_each(${codes})) AND s.day BETWEEN ${from} AND ${to}`;
-  return db.all<SummaryRow>(sql`
+  return db.all<{ itemId: number; lastTs: number; summary: string }>(sql`
     WITH per_code AS (
       SELECT s.item_id, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS last_ts, sum(s.sum) AS total
       FROM daily_stats s WHERE ${seek(allCodes)}

@@ -32,10 +32,8 @@ export const selectWebhooks = (db: Db) => db.select().from(webhooks).orderBy(des
 
 export const findWebhook = async (db: Db, id: number) => (await db.select().from(webhooks).where(eq(webhooks.id, id)))[0];
 
-type WebhookFields = Pick<WebhookRow, 'url' | 'description' | 'secret' | 'events'>;
-
 /** Creates (no `id`) or updates a webhook with its stations, in one batch; returns its id. */
-export async function writeWebhook(db: Db, { id, fields, stations, now }: { id?: number; fields: WebhookFields; stations: number[]; now: number }) {
+export async function writeWebhook(db: Db, { id, fields, stations, now }: { id?: number; fields: Pick<WebhookRow, 'url' | 'description' | 'secret' | 'events'>; stations: number[]; now: number }) {
   // A webhook inserted in this same batch has the highest id (AUTOINCREMENT). Not last_insert_rowid(): evaluated per
   // selected row, it turns into the rowid of the link inserted before, from the second station on.
   const webhookId = id ?? sql`(SELECT max(${webhooks.id}) FROM ${webhooks})`;
@@ -69,9 +67,7 @@ export async function selectSubscribedWebhooks(db: Db, { itemId, event }: { item
 export const selectWebhookTargets = (db: Db, ids: number[]) =>
   db.select({ id: webhooks.id, url: webhooks.url, secret: webhooks.secret }).from(webhooks).where(inJson(webhooks.id, ids));
 
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
-export const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
+const toDelivery = (d: typeof webhookDeliveries.$inferSelect): WebhookDelivery => ({
   id: d.id,
   webhook_id: d.webhookId,
   event: d.event,

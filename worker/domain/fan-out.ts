@@ -1,4 +1,5 @@
 import type { Ctx } from '../context';
+import type { StationRef } from '../station/schema';
 
 export interface Pool<C> {
   /** Items worked on at once. */
@@ -57,10 +58,7 @@ export async function inPool<T, C extends Record<keyof C, number> = Record<never
 }
 
 /** A station as the cron's runners reach it: its D1 id and the zone its days are reckoned in. */
-export interface CronStation {
-  id: number;
-  timezone: string;
-}
+export type CronStation = Pick<StationRef, 'id' | 'timezone'>;
 
 /** The cron's runner object for a slice of its work. */
 const runnerOf = (env: Cloudflare.Env, name: string) => env.ROLLUP.get(env.ROLLUP.idFromName(name));

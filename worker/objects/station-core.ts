@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { contextOf, type Ctx } from '../context';
 import type { LiveMessage } from '../contracts/live';
-import { allReadingCodes, type Source } from '../contracts/readings';
+import { allReadingCodes } from '../contracts/readings';
 import { isoInstant } from '../contracts/station-time';
 import { sourceRows, type Columns, type Reading } from '../contracts/telemetry';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
@@ -10,17 +10,9 @@ import { StationAlarms } from '../station/alarms';
 import type { RuleSpec } from '../station/evaluate';
 import { previewRule, type RulePreviewOutcome } from '../station/preview';
 import { StationRollup, type FlushOutcome } from '../station/rollup';
-import { figuresOf, migrate, newestTs, selectRange, type StorageFigures } from '../station/schema';
+import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from '../station/schema';
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from '../station/series';
 import { storeReadings } from '../station/store';
-
-/** What a station object is told of its station with every call that needs it (D1 owns these facts). */
-export interface StationRef {
-  id: number;
-  uniqueId: string;
-  source: Source;
-  timezone: string;
-}
 
 export interface IngestOutcome {
   accepted: number;

@@ -1,4 +1,12 @@
-import { allReadingCodes } from '../contracts/readings';
+import { allReadingCodes, type Source } from '../contracts/readings';
+
+/** What a station object is told of its station with every call that needs it (D1 owns these facts). */
+export interface StationRef {
+  id: number;
+  uniqueId: string;
+  source: Source;
+  timezone: string;
+}
 
 /** The quoted column name of a reading code (codes such as "inner temperature" hold spaces). */
 export const column = (code: string) => `"${code}"`;
