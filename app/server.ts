@@ -23,9 +23,9 @@ export default createWorker(
   (request, nonce) => paraglideMiddleware(request, () => renderApp(request, { context: { nonce } })),
   { mapOrigins: mapOrigins(), styleHashes: libraryStyleHashes },
 );
-export { StationCore } from '../worker/station/station-core';
-export { LiveWatcher } from '../worker/live/watcher';
-export { RollupRunner } from '../worker/station/rollup-runner';
+export { StationCore } from '../worker/objects/station-core';
+export { LiveWatcher } from '../worker/objects/live-watcher';
+export { RollupRunner } from '../worker/objects/rollup-runner';
 
 declare module '@tanstack/react-start' {
   interface Register {

@@ -8,14 +8,9 @@
  * requests alternate: the same machine at the same moment, which two runs on a shared machine are not.
  * Prints one table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
-import { applyMigrations, executeScript } from './lib/d1';
-import { startLocalWorker } from './lib/local-worker';
-import { count, ingestRate, ms, printTable, sample, since, type Row } from './bench/lib';
+import { benchWorker, count, ingestRate, ms, printTable, sample, since, type Row } from './bench/lib';
 import { benchAccountsSql, benchRulesSql, benchStationId, benchZone, report, sessionTokenOf, stationTokenOf } from './bench/seed';
 
 const { values } = parseArgs({
@@ -28,14 +23,8 @@ const compared = Math.min(100, stations);
 const reportsPerDay = 144;
 const STEP = 600_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-scale-'));
-console.log(`Preparing ${stations} stations in ${dir} …`);
-applyMigrations('--local', dir);
-executeScript(benchAccountsSql(stations, [stations, compared]), '--local', dir);
-if (rulesPerStation) executeScript(benchRulesSql(stations, rulesPerStation, paired), '--local', dir);
-const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
-const { base } = worker;
-const counters = async () => (await fetch(`${base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>;
+const worker = await benchWorker(`${stations} stations`, [benchAccountsSql(stations, [stations, compared]), ...(rulesPerStation ? [benchRulesSql(stations, rulesPerStation, paired)] : [])]);
+const { base, counters } = worker;
 const figures = async (ids: number[]) =>
   (await fetch(`${base}/bench/figures?ids=${ids.join(',')}`)).json() as Promise<{ bytes: number; readings: number }[]>;
 
@@ -127,7 +116,6 @@ try {
   rows.push(['chart, one station × 3 days (3,024 readings)', `p50 ${ms(chart.p50)}`, '']);
 } finally {
   worker.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
 printTable(rows);
 process.exit(0);

@@ -3,17 +3,12 @@
  * locally (`wrangler dev`) on a D1 and station objects of its own (a temporary directory; the dev database is
  * untouched). Prints one table. `npm run bench:scale` covers many stations at once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
-import type { ChartColumns } from '../worker/contracts/telemetry';
+import { sourceRow, type ChartColumns } from '../worker/contracts/telemetry';
 import { defaultPointBudget, pointBudgets } from '../app/features/charts/point-budget';
-import { applyMigrations, executeScript } from './lib/d1';
-import { startLocalWorker } from './lib/local-worker';
 import { StationWeather } from './seed/weather';
-import { count, ingestRate, ms, percentile, postIngest, printTable, sample, since, type Row } from './bench/lib';
+import { benchWorker, count, ingestRate, ms, percentile, postIngest, printTable, sample, since, type Row } from './bench/lib';
 import { benchAccountsSql, benchStationId, benchZone, dailyStatsSql, danesCodes, floodLevel, floodRuleSql, report, sessionTokenOf, stationTokenOf } from './bench/seed';
 
 const stations = 100;
@@ -25,15 +20,10 @@ const STEP = 600_000;
 const [yearStation, reportStation, liveStation] = [1, 2, 3];
 const batchStations = [11, 12, 13, 14];
 
-const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-'));
-console.log(`Preparing a benchmark database in ${dir} …`);
 const to = addDays(localDay(Date.now(), benchZone), -1);
-applyMigrations('--local', dir);
-executeScript(benchAccountsSql(stations, [stations]) + dailyStatsSql(stations, to, dashboardDays) + floodRuleSql(liveStation), '--local', dir);
-const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
-const { base } = worker;
+const worker = await benchWorker('a benchmark database', [benchAccountsSql(stations, [stations]) + dailyStatsSql(stations, to, dashboardDays) + floodRuleSql(liveStation)]);
+const { base, counters } = worker;
 const session = sessionTokenOf(1);
-const counters = async () => (await fetch(`${base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>;
 const rollup = async () => {
   const t = performance.now();
   const { run } = (await (await fetch(`${base}/bench/rollup`)).json()) as { run: { stations: number; days: number; d1RowsWritten: number; objectRowsWritten: number } };
@@ -76,7 +66,7 @@ try {
   const yearStart = dayBounds(addDays(to, -364), benchZone).start;
   // Values from the demo's weather model: charts' sizes depend on how values vary, which a ramp would flatter.
   const weather = new StationWeather('DANES', yearStation, yearStart);
-  const weatherReport = (ts: number) => Object.entries(weather.step(ts)).map(([code, value]) => ({ data_name: code, data_value: value, date: new Date(ts).toISOString() }));
+  const weatherReport = (ts: number) => Object.entries(weather.step(ts)).map(([reading, value]) => sourceRow('DANES', { reading, ts, value }));
   const yearBodies = batches(yearStation, yearStart, 365 * 144 * danesCodes.length, 5000, weatherReport);
   let t = performance.now();
   for (const body of yearBodies) await postIngest(base, stationTokenOf(yearStation), body);
@@ -161,7 +151,7 @@ try {
     new Promise<void>((resolve) => {
       socket.onmessage = (event) => JSON.parse(String(event.data)).type === 'readings' && resolve();
     });
-  const postOne = (k: number) => postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [{ data_name: 'H1', data_value: k, date: new Date(Date.now() - k * 1000).toISOString() }] }));
+  const postOne = (k: number) => postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: Date.now() - k * 1000, value: k })] }));
   const watchers: WebSocket[] = [];
   for (let group = 0; group < liveWatchers / 50; group++) watchers.push(...(await Promise.all(Array.from({ length: 50 }, watch))));
   t = performance.now();
@@ -191,21 +181,20 @@ try {
     });
   const alarmLatencies: number[] = [];
   for (let k = 0; k < 10; k++) {
-    const at = new Date(Date.now() + (2 * k + 1) * 1000).toISOString();
+    const at = Date.now() + (2 * k + 1) * 1000;
     const fired = nextAlarm(watchers[0], 'active');
     t = performance.now();
-    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [{ data_name: 'H1', data_value: floodLevel + 1, date: at }] }));
+    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at, value: floodLevel + 1 })] }));
     await fired;
     alarmLatencies.push(since(t));
     const cleared = nextAlarm(watchers[0], 'cleared');
-    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [{ data_name: 'H1', data_value: floodLevel - 1, date: new Date(Date.parse(at) + 1000).toISOString() }] }));
+    await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at + 1000, value: floodLevel - 1 })] }));
     await cleared;
   }
   watchers.forEach((w) => w.close());
   rows.push(['alarm, ingest to page (10 readings past a rule, each cleared after)', `median ${ms(percentile(alarmLatencies, 50))}, max ${ms(Math.max(...alarmLatencies))}`, '≤ 2,000 ms']);
 } finally {
   worker.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
 printTable(rows);
 process.exit(0);

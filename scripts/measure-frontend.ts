@@ -18,6 +18,7 @@ import { chromium, type Page, type Response } from 'playwright-core';
 import { demoAccounts, demoStations } from './seed/accounts';
 import { addNetwork, networkAccount } from '../tests/support/e2e-network';
 import { startE2eServers } from '../tests/support/e2e-server';
+import { signIn } from './lib/sign-in';
 
 const { servers, stop } = await startE2eServers(1);
 const [{ baseURL, stateDir }] = servers;
@@ -26,14 +27,7 @@ const detail = process.argv.includes('--detail');
 const chartPath = '/charts/DANES-BRNO-01/true?days=30';
 
 /** A session taken from the API as a script would: the demo administrator's unless another account is named. */
-async function sessionToken({ username, password } = demoAccounts.admin) {
-  const response = await fetch(`${baseURL}/rest/site/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ LoginForm: { username, password } }),
-  });
-  return ((await response.json()) as { data: { access_token: string } }).data.access_token;
-}
+const sessionToken = (account = demoAccounts.admin) => signIn(baseURL, account);
 let token = await sessionToken();
 
 /** A fresh context has an empty cache; with `signedIn` it carries the session cookie and nothing else. */

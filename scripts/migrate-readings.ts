@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { LegacyCopyStep } from '../worker/contracts/legacy';
+import { signIn } from './lib/sign-in';
 
 const { values } = parseArgs({ options: { url: { type: 'string', default: 'http://localhost:5173' }, limit: { type: 'string', default: '20000' } } });
 const base = values.url.replace(/\/$/, '');
@@ -18,14 +19,7 @@ async function adminToken(): Promise<string> {
     console.error('usage: HLADINA_ADMIN_TOKEN=… (or ADMIN_EMAIL=… ADMIN_PASSWORD=…) npm run migrate:readings -- --url URL');
     process.exit(2);
   }
-  const res = await fetch(`${base}/rest/site/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ LoginForm: { username, password } }),
-  });
-  const json = (await res.json()) as { data?: { access_token: string }; errors?: unknown };
-  if (!json.data) throw new Error(`sign-in failed: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
-  return json.data.access_token;
+  return signIn(base, { username, password });
 }
 
 const token = await adminToken();

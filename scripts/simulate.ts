@@ -7,10 +7,12 @@
  */
 import { parseArgs } from 'node:util';
 import type { AlarmRule } from '../worker/contracts/alarms';
+import { sourceRow } from '../worker/contracts/telemetry';
 import { demoAccounts, demoStations } from './seed/accounts';
 import { floodRule } from './seed/alarm-rules';
 import { StationWeather } from './seed/weather';
 import { postBatch, storeImporterToken } from './lib/ingest';
+import { signIn } from './lib/sign-in';
 
 const { values } = parseArgs({
   options: {
@@ -32,10 +34,7 @@ const stations = demoStations.map((s) => {
 });
 
 async function post(station: (typeof stations)[number], readings: Record<string, number>, ts: number) {
-  const date = new Date(ts).toISOString();
-  const rows = Object.entries(readings).map(([code, value]) =>
-    station.source === 'DANES' ? { data_name: code, data_value: value, date } : { value_id: code, value, timestamp: date },
-  );
+  const rows = Object.entries(readings).map(([reading, value]) => sourceRow(station.source, { reading, ts, value }));
   try {
     const reply = await postBatch(base, token, station.source === 'DANES' ? 'danes' : 'uniwan', station.unique_id, rows);
     return reply.status === 200 ? `${reply.accepted} accepted` : `HTTP ${reply.status} ${JSON.stringify(reply.errors)}`;
@@ -51,23 +50,18 @@ async function tick() {
 
 /** The flood rule as the Worker holds it (signed in as the demo administrator), created from the seed if missing. */
 async function floodRuleOf(): Promise<AlarmRule> {
-  const username = process.env.ADMIN_EMAIL ?? demoAccounts.admin.username;
-  const password = process.env.ADMIN_PASSWORD ?? demoAccounts.admin.password;
-  const call = async (path: string, init: RequestInit = {}, bearer?: string) => {
-    const res = await fetch(`${base}${path}`, {
-      ...init,
-      headers: { 'Content-Type': 'application/json', Origin: base, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
-    });
+  const token = await signIn(base, { username: process.env.ADMIN_EMAIL ?? demoAccounts.admin.username, password: process.env.ADMIN_PASSWORD ?? demoAccounts.admin.password });
+  const call = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Origin: base, Authorization: `Bearer ${token}` } });
     const json = (await res.json()) as { data?: unknown; errors?: unknown };
     if (!json.data) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
     return json.data;
   };
-  const login = (await call('/rest/site/login', { method: 'POST', body: JSON.stringify({ LoginForm: { username, password } }) })) as { access_token: string };
-  const rules = (await call(`/rest/alarm-rules?item_id=${floodRule.item_id}`, {}, login.access_token)) as AlarmRule[];
+  const rules = (await call(`/rest/alarm-rules?item_id=${floodRule.item_id}`)) as AlarmRule[];
   const found = rules.find((r) => r.kind === 'above' && r.reading === floodRule.reading);
   if (found) return found;
   console.log('The station has no flood rule yet; creating the demo one.');
-  return (await call('/rest/alarm-rules/edit', { method: 'POST', body: JSON.stringify({ AlarmRules: floodRule }) }, login.access_token)) as AlarmRule;
+  return (await call('/rest/alarm-rules/edit', { method: 'POST', body: JSON.stringify({ AlarmRules: floodRule }) })) as AlarmRule;
 }
 
 /**

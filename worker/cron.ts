@@ -1,21 +1,22 @@
+import { contextOf } from './context';
 import { checkSilentStations } from './domain/alarms/silence';
 import { pushPendingRules } from './domain/alarms/rules';
 import { rollUpChangedStations } from './domain/telemetry/rollup';
 import { retryDueDeliveries } from './domain/webhooks/deliver';
-import { createDb } from './db/client';
 
 /**
  * Cron entry (every five minutes): the stations whose days changed write them into daily_stats; stations silent
  * past a no-data rule fire it; rule sets a station's object missed are pushed again; webhook deliveries that
  * failed are retried. Each part fails alone. `scheduledTime` is the run's "now" (tests set it).
  */
-export async function runScheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext) {
+export async function runScheduled(controller: ScheduledController, env: Cloudflare.Env, execution: ExecutionContext) {
   const now = controller.scheduledTime || Date.now();
+  const ctx = contextOf(env, (work) => execution.waitUntil(work));
   const [rollup, silence, rules, deliveries] = await Promise.allSettled([
-    rollUpChangedStations(env),
-    checkSilentStations(env, now),
-    pushPendingRules(env, createDb(env.DB)),
-    retryDueDeliveries(env.DB, now),
+    rollUpChangedStations(ctx),
+    checkSilentStations(ctx, { now }),
+    pushPendingRules(ctx),
+    retryDueDeliveries(ctx, { now }),
   ]);
   if (rollup.status === 'rejected' || rollup.value.failed || rollup.value.left) console.warn('roll-up incomplete; the rest follows in the next run', rollup);
   if (silence.status === 'rejected' || silence.value.failed || silence.value.left) console.warn('no-data check incomplete', silence);

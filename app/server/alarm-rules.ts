@@ -8,11 +8,11 @@ import { adminOnly } from './middleware';
 export const fetchRulesTab = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
   .validator(idQuery)
-  .handler(async ({ context: { db, subject }, data }) => {
+  .handler(async ({ context: { ctx }, data }) => {
     const [rules, open] = await Promise.all([
-      listRules(db, subject, data.id),
+      listRules(ctx, { itemId: data.id }),
       // A rule has at most one open alarm, and a station at most 50 rules.
-      listAlarms(db, subject, { state: 'open', item_id: data.id, limit: 100 }),
+      listAlarms(ctx, { state: 'open', item_id: data.id, limit: 100 }),
     ]);
     return { rules, open: open.map((a) => ({ rule_id: a.rule_id, state: a.state, severity: a.severity })) };
   });

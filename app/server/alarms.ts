@@ -16,10 +16,10 @@ const openPage = 500;
  */
 export const fetchOpenAlarms = createServerFn({ method: 'GET' })
   .middleware([signedIn])
-  .handler(async ({ context: { db, subject } }) => {
+  .handler(async ({ context: { ctx } }) => {
     const open: Alarm[] = [];
     for (;;) {
-      const page = await listAlarms(db, subject, { state: 'open', limit: openPage, before: open.at(-1)?.id });
+      const page = await listAlarms(ctx, { state: 'open', limit: openPage, before: open.at(-1)?.id });
       open.push(...page);
       if (page.length < openPage) return open;
     }
@@ -29,20 +29,20 @@ export const fetchOpenAlarms = createServerFn({ method: 'GET' })
 export const fetchAlarms = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .validator(AlarmsQuery)
-  .handler(({ context: { db, subject }, data }) => listAlarms(db, subject, data));
+  .handler(({ context: { ctx }, data }) => listAlarms(ctx, data));
 
 /** The stations the subject may see, named, with the zone their alarms' times are shown in. */
 export const fetchAlarmStations = createServerFn({ method: 'GET' })
   .middleware([signedIn])
-  .handler(async ({ context: { db, subject } }) =>
-    (await listVisibleItems({ db, subject })).map(({ id, unique_id, name, timezone }) => ({ id, unique_id, name, timezone })),
+  .handler(async ({ context: { ctx } }) =>
+    (await listVisibleItems(ctx)).map(({ id, unique_id, name, timezone }) => ({ id, unique_id, name, timezone })),
   );
 
 /** The alarm rules of one station (by unique_id) for its charts' threshold lines; none for a station the subject may not see. */
 export const fetchStationRules = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .validator(z.object({ id: z.string().min(1).max(100) }))
-  .handler(async ({ context: { db, subject }, data }) => {
-    const [station] = await visibleStations({ db, subject }, [data.id]);
-    return station ? listRules(db, subject, station.id) : [];
+  .handler(async ({ context: { ctx }, data }) => {
+    const [station] = await visibleStations(ctx, [data.id]);
+    return station ? listRules(ctx, { itemId: station.id }) : [];
   });

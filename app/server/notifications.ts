@@ -5,4 +5,4 @@ import { signedIn } from './middleware';
 /** The signed-in subject's alarm e-mail settings, with the stations and groups its overrides may name. */
 export const fetchNotificationSettings = createServerFn({ method: 'GET' })
   .middleware([signedIn])
-  .handler(({ context: { db, subject } }) => notificationSettingsOf(db, subject));
+  .handler(({ context: { ctx } }) => notificationSettingsOf(ctx));

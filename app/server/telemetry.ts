@@ -4,7 +4,6 @@ import { ChartQuery, ReadingsQuery } from '../../worker/contracts/telemetry';
 import { chartColumnsOf, readingsOf } from '../../worker/domain/telemetry/chart';
 import { dashboardOf } from '../../worker/domain/telemetry/dashboard';
 import { signedIn } from './middleware';
-import { workerEnv } from './request.server';
 
 /**
  * The dashboard over its default range, decided here once (in the home zone, as the API's default) and sent
@@ -13,20 +12,20 @@ import { workerEnv } from './request.server';
  */
 export const fetchDashboard = createServerFn({ method: 'GET' })
   .middleware([signedIn])
-  .handler(async ({ context: { db, subject } }) => {
+  .handler(async ({ context: { ctx } }) => {
     const readAt = Date.now();
     const range = lastDays(defaultRangeDays, homeZone, readAt);
-    return { ...(await dashboardOf(db, subject, range)), range, readAt };
+    return { ...(await dashboardOf(ctx, range)), range, readAt };
   });
 
 /** A station's chart as columns within the page's point budget, with the range it answered (in the station's own zone). */
 export const fetchChart = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .validator(ChartQuery)
-  .handler(({ context: { db, subject }, data: query }) => chartColumnsOf(db, workerEnv(), subject, query));
+  .handler(({ context: { ctx }, data: query }) => chartColumnsOf(ctx, query));
 
 /** Every raw reading of a station over a range, for the CSV export (never what the chart downsampled or totalled). */
 export const fetchReadings = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .validator(ReadingsQuery)
-  .handler(({ context: { db, subject }, data: query }) => readingsOf(db, workerEnv(), subject, query));
+  .handler(({ context: { ctx }, data: query }) => readingsOf(ctx, query));

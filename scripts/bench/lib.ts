@@ -1,4 +1,31 @@
-/** Timing, percentiles and the result table shared by the benchmark scripts. */
+/** The bench Worker, timing, percentiles and the result table shared by the benchmark scripts. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyMigrations, executeScript } from '../lib/d1';
+import { startLocalWorker } from '../lib/local-worker';
+
+/**
+ * The bench Worker (scripts/bench/worker.ts) under `wrangler dev` on a D1 and station objects of its own, in a
+ * temporary directory seeded with `scripts` (the dev database is untouched); `stop` ends it and deletes its state.
+ */
+export async function benchWorker(what: string, scripts: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-'));
+  console.log(`Preparing ${what} in ${dir} …`);
+  applyMigrations('--local', dir);
+  for (const sql of scripts) executeScript(sql, '--local', dir);
+  const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir });
+  return {
+    ...worker,
+    /** Batches and rows written since the last call, as the bench Worker counts them. */
+    counters: async () => (await fetch(`${worker.base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>,
+    stop() {
+      worker.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const since = (t: number) => performance.now() - t;
 export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 export const ms = (x: number) => `${x.toFixed(1)} ms`;

@@ -1,6 +1,7 @@
 /** SQL for benchmark databases: a subject with a session, stations with one ingest token each, and daily_stats. */
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { addDays } from '../../worker/contracts/station-time';
+import { sourceRow } from '../../worker/contracts/telemetry';
 import { insertSql } from '../lib/d1';
 
 export const benchZone = 'Europe/Prague';
@@ -90,7 +91,5 @@ export function floodRuleSql(station: number): string {
 }
 
 /** One DANES report of all seven codes at `ts`, with values that vary by station and time. */
-export function report(station: number, ts: number) {
-  const date = new Date(ts).toISOString();
-  return danesCodes.map((code, c) => ({ data_name: code, data_value: Math.round(((station * 31 + ts / 600_000 + c * 7) % 997) * 10) / 1000, date }));
-}
+export const report = (station: number, ts: number) =>
+  danesCodes.map((reading, c) => sourceRow('DANES', { reading, ts, value: Math.round(((station * 31 + ts / 600_000 + c * 7) % 997) * 10) / 1000 }));

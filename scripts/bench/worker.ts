@@ -5,9 +5,11 @@
 import worker from '../lib/api-worker';
 import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
 import { pushPendingRules } from '../../worker/domain/alarms/rules';
-import { createDb } from '../../worker/db/client';
+import { count, sql } from 'drizzle-orm';
+import { contextOf } from '../../worker/context';
+import { alarms } from '../../worker/db/schema';
 import { stationOf } from '../../worker/station/directory';
-import type { IngestOutcome } from '../../worker/station/station-core';
+import type { IngestOutcome } from '../../worker/objects/station-core';
 
 const counters = { batches: 0, objectRows: 0, d1Rows: 0 };
 
@@ -46,6 +48,7 @@ export default {
   ...worker,
   async fetch(request: Request, env: Cloudflare.Env, ctx: ExecutionContext) {
     const url = new URL(request.url);
+    const context = contextOf(env, (work) => ctx.waitUntil(work));
     if (url.pathname === '/bench/counters') {
       const reply = Response.json({ ...counters });
       Object.assign(counters, { batches: 0, objectRows: 0, d1Rows: 0 });
@@ -53,20 +56,20 @@ export default {
     }
     if (url.pathname === '/bench/rollup') {
       const started = performance.now();
-      const run = await rollUpChangedStations(env);
+      const run = await rollUpChangedStations(context);
       return Response.json({ ms: performance.now() - started, run });
     }
     if (url.pathname === '/bench/push-rules') {
       let pushed = 0;
-      for (let n = 1; n; pushed += n) n = await pushPendingRules(env, createDb(env.DB), 500);
+      for (let n = 1; n; pushed += n) n = await pushPendingRules(context, { limit: 500 });
       return Response.json({ pushed });
     }
     if (url.pathname === '/bench/alarms') {
-      return Response.json(await env.DB.prepare('SELECT count(*) AS n FROM alarms').first<{ n: number }>());
+      return Response.json((await context.db.select({ n: count() }).from(alarms))[0]);
     }
     if (url.pathname === '/bench/d1-size') {
-      const result = await env.DB.prepare('SELECT count(*) AS stats FROM daily_stats').run<{ stats: number }>();
-      return Response.json({ bytes: result.meta.size_after, stats: result.results[0].stats });
+      const result = await context.db.run(sql`SELECT count(*) AS stats FROM daily_stats`);
+      return Response.json({ bytes: result.meta.size_after, stats: (result.results[0] as { stats: number }).stats });
     }
     if (url.pathname === '/bench/raw-month') {
       // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
@@ -85,6 +88,6 @@ export default {
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
 
-export { StationCore } from '../../worker/station/station-core';
-export { LiveWatcher } from '../../worker/live/watcher';
-export { RollupRunner } from '../../worker/station/rollup-runner';
+export { StationCore } from '../../worker/objects/station-core';
+export { LiveWatcher } from '../../worker/objects/live-watcher';
+export { RollupRunner } from '../../worker/objects/rollup-runner';

@@ -1,5 +1,5 @@
 /** 90 days (or `days`) of 10-minute demo readings for the demo stations, posted through the real ingest API. */
-import { maxIngestRows } from '../../worker/contracts/telemetry';
+import { maxIngestRows, sourceRow } from '../../worker/contracts/telemetry';
 import { postBatch } from '../lib/ingest';
 import { demoStations } from './accounts';
 import { StationWeather } from './weather';
@@ -24,10 +24,7 @@ export async function postDemoReadings(url: string, token: string, days = DAYS, 
         rows = [];
       };
       for (let ts = start; ts <= end; ts += STEP) {
-        const date = new Date(ts).toISOString();
-        for (const [code, value] of Object.entries(weather.step(ts))) {
-          rows.push(station.source === 'DANES' ? { data_name: code, data_value: value, date } : { value_id: code, value, timestamp: date });
-        }
+        for (const [reading, value] of Object.entries(weather.step(ts))) rows.push(sourceRow(station.source, { reading, ts, value }));
         if (rows.length > maxIngestRows - 10) await send();
       }
       if (rows.length) await send();

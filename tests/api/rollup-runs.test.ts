@@ -6,7 +6,7 @@ import { ItemRow } from '../../worker/contracts/items';
 import { post } from '../support/api';
 import { make } from '../support/make';
 import { expectSameStats, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
-import { ingest, rawAll, runCron } from '../support/telemetry';
+import { ingest, rawAll, runCron, workerCtx } from '../support/telemetry';
 
 const markedStations = () => rawAll<{ id: number }>('SELECT id FROM items WHERE rollup_rev IS NOT NULL ORDER BY id').then((r) => r.map((x) => x.id));
 
@@ -28,19 +28,19 @@ describe('roll-up runs', () => {
     expect(await markedStations()).toEqual([]);
     await ingest('danes', token, { unique_id: stations[1].uniqueId, rows: randomRows('DANES', '2026-06-20T12:00:00Z', 77) });
     expect(await markedStations()).toEqual([stations[1].id]);
-    const run = await rollUpChangedStations(env);
+    const run = await rollUpChangedStations(workerCtx());
     expect(run).toMatchObject({ stations: 1, failed: 0, left: 0 });
     expect(run.days).toBeGreaterThan(0);
-    expect(await rollUpChangedStations(env)).toMatchObject({ stations: 0, days: 0 });
+    expect(await rollUpChangedStations(workerCtx())).toMatchObject({ stations: 0, days: 0 });
   });
 
   it('leaves what does not fit one run to the next, and the result equals a recompute', async () => {
     await runCron();
     const { stations } = await stationsWithData(5, 20);
-    expect(await rollUpChangedStations(env, { maxStations: 2 })).toMatchObject({ stations: 2, left: 3 });
+    expect(await rollUpChangedStations(workerCtx(), { maxStations: 2 })).toMatchObject({ stations: 2, left: 3 });
     expect((await markedStations()).length).toBe(3);
     // The rest in one run, spread over two runner objects.
-    expect(await rollUpChangedStations(env, { perRunner: 2 })).toMatchObject({ stations: 3, left: 0 });
+    expect(await rollUpChangedStations(workerCtx(), { perRunner: 2 })).toMatchObject({ stations: 3, left: 0 });
     for (const station of stations) expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
   });
 

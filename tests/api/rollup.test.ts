@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { StationCore } from '../../worker/station/station-core';
+import type { StationCore } from '../../worker/objects/station-core';
 import { stationOf } from '../../worker/station/directory';
 import { expectSameStats, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
 import { make } from '../support/make';

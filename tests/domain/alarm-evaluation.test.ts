@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodesOf, idleState, RateWindow, runRule, silencesOf, type RuleSpec } from '../../worker/domain/alarms/evaluate';
+import { episodesOf, idleState, RateWindow, runRule, silencesOf, type RuleSpec } from '../../worker/station/evaluate';
 
 const minute = 60_000;
 const rule = (overrides: Partial<RuleSpec>): RuleSpec => ({

@@ -21,12 +21,12 @@ describe('chart series from one pass over a station', () => {
   it('returns raw points per reading while each stays within the budget, with exact extremes', () => {
     const result = build([[10, 1, null], [20, 3, 7], [30, -2, null]], { points: 4 });
     expect(result).toEqual({
-      series: { H1: { t: [10, 20, 30], v: [1, 3, -2] }, KCM: { t: [20], v: [7] } },
+      data: { H1: { t: [10, 20, 30], v: [1, 3, -2] }, KCM: { t: [20], v: [7] } },
       totals: {},
       min: { H1: -2, KCM: 7 },
       max: { H1: 3, KCM: 7 },
       downsampled: false,
-      bucketMs: null,
+      bucket_ms: null,
     });
   });
 
@@ -35,10 +35,10 @@ describe('chart series from one pass over a station', () => {
     const rows = [[10, 5, 1], [20, 0, 1], [30, 9, 1], [40, 0, 1], [60, 4, 1], [70, 4, null]];
     const result = build(rows, { points: 4 });
     expect(result.downsampled).toBe(true);
-    expect(result.bucketMs).toBe(50);
-    expect(result.series.H1).toEqual({ t: [20, 30, 60], v: [0, 9, 4] });
+    expect(result.bucket_ms).toBe(50);
+    expect(result.data.H1).toEqual({ t: [20, 30, 60], v: [0, 9, 4] });
     // A flat bucket keeps one point.
-    expect(result.series.KCM).toEqual({ t: [10, 60], v: [1, 1] });
+    expect(result.data.KCM).toEqual({ t: [10, 60], v: [1, 1] });
     expect(result.min).toEqual({ H1: 0, KCM: 1 });
     expect(result.max).toEqual({ H1: 9, KCM: 1 });
   });
@@ -46,8 +46,8 @@ describe('chart series from one pass over a station', () => {
   it('downsamples only the readings that exceed the budget', () => {
     const rows = Array.from({ length: 50 }, (_, i) => [i * 2, i % 7, i === 10 ? 3 : null]);
     const result = build(rows, { points: 10 });
-    expect(result.series.KCM).toEqual({ t: [20], v: [3] });
-    expect(result.series.H1.t.length).toBeLessThanOrEqual(10);
+    expect(result.data.KCM).toEqual({ t: [20], v: [3] });
+    expect(result.data.H1.t.length).toBeLessThanOrEqual(10);
   });
 
   it('never sends more points per reading than asked, and keeps every bucket’s extremes', () => {
@@ -57,9 +57,9 @@ describe('chart series from one pass over a station', () => {
     const rows = Array.from({ length: 4320 }, (_, i) => [i * 600_000, Math.round(random() * 1000) / 100, null]);
     for (const points of [600, 1200, 2400]) {
       const result = build(rows, { points }, end);
-      const { t, v } = result.series.H1;
+      const { t, v } = result.data.H1;
       expect(t.length).toBeLessThanOrEqual(points);
-      const width = result.bucketMs!;
+      const width = result.bucket_ms!;
       const kept = new Map<number, number[]>();
       t.forEach((ts, i) => kept.set(Math.floor(ts / width), [...(kept.get(Math.floor(ts / width)) ?? []), v[i]]));
       const raw = new Map<number, number[]>();
@@ -86,7 +86,7 @@ describe('totals of readings that add up', () => {
     // Every 10 minutes for three days; 0.1 mm each, 1 mm at 23:50 local on the 25th (the 25-hour day's last report).
     const rows: number[][] = [];
     for (let ts = start; ts < end; ts += 600_000) rows.push([ts, 1, ts === dayBounds('2026-10-25', prague).end - 600_000 ? 1 : 0.1]);
-    const { totals, series } = totalsOf(rows, start, end);
+    const { totals, data: series } = totalsOf(rows, start, end);
     expect(Object.keys(series)).toEqual(['H1']);
     const rain = totals.SRA1H;
     expect(rain.period).toBe('hour');
@@ -100,12 +100,12 @@ describe('totals of readings that add up', () => {
     expect(days.v[1]).toBeCloseTo(149 * 0.1 + 1, 9);
     expect(days.v[2]).toBeCloseTo(14.4, 9);
     expect(days.sum).toBeCloseTo(14.4 + 15.9 + 14.4, 9);
-    expect(days.peakDay!.day).toBe('2026-10-25');
-    expect(days.peakDay!.sum).toBeCloseTo(15.9, 9);
+    expect(days.peak_day!.day).toBe('2026-10-25');
+    expect(days.peak_day!.sum).toBeCloseTo(15.9, 9);
     // Hourly totals of the same readings add up to the same days; the night the clocks go back has two 02:00 hours.
     expect(rain.t.length).toBe(24 + 25 + 24);
     expect(rain.sum).toBeCloseTo(days.sum, 9);
-    expect(rain.peakDay).toEqual(days.peakDay);
+    expect(rain.peak_day).toEqual(days.peak_day);
   });
 
   it('chooses hours for up to eight days (the 7-day preset), else the finest of days, months and years that fits the budget', () => {
@@ -119,7 +119,7 @@ describe('totals of readings that add up', () => {
 
   it('name no wettest day when nothing fell', () => {
     const { totals } = totalsOf([[0, 1, 0], [600_000, 1, 0]], 0, 86_400_000);
-    expect(totals.SRA1H).toMatchObject({ v: [0], sum: 0, peakDay: null });
+    expect(totals.SRA1H).toMatchObject({ v: [0], sum: 0, peak_day: null });
   });
 });
 

@@ -1,11 +1,12 @@
 import { AlarmRule, type AlarmRulesInput } from '../../worker/contracts/alarms';
+import { sourceRow } from '../../worker/contracts/telemetry';
 import { post } from './api';
 import { make, type TestSubject } from './make';
 import { ingest, rawAll } from './telemetry';
 
 /** Readings of one code at `stepMinutes` intervals from `start`, one per value, as a DANES station posts them. */
-export const series = (start: string, stepMinutes: number, values: number[], code = 'H1') =>
-  values.map((value, i) => ({ data_name: code, data_value: value, date: new Date(Date.parse(start) + i * stepMinutes * 60_000).toISOString() }));
+export const series = (start: string, stepMinutes: number, values: number[], reading = 'H1') =>
+  values.map((value, i) => sourceRow('DANES', { reading, ts: Date.parse(start) + i * stepMinutes * 60_000, value }));
 
 /** A DANES station with its token, a user who sees it, and an administrator. */
 export async function watchedStation() {

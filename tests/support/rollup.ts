@@ -1,5 +1,6 @@
 /** The roll-up's yardstick: daily_stats as stored, and the same figures recomputed from a station's raw readings. */
 import { expect } from 'vitest';
+import { sourceRow } from '../../worker/contracts/telemetry';
 import { inStation, rawAll, storedOf } from './telemetry';
 
 export interface Stat {
@@ -72,12 +73,7 @@ export function randomRows(source: 'DANES' | 'UNIWAN', aroundUtc: string, seed: 
   const start = Date.parse(aroundUtc) - 2 * 86_400_000;
   const times = Array.from({ length: 600 }, () => start + Math.floor(next() * 4 * 86_400_000));
   for (let h = 0; h < 96; h++) times.push(start + h * 3_600_000, start + h * 3_600_000 - 1);
-  return times.map((ts) => {
-    const code = codes[Math.floor(next() * codes.length)];
-    const value = Math.round((next() * 200 - 100) * 1000) / 1000;
-    const time = new Date(ts).toISOString();
-    return source === 'DANES' ? { data_name: code, data_value: value, date: time } : { value_id: code, value, timestamp: time };
-  });
+  return times.map((ts) => sourceRow(source, { reading: codes[Math.floor(next() * codes.length)], ts, value: Math.round((next() * 200 - 100) * 1000) / 1000 }));
 }
 
 /** What an interrupted run leaves behind: days still dirty in the station's object, and the station still marked. */

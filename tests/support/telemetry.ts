@@ -1,11 +1,15 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import { contextOf } from '../../worker/context';
 import { allReadingCodes } from '../../worker/contracts/readings';
 import { IngestResult } from '../../worker/contracts/telemetry';
-import type { Reading } from '../../worker/domain/telemetry/rows';
+import type { Reading } from '../../worker/contracts/telemetry';
 import { stationOf } from '../../worker/station/directory';
 import { post } from './api';
 import { make } from './make';
+
+/** The context a verb gets outside a request (as the cron and the objects build it), for tests that call verbs directly. */
+export const workerCtx = () => contextOf(env, () => {});
 
 export const ingest = (source: 'danes' | 'uniwan', token: string, body: unknown) =>
   post(`/rest/ingest/${source}`, body as never, { token, reply: IngestResult });

@@ -33,6 +33,9 @@ export const uniwanReadings = [
 
 const catalogue: readonly ReadingInfo[] = [...danesReadings, ...uniwanReadings];
 
+/** A code's entry in the catalogue (either source's), or undefined for a code it lacks. */
+export const readingInfo = (code: string | null) => catalogue.find((r) => r.code === code);
+
 /** Every code of the catalogue, in a fixed order. */
 export const allReadingCodes: readonly string[] = catalogue.map((r) => r.code);
 

@@ -2,7 +2,8 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { ItemRow } from './items';
 import { isCalendarDay } from './calendar';
-import { periods } from './station-time';
+import type { Source } from './readings';
+import { isoInstant, periods } from './station-time';
 import { flag, wholeNumber } from './validation';
 
 /** Most rows one ingest request may carry. */
@@ -20,18 +21,33 @@ export const rowFields = {
   UNIWAN: { code: 'value_id', value: 'value', time: 'timestamp' },
 } as const;
 
+/** One measurement: its code from the catalogue, epoch ms and value. */
+export interface Reading {
+  reading: string;
+  ts: number;
+  value: number;
+}
+
+/** A reading as a row of its source (as posted and as the chart returns it), its time in UTC ISO 8601. */
+export function sourceRow(source: Source, { reading, ts, value }: Reading): DanesRow | UniwanRow {
+  const fields = rowFields[source];
+  return { [fields.code]: reading, [fields.value]: value, [fields.time]: isoInstant(ts) } as DanesRow | UniwanRow;
+}
+
+export const sourceRows = (source: Source, readings: Reading[]) => readings.map((r) => sourceRow(source, r)) as DanesRow[] | UniwanRow[];
+
 // Rows are checked one by one in the domain so that a 422 can name each bad row's index.
-const ingestBody = (shape: string) =>
+const ingestBody = (source: Source) =>
   z.object({
     unique_id: z.string().trim().min(1).max(100).optional(),
     rows: z
       .array(z.unknown())
       .min(1)
       .max(maxIngestRows, { error: `Send at most ${maxIngestRows.toLocaleString('en')} rows per request.` })
-      .meta({ description: `Up to ${maxIngestRows} rows ${shape}; times are ISO 8601, naive ones are read in the station's time zone.` }),
+      .meta({ description: `Up to ${maxIngestRows} rows {${Object.values(rowFields[source]).join(', ')}}; times are ISO 8601, naive ones are read in the station's time zone.` }),
   });
-export const DanesIngest = ingestBody('{data_name, data_value, date}');
-export const UniwanIngest = ingestBody('{value_id, value, timestamp}');
+export const DanesIngest = ingestBody('DANES');
+export const UniwanIngest = ingestBody('UNIWAN');
 export type IngestBody = z.output<typeof DanesIngest>;
 
 export const IngestResult = z.object({ accepted: z.number(), duplicates: z.number() });
@@ -126,14 +142,10 @@ export const AnsweredRange = z.object({
 });
 export type AnsweredRange = z.infer<typeof AnsweredRange>;
 
-export const Chart = z.object({
-  item: ItemRow,
-  range: AnsweredRange,
-  data: z.union([z.array(DanesRow), z.array(UniwanRow)]),
-  min: perCode,
-  max: perCode,
-  downsampled: z.boolean(),
-});
+/** What both chart formats carry beside their `data`: the station, the range answered, and each reading's extremes. */
+const chartFacts = { item: ItemRow, range: AnsweredRange, min: perCode, max: perCode, downsampled: z.boolean() };
+
+export const Chart = z.object({ ...chartFacts, data: z.union([z.array(DanesRow), z.array(UniwanRow)]) });
 export type Chart = z.infer<typeof Chart>;
 
 /** One reading's points in time order as parallel arrays: times in epoch ms, values. */
@@ -141,7 +153,7 @@ export const Columns = z.object({ t: z.array(z.number()), v: z.array(z.number())
 export type Columns = z.infer<typeof Columns>;
 
 /** Columns of several readings as one list in time order, codes in binary order within a time (the API's row order). */
-export function inTimeOrder(data: Record<string, Columns>): { reading: string; ts: number; value: number }[] {
+export function inTimeOrder(data: Record<string, Columns>): Reading[] {
   const points = Object.entries(data).flatMap(([reading, { t, v }]) => t.map((ts, i) => ({ reading, ts, value: v[i] })));
   return points.sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
 }
@@ -154,13 +166,9 @@ export const Totals = Columns.extend({
 export type Totals = z.infer<typeof Totals>;
 
 export const ChartColumns = z.object({
-  item: ItemRow,
-  range: AnsweredRange,
+  ...chartFacts,
   data: z.record(z.string(), Columns),
   totals: z.record(z.string(), Totals),
-  min: perCode,
-  max: perCode,
-  downsampled: z.boolean(),
   bucket_ms: z.number().nullable().meta({ description: 'Width of the time buckets of downsampled readings; null when every reading is raw.' }),
 });
 export type ChartColumns = z.infer<typeof ChartColumns>;

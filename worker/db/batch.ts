@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
+
+/** `column IN values`, bound as one JSON parameter: D1 binds at most 100 parameters per statement. */
+export const inJson = (column: AnySQLiteColumn, values: readonly (string | number)[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
 /** Statements that insert many rows, chunked to stay under D1's 100 bound parameters per statement. */
 export function chunkedInserts<T extends Record<string, unknown>>(db: Db, table: SQLiteTable, rows: T[]): BatchItem<'sqlite'>[] {
@@ -11,8 +16,8 @@ export function chunkedInserts<T extends Record<string, unknown>>(db: Db, table:
   return statements;
 }
 
-/** Runs statements atomically: D1 has no BEGIN/COMMIT, one batch is one transaction. */
-export async function atomically(db: Db, statements: BatchItem<'sqlite'>[]) {
-  if (!statements.length) return;
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+/** Runs statements atomically (D1 has no BEGIN/COMMIT, one batch is one transaction); returns each one's result. */
+export async function atomically(db: Db, statements: BatchItem<'sqlite'>[]): Promise<unknown[]> {
+  if (!statements.length) return [];
+  return db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }

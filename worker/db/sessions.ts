@@ -1,4 +1,5 @@
 // Sign-in sessions and password reset links: both are stored by their token's hash only.
+import { inJson } from './batch';
 import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './client';
@@ -61,3 +62,13 @@ export async function setPasswordByReset(db: Db, { id, subjectId, passwordHash, 
   ]);
   return (results[2] as { id: string }[]).some((row) => row.id === id);
 }
+
+/** Of these sessions (ids), those still running whose subject may still sign in. */
+export const selectLiveSessions = async (db: Db, ids: string[], now: number) =>
+  (
+    await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(subjects, eq(subjects.id, sessions.subjectId))
+      .where(and(inJson(sessions.id, ids), gt(sessions.expiresAt, new Date(now)), eq(subjects.status, 'active')))
+  ).map((r) => r.id);

@@ -22,3 +22,7 @@ export const findIngestToken = async (db: Db, id: string) =>
       .leftJoin(items, eq(items.id, stationTokens.itemId))
       .where(and(eq(stationTokens.id, id), isNull(stationTokens.revokedAt)))
   )[0];
+
+/** Records when an ingest token was last used. */
+export const markTokenUsed = (db: Db, { tokenId, at }: { tokenId: string; at: number }) =>
+  db.update(stationTokens).set({ lastUsedAt: new Date(at) }).where(eq(stationTokens.id, tokenId));

@@ -1,35 +1,51 @@
-export interface PoolLimits {
+import type { Ctx } from '../context';
+import type { StationRef } from '../station/schema';
+
+export interface Pool<C> {
   /** Items worked on at once. */
   concurrency: number;
   /** Wall time after which no further item is started; the rest are counted as left. */
   budgetMs: number;
+  /** Logged with each failure. */
+  label: string;
+  /** The run's counters at zero, beside done, failed and left. */
+  counters?: C;
 }
 
-export interface PoolRun {
-  done: number;
-  failed: number;
-  left: number;
+/** What a run counts: items done, failed and left, and whatever each item's work reports (e.g. days, rows written). */
+export type Run<C extends Record<keyof C, number> = Record<never, number>> = { done: number; failed: number; left: number } & C;
+
+/** Adds `more` into `run` field by field: the one way counters of items and of runs add up. */
+function addUp<R extends Record<string, number>>(run: R, more: Partial<R>): R {
+  for (const [key, n] of Object.entries(more)) (run as Record<string, number>)[key] = (run[key] ?? 0) + (n ?? 0);
+  return run;
 }
+
+const emptyRun = <C extends Record<keyof C, number>>(counters: C) => ({ done: 0, failed: 0, left: 0, ...counters }) as Run<C>;
 
 /**
- * Works through a queue a few items at a time within a time budget, as the cron's runner objects do for many
- * stations. A failure is logged under `label` and counted; it does not stop the others.
+ * Works through a queue a few items at a time within a time budget; what each item's work returns is added up into
+ * the run. A failure is logged and counted; it does not stop the others.
  */
-export async function inPool<T>(queue: T[], limits: PoolLimits, label: string, work: (item: T) => Promise<void>): Promise<PoolRun> {
+export async function inPool<T, C extends Record<keyof C, number> = Record<never, number>>(
+  queue: T[],
+  { concurrency, budgetMs, label, counters = {} as C }: Pool<C>,
+  work: (item: T) => Promise<Partial<C> | void>,
+): Promise<Run<C>> {
   const started = Date.now();
-  const run: PoolRun = { done: 0, failed: 0, left: 0 };
+  const run = emptyRun(counters);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(limits.concurrency, queue.length) }, async () => {
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       while (next < queue.length) {
-        if (Date.now() - started > limits.budgetMs) {
+        if (Date.now() - started > budgetMs) {
           run.left += queue.length - next;
           next = queue.length;
           return;
         }
         const item = queue[next++];
         try {
-          await work(item);
+          addUp(run, (await work(item)) ?? {});
           run.done++;
         } catch (err) {
           run.failed++;
@@ -39,4 +55,25 @@ export async function inPool<T>(queue: T[], limits: PoolLimits, label: string, w
     }),
   );
   return run;
+}
+
+/** A station as the cron's runners reach it: its D1 id and the zone its days are reckoned in. */
+export type CronStation = Pick<StationRef, 'id' | 'timezone'>;
+
+/** The cron's runner object for a slice of its work. */
+const runnerOf = (env: Cloudflare.Env, name: string) => env.ROLLUP.get(env.ROLLUP.idFromName(name));
+
+/**
+ * The cron's fan-out: the stations one D1 query listed are cut into slices of `perRunner`, each handed to a runner
+ * object (`<name>:<n>`), so the cron's own calls stay few however many stations there are; each runner call is an
+ * invocation of its own with its own subrequest budget. The slices' runs add up into one.
+ */
+export async function acrossRunners<C extends Record<keyof C, number>>(
+  { env }: Ctx,
+  { name, stations, perRunner, counters }: { name: string; stations: CronStation[]; perRunner: number; counters: C },
+  call: (runner: ReturnType<typeof runnerOf>, slice: CronStation[]) => Promise<Run<C>>,
+): Promise<Run<C>> {
+  const slices = Array.from({ length: Math.ceil(stations.length / perRunner) }, (_, i) => stations.slice(i * perRunner, (i + 1) * perRunner));
+  const runs = await Promise.all(slices.map((slice, i) => call(runnerOf(env, `${name}:${i}`), slice)));
+  return runs.reduce((sum, run) => addUp(sum, run), emptyRun(counters));
 }

@@ -4,5 +4,5 @@ import { createRouter, mount } from '../http/route';
 
 export const alarmRoutes = createRouter();
 
-mount(alarmRoutes, alarmCalls.list, ({ ctx, query }) => listAlarms(ctx.db, ctx.subject, query));
-mount(alarmRoutes, alarmCalls.acknowledge, ({ ctx, query, body }) => acknowledgeAlarm(ctx.db, ctx.env, ctx.subject, query.id, body.note, ctx.defer));
+mount(alarmRoutes, alarmCalls.list, ({ ctx, query }) => listAlarms(ctx, query));
+mount(alarmRoutes, alarmCalls.acknowledge, ({ ctx, query, body }) => acknowledgeAlarm(ctx, { id: query.id, note: body.note }));

@@ -4,5 +4,5 @@ import { createRouter, mount } from '../http/route';
 
 export const ingestRoutes = createRouter();
 
-mount(ingestRoutes, ingestCalls.danes, ({ ctx, body }) => ingestRows(ctx.db, ctx.env, ctx.config, 'DANES', ctx.caller, body));
-mount(ingestRoutes, ingestCalls.uniwan, ({ ctx, body }) => ingestRows(ctx.db, ctx.env, ctx.config, 'UNIWAN', ctx.caller, body));
+mount(ingestRoutes, ingestCalls.danes, ({ ctx, body }) => ingestRows(ctx, { source: 'DANES', body }));
+mount(ingestRoutes, ingestCalls.uniwan, ({ ctx, body }) => ingestRows(ctx, { source: 'UNIWAN', body }));

@@ -4,4 +4,4 @@ import { createRouter, mount } from '../http/route';
 
 export const legacyRoutes = createRouter();
 
-mount(legacyRoutes, legacyCalls.copy, ({ ctx, query }) => copyLegacyStep(ctx.db, ctx.env, query));
+mount(legacyRoutes, legacyCalls.copy, ({ ctx, query }) => copyLegacyStep(ctx, query));

@@ -4,5 +4,5 @@ import { createRouter, mount } from '../http/route';
 
 export const notificationRoutes = createRouter();
 
-mount(notificationRoutes, notificationCalls.settings, ({ ctx }) => notificationSettingsOf(ctx.db, ctx.subject));
-mount(notificationRoutes, notificationCalls.saveSettings, ({ ctx, body }) => saveNotificationSettings(ctx.db, ctx.subject, body));
+mount(notificationRoutes, notificationCalls.settings, ({ ctx }) => notificationSettingsOf(ctx));
+mount(notificationRoutes, notificationCalls.saveSettings, ({ ctx, body }) => saveNotificationSettings(ctx, body));

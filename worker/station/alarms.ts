@@ -8,9 +8,9 @@ import {
   type RuleSpec,
   type RuleState,
   type Transition,
-} from '../domain/alarms/evaluate';
-import type { Reading } from '../domain/telemetry/rows';
-import { column } from './schema';
+} from './evaluate';
+import type { Reading } from '../contracts/telemetry';
+import { column, newestTs, pointsOf } from './schema';
 
 interface HeldRule {
   spec: RuleSpec;
@@ -70,8 +70,8 @@ export class StationAlarms {
 
   private newestOf(code: string): number | null {
     if (!this.newest.has(code)) {
-      const query = code === anyCode ? 'SELECT max(ts) AS ts FROM readings' : `SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`;
-      this.newest.set(code, this.sql.exec<{ ts: number | null }>(query).toArray()[0]?.ts ?? null);
+      const ts = code === anyCode ? newestTs(this.sql) : this.sql.exec<{ ts: number }>(`SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`).toArray()[0]?.ts;
+      this.newest.set(code, ts ?? null);
     }
     return this.newest.get(code)!;
   }
@@ -129,14 +129,7 @@ export class StationAlarms {
 
   /** A rate rule's reading from two windows before its first new point through its last (one query per batch). */
   private history(spec: RuleSpec, fresh: Point[]): Point[] {
-    const col = column(spec.reading!);
-    return this.sql
-      .exec<{ ts: number; value: number }>(
-        `SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL ORDER BY ts`,
-        fresh[0].ts - 2 * spec.windowMinutes! * minute,
-        fresh[fresh.length - 1].ts,
-      )
-      .toArray();
+    return pointsOf(this.sql, spec.reading!, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1);
   }
 
   private record(states: Map<number, RuleState>, transitions: Transition[]) {
@@ -163,7 +156,7 @@ export class StationAlarms {
   checkSilence(now: number): number {
     const silent = this.held().filter(({ spec, state }) => spec.kind === 'no_data' && state.phase !== 'firing');
     if (!silent.length) return 0;
-    const latest = this.sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+    const latest = newestTs(this.sql);
     const states = new Map<number, RuleState>();
     const transitions: Transition[] = [];
     for (const { spec } of silent) {

@@ -1,19 +1,7 @@
 import { allReadingCodes } from '../contracts/readings';
 import { dayBounds } from '../contracts/station-time';
+import type { DayStat } from '../db/daily-stats';
 import { selectRange } from './schema';
-
-/** One code's statistics over one station-local day, as daily_stats holds them. */
-export interface DayStat {
-  reading: string;
-  day: string;
-  count: number;
-  min: number;
-  max: number;
-  sum: number;
-  firstTs: number;
-  lastTs: number;
-  lastValue: number;
-}
 
 /**
  * Exact statistics of each code over a local day (23 or 25 hours on DST change days), computed from the raw

@@ -1,5 +1,2 @@
-import type { StationCore } from './station-core';
-
 /** The station object of a station, named by its D1 id (stable when the unique id is edited). */
-export const stationOf = (env: Cloudflare.Env, itemId: number): DurableObjectStub<StationCore> =>
-  env.STATION.get(env.STATION.idFromName(`item:${itemId}`));
+export const stationOf = (env: Cloudflare.Env, itemId: number) => env.STATION.get(env.STATION.idFromName(`item:${itemId}`));

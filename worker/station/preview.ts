@@ -1,12 +1,13 @@
 import { isRateKind } from '../contracts/alarm-kinds';
-import { episodesOf, idleState, runRule, silencesOf, type Episode, type Point, type RuleSpec } from '../domain/alarms/evaluate';
-import { column } from './schema';
-import { SeriesBuilder, type CodeSeries } from './series';
+import { episodesOf, idleState, runRule, silencesOf, type Episode, type RuleSpec } from './evaluate';
+import { pointsOf } from './schema';
+import type { Columns } from '../contracts/telemetry';
+import { SeriesBuilder } from './series';
 
 export interface RulePreviewOutcome {
   episodes: Episode[];
   /** The rule's reading over the range (downsampled like a chart); null for no-data rules. */
-  series: CodeSeries | null;
+  series: Columns | null;
   downsampled: boolean;
 }
 
@@ -25,16 +26,13 @@ export function previewRule(sql: SqlStorage, spec: RuleSpec, from: number, to: n
       .map((r) => r.ts);
     return { episodes: silencesOf(spec, before, times, to).filter((e) => e.firedAt >= from), series: null, downsampled: false };
   }
-  const col = column(spec.reading!);
   const lookback = isRateKind(spec.kind) ? 2 * spec.windowMinutes! * minute : 0;
-  const history = sql
-    .exec<{ ts: number; value: number }>(`SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts < ? AND ${col} IS NOT NULL ORDER BY ts`, from - lookback, to)
-    .toArray() as Point[];
+  const history = pointsOf(sql, spec.reading!, from - lookback, to);
   const points = history.filter((p) => p.ts >= from);
   let counter = 0;
   const { transitions } = runRule(spec, idleState, points, history, () => `preview-${counter++}`);
   const builder = new SeriesBuilder([spec.reading!], from, to);
   for (const p of points) builder.add([p.ts, p.value]);
   const chart = builder.result();
-  return { episodes: episodesOf(transitions), series: chart.series[spec.reading!] ?? { t: [], v: [] }, downsampled: chart.downsampled };
+  return { episodes: episodesOf(transitions), series: chart.data[spec.reading!] ?? { t: [], v: [] }, downsampled: chart.downsampled };
 }

@@ -1,10 +1,44 @@
-import { allReadingCodes } from '../contracts/readings';
+import { allReadingCodes, type Source } from '../contracts/readings';
+
+/** What a station object is told of its station with every call that needs it (D1 owns these facts). */
+export interface StationRef {
+  id: number;
+  uniqueId: string;
+  source: Source;
+  timezone: string;
+}
 
 /** The quoted column name of a reading code (codes such as "inner temperature" hold spaces). */
 export const column = (code: string) => `"${code}"`;
 
 /** Every report in [?, ?) in time order: its time, then a value or null per code of `allReadingCodes`. */
 export const selectRange = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
+
+/** One code's readings in [start, end), in time order. */
+export const pointsOf = (sql: SqlStorage, code: string, start: number, end: number) =>
+  sql.exec<{ ts: number; value: number }>(`SELECT ts, ${column(code)} AS value FROM readings WHERE ts >= ? AND ts < ? AND ${column(code)} IS NOT NULL ORDER BY ts`, start, end).toArray();
+
+/** The time of the station's newest reading (null without readings). */
+export const newestTs = (sql: SqlStorage) => sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+
+export interface StorageFigures {
+  /** Report rows (one per report time). */
+  reports: number;
+  /** Readings (one per code and time). */
+  readings: number;
+  bytes: number;
+  firstTs: number | null;
+  lastTs: number | null;
+}
+
+const countReadings = `SELECT count(*) AS reports, ${allReadingCodes.map((c) => `count(${column(c)})`).join(' + ')} AS readings,
+  min(ts) AS firstTs, max(ts) AS lastTs FROM readings`;
+
+/** How much a station holds: reports, readings, bytes on disk and its time span. */
+export function figuresOf(sql: SqlStorage): StorageFigures {
+  const row = sql.exec<Omit<StorageFigures, 'bytes'>>(countReadings).one();
+  return { ...row, bytes: sql.databaseSize };
+}
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
 const schemaVersion = 2;

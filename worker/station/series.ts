@@ -1,5 +1,6 @@
 import { isSummed } from '../contracts/readings';
 import { dayBounds, localDay, periodOf, type Period } from '../contracts/station-time';
+import type { ChartColumns, Columns, Totals as PeriodTotals } from '../contracts/telemetry';
 
 /** Without a point budget: raw up to this many points per reading, else `bucketsPerReading` buckets (the API's default). */
 const maxPointsPerReading = 4000;
@@ -8,29 +9,8 @@ const bucketsPerReading = 1000;
 /** Width in ms of the time buckets that split [start, end) into `buckets` parts. */
 export const bucketWidth = (start: number, end: number, buckets = bucketsPerReading) => Math.max(1, Math.ceil((end - start) / buckets));
 
-/** One reading's points in time order, as parallel arrays (cheap to pass between objects and to serialise). */
-export interface CodeSeries {
-  t: number[];
-  v: number[];
-}
-
-/** A reading that adds up, as totals per station-local period, with its total and its wettest day (none when nothing fell). */
-export interface CodeTotals extends CodeSeries {
-  period: Period;
-  sum: number;
-  peakDay: { day: string; sum: number } | null;
-}
-
-/** What a chart needs of a station's range: every reading's points (or totals), and its extremes over the whole range. */
-export interface ChartSeries {
-  series: Record<string, CodeSeries>;
-  totals: Record<string, CodeTotals>;
-  min: Record<string, number>;
-  max: Record<string, number>;
-  downsampled: boolean;
-  /** Width of the min/max buckets when a reading was downsampled. */
-  bucketMs: number | null;
-}
+/** What a chart needs of a station's range, in the columns reply's shape: every reading's points (or totals), and its extremes over the whole range. */
+export type ChartSeries = Omit<ChartColumns, 'item' | 'range'>;
 
 export interface SeriesOptions {
   /** At most this many points per reading: raw while a reading has no more, else points/2 buckets. */
@@ -83,8 +63,8 @@ class Buckets {
     }
   }
   /** Each bucket's minimum and maximum in time order; a point that is both appears once. */
-  points(): CodeSeries {
-    const out: CodeSeries = { t: [], v: [] };
+  points(): Columns {
+    const out: Columns = { t: [], v: [] };
     for (let b = 0; b < this.minT.length; b++) {
       if (Number.isNaN(this.minT[b])) continue;
       const minFirst = this.minT[b] <= this.maxT[b];
@@ -102,7 +82,7 @@ class Buckets {
 
 /** One reading's line: raw points until it has more than the limit, then each bucket's extremes. */
 class Line {
-  raw: CodeSeries | null = { t: [], v: [] };
+  raw: Columns | null = { t: [], v: [] };
   buckets: Buckets | null = null;
 
   constructor(private readonly scale: { limit: number; count: number; bucketOf: (ts: number) => number }) {}
@@ -119,21 +99,21 @@ class Line {
   }
 
   // Past the limit the raw points are never sent: fold them into buckets rather than hold years of readings.
-  private fold(raw: CodeSeries) {
+  private fold(raw: Columns) {
     const buckets = new Buckets(this.scale.count);
     for (let i = 0; i < raw.t.length; i++) buckets.add(this.scale.bucketOf(raw.t[i]), raw.t[i], raw.v[i]);
     this.buckets = buckets;
     this.raw = null;
   }
 
-  result(): CodeSeries {
+  result(): Columns {
     return this.raw ?? this.buckets!.points();
   }
 }
 
 /** One reading's totals per period, its total over the range and its wettest station-local day. */
 class Totals {
-  private readonly out: CodeTotals;
+  private readonly out: PeriodTotals;
   private periodEnd = -Infinity;
   private dayEnd = -Infinity;
   private day = { day: '', sum: 0 };
@@ -142,7 +122,7 @@ class Totals {
     period: Period,
     private readonly timeZone: string,
   ) {
-    this.out = { period, t: [], v: [], sum: 0, peakDay: null };
+    this.out = { period, t: [], v: [], sum: 0, peak_day: null };
   }
 
   add(ts: number, value: number) {
@@ -164,10 +144,10 @@ class Totals {
   }
 
   private closeDay() {
-    if (this.day.sum > (this.out.peakDay?.sum ?? 0)) this.out.peakDay = { ...this.day };
+    if (this.day.sum > (this.out.peak_day?.sum ?? 0)) this.out.peak_day = { ...this.day };
   }
 
-  result(): CodeTotals {
+  result(): PeriodTotals {
     this.closeDay();
     return this.out;
   }
@@ -217,18 +197,18 @@ export class SeriesBuilder {
   }
 
   result(): ChartSeries {
-    const out: ChartSeries = { series: {}, totals: {}, min: {}, max: {}, downsampled: false, bucketMs: null };
+    const out: ChartSeries = { data: {}, totals: {}, min: {}, max: {}, downsampled: false, bucket_ms: null };
     this.codes.forEach((code, i) => {
       if (this.min[i] === undefined) return;
       const line = this.lines[i];
       if (line) {
-        out.series[code] = line.result();
+        out.data[code] = line.result();
         if (!line.raw) out.downsampled = true;
       } else out.totals[code] = this.totals[i]!.result();
       out.min[code] = this.min[i]!;
       out.max[code] = this.max[i]!;
     });
-    if (out.downsampled) out.bucketMs = this.scale.width;
+    if (out.downsampled) out.bucket_ms = this.scale.width;
     return out;
   }
 }
@@ -237,8 +217,8 @@ export class SeriesBuilder {
  * Every reading of a station's rows in time order (`[ts, value of code 0, …]`) per code, or null once there are
  * more than `limit` of them: what a raw export sends, never more than a bounded reply.
  */
-export function rawSeries(codes: readonly string[], rows: Iterable<(number | null)[]>, limit: number): Record<string, CodeSeries> | null {
-  const out = codes.map((): CodeSeries => ({ t: [], v: [] }));
+export function rawSeries(codes: readonly string[], rows: Iterable<(number | null)[]>, limit: number): Record<string, Columns> | null {
+  const out = codes.map((): Columns => ({ t: [], v: [] }));
   let count = 0;
   for (const row of rows) {
     const ts = row[0] as number;

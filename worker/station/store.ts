@@ -1,5 +1,5 @@
 import { localDay } from '../contracts/station-time';
-import type { Reading } from '../domain/telemetry/rows';
+import type { Reading } from '../contracts/telemetry';
 import { column } from './schema';
 
 export interface StoreOutcome {

@@ -1,17 +1,12 @@
 import type { Alarm } from '../../contracts/alarms';
-import { danesReadings, uniwanReadings } from '../../contracts/readings';
+import { isRateKind } from '../../contracts/alarm-kinds';
+import { readingInfo } from '../../contracts/readings';
+import type { Recipient } from '../../db/notifications';
+import type { AlarmRuleRow } from '../../db/schema';
 import type { Mail } from '../mail/mailer';
-import type { Recipient } from '../notifications/recipients';
 
-/** What a mail says about the rule beyond the alarm's own snapshot. */
-export interface RuleFacts {
-  windowMinutes: number | null;
-  silenceMinutes: number | null;
-  holdMinutes: number;
-  timezone: string;
-}
-
-const catalogue: readonly { code: string; label: string; unit: string }[] = [...danesReadings, ...uniwanReadings];
+/** What a mail says about the rule beyond the alarm's own snapshot: its window, silence and hold, and its station's zone. */
+export type RuleFacts = Pick<AlarmRuleRow, 'windowMinutes' | 'silenceMinutes' | 'holdMinutes'> & { timezone: string };
 
 const stationTime = (iso: string, timeZone: string) =>
   `${new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))} (${timeZone})`;
@@ -20,7 +15,7 @@ const amount = (value: number, unit: string) => `${Number(value.toFixed(4))}${un
 
 /** The condition in words, e.g. "Groundwater level (H1) above 3.2 m for at least 30 min". */
 function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>, rule: RuleFacts): string {
-  const info = catalogue.find((r) => r.code === alarm.reading);
+  const info = readingInfo(alarm.reading);
   const what = info ? `${info.label} (${info.code})` : (alarm.reading ?? '');
   const unit = info?.unit ?? '';
   const threshold = alarm.threshold ?? 0;
@@ -41,35 +36,27 @@ function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>,
   }
 }
 
-const unitOf = (alarm: Pick<Alarm, 'kind' | 'reading'>) => {
-  const unit = catalogue.find((r) => r.code === alarm.reading)?.unit ?? '';
-  return alarm.kind === 'rise' || alarm.kind === 'fall' ? `${unit}/h` : unit;
-};
+const unitOf = (alarm: Pick<Alarm, 'kind' | 'reading'>) => `${readingInfo(alarm.reading)?.unit ?? ''}${isRateKind(alarm.kind) ? '/h' : ''}`;
 
 /** The e-mail of an alarm that fired or cleared, in the station's time zone. */
 export function alarmMail(to: Recipient, alarm: Alarm, rule: RuleFacts, event: 'fired' | 'cleared', appUrl: string | undefined): Mail {
   const condition = describeCondition(alarm, rule);
   const station = `${alarm.station_name} (${alarm.unique_id})`;
   const title = alarm.rule_name ? `${alarm.rule_name}: ${condition}` : condition;
-  const lines =
+  const [opening, ...facts] =
     event === 'fired'
       ? [
           `an alarm fired at station ${station}.`,
-          '',
-          `Condition: ${title}`,
-          `Severity: ${alarm.severity}`,
           `Since: ${stationTime(alarm.started_at, rule.timezone)}`,
           ...(alarm.value === null ? [] : [`Value: ${amount(alarm.value, unitOf(alarm))} at ${stationTime(alarm.fired_at, rule.timezone)}`]),
         ]
       : [
           `the alarm at station ${station} has cleared${alarm.cleared_reason === 'rule_deleted' ? ' (its rule was deleted)' : ''}.`,
-          '',
-          `Condition: ${title}`,
-          `Severity: ${alarm.severity}`,
           `Fired: ${stationTime(alarm.fired_at, rule.timezone)}`,
           `Cleared: ${stationTime(alarm.cleared_at!, rule.timezone)}`,
           ...(alarm.clear_value === null ? [] : [`Value: ${amount(alarm.clear_value, unitOf(alarm))}`]),
         ];
+  const lines = [opening, '', `Condition: ${title}`, `Severity: ${alarm.severity}`, ...facts];
   const where = appUrl ? `${appUrl}/alarms` : 'the Alarms page of Hladina';
   const settings = appUrl ? `${appUrl}/profile` : 'your profile in Hladina';
   return {

@@ -1,49 +1,43 @@
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { Subject } from '../../db/schema';
-import { inTimeOrder, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
-import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
+import type { SubjectCtx } from '../../context';
+import { inTimeOrder, sourceRows, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
+import { addDays, dayBounds, isoInstant, resolveRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
-import type { CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
 import { toItemRow } from '../../db/stations';
 import { visibleItem } from '../items/visibility';
-import { sourceRows } from './rows';
 
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
-async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {
-  const item = await visibleItem({ db, subject }, { uniqueId: query.id }, 'id');
+async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string; to?: string; days?: number }) {
+  const item = await visibleItem(ctx, { uniqueId: query.id }, 'id');
   const { from, to } = resolveRange(query, item.timezone);
   const start = dayBounds(from, item.timezone).start;
   const end = dayBounds(to, item.timezone).end;
-  return { item, from, to, start, end, range: { from, to, start: new Date(start).toISOString(), end: new Date(end).toISOString() } };
+  return { item, from, to, start, end, range: { from, to, start: isoInstant(start), end: isoInstant(end) } };
 }
 
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
-export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<Chart> {
-  const { item, start, end, range } = await stationRange(db, subject, query);
-  const { series, min, max, downsampled } = await stationOf(env, item.id).series(start, end, { points: query.points });
-  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(series)), min, max, downsampled };
+export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<Chart> {
+  const { item, start, end, range } = await stationRange(ctx, query);
+  const { data, min, max, downsampled } = await stationOf(ctx.env, item.id).series(start, end, { points: query.points });
+  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled };
 }
-
-const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t, v, sum, peak_day: peakDay });
 
 /**
  * The same range as columns per reading (what the app draws): points downsampled to the budget asked, readings
  * that add up as totals per station-local period, all from one pass in the station's object.
  */
-export async function chartColumnsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
-  const { item, start, end, range } = await stationRange(db, subject, query);
-  const chart = await stationOf(env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
-  const totals = Object.fromEntries(Object.entries(chart.totals).map(([code, t]) => [code, totalsReply(t)]));
-  return { item: toItemRow(item), range, data: chart.series, totals, min: chart.min, max: chart.max, downsampled: chart.downsampled, bucket_ms: chart.bucketMs };
+export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
+  const { item, start, end, range } = await stationRange(ctx, query);
+  const chart = await stationOf(ctx.env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
+  return { item: toItemRow(item), range, ...chart };
 }
 
 /** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */
-export async function readingsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
-  const { item, from, to, start, end } = await stationRange(db, subject, query);
+export async function readingsOf(ctx: SubjectCtx, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
+  const { item, from, to, start, end } = await stationRange(ctx, query);
   if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
-  const data = await stationOf(env, item.id).readings(start, end, maxExportReadings);
+  const data = await stationOf(ctx.env, item.id).readings(start, end, maxExportReadings);
   if (!data) throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
   return { item: toItemRow(item), data };
 }

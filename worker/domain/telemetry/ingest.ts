@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { earliestReading, type Config } from '../../config';
+import { earliestReading } from '../../config';
+import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
-import { items } from '../../db/schema';
+import { markTokenUsed } from '../../db/station-tokens';
+import { findItem } from '../../db/stations';
 import type { Source } from '../../contracts/readings';
 import type { IngestBody, IngestResult } from '../../contracts/telemetry';
 import { stationOf } from '../../station/directory';
@@ -20,7 +21,7 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
     return caller.station;
   }
   if (uniqueId === undefined) throw invalid({ unique_id: ['An importer token must name the station (unique_id).'] });
-  const [item] = await db.select().from(items).where(eq(items.uniqueId, uniqueId));
+  const item = await findItem(db, { uniqueId });
   if (!item) throw notFound('Station', 'unique_id');
   return item;
 }
@@ -30,7 +31,10 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
  * station's object stores the rest in one transaction, counting duplicates. D1 is not written on the way
  * (its single writer would pace every station), but for the token's last use at most hourly.
  */
-export async function ingestRows(db: Db, env: Cloudflare.Env, config: Config, source: Source, caller: IngestCaller, body: IngestBody, now = Date.now()): Promise<IngestResult> {
+export async function ingestRows(
+  { db, env, config, caller }: Ctx & { caller: IngestCaller },
+  { source, body, now = Date.now() }: { source: Source; body: IngestBody; now?: number },
+): Promise<IngestResult> {
   const item = await stationFor(db, caller, body.unique_id);
   if (item.nameForApi !== source) {
     throw invalid({ unique_id: [`Station ${item.uniqueId} reports ${item.nameForApi} readings, not ${source}.`] });
@@ -39,8 +43,6 @@ export async function ingestRows(db: Db, env: Cloudflare.Env, config: Config, so
   if (Object.keys(errors).length) throw invalid(errors);
 
   const outcome = await stationOf(env, item.id).ingest({ id: item.id, uniqueId: item.uniqueId, source, timezone: item.timezone }, readings);
-  if (!caller.lastUsedAt || now - caller.lastUsedAt.getTime() >= tokenUseResolutionMs) {
-    await db.$client.prepare('UPDATE station_tokens SET last_used_at = ? WHERE id = ?').bind(now, caller.tokenId).run();
-  }
+  if (!caller.lastUsedAt || now - caller.lastUsedAt.getTime() >= tokenUseResolutionMs) await markTokenUsed(db, { tokenId: caller.tokenId, at: now });
   return { accepted: outcome.accepted, duplicates: outcome.duplicates };
 }

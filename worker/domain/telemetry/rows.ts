@@ -1,21 +1,7 @@
 import { isReadingOf, type Source } from '../../contracts/readings';
-import { rowFields, type DanesRow, type UniwanRow } from '../../contracts/telemetry';
+import { rowFields, type Reading } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
 import { earliestYear, parseStationTime, type StationTimeProblem } from '../../contracts/station-time';
-
-/** One measurement: its code from the catalogue, epoch ms and value, as stored in `readings`. */
-export interface Reading {
-  reading: string;
-  ts: number;
-  value: number;
-}
-
-/** Readings in the row shape of their source (as posted and as the chart returns them), times in UTC ISO 8601. */
-export function sourceRows(source: Source, readings: Reading[]): DanesRow[] | UniwanRow[] {
-  return source === 'DANES'
-    ? readings.map((r) => ({ data_name: r.reading, data_value: r.value, date: new Date(r.ts).toISOString() }))
-    : readings.map((r) => ({ value_id: r.reading, value: r.value, timestamp: new Date(r.ts).toISOString() }));
-}
 
 const allowedFutureMs = 24 * 60 * 60 * 1000;
 

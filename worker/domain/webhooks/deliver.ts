@@ -1,4 +1,7 @@
-import { webhookHeaders, type DeliveryEvent, type WebhookDelivery, type WebhookPayload } from '../../contracts/webhooks';
+import type { Ctx } from '../../context';
+import { webhookHeaders } from '../../contracts/webhooks';
+import { claimDeliveries, deleteFinishedDeliveries, recordDeliveries, selectWebhookTargets, type ClaimedDelivery, type DeliveryOutcome } from '../../db/webhooks';
+import { inPool } from '../fan-out';
 import { signatureHeader, signPayload } from './signature';
 
 /** Waits after failed attempts 1…5; the sixth failure is final. */
@@ -13,41 +16,8 @@ const inFlight = 8;
 /** Finished deliveries are kept in the log this long. */
 const deliveryRetentionMs = 30 * 24 * 3_600_000;
 
-interface Claimed extends Record<string, unknown> {
-  id: number;
-  webhook_id: number;
-  event: DeliveryEvent;
-  payload: string;
-  attempts: number;
-}
-
-interface Outcome {
-  status: number | null;
-  error: string | null;
-}
-
-const claimColumns = 'RETURNING id, webhook_id, event, payload, attempts';
-
-/** Claims due deliveries (the listed ones, or the oldest due ones): the attempt is counted and leased at once. */
-async function claim(d1: D1Database, ids: number[] | null, now: number): Promise<Claimed[]> {
-  const statement = ids
-    ? d1
-        .prepare(
-          `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?1
-           WHERE id IN (SELECT value FROM json_each(?3)) AND status = 'pending' AND next_attempt_at <= ?2 ${claimColumns}`,
-        )
-        .bind(now + leaseMs, now, JSON.stringify(ids))
-    : d1
-        .prepare(
-          `UPDATE webhook_deliveries SET attempts = attempts + 1, next_attempt_at = ?1
-           WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?2 ORDER BY next_attempt_at LIMIT ?3) ${claimColumns}`,
-        )
-        .bind(now + leaseMs, now, perRun);
-  return (await statement.all<Claimed>()).results;
-}
-
 /** One signed POST of the stored body; any answer but 2xx, a network error or a timeout is a failure. */
-async function post(hook: { url: string; secret: string }, delivery: Claimed): Promise<Outcome> {
+async function post(hook: { url: string; secret: string }, delivery: ClaimedDelivery): Promise<Pick<DeliveryOutcome, 'status' | 'error'>> {
   const timestamp = Math.floor(Date.now() / 1000);
   try {
     const response = await fetch(hook.url, {
@@ -70,99 +40,30 @@ async function post(hook: { url: string; secret: string }, delivery: Claimed): P
   }
 }
 
-function recordStatement(d1: D1Database, delivery: Claimed, outcome: Outcome, now: number) {
-  if (outcome.error === null) {
-    return d1
-      .prepare(`UPDATE webhook_deliveries SET status = 'delivered', delivered_at = ?, next_attempt_at = NULL, last_status = ?, last_error = NULL WHERE id = ?`)
-      .bind(now, outcome.status, delivery.id);
-  }
-  const final = delivery.attempts >= maxAttempts;
-  return d1
-    .prepare(`UPDATE webhook_deliveries SET status = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?`)
-    .bind(final ? 'failed' : 'pending', final ? null : now + backoffMs[delivery.attempts - 1], outcome.status, outcome.error, delivery.id);
-}
-
 /**
  * Sends deliveries that are due (the listed ones, or up to a run's worth of the oldest) and records each outcome
  * in one D1 batch: delivered, due again after a back-off, or failed after the last attempt. `now` is the time the
  * back-off counts from (the cron's time). Returns the ids attempted.
  */
-export async function attemptDeliveries(d1: D1Database, ids: number[] | null, now = Date.now()): Promise<number[]> {
+export async function attemptDeliveries({ db }: Ctx, { ids, now = Date.now() }: { ids: number[] | null; now?: number }): Promise<number[]> {
   if (ids && !ids.length) return [];
-  const claimed = await claim(d1, ids, now);
+  const claimed = await claimDeliveries(db, { ids, limit: perRun, now, leaseUntil: now + leaseMs });
   if (!claimed.length) return [];
-  const hookIds = [...new Set(claimed.map((d) => d.webhook_id))];
-  const { results: hooks } = await d1
-    .prepare('SELECT id, url, secret FROM webhooks WHERE id IN (SELECT value FROM json_each(?))')
-    .bind(JSON.stringify(hookIds))
-    .all<{ id: number; url: string; secret: string }>();
-  const hookOf = new Map(hooks.map((h) => [h.id, h]));
-  const outcomes: Outcome[] = new Array(claimed.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(inFlight, claimed.length) }, async () => {
-      while (next < claimed.length) {
-        const i = next++;
-        const hook = hookOf.get(claimed[i].webhook_id);
-        outcomes[i] = hook ? await post(hook, claimed[i]) : { status: null, error: 'webhook deleted' };
-      }
-    }),
-  );
-  await d1.batch(claimed.map((d, i) => recordStatement(d1, d, outcomes[i], now)));
+  const hookOf = new Map((await selectWebhookTargets(db, [...new Set(claimed.map((d) => d.webhookId))])).map((h) => [h.id, h]));
+  const outcomes: DeliveryOutcome[] = [];
+  await inPool(claimed, { concurrency: inFlight, budgetMs: Infinity, label: 'webhook delivery failed' }, async (delivery) => {
+    const hook = hookOf.get(delivery.webhookId);
+    const sent = hook ? await post(hook, delivery) : { status: null, error: 'webhook deleted' };
+    const retry = sent.error !== null && delivery.attempts < maxAttempts;
+    outcomes.push({ id: delivery.id, ...sent, retryAt: retry ? now + backoffMs[delivery.attempts - 1] : null });
+  });
+  await recordDeliveries(db, outcomes, now);
   return claimed.map((d) => d.id);
 }
 
 /** The cron's part: retries what is due, and forgets finished deliveries past their retention. */
-export async function retryDueDeliveries(d1: D1Database, now: number) {
-  const attempted = await attemptDeliveries(d1, null, now);
-  await d1.prepare(`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?`).bind(now - deliveryRetentionMs).run();
+export async function retryDueDeliveries(ctx: Ctx, { now }: { now: number }) {
+  const attempted = await attemptDeliveries(ctx, { ids: null, now });
+  await deleteFinishedDeliveries(ctx.db, now - deliveryRetentionMs);
   return attempted.length;
 }
-
-/** The insert of a delivery for an alarm event, made only if the alarm row matching `guard` exists (see transitions). */
-export function deliveryStatement(d1: D1Database, webhookId: number, event: DeliveryEvent, payload: WebhookPayload, guard: Guard, now: number) {
-  return d1
-    .prepare(
-      `INSERT INTO webhook_deliveries (webhook_id, event, alarm_id, payload, status, attempts, next_attempt_at, created_at)
-       SELECT ?, ?, a.id, json_set(?, '$.alarm.id', a.id), 'pending', 0, ?, ? FROM alarms a WHERE ${guard.sql} RETURNING id`,
-    )
-    .bind(webhookId, event, JSON.stringify(payload), now, now, ...guard.params);
-}
-
-/** A condition on `alarms a` that holds only once a given transition has been written. */
-export interface Guard {
-  sql: string;
-  params: (string | number)[];
-}
-
-export interface DeliveryRow extends Record<string, unknown> {
-  id: number;
-  webhook_id: number;
-  event: DeliveryEvent;
-  alarm_id: number | null;
-  payload: string;
-  status: WebhookDelivery['status'];
-  attempts: number;
-  next_attempt_at: number | null;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  delivered_at: number | null;
-}
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-export const toDelivery = (d: DeliveryRow): WebhookDelivery => ({
-  id: d.id,
-  webhook_id: d.webhook_id,
-  event: d.event,
-  alarm_id: d.alarm_id,
-  status: d.status,
-  attempts: d.attempts,
-  last_status: d.last_status,
-  last_error: d.last_error,
-  next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
-  created_at: iso(d.created_at)!,
-  delivered_at: iso(d.delivered_at),
-  payload: JSON.parse(d.payload) as WebhookPayload,
-});

@@ -1,18 +1,11 @@
-import { isRateKind, type RuleKind } from '../../contracts/alarm-kinds';
+import { isRateKind } from '../contracts/alarm-kinds';
+import type { AlarmRuleRow } from '../db/schema';
 
-/** A rule as its station's object keeps and evaluates it. */
-export interface RuleSpec {
-  id: number;
-  kind: RuleKind;
-  reading: string | null;
-  threshold: number | null;
-  deadband: number;
-  windowMinutes: number | null;
-  silenceMinutes: number | null;
-  holdMinutes: number;
-  /** Epoch ms; a no-data rule of a station that never reported counts its silence from here. */
-  createdAt: number;
-}
+/**
+ * A rule as its station's object keeps and evaluates it: the columns of its D1 row that evaluation reads
+ * (`createdAt`: a no-data rule of a station that never reported counts its silence from there).
+ */
+export type RuleSpec = Pick<AlarmRuleRow, 'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'>;
 
 /** Where a rule stands: quiet, past its threshold but not yet for its hold, or firing (with its open alarm's key). */
 export interface RuleState {
