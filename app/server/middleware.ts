@@ -27,9 +27,7 @@ export const signedIn = createMiddleware({ type: 'function' })
   .server(async ({ next }) => {
     const session = await requestSession();
     if (!session) throw unauthorized();
-    const ctx = { ...contextOf(workerEnv(), waitUntil), subject: session.subject };
-    // TRANSITION ONLY: `db` and `subject` apart, for server functions not yet passing `ctx`.
-    return next({ context: { ctx, db: ctx.db, subject: ctx.subject } });
+    return next({ context: { ctx: { ...contextOf(workerEnv(), waitUntil), subject: session.subject } } });
   });
 
 /** Administrator screens: the API's `admin` access rule. */
