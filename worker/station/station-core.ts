@@ -13,6 +13,7 @@ import { markStatement, rollupStatements } from './rollup-statements';
 import { column, migrate, selectRange } from './schema';
 import { rawSeries, SeriesBuilder, type ChartSeries, type CodeSeries, type SeriesOptions } from './series';
 import { storeReadings, type StoreOutcome } from './store';
+import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from './observations';
 
 /** What a station object is told of its station with every call that needs it (D1 owns these facts). */
 export interface StationRef {
@@ -377,5 +378,23 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   figures(): StorageFigures {
     const row = this.sql.exec<{ reports: number; readings: number; firstTs: number | null; lastTs: number | null }>(countReadings).one();
     return { ...row, bytes: this.sql.databaseSize };
+  }
+
+  // The SensorThings API's reads (worker/sta/, station/observations.ts): pages and counts of the readings, no writes.
+
+  /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
+  observationPages(queries: StreamQuery[]): ObservationRow[][] {
+    return queries.map((query) => observationPage(this.ctx.storage.sql, query));
+  }
+
+  /** How many observations match each query's filter. */
+  observationCounts(queries: Pick<StreamQuery, 'station' | 'codes' | 'filter'>[]): number[] {
+    return queries.map((query) => observationCount(this.ctx.storage.sql, query));
+  }
+
+  /** The readings per code of the days D1's roll-up may not hold yet, so a count can be exact. */
+  pendingObservations(): PendingCounts {
+    const { kv } = this.ctx.storage;
+    return pendingCounts(this.ctx.storage.sql, kv.get<string>('zone'), kv.get<boolean>('replace-all') === true);
   }
 }
