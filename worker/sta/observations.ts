@@ -178,8 +178,12 @@ export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, 
  * With a filter, each station counts its matches.
  */
 export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: FilterNode): Promise<number[]> {
+  // Each station once, with every code any group reads of it.
   const stations = new Map<number, Stream>();
-  for (const group of groups) for (const s of group) stations.set(s.station, s);
+  for (const s of groups.flat()) {
+    const known = stations.get(s.station);
+    stations.set(s.station, { ...s, codes: [...new Set([...(known?.codes ?? []), ...s.codes])] });
+  }
   if (!onlyScopes(filter)) {
     if (stations.size > maxMergedStations) throw new UnsupportedQuery(`A filtered $count over more than ${maxMergedStations} stations is not supported.`);
     const counted = new Map<string, number>();
