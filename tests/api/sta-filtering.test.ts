@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok, ownersObservations, sta, staNetwork, t0, type Auth } from '../support/sta';
+import { ingest, runCron } from '../support/telemetry';
 
 type Network = Awaited<ReturnType<typeof staNetwork>>;
 let network: Network;
@@ -123,6 +124,23 @@ describe('$expand', () => {
     });
     const next = await ok(brno.Datastreams[0]['Observations@iot.nextLink'], auth);
     expect(next.value.map((o: any) => o.result)).toEqual([3]);
+  });
+});
+
+describe('the newest observation of each datastream', () => {
+  it('is current before the roll-up has taken the newest readings and after', async () => {
+    // A network of its own: this test adds a reading.
+    const own = await staNetwork();
+    const newest = async () => {
+      const json = await ok(`/Things(${own.brno.id})?$expand=Datastreams($filter=properties/code eq 'H1';$expand=Observations($orderby=phenomenonTime desc;$top=1))`, { bearer: own.ownerToken });
+      return json.Datastreams[0].Observations.map((o: any) => [o.phenomenonTime, o.result]);
+    };
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+    expect(await newest()).toEqual([[at(30), 4]]);
+    await ingest('danes', own.brno.token, { rows: [{ data_name: 'H1', data_value: 5, date: at(40) }] });
+    expect(await newest()).toEqual([[at(40), 5]]);
+    await runCron();
+    expect(await newest()).toEqual([[at(40), 5]]);
   });
 });
 

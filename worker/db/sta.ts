@@ -255,13 +255,15 @@ export interface RolledUp {
   count: number;
   firstTs: number | null;
   lastTs: number | null;
+  /** The newest reading's value (with `lastTs`). */
+  lastValue: number | null;
 }
 
 /**
  * What the roll-up knows per station and code, and the one function of the SensorThings API that reads
  * daily_stats (a change of its layout changes only this). With `counts`: readings per station and code, less
- * the station-local days in `exclude` (those a station object holds newer figures of); otherwise the first and
- * last reading time, found by two seeks each rather than a scan.
+ * those of the station-local days in `exclude` (days a station object holds newer figures of); otherwise the first
+ * and the newest reading, found by seeks rather than a scan.
  */
 export async function rolledUp(
   db: Db,
@@ -271,20 +273,30 @@ export async function rolledUp(
   const ids = JSON.stringify(stations);
   const wanted = JSON.stringify(codes);
   if (!counts) {
-    const rows = await db.all<{ station: number; code: string; first_ts: number | null; last_ts: number | null }>(sql`
+    const rows = await db.all<{ station: number; code: string; first_ts: number | null; last: string | null }>(sql`
       SELECT s.value AS station, c.value AS code,
         (SELECT d.first_ts FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value ORDER BY d.day LIMIT 1) AS first_ts,
-        (SELECT d.last_ts FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value ORDER BY d.day DESC LIMIT 1) AS last_ts
+        (SELECT json_array(d.last_ts, d.last_value) FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value ORDER BY d.day DESC LIMIT 1) AS last
       FROM json_each(${ids}) s, json_each(${wanted}) c`);
-    return rows.filter((r) => r.first_ts !== null).map((r) => ({ station: r.station, code: r.code, count: 0, firstTs: r.first_ts, lastTs: r.last_ts }));
+    return rows.flatMap((r) => {
+      if (r.first_ts === null || r.last === null) return [];
+      const [lastTs, lastValue] = JSON.parse(r.last) as [number, number];
+      return [{ station: r.station, code: r.code, count: 0, firstTs: r.first_ts, lastTs, lastValue }];
+    });
   }
-  const rows = await db.all<{ station: number; code: string; n: number }>(sql`
-    SELECT station, code, sum(n) AS n FROM (
-      SELECT d.item_id AS station, d.reading AS code, d.count AS n FROM daily_stats d
-      WHERE d.item_id IN (SELECT value FROM json_each(${ids})) AND d.reading IN (SELECT value FROM json_each(${wanted}))
-      UNION ALL
-      SELECT d.item_id, d.reading, -d.count FROM json_each(${JSON.stringify(exclude)}) x
-      JOIN daily_stats d ON d.item_id = json_extract(x.value, '$[0]') AND d.reading IN (SELECT value FROM json_each(${wanted})) AND d.day = json_extract(x.value, '$[1]')
-    ) GROUP BY station, code`);
-  return rows.map((r) => ({ station: r.station, code: r.code, count: r.n, firstTs: null, lastTs: null }));
+  // A plain sum per station and code (one range of the key each) reads its rows faster than a GROUP BY over them all;
+  // the excluded days, a seek each, are taken off after.
+  const [totals, excluded] = await Promise.all([
+    db.all<{ station: number; code: string; n: number | null }>(sql`
+      SELECT s.value AS station, c.value AS code, (SELECT sum(d.count) FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value) AS n
+      FROM json_each(${ids}) s, json_each(${wanted}) c`),
+    exclude.length
+      ? db.all<{ station: number; code: string; n: number }>(sql`
+          SELECT d.item_id AS station, d.reading AS code, sum(d.count) AS n FROM json_each(${JSON.stringify(exclude)}) x
+          JOIN daily_stats d ON d.item_id = json_extract(x.value, '$[0]') AND d.reading IN (SELECT value FROM json_each(${wanted})) AND d.day = json_extract(x.value, '$[1]')
+          GROUP BY d.item_id, d.reading`)
+      : [],
+  ]);
+  const less = new Map(excluded.map((r) => [`${r.station}|${r.code}`, r.n]));
+  return totals.flatMap((r) => (r.n === null ? [] : [{ station: r.station, code: r.code, count: r.n - (less.get(`${r.station}|${r.code}`) ?? 0), firstTs: null, lastTs: null, lastValue: null }]));
 }

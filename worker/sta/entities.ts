@@ -5,7 +5,7 @@
  */
 import type { SubjectCtx } from '../context';
 import { allReadingCodes } from '../contracts/readings';
-import { observationType, queryEntities, rolledUp, type D1Set, type EntityRow } from '../db/sta';
+import { observationType, queryEntities, rolledUp, type D1Set, type EntityRow, type RolledUp } from '../db/sta';
 import type { FilterNode } from '../db/sta-filter';
 import type { Entity } from './model';
 
@@ -68,10 +68,24 @@ function toEntity(set: D1Set, row: EntityRow): Entity {
   }
 }
 
+const spans = new WeakMap<SubjectCtx, Map<string, Promise<RolledUp[]>>>();
+
+/**
+ * The roll-up's first and newest reading per station and code, read once per request for the same stations (an
+ * expansion of Datastreams and of their newest Observations asks for the same).
+ */
+export function spansOf(ctx: SubjectCtx, stations: number[]): Promise<RolledUp[]> {
+  const key = JSON.stringify([...new Set(stations)].sort((a, b) => a - b));
+  const known = spans.get(ctx) ?? new Map<string, Promise<RolledUp[]>>();
+  spans.set(ctx, known);
+  if (!known.has(key)) known.set(key, rolledUp(ctx.db, { stations: JSON.parse(key), counts: false }));
+  return known.get(key)!;
+}
+
 /** Fills what the roll-up knows: a Datastream's phenomenonTime and resultTime, its first and last reading (left out without readings). */
 async function fillFromRollUp(ctx: SubjectCtx, entities: Entity[]) {
   if (!entities.length) return;
-  const spans = await rolledUp(ctx.db, { stations: [...new Set(entities.map((e) => e.keys.station))], counts: false });
+  const spans = await spansOf(ctx, entities.map((e) => e.keys.station));
   const byKey = new Map(spans.map((s) => [`${s.station}|${s.code}`, s]));
   for (const e of entities) {
     const span = byKey.get(`${e.keys.station}|${(e.props.properties as { code: string }).code}`);

@@ -8,7 +8,8 @@ import { allReadingCodes, readingsOf } from '../contracts/readings';
 import { datastreamId, datastreamOf, rolledUp, selectStreamStations } from '../db/sta';
 import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
 import { stationOf } from '../station/directory';
-import { compareObservations, maxObservationStation, observationId, type ObservationKey, type ObservationOrder, type ObservationRow, type StreamQuery } from '../station/observations';
+import { compareObservations, maxObservationStation, observationId, rolledUpObservation, type ObservationKey, type ObservationOrder, type ObservationRow, type StreamQuery } from '../station/observations';
+import { spansOf } from './entities';
 import type { Entity } from './model';
 
 /** One station's part of a request: the codes (catalogue indexes) read, and whether D1 awaits its roll-up. */
@@ -148,26 +149,49 @@ export async function pageAcross(ctx: SubjectCtx, streams: Stream[], request: Pa
   return { rows: rows.slice(request.skip, request.skip + request.top), more: rows.length > request.skip + request.top };
 }
 
-/** Each parent's own page (an expansion), one call per station for all the parents it holds. */
-export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, request: PageRequest): Promise<Map<number, { rows: ObservationRow[]; more: boolean }>> {
-  const byStation = new Map<number, { key: number; stream: Stream }[]>();
-  for (const [key, list] of streams) for (const stream of list) byStation.set(stream.station, [...(byStation.get(stream.station) ?? []), { key, stream }]);
-  const pages = new Map<number, { rows: ObservationRow[]; more: boolean }>([...streams.keys()].map((k) => [k, { rows: [], more: false }]));
+/** `$orderby=phenomenonTime desc;$top=1` and nothing else: "the newest observation", the commonest expansion. */
+const newestOnly = (r: PageRequest) => r.top === 1 && !r.skip && !r.filter && !r.after && r.order.length === 1 && r.order[0].key === 'time' && r.order[0].desc;
+
+type Page = { rows: ObservationRow[]; more: boolean };
+
+/**
+ * The newest observation of streams whose station the roll-up is current for (not marked), from daily_stats'
+ * newest day: no station object is asked.
+ */
+async function newestFromRollUp(ctx: SubjectCtx, parts: { key: number; stream: Stream }[], request: PageRequest, pages: Map<number, Page>) {
+  const known = await spansOf(ctx, parts.map((p) => p.stream.station));
+  const byCode = new Map(known.map((r) => [`${r.station}|${allReadingCodes.indexOf(r.code)}`, r]));
+  for (const { key, stream } of parts) {
+    const spans = stream.codes.flatMap((code) => byCode.get(`${stream.station}|${code}`) ?? []);
+    const rows = spans.map((r) => rolledUpObservation(stream.station, allReadingCodes.indexOf(r.code), r.lastTs!, r.lastValue!)).sort(compareObservations(request.order));
+    const page = pages.get(key)!;
+    page.rows.push(...rows.slice(0, 1));
+    page.more ||= rows.length > 1 || spans.some((r) => r.firstTs !== r.lastTs);
+  }
+}
+
+/**
+ * Each parent's own page (an expansion), one call per station for all the parents it holds; the newest
+ * observation of a station the roll-up is current for comes from D1 without a call.
+ */
+export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, request: PageRequest): Promise<Map<number, Page>> {
+  const pages = new Map<number, Page>([...streams.keys()].map((k) => [k, { rows: [], more: false }]));
   if (!request.top) return pages;
-  await Promise.all(
-    [...byStation].map(async ([station, parts]) => {
-      const results = await stationOf(ctx.env, station).observationPages(parts.map(({ stream }) => query(stream, request, request.top + 1, request.skip)));
-      parts.forEach(({ key }, i) => {
+  const parts = [...streams].flatMap(([key, list]) => list.map((stream) => ({ key, stream })));
+  const fromRollUp = newestOnly(request) ? parts.filter((p) => !p.stream.marked) : [];
+  const byStation = new Map<number, { key: number; stream: Stream }[]>();
+  for (const part of parts) if (!fromRollUp.includes(part)) byStation.set(part.stream.station, [...(byStation.get(part.stream.station) ?? []), part]);
+  await Promise.all([
+    fromRollUp.length ? newestFromRollUp(ctx, fromRollUp, request, pages) : undefined,
+    ...[...byStation].map(async ([station, list]) => {
+      const results = await stationOf(ctx.env, station).observationPages(list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)));
+      list.forEach(({ key }, i) => {
         const page = pages.get(key)!;
-        page.rows.push(...results[i]);
+        page.more ||= results[i].length > request.top;
+        page.rows.push(...results[i].slice(0, request.top));
       });
     }),
-  );
-  // A parent spanning several stations (never, with today's relations) would need a merge here.
-  for (const page of pages.values()) {
-    page.more = page.rows.length > request.top;
-    page.rows = page.rows.slice(0, request.top);
-  }
+  ]);
   return pages;
 }
 

@@ -21,10 +21,14 @@ export const observationOf = (id: number) => ({ datastream: Math.floor(id / time
 export const maxObservationStation = 2 ** 20 / 16 - 1;
 
 /**
- * A reading's quality flag (DESIGN §8), the one place it is read: every reading is "good" until flags are stored
- * beside the readings, when this becomes their column.
+ * A reading's quality flag (DESIGN §8), the one place it is filled: every reading is "good" until flags are stored
+ * beside the readings; then `quality` becomes their column, and the roll-up's newest reading carries its flag too.
  */
-const quality = `'good'`;
+const good = 'good';
+const quality = `'${good}'`;
+
+/** The newest reading of a day as the roll-up holds it, as an observation (an expansion's "latest" without a call). */
+export const rolledUpObservation = (station: number, code: number, ts: number, value: number): ObservationRow => ({ station, code, ts, value, quality: good });
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
 
@@ -73,21 +77,21 @@ function componentsOf(order: ObservationOrder, station: number, code: number): C
   ];
 }
 
-/** "Strictly after `key` in this order", for one code's readings; the code's constants are decided here. */
-function afterCondition(components: Component[], key: ObservationKey): Fragment {
-  const disjuncts: Fragment[] = [];
-  const equal: Fragment[] = [];
-  for (const c of components) {
-    const cursor = c.of(key);
-    if (typeof c.expr === 'number') {
-      if (c.desc ? c.expr < cursor : c.expr > cursor) disjuncts.push(equal.length ? equal.flatMap((e, i) => (i ? [' AND ', ...e] : e)) : ['1']);
-      if (c.expr !== cursor) break;
-      continue;
-    }
-    disjuncts.push([...equal.flatMap((e) => [...e, ' AND ']), `${c.expr} ${c.desc ? '<' : '>'} `, { value: cursor }]);
-    equal.push([`${c.expr} = `, { value: cursor }]);
-  }
-  return disjuncts.length ? ['(', ...disjuncts.flatMap((d, i) => [...(i ? [' OR '] : []), '(', ...d, ')']), ')'] : ['0'];
+/**
+ * "Strictly after `key` in this order", for one code's readings: true, false, or a condition. The code's constants
+ * are decided here, and an expression already fixed by the prefix is skipped, so the usual cursor reads as one
+ * range of the time key (`ts > ?`, `ts >= ?`) that SQLite seeks to instead of scanning from the start.
+ */
+function afterCondition(components: Component[], key: ObservationKey, fixed = new Set<string>()): Fragment | boolean {
+  const [c, ...rest] = components;
+  if (!c) return false;
+  const cursor = c.of(key);
+  if (typeof c.expr === 'number') return c.expr === cursor ? afterCondition(rest, key, fixed) : c.desc ? c.expr < cursor : c.expr > cursor;
+  if (fixed.has(c.expr)) return afterCondition(rest, key, fixed);
+  const then = afterCondition(rest, key, new Set([...fixed, c.expr]));
+  const beyond = c.desc ? '<' : '>';
+  if (typeof then === 'boolean') return [`${c.expr} ${beyond}${then ? '=' : ''} `, { value: cursor }];
+  return ['(', `${c.expr} ${beyond} `, { value: cursor }, ` OR (${c.expr} = `, { value: cursor }, ' AND ', ...then, '))'];
 }
 
 /** The columns a filter on Observations may name, for one code of one station. */
@@ -121,15 +125,14 @@ function codeStream(query: StreamQuery, code: number, filter?: Fragment, count =
   const components = componentsOf(query.order, query.station, code);
   const conditions: Fragment[] = [];
   if (filter) conditions.push(filter);
-  if (query.after) conditions.push(afterCondition(components, query.after));
+  const after = query.after ? afterCondition(components, query.after) : true;
+  if (after !== true) conditions.push(after === false ? ['0'] : after);
   const name = column(allReadingCodes[code]);
   const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
   const source = `(SELECT ts, ${name} AS v, ${quality} AS q FROM readings WHERE ${name} IS NOT NULL)`;
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
-  const order = components
-    .filter((c) => typeof c.expr === 'string')
-    .map((c) => `${c.expr} ${c.desc ? 'DESC' : 'ASC'}`)
-    .join(', ');
+  const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
+  const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
   return exec([`SELECT ts, v, q FROM ${source}`, ...where, ` ORDER BY ${order} LIMIT `, { value: query.skip + query.limit }]);
 }
 
