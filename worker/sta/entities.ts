@@ -4,7 +4,6 @@
  * they are shown.
  */
 import type { SubjectCtx } from '../context';
-import { allReadingCodes } from '../contracts/readings';
 import { observationType, queryEntities, rolledUp, type D1Set, type EntityRow, type RolledUp } from '../db/sta';
 import type { FilterNode } from '../db/sta-filter';
 import type { Entity } from './model';
@@ -107,8 +106,19 @@ export async function d1Page(ctx: SubjectCtx, set: D1Set, options: PageOptions, 
   return { entities, more: rows.length > options.top, count };
 }
 
-/** The children of many parents at once: each parent's page (by `column`, e.g. a Datastream's `Thing/id`) and count. */
-export async function d1Children(ctx: SubjectCtx, set: D1Set, column: string, keys: number[], options: PageOptions, select?: string[]): Promise<Map<number, Page>> {
+/**
+ * The children of many parents at once: each parent's page (by `column`, e.g. a Datastream's `Thing/id`) and count.
+ * What the roll-up fills is `filled`, under way meanwhile (an expansion of the children's own relations need not
+ * wait for it).
+ */
+export async function d1Children(
+  ctx: SubjectCtx,
+  set: D1Set,
+  column: string,
+  keys: number[],
+  options: PageOptions,
+  select?: string[],
+): Promise<{ pages: Map<number, Page>; filled: Promise<void> }> {
   const scope: FilterNode = { kind: 'in', arg: { kind: 'prop', path: column }, values: [...new Set(keys)] };
   const where: FilterNode = options.where ? { kind: 'op', op: 'and', args: [scope, options.where] } : scope;
   const { parts, counts } = await queryEntities(ctx.db, { set, subject: ctx.subject, ...options, where, partition: column });
@@ -120,8 +130,7 @@ export async function d1Children(ctx: SubjectCtx, set: D1Set, column: string, ke
     all.push(...entities);
     pages.set(key, { entities, more: rows.length > options.top, count: counts?.get(key) ?? (counts ? 0 : undefined) });
   }
-  if (needsRollUp(set, select)) await fillFromRollUp(ctx, all);
-  return pages;
+  return { pages, filled: needsRollUp(set, select) ? fillFromRollUp(ctx, all) : Promise.resolve() };
 }
 
 /** Entities of a set by id (those the subject may see), with their filled properties. */
@@ -132,6 +141,3 @@ export async function d1ById(ctx: SubjectCtx, set: D1Set, ids: number[], select?
   const page = await d1Page(ctx, set, { where, orderBy: [], skip: 0, top: unique.length, count: false }, select);
   return new Map(page.entities.map((e) => [e.id, e]));
 }
-
-/** The catalogue index of a Datastream's code. */
-export const codeIndexOf = (datastream: Entity) => allReadingCodes.indexOf((datastream.props.properties as { code: string }).code);

@@ -54,7 +54,11 @@ export interface Scope {
  * see are never among them.
  */
 export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filter?: FilterNode): Promise<Map<number, Stream[]>> {
-  const scopes = [...(scope ? [scope] : []), ...conjuncts(filter).flatMap((c) => (scopeCondition(c) ? [{ column: scopeCondition(c)!.column, values: [scopeCondition(c)!.value] }] : []))];
+  const named = conjuncts(filter).flatMap((c) => {
+    const condition = scopeCondition(c);
+    return condition ? [{ column: condition.column, values: [condition.value] }] : [];
+  });
+  const scopes = [...(scope ? [scope] : []), ...named];
   let stationIds: number[] | undefined;
   for (const s of scopes) {
     const ids = s.values.map((v) => (s.column === 'Datastream/id' ? datastreamOf(v).station : v));

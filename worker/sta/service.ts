@@ -121,6 +121,8 @@ export async function expand(ctx: SubjectCtx, root: string, set: SetName, entiti
       e.expanded = { ...e.expanded, [name]: { entities: children, select: options.select, ...more } };
     };
     let children: Entity[] = [];
+    // The roll-up's figures of these children, read while their own relations are expanded.
+    let filled: Promise<void> | undefined;
     if (!relation.many) {
       const found = await d1ById(ctx, d1(target), entities.map(relation.key), options.select);
       for (const e of entities) attach(e, found.has(relation.key(e)) ? [found.get(relation.key(e))!] : []);
@@ -144,7 +146,9 @@ export async function expand(ctx: SubjectCtx, root: string, set: SetName, entiti
           attach(e, rows, { count: counts?.[i], nextLink: page.more ? link(e, { cursor: encodeCursor(page.rows.at(-1)!) }) : undefined });
         });
       } else {
-        const pages = await d1Children(ctx, d1(target), relation.column, keys, { where: options.filter, orderBy: options.orderBy, skip, top, count: !!options.count }, options.select);
+        const read = await d1Children(ctx, d1(target), relation.column, keys, { where: options.filter, orderBy: options.orderBy, skip, top, count: !!options.count }, options.select);
+        const { pages } = read;
+        filled = read.filled;
         entities.forEach((e, i) => {
           const page = pages.get(keys[i])!;
           children.push(...page.entities);
@@ -152,7 +156,7 @@ export async function expand(ctx: SubjectCtx, root: string, set: SetName, entiti
         });
       }
     }
-    await expand(ctx, root, target, children, options.expand);
+    await Promise.all([filled, expand(ctx, root, target, children, options.expand)]);
   }
 }
 
