@@ -54,7 +54,7 @@ const rows: Row[] = [];
 try {
   const yearStart = dayBounds(addDays(to, -364), benchZone).start;
   const dayStart = dayBounds(to, benchZone).start;
-  let t = performance.now();
+  const t = performance.now();
   await post(yearStation, yearStart, 365);
   for (let s = 2; s <= stations; s++) await post(s, dayStart, 1);
   await worker.cron();
