@@ -230,7 +230,10 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
     const countQuery = db.all<{ part_: number; n: number }>(sql`${head}SELECT ${sql.raw(part.sql)} AS part_, count(*) AS n${from}${where} GROUP BY part_`);
     const [rows, counted] = query.count ? await Promise.all([rowsQuery, countQuery]) : [await rowsQuery, []];
     const parts = new Map<number, EntityRow[]>();
-    for (const row of rows) parts.set(row.part_, [...(parts.get(row.part_) ?? []), row]);
+    for (const row of rows) {
+      if (!parts.has(row.part_)) parts.set(row.part_, []);
+      parts.get(row.part_)!.push(row);
+    }
     return { rows, parts, counts: query.count ? new Map(counted.map((c) => [c.part_, c.n])) : undefined };
   }
   const rowsQuery = db.all<EntityRow>(sql`${head}SELECT ${sql.raw(select)}${from}${where} ORDER BY ${sql.raw(order)} LIMIT ${query.top + 1} OFFSET ${query.skip}`);

@@ -58,29 +58,28 @@ export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filte
     const condition = scopeCondition(c);
     return condition ? [{ column: condition.column, values: [condition.value] }] : [];
   });
-  const scopes = [...(scope ? [scope] : []), ...named];
-  let stationIds: number[] | undefined;
+  const scopes = [...(scope ? [scope] : []), ...named].map((s) => ({ datastreams: s.column === 'Datastream/id', values: new Set(s.values) }));
+  let stationIds: Set<number> | undefined;
   for (const s of scopes) {
-    const ids = s.values.map((v) => (s.column === 'Datastream/id' ? datastreamOf(v).station : v));
-    stationIds = stationIds ? stationIds.filter((id) => ids.includes(id)) : ids;
+    const ids = new Set([...s.values].map((v) => (s.datastreams ? datastreamOf(v).station : v)));
+    stationIds = stationIds ? new Set([...stationIds].filter((id) => ids.has(id))) : ids;
   }
-  const stations = await selectStreamStations(ctx.db, ctx.subject, stationIds && [...new Set(stationIds)]);
-  const narrowed = (station: number, codes: number[]) =>
-    scopes.reduce(
-      (kept, s) => (s.column === 'Datastream/id' ? kept.filter((code) => s.values.includes(datastreamId(station, code))) : kept.filter(() => s.values.includes(station))),
-      codes,
-    );
-  const streams = stations
-    .map((s) => ({ station: s.id, codes: narrowed(s.id, codesOf(s.source)), marked: !!s.marked }))
-    .filter((s) => s.codes.length);
-  if (!scope) return new Map([[0, streams]]);
+  const stations = await selectStreamStations(ctx.db, ctx.subject, stationIds && [...stationIds]);
+  const kept = (station: number, code: number) => scopes.every((s) => s.values.has(s.datastreams ? datastreamId(station, code) : station));
+  const streams = new Map(
+    stations.flatMap((s) => {
+      const codes = codesOf(s.source).filter((code) => kept(s.id, code));
+      return codes.length ? [[s.id, { station: s.id, codes, marked: !!s.marked }] as const] : [];
+    }),
+  );
+  if (!scope) return new Map([[0, [...streams.values()]]]);
   return new Map(
-    scope.values.map((value) => [
-      value,
-      streams
-        .map((s) => ({ ...s, codes: scope.column === 'Datastream/id' ? s.codes.filter((code) => datastreamId(s.station, code) === value) : s.codes }))
-        .filter((s) => s.codes.length && (scope.column === 'Datastream/id' ? datastreamOf(value).station === s.station : s.station === value)),
-    ]),
+    scope.values.map((value): [number, Stream[]] => {
+      if (scope.column !== 'Datastream/id') return [value, streams.has(value) ? [streams.get(value)!] : []];
+      const { station, codeIndex } = datastreamOf(value);
+      const stream = streams.get(station);
+      return [value, stream?.codes.includes(codeIndex) ? [{ ...stream, codes: [codeIndex] }] : []];
+    }),
   );
 }
 
@@ -182,11 +181,15 @@ export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, 
   const pages = new Map<number, Page>([...streams.keys()].map((k) => [k, { rows: [], more: false }]));
   if (!request.top) return pages;
   const parts = [...streams].flatMap(([key, list]) => list.map((stream) => ({ key, stream })));
-  const fromRollUp = newestOnly(request) ? parts.filter((p) => !p.stream.marked) : [];
+  const fromRollUp = new Set(newestOnly(request) ? parts.filter((p) => !p.stream.marked) : []);
   const byStation = new Map<number, { key: number; stream: Stream }[]>();
-  for (const part of parts) if (!fromRollUp.includes(part)) byStation.set(part.stream.station, [...(byStation.get(part.stream.station) ?? []), part]);
+  for (const part of parts) {
+    if (fromRollUp.has(part)) continue;
+    if (!byStation.has(part.stream.station)) byStation.set(part.stream.station, []);
+    byStation.get(part.stream.station)!.push(part);
+  }
   await Promise.all([
-    fromRollUp.length ? newestFromRollUp(ctx, fromRollUp, request, pages) : undefined,
+    fromRollUp.size ? newestFromRollUp(ctx, [...fromRollUp], request, pages) : undefined,
     ...[...byStation].map(async ([station, list]) => {
       const results = await stationOf(ctx.env, station).observationPages(list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)));
       list.forEach(({ key }, i) => {
@@ -224,7 +227,10 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (counted.get(`${s.station}|${code}`) ?? 0), 0), 0));
   }
   const perCode = new Map<string, number>();
-  const add = (station: number, code: string, n: number) => perCode.set(`${station}|${allReadingCodes.indexOf(code)}`, (perCode.get(`${station}|${allReadingCodes.indexOf(code)}`) ?? 0) + n);
+  const add = (station: number, code: string, n: number) => {
+    const key = `${station}|${allReadingCodes.indexOf(code)}`;
+    perCode.set(key, (perCode.get(key) ?? 0) + n);
+  };
   const marked = [...stations.values()].filter((s) => s.marked);
   const pending = await Promise.all(marked.map((s) => stationOf(ctx.env, s.station).pendingObservations()));
   const exclude: [number, string][] = [];
