@@ -263,40 +263,37 @@ export interface RolledUp {
 }
 
 /**
- * What the roll-up knows per station and code, and the one function of the SensorThings API that reads
- * daily_stats (a change of its layout changes only this). With `counts`: readings per station and code, less
+ * What the roll-up knows per datastream (station and code), and the one function of the SensorThings API that
+ * reads daily_stats (a change of its layout changes only this). With `counts`: readings per datastream, less
  * those of the station-local days in `exclude` (days a station object holds newer figures of); otherwise the first
  * and the newest reading, found by seeks rather than a scan.
  */
-export async function rolledUp(
-  db: Db,
-  { stations, codes = allReadingCodes, counts, exclude = [] }: { stations: number[]; codes?: readonly string[]; counts: boolean; exclude?: [number, string][] },
-): Promise<RolledUp[]> {
-  if (!stations.length) return [];
-  const ids = JSON.stringify(stations);
-  const wanted = JSON.stringify(codes);
+export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { datastreams: [number, string][]; counts: boolean; exclude?: [number, string][] }): Promise<RolledUp[]> {
+  if (!datastreams.length) return [];
+  const pairs = sql`(SELECT json_extract(value, '$[0]') AS station, json_extract(value, '$[1]') AS code FROM json_each(${JSON.stringify(datastreams)}))`;
   if (!counts) {
     const rows = await db.all<{ station: number; code: string; first_ts: number | null; last: string | null }>(sql`
-      SELECT s.value AS station, c.value AS code,
-        (SELECT d.first_ts FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value ORDER BY d.day LIMIT 1) AS first_ts,
-        (SELECT json_array(d.last_ts, d.last_value) FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value ORDER BY d.day DESC LIMIT 1) AS last
-      FROM json_each(${ids}) s, json_each(${wanted}) c`);
+      SELECT p.station, p.code,
+        (SELECT d.first_ts FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code ORDER BY d.day LIMIT 1) AS first_ts,
+        (SELECT json_array(d.last_ts, d.last_value) FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code ORDER BY d.day DESC LIMIT 1) AS last
+      FROM ${pairs} p`);
     return rows.flatMap((r) => {
       if (r.first_ts === null || r.last === null) return [];
       const [lastTs, lastValue] = JSON.parse(r.last) as [number, number];
       return [{ station: r.station, code: r.code, count: 0, firstTs: r.first_ts, lastTs, lastValue }];
     });
   }
-  // A plain sum per station and code (one range of the key each) reads its rows faster than a GROUP BY over them all;
+  // A plain sum per datastream (one range of the key each) reads its rows faster than a GROUP BY over them all;
   // the excluded days, a seek each, are taken off after.
+  const codes = JSON.stringify([...new Set(datastreams.map(([, code]) => code))]);
   const [totals, excluded] = await Promise.all([
-    db.all<{ station: number; code: string; n: number | null }>(sql`
-      SELECT s.value AS station, c.value AS code, (SELECT sum(d.count) FROM daily_stats d WHERE d.item_id = s.value AND d.reading = c.value) AS n
-      FROM json_each(${ids}) s, json_each(${wanted}) c`),
+    db.all<{ station: number; code: string; n: number | null }>(
+      sql`SELECT p.station, p.code, (SELECT sum(d.count) FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code) AS n FROM ${pairs} p`,
+    ),
     exclude.length
       ? db.all<{ station: number; code: string; n: number }>(sql`
           SELECT d.item_id AS station, d.reading AS code, sum(d.count) AS n FROM json_each(${JSON.stringify(exclude)}) x
-          JOIN daily_stats d ON d.item_id = json_extract(x.value, '$[0]') AND d.reading IN (SELECT value FROM json_each(${wanted})) AND d.day = json_extract(x.value, '$[1]')
+          JOIN daily_stats d ON d.item_id = json_extract(x.value, '$[0]') AND d.reading IN (SELECT value FROM json_each(${codes})) AND d.day = json_extract(x.value, '$[1]')
           GROUP BY d.item_id, d.reading`)
       : [],
   ]);

@@ -70,24 +70,25 @@ function toEntity(set: D1Set, row: EntityRow): Entity {
 const spans = new WeakMap<SubjectCtx, Map<string, Promise<RolledUp[]>>>();
 
 /**
- * The roll-up's first and newest reading per station and code, read once per request for the same stations (an
- * expansion of Datastreams and of their newest Observations asks for the same).
+ * The roll-up's first and newest reading per datastream ([station, code]), read once per request for the same
+ * datastreams (an expansion of Datastreams and of their newest Observations asks for the same).
  */
-export function spansOf(ctx: SubjectCtx, stations: number[]): Promise<RolledUp[]> {
-  const key = JSON.stringify([...new Set(stations)].sort((a, b) => a - b));
+export function spansOf(ctx: SubjectCtx, datastreams: [number, string][]): Promise<RolledUp[]> {
+  const key = JSON.stringify(datastreams.map((d) => d.join('|')).sort());
   const known = spans.get(ctx) ?? new Map<string, Promise<RolledUp[]>>();
   spans.set(ctx, known);
-  if (!known.has(key)) known.set(key, rolledUp(ctx.db, { stations: JSON.parse(key), counts: false }));
+  if (!known.has(key)) known.set(key, rolledUp(ctx.db, { datastreams, counts: false }));
   return known.get(key)!;
 }
 
 /** Fills what the roll-up knows: a Datastream's phenomenonTime and resultTime, its first and last reading (left out without readings). */
 async function fillFromRollUp(ctx: SubjectCtx, entities: Entity[]) {
   if (!entities.length) return;
-  const spans = await spansOf(ctx, entities.map((e) => e.keys.station));
+  const codeOf = (e: Entity) => (e.props.properties as { code: string }).code;
+  const spans = await spansOf(ctx, entities.map((e) => [e.keys.station, codeOf(e)]));
   const byKey = new Map(spans.map((s) => [`${s.station}|${s.code}`, s]));
   for (const e of entities) {
-    const span = byKey.get(`${e.keys.station}|${(e.props.properties as { code: string }).code}`);
+    const span = byKey.get(`${e.keys.station}|${codeOf(e)}`);
     if (!span?.firstTs || !span.lastTs) continue;
     const interval = `${iso(span.firstTs)}/${iso(span.lastTs)}`;
     const { properties, ...rest } = e.props;

@@ -162,7 +162,10 @@ type Page = { rows: ObservationRow[]; more: boolean };
  * newest day: no station object is asked.
  */
 async function newestFromRollUp(ctx: SubjectCtx, parts: { key: number; stream: Stream }[], request: PageRequest, pages: Map<number, Page>) {
-  const known = await spansOf(ctx, parts.map((p) => p.stream.station));
+  const known = await spansOf(
+    ctx,
+    parts.flatMap(({ stream }) => stream.codes.map((code): [number, string] => [stream.station, allReadingCodes[code]])),
+  );
   const byCode = new Map(known.map((r) => [`${r.station}|${allReadingCodes.indexOf(r.code)}`, r]));
   for (const { key, stream } of parts) {
     const spans = stream.codes.flatMap((code) => byCode.get(`${stream.station}|${code}`) ?? []);
@@ -241,8 +244,8 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     else exclude.push(...days.map((day): [number, string] => [s.station, day]));
     for (const [code, n] of Object.entries(counts)) add(s.station, code, n);
   });
-  const codes = [...new Set([...stations.values()].flatMap((s) => s.codes))].map((i) => allReadingCodes[i]);
-  for (const row of await rolledUp(ctx.db, { stations: [...stations.keys()].filter((id) => !whole.has(id)), codes, counts: true, exclude })) add(row.station, row.code, row.count);
+  const datastreams = [...stations.values()].filter((s) => !whole.has(s.station)).flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
+  for (const row of await rolledUp(ctx.db, { datastreams, counts: true, exclude })) add(row.station, row.code, row.count);
   return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (perCode.get(`${s.station}|${code}`) ?? 0), 0), 0));
 }
 
