@@ -19,6 +19,7 @@ import { alarmRuleRoutes } from './routes/alarm-rules';
 import { alarmRoutes } from './routes/alarms';
 import { notificationRoutes } from './routes/notifications';
 import { webhookRoutes } from './routes/webhooks';
+import { apiTokenRoutes } from './routes/api-tokens';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -49,6 +50,7 @@ export function createApi() {
   api.route('/', alarmRoutes);
   api.route('/', notificationRoutes);
   api.route('/', webhookRoutes);
+  api.route('/', apiTokenRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -2,17 +2,20 @@ import { Hono } from 'hono';
 import { createApi } from './app';
 import { runScheduled } from './cron';
 import { newNonce, pagePolicy, withPageHeaders, type PageAllowances } from './http/security-headers';
+import { createSta, staBase } from './sta';
 
 /** Renders a page of the React app; its inline scripts and styles carry `nonce`. */
 export type RenderApp = (request: Request, nonce: string) => Response | Promise<Response>;
 
 /**
  * The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler and leaves with a
- * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`).
+ * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`). `/sta/v1.1` is the
+ * read-only OGC SensorThings API (worker/sta/).
  */
 export function createWorker(renderApp: RenderApp, allowances: PageAllowances = { mapOrigins: [], styleHashes: [] }) {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
   app.route('/rest', createApi());
+  app.route(staBase, createSta());
   app.all('*', async (c) => {
     const nonce = newNonce();
     const response = await renderApp(c.req.raw, nonce);

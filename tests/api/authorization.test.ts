@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NewApiToken } from '../../worker/contracts/api-tokens';
 import { Webhook } from '../../worker/contracts/webhooks';
 import { call, post } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
@@ -44,6 +45,10 @@ const webhook = async () => {
   const res = await post('/rest/webhooks/edit', { Webhooks: { url: 'http://127.0.0.1:9/matrix' } }, { token: (await make.admin()).token, reply: Webhook });
   return res.data.id;
 };
+
+/** An integration token of the first user's: the second user and administrators cannot revoke it. */
+const usersApiToken = async (user: TestSubject) =>
+  (await post('/rest/api-tokens/create', { ApiToken: { name: 'Matrix' } }, { token: user.token, reply: NewApiToken })).data.id;
 
 const rule = async () => (await addRule(await make.admin(), { item_id: (await make.station()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
 
@@ -200,6 +205,13 @@ const cases: Case[] = [
   },
   { name: 'POST /rest/webhooks/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/webhooks/delete?id=${await webhook()}` }) },
   { name: 'POST /rest/webhooks/test', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/webhooks/test?id=${await webhook()}` }) },
+  { name: 'GET /rest/api-tokens', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/api-tokens' }) },
+  { name: 'POST /rest/api-tokens/create', expected: signedIn, build: async () => ({ method: 'POST', path: '/rest/api-tokens/create', body: { ApiToken: { name: 'Matrix' } } }) },
+  {
+    name: 'POST /rest/api-tokens/revoke',
+    expected: { anonymous: 401, user: 200, 'second user': 404, administrator: 404 },
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/api-tokens/revoke?id=${await usersApiToken(user)}` }),
+  },
   {
     name: 'GET /rest/webhooks/deliveries',
     expected: adminOnly,

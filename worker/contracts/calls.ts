@@ -1,4 +1,5 @@
 import { alarmCalls, alarmRuleCalls } from './alarms';
+import { apiTokenCalls } from './api-tokens';
 import { groupCalls } from './groups';
 import { itemCalls } from './items';
 import { legacyCalls } from './legacy';
@@ -26,4 +27,5 @@ export const calls = {
   alarms: alarmCalls,
   notifications: notificationCalls,
   webhooks: webhookCalls,
+  apiTokens: apiTokenCalls,
 };

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isApiToken, resolveApiToken } from '../domain/api-tokens/token';
 import { resolveSessionToken } from '../domain/auth/sessions';
 import type { AppEnv, AuthVia } from './types';
 
@@ -9,6 +10,26 @@ export const sessionCookie = 'hladina_session';
 export function bearerToken(c: Context<AppEnv>): string | undefined {
   const header = c.req.header('Authorization');
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/** The password of an `Authorization: Basic …` header (the user name is not read), if one was sent. */
+function basicPassword(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('Authorization');
+  if (!header?.startsWith('Basic ')) return undefined;
+  try {
+    const pair = atob(header.slice(6).trim());
+    return pair.includes(':') ? pair.slice(pair.indexOf(':') + 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An integration token sent as Bearer or as the Basic password (what QGIS and Grafana offer); never in the address. */
+function integrationToken(c: Context<AppEnv>): string | undefined {
+  const bearer = bearerToken(c);
+  if (isApiToken(bearer)) return bearer;
+  const password = basicPassword(c);
+  return isApiToken(password) ? password : undefined;
 }
 
 function readToken(c: Context<AppEnv>): { token: string; via: AuthVia } | null {
@@ -21,8 +42,17 @@ function readToken(c: Context<AppEnv>): { token: string; via: AuthVia } | null {
   return null;
 }
 
-/** Resolves the caller's session, if any, into `c.var.auth`; refusing is left to each route's access rule. */
+/**
+ * Resolves the caller's session, if any, into `c.var.auth`, or its integration token into `c.var.integration`;
+ * refusing is left to each route's access rule.
+ */
 export const resolveSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const integration = integrationToken(c);
+  c.set('integration', integration ? await resolveApiToken(c.var.ctx, integration) : null);
+  if (integration) {
+    c.set('auth', null);
+    return next();
+  }
   const found = readToken(c);
   const session = await resolveSessionToken(c.var.ctx, found?.token);
   c.set('auth', session && found ? { ...session, via: found.via } : null);

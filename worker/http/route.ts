@@ -68,7 +68,22 @@ function requireJson(c: Context<AppEnv>) {
   }
 }
 
-/** Enforces a session access rule, including the cookie rules for writes; returns the signed-in subject. */
+/**
+ * An integration token reads for its owner and nothing more: no change, no administrator's call (not even with an
+ * administrator's token), no live connection.
+ */
+function integrationSubject(c: Context<AppEnv>, access: Exclude<Access, 'station' | 'public'>, method: Method, writes: boolean): Subject {
+  const { subject } = c.var.integration!;
+  if (method !== 'get' || writes) throw forbidden('Integration tokens are read-only: sign in to the app to make changes.');
+  if (access === 'admin') throw forbidden('Integration tokens cannot make administrators’ calls, not even an administrator’s token.');
+  if (c.req.header('Upgrade')) throw forbidden('Integration tokens do not open live connections: sign in to the app.');
+  return subject;
+}
+
+/**
+ * Enforces a session access rule, including the cookie rules for writes; returns the signed-in subject (an
+ * integration token's owner for the read calls it may make).
+ */
 export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>, method: Method, writes: boolean): Subject | null {
   const auth = c.var.auth;
   if (access === 'public') {
@@ -76,6 +91,7 @@ export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>
     if (writes && isCrossSite(c)) throw forbidden('This call must come from the Hladina app itself (cross-site request refused).');
     return auth?.subject ?? null;
   }
+  if (!auth && c.var.integration) return integrationSubject(c, access, method, writes);
   if (!auth) throw unauthorized();
   if (auth.via === 'cookie' && writes) {
     // A GET can be triggered cross-site by a link or an image, so a state-changing GET never rides on the cookie.

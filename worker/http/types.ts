@@ -1,4 +1,5 @@
 import type { Ctx } from '../context';
+import type { IntegrationAuth } from '../domain/api-tokens/token';
 import type { SessionWithSubject } from '../domain/auth/sessions';
 
 export type AuthVia = 'bearer' | 'query' | 'cookie';
@@ -11,5 +12,7 @@ export interface AppEnv {
   Variables: {
     ctx: Ctx;
     auth: Auth | null;
+    /** A read-only integration token's owner; set instead of `auth`, never beside it. */
+    integration: IntegrationAuth | null;
   };
 }

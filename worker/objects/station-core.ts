@@ -13,6 +13,7 @@ import { StationRollup, type FlushOutcome } from '../station/rollup';
 import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from '../station/schema';
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from '../station/series';
 import { storeReadings } from '../station/store';
+import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from '../station/observations';
 
 export interface IngestOutcome {
   accepted: number;
@@ -231,5 +232,23 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   /** How much the station holds: reports, readings, bytes on disk and its time span. */
   figures(): StorageFigures {
     return figuresOf(this.sql);
+  }
+
+  // The SensorThings API's reads (worker/sta/, station/observations.ts): pages and counts of the readings, no writes.
+
+  /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
+  observationPages(queries: StreamQuery[]): ObservationRow[][] {
+    return queries.map((query) => observationPage(this.sql, query));
+  }
+
+  /** How many observations match each query's filter. */
+  observationCounts(queries: Pick<StreamQuery, 'station' | 'codes' | 'filter'>[]): number[] {
+    return queries.map((query) => observationCount(this.sql, query));
+  }
+
+  /** The readings per code of the days D1's roll-up may not hold yet, so a count can be exact. */
+  pendingObservations(): PendingCounts {
+    const { kv } = this.ctx.storage;
+    return pendingCounts(this.sql, kv.get<string>('zone'), kv.get<boolean>('replace-all') === true);
   }
 }

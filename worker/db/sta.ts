@@ -1,0 +1,302 @@
+/**
+ * D1 reads of the SensorThings API (worker/sta/): its entity sets as views over `items` and the reading catalogue,
+ * filtered, ordered and paged in SQL, always within what the subject may see; the stations whose readings a
+ * request pages through; and the roll-up's figures per station and code (the one place that reads daily_stats
+ * for it).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { allReadingCodes, readingsOf, sources, type Source } from '../contracts/readings';
+import type { Db } from './client';
+import { items, type Subject } from './schema';
+import { visibleTo } from './stations';
+import { compileFilter, orderColumns, UnsupportedQuery, type Column, type FilterNode, type Fragment } from './sta-filter';
+
+export type D1Set = 'Things' | 'Locations' | 'HistoricalLocations' | 'FeaturesOfInterest' | 'Datastreams' | 'Sensors' | 'ObservedProperties';
+
+/** Datastream ids pack the station and the code's place in the catalogue: station × 16 + index. */
+export const codesPerStation = 16;
+export const datastreamId = (station: number, codeIndex: number) => station * codesPerStation + codeIndex;
+export const datastreamOf = (id: number) => ({ station: Math.floor(id / codesPerStation), codeIndex: id % codesPerStation });
+
+/** Sensors are the two sources, ObservedProperties the catalogue's codes (id = index + 1). */
+export const sensorId = (source: Source) => sources.indexOf(source) + 1;
+
+const units: Record<string, { name: string; ucum: string }> = {
+  m: { name: 'metre', ucum: 'm' },
+  mm: { name: 'millimetre', ucum: 'mm' },
+  'mS/cm': { name: 'millisiemens per centimetre', ucum: 'mS/cm' },
+  '%': { name: 'percent', ucum: '%' },
+  '°C': { name: 'degree Celsius', ucum: 'Cel' },
+  V: { name: 'volt', ucum: 'V' },
+  hPa: { name: 'hectopascal', ucum: 'hPa' },
+};
+
+export const observationType = 'http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement';
+
+const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+// The catalogue as a table, written into the statement (constants of this code, 13 rows): D1 binds at most 100 values.
+const catalogueRows = sources.flatMap((source) =>
+  readingsOf(source).map((r) => {
+    const unit = units[r.unit];
+    return `(${allReadingCodes.indexOf(r.code)}, ${text(r.code)}, ${text(source)}, ${sensorId(source)}, ${text(r.label)}, ${text(r.unit)}, ${text(unit.name)}, ${text(`http://www.opengis.net/def/uom/UCUM/0/${unit.ucum}`)})`;
+  }),
+);
+const catalogue = `cat(idx, code, source, sensor, label, unit, unit_name, unit_definition) AS (VALUES ${catalogueRows.join(', ')})`;
+const sensorTable = `sensors(id, name, codes) AS (VALUES ${sources.map((s) => `(${sensorId(s)}, ${text(s)}, ${text(readingsOf(s).map((r) => r.code).join(', '))})`).join(', ')})`;
+
+interface View {
+  with?: string;
+  from: string;
+  /** The station column visibility is decided on; the catalogue's own sets have none. */
+  station?: string;
+  select: Record<string, string>;
+  /** What `$filter` and `$orderby` may name, and the columns nested paths and expansions are scoped by. */
+  columns: Record<string, Column>;
+}
+
+const textColumn = (sql: string): Column => ({ sql, type: 'text' });
+const numberColumn = (sql: string): Column => ({ sql, type: 'number' });
+const point = { type: 'point', x: 'i.location_y', y: 'i.location_x' } as const;
+const pointType = textColumn(`(CASE WHEN i.location_x IS NOT NULL AND i.location_y IS NOT NULL THEN 'Point' END)`);
+const geoJson = textColumn(`'application/geo+json'`);
+const placeName = textColumn('coalesce(i.location_name, i.name)');
+
+/** A view whose rows carry some of its columns under their own names (name, description…) and `extra` ones. */
+function view(parts: Omit<View, 'select'> & { named: string[]; extra: Record<string, string> }): View {
+  const { named, extra, ...rest } = parts;
+  const select: Record<string, string> = {};
+  for (const name of named) select[name] = (rest.columns[name] as { sql: string }).sql;
+  return { ...rest, select: { ...select, ...extra } };
+}
+
+const station = { from: 'items i', station: 'i.id' };
+const place = { lat: 'i.location_x', lon: 'i.location_y' };
+
+/** The SQL behind each entity set's properties; worker/sta/entities.ts shapes its rows into entities. */
+const views: Record<D1Set, View> = {
+  Things: view({
+    ...station,
+    columns: {
+      id: numberColumn('i.id'),
+      name: textColumn('i.name'),
+      description: textColumn(`(i.name_for_api || ' station ' || i.unique_id)`),
+      'properties/unique_id': textColumn('i.unique_id'),
+      'properties/source': textColumn('i.name_for_api'),
+      'properties/location_name': textColumn('i.location_name'),
+      'properties/location_group': textColumn('i.location_group'),
+      'properties/timezone': textColumn('i.timezone'),
+    },
+    named: ['id', 'name', 'description'],
+    extra: { unique_id: 'i.unique_id', source: 'i.name_for_api', location_name: 'i.location_name', location_group: 'i.location_group', timezone: 'i.timezone' },
+  }),
+  Locations: view({
+    ...station,
+    columns: {
+      id: numberColumn('i.id'),
+      name: placeName,
+      description: textColumn(`('Location of ' || i.name)`),
+      encodingType: geoJson,
+      location: point,
+      'location/type': pointType,
+      'location/geometry/type': textColumn('NULL'),
+      'properties/location_group': textColumn('i.location_group'),
+    },
+    named: ['id', 'name', 'description'],
+    extra: { ...place, location_group: 'i.location_group' },
+  }),
+  // A station stays where it is: its one HistoricalLocation is "last known there" at its newest reading.
+  HistoricalLocations: view({ ...station, columns: { id: numberColumn('i.id'), time: { sql: 'coalesce(i.last_update, 0)', type: 'time' } }, named: ['id', 'time'], extra: {} }),
+  FeaturesOfInterest: view({
+    ...station,
+    columns: {
+      id: numberColumn('i.id'),
+      name: placeName,
+      description: textColumn(`('Where station ' || i.name || ' measures')`),
+      encodingType: geoJson,
+      feature: point,
+      'feature/type': pointType,
+      'feature/geometry/type': textColumn('NULL'),
+    },
+    named: ['id', 'name', 'description'],
+    extra: place,
+  }),
+  Datastreams: view({
+    with: catalogue,
+    from: 'items i JOIN cat c ON c.source = i.name_for_api',
+    station: 'i.id',
+    columns: {
+      id: numberColumn(`(i.id * ${codesPerStation} + c.idx)`),
+      name: textColumn(`(i.name || ' – ' || c.label)`),
+      description: textColumn(`(c.label || ' (' || c.code || ') at ' || i.name)`),
+      observationType: textColumn(text(observationType)),
+      unitOfMeasurement: textColumn('c.unit_name'),
+      'unitOfMeasurement/name': textColumn('c.unit_name'),
+      'unitOfMeasurement/symbol': textColumn('c.unit'),
+      'unitOfMeasurement/definition': textColumn('c.unit_definition'),
+      'properties/code': textColumn('c.code'),
+      'properties/unique_id': textColumn('i.unique_id'),
+      'Thing/id': numberColumn('i.id'),
+      'Thing/name': textColumn('i.name'),
+      'Sensor/id': numberColumn('c.sensor'),
+      'ObservedProperty/id': numberColumn('(c.idx + 1)'),
+    },
+    named: ['id', 'name', 'description'],
+    extra: { station: 'i.id', unique_id: 'i.unique_id', code: 'c.code', code_index: 'c.idx', unit: 'c.unit', unit_name: 'c.unit_name', unit_definition: 'c.unit_definition', sensor: 'c.sensor' },
+  }),
+  Sensors: view({
+    with: sensorTable,
+    from: 'sensors s',
+    columns: {
+      id: numberColumn('s.id'),
+      name: textColumn('s.name'),
+      description: textColumn(`(s.name || ' station logger')`),
+      encodingType: textColumn(`'text/plain'`),
+      metadata: textColumn(`('Reading codes: ' || s.codes)`),
+    },
+    named: ['id', 'name', 'description', 'encodingType', 'metadata'],
+    extra: {},
+  }),
+  ObservedProperties: view({
+    with: catalogue,
+    from: 'cat c',
+    columns: {
+      id: numberColumn('(c.idx + 1)'),
+      name: textColumn('c.label'),
+      definition: textColumn(`('urn:hladina:reading:' || replace(c.code, ' ', '%20'))`),
+      description: textColumn(`(c.label || ' (' || c.code || ', ' || c.source || ')')`),
+      'properties/code': textColumn('c.code'),
+    },
+    named: ['id', 'name', 'definition', 'description'],
+    extra: { code: 'c.code', source: 'c.source' },
+  }),
+};
+
+/** Properties the roll-up fills after the page is read (worker/sta/entities.ts): shown, but not filtered or ordered by. */
+const filledLater: Partial<Record<D1Set, string[]>> = { Datastreams: ['phenomenonTime', 'resultTime'] };
+
+const columnOf = (set: D1Set) => (path: string) => {
+  if (filledLater[set]?.includes(path)) throw new UnsupportedQuery(`${set} cannot be filtered or ordered by ${path}: it comes from the daily roll-up.`);
+  return views[set].columns[path];
+};
+
+const toSql = (fragment: Fragment): SQL => sql.join(fragment.map((p) => (typeof p === 'string' ? sql.raw(p) : sql`${p.value}`)));
+
+export interface EntityQuery {
+  set: D1Set;
+  subject: Subject;
+  where?: FilterNode;
+  orderBy: { path: string; desc: boolean }[];
+  skip: number;
+  /** Rows wanted; one more is read to tell whether more follow. */
+  top: number;
+  count: boolean;
+  /** An expansion: rows are numbered, paged and counted within each value of this column (the parent's id). */
+  partition?: string;
+}
+
+export type EntityRow = Record<string, string | number | null> & { id: number };
+export interface EntityRows {
+  rows: EntityRow[];
+  /** The rows of each partition, in order, when partitioned; `rows` holds them all. */
+  parts?: Map<number, EntityRow[]>;
+  count?: number;
+  counts?: Map<number, number>;
+}
+
+/** One page of an entity set (or of each parent's children) with its count (read alongside). */
+export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityRows> {
+  const view = views[query.set];
+  const columns = columnOf(query.set);
+  const conditions: SQL[] = [];
+  if (view.station) conditions.push(visibleTo(query.subject, sql.raw(view.station)));
+  if (query.where) conditions.push(toSql(compileFilter(query.where, columns)));
+  const where = conditions.length ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  // Ties are broken by id, so every page of an ordering is stable.
+  const order = [...query.orderBy, { path: 'id', desc: false }].flatMap((o) => orderColumns(o.path, columns).map((c) => `${c} ${o.desc ? 'DESC' : 'ASC'}`)).join(', ');
+  const select = Object.entries(view.select)
+    .map(([alias, expr]) => `${expr} AS ${alias}`)
+    .join(', ');
+  const head = sql.raw(view.with ? `WITH ${view.with} ` : '');
+  const from = sql.raw(` FROM ${view.from}`);
+  const end = query.skip + query.top + 1;
+
+  if (query.partition) {
+    const part = view.columns[query.partition];
+    if (!part || part.type === 'point') throw new UnsupportedQuery(`Cannot scope ${query.set} by ${query.partition}.`);
+    const rowsQuery = db.all<EntityRow & { part_: number }>(
+      sql`${head}SELECT * FROM (SELECT ${sql.raw(select)}, ${sql.raw(part.sql)} AS part_, ROW_NUMBER() OVER (PARTITION BY ${sql.raw(part.sql)} ORDER BY ${sql.raw(order)}) AS rn_${from}${where}) WHERE rn_ > ${query.skip} AND rn_ <= ${end} ORDER BY part_, rn_`,
+    );
+    const countQuery = db.all<{ part_: number; n: number }>(sql`${head}SELECT ${sql.raw(part.sql)} AS part_, count(*) AS n${from}${where} GROUP BY part_`);
+    const [rows, counted] = query.count ? await Promise.all([rowsQuery, countQuery]) : [await rowsQuery, []];
+    const parts = new Map<number, EntityRow[]>();
+    for (const row of rows) {
+      if (!parts.has(row.part_)) parts.set(row.part_, []);
+      parts.get(row.part_)!.push(row);
+    }
+    return { rows, parts, counts: query.count ? new Map(counted.map((c) => [c.part_, c.n])) : undefined };
+  }
+  const rowsQuery = db.all<EntityRow>(sql`${head}SELECT ${sql.raw(select)}${from}${where} ORDER BY ${sql.raw(order)} LIMIT ${query.top + 1} OFFSET ${query.skip}`);
+  const countQuery = db.all<{ n: number }>(sql`${head}SELECT count(*) AS n${from}${where}`);
+  if (!query.count) return { rows: await rowsQuery };
+  if (!query.top) return { rows: [], count: (await countQuery)[0].n };
+  const [rows, [counted]] = await Promise.all([rowsQuery, countQuery]);
+  return { rows, count: counted.n };
+}
+
+/** Stations the subject may see, in id order (only `ids` when given), with their source and whether a roll-up of them is pending. */
+export async function selectStreamStations(db: Db, subject: Subject, ids?: number[]) {
+  const only = ids ? sql` AND ${items.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql``;
+  return db.all<{ id: number; source: Source; marked: number }>(
+    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source, ${items.rollupRev} IS NOT NULL AS marked FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
+  );
+}
+
+export interface RolledUp {
+  station: number;
+  code: string;
+  count: number;
+  firstTs: number | null;
+  lastTs: number | null;
+  /** The newest reading's value (with `lastTs`). */
+  lastValue: number | null;
+}
+
+/**
+ * What the roll-up knows per datastream (station and code), and the one function of the SensorThings API that
+ * reads daily_stats (a change of its layout changes only this). With `counts`: readings per datastream, less
+ * those of the station-local days in `exclude` (days a station object holds newer figures of); otherwise the first
+ * and the newest reading, found by seeks rather than a scan.
+ */
+export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { datastreams: [number, string][]; counts: boolean; exclude?: [number, string][] }): Promise<RolledUp[]> {
+  if (!datastreams.length) return [];
+  const pairs = sql`(SELECT json_extract(value, '$[0]') AS station, json_extract(value, '$[1]') AS code FROM json_each(${JSON.stringify(datastreams)}))`;
+  if (!counts) {
+    const rows = await db.all<{ station: number; code: string; first_ts: number | null; last: string | null }>(sql`
+      SELECT p.station, p.code,
+        (SELECT d.first_ts FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code ORDER BY d.day LIMIT 1) AS first_ts,
+        (SELECT json_array(d.last_ts, d.last_value) FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code ORDER BY d.day DESC LIMIT 1) AS last
+      FROM ${pairs} p`);
+    return rows.flatMap((r) => {
+      if (r.first_ts === null || r.last === null) return [];
+      const [lastTs, lastValue] = JSON.parse(r.last) as [number, number];
+      return [{ station: r.station, code: r.code, count: 0, firstTs: r.first_ts, lastTs, lastValue }];
+    });
+  }
+  // A plain sum per datastream (one range of the key each) reads its rows faster than a GROUP BY over them all;
+  // the excluded days, a seek each, are taken off after.
+  const codes = JSON.stringify([...new Set(datastreams.map(([, code]) => code))]);
+  const [totals, excluded] = await Promise.all([
+    db.all<{ station: number; code: string; n: number | null }>(
+      sql`SELECT p.station, p.code, (SELECT sum(d.count) FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code) AS n FROM ${pairs} p`,
+    ),
+    exclude.length
+      ? db.all<{ station: number; code: string; n: number }>(sql`
+          SELECT d.item_id AS station, d.reading AS code, sum(d.count) AS n FROM json_each(${JSON.stringify(exclude)}) x
+          JOIN daily_stats d ON d.item_id = json_extract(x.value, '$[0]') AND d.reading IN (SELECT value FROM json_each(${codes})) AND d.day = json_extract(x.value, '$[1]')
+          GROUP BY d.item_id, d.reading`)
+      : [],
+  ]);
+  const less = new Map(excluded.map((r) => [`${r.station}|${r.code}`, r.n]));
+  return totals.flatMap((r) => (r.n === null ? [] : [{ station: r.station, code: r.code, count: r.n - (less.get(`${r.station}|${r.code}`) ?? 0), firstTs: null, lastTs: null, lastValue: null }]));
+}

@@ -1,0 +1,263 @@
+/**
+ * Observations across station objects: which stations and codes a request covers (only those its subject may
+ * see), keyset pages merged from them, and counts from the roll-up made exact with what the objects hold
+ * beyond it (docs/decisions/0017).
+ */
+import type { SubjectCtx } from '../context';
+import { allReadingCodes, readingsOf } from '../contracts/readings';
+import { datastreamId, datastreamOf, rolledUp, selectStreamStations } from '../db/sta';
+import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
+import { stationOf } from '../station/directory';
+import { compareObservations, maxObservationStation, observationId, rolledUpObservation, type ObservationKey, type ObservationOrder, type ObservationRow, type StreamQuery } from '../station/observations';
+import { spansOf } from './entities';
+import type { Entity } from './model';
+
+/** One station's part of a request: the codes (catalogue indexes) read, and whether D1 awaits its roll-up. */
+export interface Stream {
+  station: number;
+  codes: number[];
+  marked: boolean;
+}
+
+/** Orders across more stations than this must be by id, which pages station after station. */
+const maxMergedStations = 500;
+/** Stations asked at once when paging by id. */
+const stationsPerRound = 4;
+
+const codesOf = (source: 'DANES' | 'UNIWAN') => readingsOf(source).map((r) => allReadingCodes.indexOf(r.code));
+
+/** The `and`-ed conditions at the top of a filter. */
+const conjuncts = (node?: FilterNode): FilterNode[] => (!node ? [] : node.kind === 'op' && node.op === 'and' ? node.args.flatMap(conjuncts) : [node]);
+
+const scopeColumns = ['Datastream/id', 'FeatureOfInterest/id'];
+
+/** A `Datastream/id eq n` (or `FeatureOfInterest/id eq n`) condition: its column and value. */
+function scopeCondition(node: FilterNode): { column: string; value: number } | undefined {
+  if (node.kind !== 'op' || node.op !== 'eq') return undefined;
+  const [a, b] = node.args;
+  const [prop, value] = a.kind === 'prop' ? [a, b] : [b, a];
+  if (prop.kind !== 'prop' || !scopeColumns.includes(prop.path) || value.kind !== 'value' || typeof value.value !== 'number') return undefined;
+  return { column: prop.path, value: value.value };
+}
+
+/** Whether a filter only names datastreams or features (so the roll-up can count what it keeps). */
+export const onlyScopes = (filter?: FilterNode) => conjuncts(filter).every((c) => scopeCondition(c));
+
+export interface Scope {
+  column: string;
+  values: number[];
+}
+
+/**
+ * The streams of each scope value (a Datastream's or a FeatureOfInterest's id; every visible station when
+ * there is no scope), narrowed by the filter's own `Datastream/id eq n` conditions. Stations the subject may not
+ * see are never among them.
+ */
+export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filter?: FilterNode): Promise<Map<number, Stream[]>> {
+  const named = conjuncts(filter).flatMap((c) => {
+    const condition = scopeCondition(c);
+    return condition ? [{ column: condition.column, values: [condition.value] }] : [];
+  });
+  const scopes = [...(scope ? [scope] : []), ...named].map((s) => ({ datastreams: s.column === 'Datastream/id', values: new Set(s.values) }));
+  let stationIds: Set<number> | undefined;
+  for (const s of scopes) {
+    const ids = new Set([...s.values].map((v) => (s.datastreams ? datastreamOf(v).station : v)));
+    stationIds = stationIds ? new Set([...stationIds].filter((id) => ids.has(id))) : ids;
+  }
+  const stations = await selectStreamStations(ctx.db, ctx.subject, stationIds && [...stationIds]);
+  const kept = (station: number, code: number) => scopes.every((s) => s.values.has(s.datastreams ? datastreamId(station, code) : station));
+  const streams = new Map(
+    stations.flatMap((s) => {
+      const codes = codesOf(s.source).filter((code) => kept(s.id, code));
+      return codes.length ? [[s.id, { station: s.id, codes, marked: !!s.marked }] as const] : [];
+    }),
+  );
+  if (!scope) return new Map([[0, [...streams.values()]]]);
+  return new Map(
+    scope.values.map((value): [number, Stream[]] => {
+      if (scope.column !== 'Datastream/id') return [value, streams.has(value) ? [streams.get(value)!] : []];
+      const { station, codeIndex } = datastreamOf(value);
+      const stream = streams.get(station);
+      return [value, stream?.codes.includes(codeIndex) ? [{ ...stream, codes: [codeIndex] }] : []];
+    }),
+  );
+}
+
+/** How `$orderby` orders observations; anything else is refused. */
+export function observationOrder(orderBy: { path: string; desc: boolean }[]): ObservationOrder {
+  return orderBy.map(({ path, desc }) => {
+    const key = path === 'phenomenonTime' || path === 'resultTime' ? 'time' : path === 'result' ? 'result' : path === 'id' ? 'id' : undefined;
+    if (!key) throw new UnsupportedQuery(`Observations are ordered by phenomenonTime, resultTime, result or @iot.id, not by ${path}.`);
+    return { key, desc };
+  });
+}
+
+/** A keyset cursor: the page's last observation, in URL-safe base64. */
+export const encodeCursor = (k: ObservationKey) => btoa(JSON.stringify([k.station, k.code, k.ts, k.value])).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
+
+export function decodeCursor(text: string): ObservationKey {
+  try {
+    const [station, code, ts, value] = JSON.parse(atob(text.replaceAll('-', '+').replaceAll('_', '/'))) as number[];
+    if ([station, code, ts, value].every(Number.isFinite)) return { station, code, ts, value };
+  } catch {
+    // refused below
+  }
+  throw new UnsupportedQuery('$skiptoken is not one this server wrote: follow @iot.nextLink as given.');
+}
+
+export interface PageRequest {
+  filter?: FilterNode;
+  order: ObservationOrder;
+  after?: ObservationKey;
+  skip: number;
+  top: number;
+}
+
+const query = (stream: Stream, request: PageRequest, limit: number, skip = 0): StreamQuery => ({
+  station: stream.station,
+  codes: stream.codes,
+  order: request.order,
+  after: request.after,
+  filter: request.filter,
+  skip,
+  limit,
+});
+
+/**
+ * One page over many stations. By id it asks station after station (a few at a time) until the page is full;
+ * any other order asks every station for a page and merges them.
+ */
+export async function pageAcross(ctx: SubjectCtx, streams: Stream[], request: PageRequest): Promise<{ rows: ObservationRow[]; more: boolean }> {
+  const need = request.skip + request.top + 1;
+  if (!request.top) return { rows: [], more: false };
+  const byId = !request.order.length || request.order[0].key === 'id';
+  let rows: ObservationRow[] = [];
+  if (byId) {
+    const desc = request.order[0]?.desc ?? false;
+    const after = request.after;
+    const list = (desc ? [...streams].reverse() : streams).filter((s) => !after || (desc ? s.station <= after.station : s.station >= after.station));
+    for (let i = 0; i < list.length && rows.length < need; i += stationsPerRound) {
+      const round = list.slice(i, i + stationsPerRound);
+      const wanted = need - rows.length;
+      const pages = await Promise.all(round.map((s) => stationOf(ctx.env, s.station).observationPages([query(s, request, wanted)])));
+      rows.push(...pages.flatMap(([page]) => page));
+    }
+  } else {
+    if (streams.length > maxMergedStations) {
+      throw new UnsupportedQuery(`Ordering the observations of more than ${maxMergedStations} stations by anything but @iot.id is not supported: filter by Datastream/@iot.id.`);
+    }
+    const pages = await Promise.all(streams.map((s) => stationOf(ctx.env, s.station).observationPages([query(s, request, need)])));
+    rows = pages.flatMap(([page]) => page).sort(compareObservations(request.order));
+  }
+  return { rows: rows.slice(request.skip, request.skip + request.top), more: rows.length > request.skip + request.top };
+}
+
+/** `$orderby=phenomenonTime desc;$top=1` and nothing else: "the newest observation", the commonest expansion. */
+const newestOnly = (r: PageRequest) => r.top === 1 && !r.skip && !r.filter && !r.after && r.order.length === 1 && r.order[0].key === 'time' && r.order[0].desc;
+
+type Page = { rows: ObservationRow[]; more: boolean };
+
+/**
+ * The newest observation of streams whose station the roll-up is current for (not marked), from daily_stats'
+ * newest day: no station object is asked.
+ */
+async function newestFromRollUp(ctx: SubjectCtx, parts: { key: number; stream: Stream }[], request: PageRequest, pages: Map<number, Page>) {
+  const known = await spansOf(
+    ctx,
+    parts.flatMap(({ stream }) => stream.codes.map((code): [number, string] => [stream.station, allReadingCodes[code]])),
+  );
+  const byCode = new Map(known.map((r) => [`${r.station}|${allReadingCodes.indexOf(r.code)}`, r]));
+  for (const { key, stream } of parts) {
+    const spans = stream.codes.flatMap((code) => byCode.get(`${stream.station}|${code}`) ?? []);
+    const rows = spans.map((r) => rolledUpObservation(stream.station, allReadingCodes.indexOf(r.code), r.lastTs!, r.lastValue!)).sort(compareObservations(request.order));
+    const page = pages.get(key)!;
+    page.rows.push(...rows.slice(0, 1));
+    page.more ||= rows.length > 1 || spans.some((r) => r.firstTs !== r.lastTs);
+  }
+}
+
+/**
+ * Each parent's own page (an expansion), one call per station for all the parents it holds; the newest
+ * observation of a station the roll-up is current for comes from D1 without a call.
+ */
+export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, request: PageRequest): Promise<Map<number, Page>> {
+  const pages = new Map<number, Page>([...streams.keys()].map((k) => [k, { rows: [], more: false }]));
+  if (!request.top) return pages;
+  const parts = [...streams].flatMap(([key, list]) => list.map((stream) => ({ key, stream })));
+  const fromRollUp = new Set(newestOnly(request) ? parts.filter((p) => !p.stream.marked) : []);
+  const byStation = new Map<number, { key: number; stream: Stream }[]>();
+  for (const part of parts) {
+    if (fromRollUp.has(part)) continue;
+    if (!byStation.has(part.stream.station)) byStation.set(part.stream.station, []);
+    byStation.get(part.stream.station)!.push(part);
+  }
+  await Promise.all([
+    fromRollUp.size ? newestFromRollUp(ctx, [...fromRollUp], request, pages) : undefined,
+    ...[...byStation].map(async ([station, list]) => {
+      const results = await stationOf(ctx.env, station).observationPages(list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)));
+      list.forEach(({ key }, i) => {
+        const page = pages.get(key)!;
+        page.more ||= results[i].length > request.top;
+        page.rows.push(...results[i].slice(0, request.top));
+      });
+    }),
+  ]);
+  return pages;
+}
+
+/**
+ * Observations per group of streams. Without a filter (beyond naming datastreams), from the roll-up: what
+ * daily_stats counts, with the days a marked station's object holds newer figures of taken from the object
+ * instead (so the count is exact, and costs a call only to stations that changed since the last roll-up).
+ * With a filter, each station counts its matches.
+ */
+export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: FilterNode): Promise<number[]> {
+  // Each station once, with every code any group reads of it.
+  const stations = new Map<number, Stream>();
+  for (const s of groups.flat()) {
+    const known = stations.get(s.station);
+    stations.set(s.station, { ...s, codes: [...new Set([...(known?.codes ?? []), ...s.codes])] });
+  }
+  if (!onlyScopes(filter)) {
+    if (stations.size > maxMergedStations) throw new UnsupportedQuery(`A filtered $count over more than ${maxMergedStations} stations is not supported.`);
+    const counted = new Map<string, number>();
+    await Promise.all(
+      [...stations.values()].map(async (s) => {
+        const n = await stationOf(ctx.env, s.station).observationCounts(s.codes.map((code) => ({ station: s.station, codes: [code], filter })));
+        s.codes.forEach((code, i) => counted.set(`${s.station}|${code}`, n[i]));
+      }),
+    );
+    return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (counted.get(`${s.station}|${code}`) ?? 0), 0), 0));
+  }
+  const perCode = new Map<string, number>();
+  const add = (station: number, code: string, n: number) => {
+    const key = `${station}|${allReadingCodes.indexOf(code)}`;
+    perCode.set(key, (perCode.get(key) ?? 0) + n);
+  };
+  const marked = [...stations.values()].filter((s) => s.marked);
+  const pending = await Promise.all(marked.map((s) => stationOf(ctx.env, s.station).pendingObservations()));
+  const exclude: [number, string][] = [];
+  const whole = new Set<number>();
+  marked.forEach((s, i) => {
+    const { days, counts } = pending[i];
+    if (days === 'all') whole.add(s.station);
+    else exclude.push(...days.map((day): [number, string] => [s.station, day]));
+    for (const [code, n] of Object.entries(counts)) add(s.station, code, n);
+  });
+  const datastreams = [...stations.values()].filter((s) => !whole.has(s.station)).flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
+  for (const row of await rolledUp(ctx.db, { datastreams, counts: true, exclude })) add(row.station, row.code, row.count);
+  return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (perCode.get(`${s.station}|${code}`) ?? 0), 0), 0));
+}
+
+/** A reading as an Observation entity. */
+export function toObservation(row: ObservationRow): Entity {
+  if (row.station > maxObservationStation) throw new Error(`Station ${row.station} is beyond the observation id scheme (docs/decisions/0017).`);
+  const datastream = datastreamId(row.station, row.code);
+  const time = new Date(row.ts).toISOString();
+  return {
+    set: 'Observations',
+    id: observationId(datastream, row.ts),
+    props: { phenomenonTime: time, resultTime: time, result: row.value, resultQuality: row.quality },
+    keys: { datastream, station: row.station },
+  };
+}

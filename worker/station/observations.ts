@@ -1,0 +1,200 @@
+/**
+ * A station's readings as SensorThings Observations, read inside its object for the SensorThings API
+ * (worker/sta/): keyset pages of one or more codes in any supported order, filtered counts, and the readings
+ * the roll-up in D1 does not hold yet. Pure functions over the object's SQLite storage; nothing here writes.
+ */
+import { allReadingCodes } from '../contracts/readings';
+import { dayBounds } from '../contracts/station-time';
+import { datastreamId } from '../db/sta';
+import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../db/sta-filter';
+import { column } from './schema';
+
+/**
+ * Observation ids pack the datastream and the reading's second since 1900 (UTC): datastream × 2^33 + second.
+ * Safe integers hold datastream ids below 2^20 (stations below 65,536) and seconds until 2172.
+ */
+const timeSlots = 2 ** 33;
+const secondsBefore1970 = 2_208_988_800;
+export const observationId = (datastream: number, ts: number) => datastream * timeSlots + Math.floor(ts / 1000) + secondsBefore1970;
+/** The datastream of an observation id and the second (epoch ms, [start, start + 1000)) its reading lies in. */
+export const observationOf = (id: number) => ({ datastream: Math.floor(id / timeSlots), start: ((id % timeSlots) - secondsBefore1970) * 1000 });
+export const maxObservationStation = 2 ** 20 / 16 - 1;
+
+/**
+ * A reading's quality flag (DESIGN §8), the one place it is filled: every reading is "good" until flags are stored
+ * beside the readings; then `quality` becomes their column, and the roll-up's newest reading carries its flag too.
+ */
+const good = 'good';
+const quality = `'${good}'`;
+
+/** The newest reading of a day as the roll-up holds it, as an observation (an expansion's "latest" without a call). */
+export const rolledUpObservation = (station: number, code: number, ts: number, value: number): ObservationRow => ({ station, code, ts, value, quality: good });
+
+export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
+
+/** What a page continues after: the last observation of the page before. */
+export interface ObservationKey {
+  station: number;
+  code: number;
+  ts: number;
+  value: number;
+}
+
+export interface ObservationRow extends ObservationKey {
+  quality: string;
+}
+
+export interface StreamQuery {
+  station: number;
+  /** Catalogue indexes of the codes (the station's datastreams) read, merged into one stream in `order`. */
+  codes: number[];
+  /** Ties are broken by id (station, code, time), so every order is total. */
+  order: ObservationOrder;
+  after?: ObservationKey;
+  skip: number;
+  limit: number;
+  filter?: FilterNode;
+}
+
+/** One component of the total order: an SQL expression of the code's readings, or a constant of the code. */
+interface Component {
+  expr: string | number;
+  desc: boolean;
+  of: (k: ObservationKey) => number;
+}
+
+function componentsOf(order: ObservationOrder, station: number, code: number): Component[] {
+  const id = (desc: boolean): Component[] => [
+    { expr: station, desc, of: (k) => k.station },
+    { expr: code, desc, of: (k) => k.code },
+    { expr: 'ts', desc, of: (k) => k.ts },
+  ];
+  return [
+    ...order.flatMap(({ key, desc }): Component[] =>
+      key === 'id' ? id(desc) : [{ expr: key === 'time' ? 'ts' : 'v', desc, of: (k) => (key === 'time' ? k.ts : k.value) }],
+    ),
+    ...id(false),
+  ];
+}
+
+/**
+ * "Strictly after `key` in this order", for one code's readings: true, false, or a condition. The code's constants
+ * are decided here, and an expression already fixed by the prefix is skipped, so the usual cursor reads as one
+ * range of the time key (`ts > ?`, `ts >= ?`) that SQLite seeks to instead of scanning from the start.
+ */
+function afterCondition(components: Component[], key: ObservationKey, fixed = new Set<string>()): Fragment | boolean {
+  const [c, ...rest] = components;
+  if (!c) return false;
+  const cursor = c.of(key);
+  if (typeof c.expr === 'number') return c.expr === cursor ? afterCondition(rest, key, fixed) : c.desc ? c.expr < cursor : c.expr > cursor;
+  if (fixed.has(c.expr)) return afterCondition(rest, key, fixed);
+  const then = afterCondition(rest, key, new Set([...fixed, c.expr]));
+  const beyond = c.desc ? '<' : '>';
+  if (typeof then === 'boolean') return [`${c.expr} ${beyond}${then ? '=' : ''} `, { value: cursor }];
+  return ['(', `${c.expr} ${beyond} `, { value: cursor }, ` OR (${c.expr} = `, { value: cursor }, ' AND ', ...then, '))'];
+}
+
+/** The columns a filter on Observations may name, for one code of one station. */
+const observationColumns =
+  (station: number, code: number): ColumnOf =>
+  (path) => {
+    const datastream = datastreamId(station, code);
+    const columns: Record<string, string> = {
+      phenomenonTime: 'ts',
+      resultTime: 'ts',
+      result: 'v',
+      id: `(${datastream * timeSlots + secondsBefore1970} + ts / 1000 - (ts % 1000 < 0))`,
+      'Datastream/id': String(datastream),
+      'FeatureOfInterest/id': String(station),
+      'Datastream/Thing/id': String(station),
+    };
+    if (path === 'resultQuality') return { sql: quality, type: 'text' };
+    const sql = columns[path];
+    if (!sql) return undefined;
+    return { sql, type: path === 'phenomenonTime' || path === 'resultTime' ? 'time' : 'number' };
+  };
+
+const exec = (fragment: Fragment) => {
+  const params: (string | number | null)[] = [];
+  const text = fragment.map((p) => (typeof p === 'string' ? p : (params.push(p.value), '?'))).join('');
+  return { text, params };
+};
+
+/** The statement reading one code's readings (time, value, quality) with the filter's and the cursor's conditions, or counting them. */
+function codeStream(query: StreamQuery, code: number, filter?: Fragment, count = false) {
+  const components = componentsOf(query.order, query.station, code);
+  const conditions: Fragment[] = [];
+  if (filter) conditions.push(filter);
+  const after = query.after ? afterCondition(components, query.after) : true;
+  if (after !== true) conditions.push(after === false ? ['0'] : after);
+  const name = column(allReadingCodes[code]);
+  const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
+  const source = `(SELECT ts, ${name} AS v, ${quality} AS q FROM readings WHERE ${name} IS NOT NULL)`;
+  if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
+  const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
+  const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
+  return exec([`SELECT ts, v, q FROM ${source}`, ...where, ` ORDER BY ${order} LIMIT `, { value: query.skip + query.limit }]);
+}
+
+/** Compares two observations in an order made total by id (stations' pages are merged by it). */
+export function compareObservations(order: ObservationOrder) {
+  const components = componentsOf(order, 0, 0);
+  return (a: ObservationKey, b: ObservationKey) => {
+    for (const c of components) {
+      const d = c.of(a) - c.of(b);
+      if (d) return c.desc ? -d : d;
+    }
+    return 0;
+  };
+}
+
+/** One page of the query's stream: each code read in order from the cursor, merged, then skipped and cut. */
+export function observationPage(sql: SqlStorage, query: StreamQuery): ObservationRow[] {
+  const rows = query.codes.flatMap((code) => {
+    const filter = query.filter && compileFilter(query.filter, observationColumns(query.station, code));
+    const { text, params } = codeStream(query, code, filter);
+    return sql
+      .exec<{ ts: number; v: number; q: string }>(text, ...params)
+      .toArray()
+      .map((r) => ({ station: query.station, code, ts: r.ts, value: r.v, quality: r.q }));
+  });
+  if (query.codes.length > 1) rows.sort(compareObservations(query.order));
+  return rows.slice(query.skip, query.skip + query.limit);
+}
+
+/** How many of the codes' readings match the filter (for a filtered `$count`; unfiltered counts come from the roll-up). */
+export function observationCount(sql: SqlStorage, query: Pick<StreamQuery, 'station' | 'codes' | 'filter'>): number {
+  const counting = { ...query, order: [], skip: 0, limit: 0 };
+  return query.codes.reduce((total, code) => {
+    const filter = query.filter && compileFilter(query.filter, observationColumns(query.station, code));
+    const { text, params } = codeStream(counting, code, filter, true);
+    return total + sql.exec<{ n: number }>(text, ...params).one().n;
+  }, 0);
+}
+
+/** The readings the roll-up in D1 may not hold yet: per code, those of the station-local days changed since the last flush. */
+export interface PendingCounts {
+  /** The days counted here, or `all` when D1's days are about to be replaced (a new time zone). */
+  days: string[] | 'all';
+  counts: Record<string, number>;
+}
+
+export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, replaceAll: boolean): PendingCounts {
+  const totals = `SELECT ${allReadingCodes.map((c) => `count(${column(c)})`).join(', ')} FROM readings`;
+  const add = (counts: Record<string, number>, row: number[]) => allReadingCodes.forEach((code, i) => row[i] && (counts[code] = (counts[code] ?? 0) + row[i]));
+  const counts: Record<string, number> = {};
+  if (replaceAll) {
+    for (const row of sql.exec(totals).raw<number[]>()) add(counts, row);
+    return { days: 'all', counts };
+  }
+  const days = sql
+    .exec<{ day: string }>('SELECT day FROM dirty_days')
+    .toArray()
+    .map((r) => r.day);
+  if (!timeZone) return { days: [], counts };
+  for (const day of days) {
+    const { start, end } = dayBounds(day, timeZone);
+    for (const row of sql.exec(`${totals} WHERE ts >= ? AND ts < ?`, start, end).raw<number[]>()) add(counts, row);
+  }
+  return { days, counts };
+}
