@@ -57,12 +57,15 @@ export function withPageHeaders(response: Response, policy: string): Response {
 }
 
 /**
- * API replies: never sniffed into something else, and never stored by a browser or proxy (they carry
- * tokens, personal details and readings, and are answered per session). Set ahead, so every reply the
- * context builds carries them and a WebSocket handshake is left as it is.
+ * API replies: never sniffed into something else, never stored by a browser or proxy (they carry tokens,
+ * personal details and readings, and are answered per session), never run as a document nor framed (a reply
+ * opened in a tab may load nothing), and never leak their address (which may hold a token) to another site.
+ * Set ahead, so every reply the context builds carries them and a WebSocket handshake is left as it is.
  */
 export const apiHeaders: MiddlewareHandler = async (c, next) => {
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
+  c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  c.header('Referrer-Policy', 'no-referrer');
   await next();
 };
