@@ -26,6 +26,7 @@ export default createWorker(
 export { StationCore } from '../worker/station/station-core';
 export { LiveWatcher } from '../worker/live/watcher';
 export { RollupRunner } from '../worker/station/rollup-runner';
+export { ShareLink } from '../worker/objects/share-link';
 
 declare module '@tanstack/react-start' {
   interface Register {

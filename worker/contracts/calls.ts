@@ -4,6 +4,7 @@ import { itemCalls } from './items';
 import { legacyCalls } from './legacy';
 import { liveCalls } from './live';
 import { notificationCalls } from './notifications';
+import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
 import { ingestCalls, telemetryCalls } from './telemetry';
@@ -26,4 +27,6 @@ export const calls = {
   alarms: alarmCalls,
   notifications: notificationCalls,
   webhooks: webhookCalls,
+  shareLinks: shareLinkCalls,
+  share: shareCalls,
 };

@@ -13,3 +13,4 @@ export * from './alarms';
 export * from './notification-settings';
 export * from './webhooks';
 export * from './webhook-deliveries';
+export * from './share-links';

@@ -2,21 +2,25 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Subject } from '../../db/schema';
 import { inTimeOrder, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
-import { addDays, dayBounds, resolveRange } from '../../contracts/station-time';
+import { addDays, dayBounds, resolveRange, type DayRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
-import type { CodeTotals } from '../../station/series';
+import type { ChartSeries, CodeTotals } from '../../station/series';
 import { badRequest } from '../errors';
 import { toItemRow } from '../items/manage';
 import { visibleItem } from '../items/visibility';
 import { sourceRows } from './rows';
 
+/** The instants a station's local days `from`..`to` span, and the range a chart reply names. */
+export function answeredRange({ from, to }: DayRange, timeZone: string) {
+  const start = dayBounds(from, timeZone).start;
+  const end = dayBounds(to, timeZone).end;
+  return { from, to, start, end, range: { from, to, start: new Date(start).toISOString(), end: new Date(end).toISOString() } };
+}
+
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
 async function stationRange(db: Db, subject: Subject, query: { id: string; from?: string; to?: string; days?: number }) {
   const item = await visibleItem({ db, subject }, { uniqueId: query.id }, 'id');
-  const { from, to } = resolveRange(query, item.timezone);
-  const start = dayBounds(from, item.timezone).start;
-  const end = dayBounds(to, item.timezone).end;
-  return { item, from, to, start, end, range: { from, to, start: new Date(start).toISOString(), end: new Date(end).toISOString() } };
+  return { item, ...answeredRange(resolveRange(query, item.timezone), item.timezone) };
 }
 
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
@@ -28,6 +32,16 @@ export async function chartOf(db: Db, env: Cloudflare.Env, subject: Subject, que
 
 const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t, v, sum, peak_day: peakDay });
 
+/** A station object's series as the columns reply carries them. */
+export const columnsOf = (chart: ChartSeries) => ({
+  data: chart.series,
+  totals: Object.fromEntries(Object.entries(chart.totals).map(([code, t]) => [code, totalsReply(t)])),
+  min: chart.min,
+  max: chart.max,
+  downsampled: chart.downsampled,
+  bucket_ms: chart.bucketMs,
+});
+
 /**
  * The same range as columns per reading (what the app draws): points downsampled to the budget asked, readings
  * that add up as totals per station-local period, all from one pass in the station's object.
@@ -35,8 +49,7 @@ const totalsReply = ({ period, t, v, sum, peakDay }: CodeTotals) => ({ period, t
 export async function chartColumnsOf(db: Db, env: Cloudflare.Env, subject: Subject, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
   const { item, start, end, range } = await stationRange(db, subject, query);
   const chart = await stationOf(env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
-  const totals = Object.fromEntries(Object.entries(chart.totals).map(([code, t]) => [code, totalsReply(t)]));
-  return { item: toItemRow(item), range, data: chart.series, totals, min: chart.min, max: chart.max, downsampled: chart.downsampled, bucket_ms: chart.bucketMs };
+  return { item: toItemRow(item), range, ...columnsOf(chart) };
 }
 
 /** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */
