@@ -97,7 +97,7 @@ export const ShareLinkEditQuery = z.object({ id: id().optional() });
 
 /**
  * A station as a share link shows it: no database id, serial number or location group, and coordinates already
- * rounded when the link rounds them. `window` is the link's window in the station's own days.
+ * rounded when the link rounds them. `window` is the link's window in the station's own days (`days` for a rolling one).
  */
 export const PublicStation = z.object({
   unique_id: z.string(),
@@ -108,7 +108,7 @@ export const PublicStation = z.object({
   name_for_api: z.enum(sources),
   timezone: z.string(),
   readings: z.array(z.string()),
-  window: z.object({ from: z.string(), to: z.string() }),
+  window: z.object({ days: z.number().nullable(), from: z.string(), to: z.string() }),
 });
 export type PublicStation = z.infer<typeof PublicStation>;
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationFace } from '../../../worker/contracts/items';
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
@@ -17,11 +17,24 @@ import { TotalFigures } from './total-figures';
 import { isStale, lowVoltage, lowVoltageThreshold, usualIntervalMs } from './status';
 
 /** Where a station's charts live; the flag says DANES, as the old product's links did. */
-export const chartLink = (item: ItemRow) =>
+export const chartLink = (item: Pick<StationFace, 'unique_id' | 'name_for_api'>) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
-/** A station's figures over the range; `alarms`: its open alarms, most pressing first; `children` are more actions beside its charts link. */
-export function StationCard({ item, summary, range, now, alarms, children }: { item: ItemRow; summary: StationSummary; range: DayRange; now: number; alarms?: Alarm[]; children?: ReactNode }) {
+interface StationCardProps {
+  item: StationFace;
+  summary: StationSummary;
+  range: DayRange;
+  now: number;
+  /** Its open alarms, most pressing first. */
+  alarms?: Alarm[];
+  /** The way to its charts: the signed-in charts page unless given (null: none, as in an embedded card). */
+  detail?: ReactNode;
+  /** More actions beside the way to its charts. */
+  children?: ReactNode;
+}
+
+/** A station's figures over the range, with the way to its charts. */
+export function StationCard({ item, summary, range, now, alarms, detail, children }: StationCardProps) {
   const rangeStart = dayBounds(range.from, item.timezone).start;
   const stale = isStale(summary, rangeStart, now);
   const lowest = lowVoltage(summary);
@@ -100,12 +113,16 @@ export function StationCard({ item, summary, range, now, alarms, children }: { i
           </p>
         ))}
       </CardContent>
-      <CardFooter className="mt-auto flex-wrap gap-2">
-        <Button asChild size="sm">
-          <Link {...chartLink(item)}>{m.stations_view_detail()}</Link>
-        </Button>
-        {children}
-      </CardFooter>
+      {detail !== null && (
+        <CardFooter className="mt-auto flex-wrap gap-2">
+          {detail ?? (
+            <Button asChild size="sm">
+              <Link {...chartLink(item)}>{m.stations_view_detail()}</Link>
+            </Button>
+          )}
+          {children}
+        </CardFooter>
+      )}
     </Card>
   );
 }

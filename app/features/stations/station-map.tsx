@@ -2,10 +2,10 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import '~/features/map/station-map.css';
 import { Map as MapLibre, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter, type NavigateOptions } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
-import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationFace } from '../../../worker/contracts/items';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { Dashboard } from '../../../worker/contracts/telemetry';
 import { EmptyState } from '~/components/states';
@@ -31,7 +31,9 @@ const fitPadding = 48;
 export type StationStatus = Pick<Dashboard, 'danes' | 'uniwan'> & { range: DayRange; now: number };
 
 export interface StationMapProps {
-  items: ItemRow[];
+  items: StationFace[];
+  /** Where a station's popup leads: its signed-in charts page unless given. */
+  linkTo?: (item: StationFace) => NavigateOptions;
   status?: StationStatus;
   /** Each station's worst open alarm (by unique_id): a ring round its marker, a dot on its cluster. */
   alarms?: ReadonlyMap<string, Severity>;
@@ -47,7 +49,7 @@ export interface StationMapProps {
 
 const stateOf =
   (status: StationStatus | undefined) =>
-  (item: ItemRow): MarkerState => {
+  (item: StationFace): MarkerState => {
     const summary = status?.[item.name_for_api === 'DANES' ? 'danes' : 'uniwan'][item.unique_id];
     return status && summary ? stationState(summary, dayBounds(status.range.from, item.timezone).start, status.now) : 'unknown';
   };
@@ -82,7 +84,7 @@ interface View {
  * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
  * only passes props in.
  */
-export default function StationMap({ items, status, alarms, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
+export default function StationMap({ items, linkTo = chartLink, status, alarms, selectedId = null, hoveredId = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const router = useRouter();
@@ -97,9 +99,9 @@ export default function StationMap({ items, status, alarms, selectedId = null, h
   const located = collection.features.length > 0;
   const view = useRef<View | null>(null);
   // The map is built once; its handlers read the newest props through this.
-  const latest = useRef({ items, collection, dark, onSelect, onHover });
+  const latest = useRef({ items, linkTo, collection, dark, onSelect, onHover });
   useEffect(() => {
-    latest.current = { items, collection, dark, onSelect, onHover };
+    latest.current = { items, linkTo, collection, dark, onSelect, onHover };
   });
 
   useEffect(() => {
@@ -121,8 +123,8 @@ export default function StationMap({ items, status, alarms, selectedId = null, h
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     fitStations(map, collection);
     const markers = new StationMarkers(map, collection, {
-      href: (id) => router.buildLocation(chartLink(itemOf(id))).href,
-      open: (id) => void navigate(chartLink(itemOf(id))),
+      href: (id) => router.buildLocation(latest.current.linkTo(itemOf(id))).href,
+      open: (id) => void navigate(latest.current.linkTo(itemOf(id))),
       select: (id) => latest.current.onSelect?.(id),
       hover: (id) => latest.current.onHover?.(id),
     });

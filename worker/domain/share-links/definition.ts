@@ -77,7 +77,7 @@ export const windowIn = (window: ShareWindow, timeZone: string, now = Date.now()
 /** A station's public face with the link's window in its own days. */
 export const publicStation = (station: ShareStation, window: ShareWindow, now = Date.now()): PublicStation => ({
   ...station.face,
-  window: windowIn(window, station.face.timezone, now),
+  window: { days: 'days' in window ? window.days : null, ...windowIn(window, station.face.timezone, now) },
 });
 
 /** The station of a link named by its unique id; the same 404 whether it exists elsewhere or not at all. */
