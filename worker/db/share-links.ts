@@ -55,6 +55,10 @@ export const addShareLinkViews = (db: Db, secretHash: string, views: number, las
 
 const ownerName = sql<string>`trim(${subjects.firstName} || ' ' || ${subjects.secondName})`;
 
+/** The secrets' hashes (the objects' names) of the links these subjects own. */
+export const selectOwnedLinkHashes = async (db: Db, ownerIds: number[]) =>
+  (await db.select({ secretHash: shareLinks.secretHash }).from(shareLinks).where(inArray(shareLinks.ownerId, ownerIds))).map((r) => r.secretHash);
+
 /** Links with their owner's name, newest first: every link, or one owner's. */
 export const selectShareLinks = (db: Db, ownerId?: number) =>
   db

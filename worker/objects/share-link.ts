@@ -10,8 +10,12 @@ import { AnswerCache } from '../share/answer-cache';
 import { RateLimiter } from '../share/rate-limit';
 import { stationOf } from '../station/directory';
 
-/** How long a link's definition is trusted without asking D1 again (changes made through the API arrive at once). */
-const definitionTtlMs = 5 * 60_000;
+/**
+ * How long a link's definition is trusted without asking D1 again. Changes to the link itself and to its owner's
+ * stations arrive at once (the API tells the object); what else D1 changes (a station renamed, moved or deleted, the
+ * owner disabled or deleted) is seen within this.
+ */
+const definitionTtlMs = 60_000;
 /** Views are written to D1 at most this often. */
 const viewFlushMs = 60_000;
 /** The close code telling a page that its link was revoked or expired: it stops reconnecting. */

@@ -1,5 +1,5 @@
 /** How many requests one link takes per minute: from any one client, and from all of them together. */
-export const shareRateLimits = { perClient: 120, perLink: 1200, windowMs: 60_000 } as const;
+export const shareRateLimits = { perClient: 120, perLink: 6000, windowMs: 60_000 } as const;
 
 /**
  * Fixed one-minute windows counted in the link's object. Counting happens before anything is awaited and an

@@ -58,9 +58,10 @@ export function SharePage({ secret }: { secret: string }) {
       live={live}
       actions={
         <Button asChild variant="outline" size="sm">
-          <Link to="/s/$secret/display" params={{ secret }}>
+          <Link to="/s/$secret/display" params={{ secret }} aria-label={m.display_open()}>
             <MonitorIcon />
-            {m.display_open()}
+            {/* On a phone the icon alone keeps the header on one row; the accessible name says it all. */}
+            <span className="max-sm:sr-only">{m.display_open()}</span>
           </Link>
         </Button>
       }
