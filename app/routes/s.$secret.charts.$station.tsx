@@ -4,7 +4,7 @@ import { readPointBudget } from '~/features/charts/point-budget';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
 import { shareQueries } from '~/features/share/queries';
 import { ShareChartPage } from '~/features/share/share-chart-page';
-import { ShareError, ShareNotFound } from '~/features/share/share-frame';
+import { ShareError, ShareNotFound, shareHead } from '~/features/share/share-frame';
 
 /** One station of a share link: its shown readings over days within the link's window, from the link alone. */
 export const Route = createFileRoute('/s/$secret/charts/$station')({
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/s/$secret/charts/$station')({
   loader: async ({ context: { queryClient, points }, params, deps }) => ({
     title: (await queryClient.ensureQueryData(shareQueries.chart(params.secret, params.station, deps.choice, points))).item.name,
   }),
-  head: ({ loaderData }) => ({ meta: [{ title: loaderData ? `${loaderData.title} | Hladina` : 'Hladina' }] }),
+  head: shareHead,
   pendingComponent: ChartSkeleton,
   errorComponent: ShareError,
   notFoundComponent: ShareNotFound,

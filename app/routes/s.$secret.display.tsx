@@ -2,14 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { displaySearch, type DisplaySearch } from '~/features/display/search';
 import { shareQueries } from '~/features/share/queries';
 import { ShareDisplay } from '~/features/share/share-display';
-import { ShareError, ShareNotFound } from '~/features/share/share-frame';
+import { ShareError, ShareNotFound, shareHead } from '~/features/share/share-frame';
 import { ShareSkeleton } from '~/features/share/share-page';
 
 /** A share link on a control-room screen: `?mode=all|cycle&every=15`, for as long as the link lives. */
 export const Route = createFileRoute('/s/$secret/display')({
   validateSearch: displaySearch,
   loader: async ({ context: { queryClient }, params }) => ({ title: (await queryClient.ensureQueryData(shareQueries.view(params.secret))).title }),
-  head: ({ loaderData }) => ({ meta: [{ title: loaderData ? `${loaderData.title} | Hladina` : 'Hladina' }] }),
+  head: shareHead,
   pendingComponent: ShareSkeleton,
   errorComponent: ShareError,
   notFoundComponent: ShareNotFound,

@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import { linkGoneCode } from '../contracts/close-codes';
 import type { LiveMessage } from '../contracts/live';
 import { contextOf } from '../context';
 import { countedD1 } from '../db/counted';
@@ -18,8 +19,6 @@ import { stationOf } from '../station/directory';
 const definitionTtlMs = 60_000;
 /** Views are written to D1 at most this often. */
 const viewFlushMs = 60_000;
-/** The close code telling a page that its link was revoked or expired: it stops reconnecting. */
-export const linkGoneCode = 4010;
 
 interface Stored {
   link: ShareDefinition;

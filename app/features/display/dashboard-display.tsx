@@ -1,7 +1,4 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon } from 'lucide-react';
-import { Button } from '~/components/ui/button';
 import { summaryOf } from '~/features/dashboard/filters';
 import { dashboardQuery } from '~/features/dashboard/queries';
 import { mergeIntoDashboard } from '~/features/live/merge';
@@ -24,13 +21,7 @@ export function DashboardDisplay({ search, onSearch }: { search: DisplaySearch; 
       live={live}
       search={search}
       onSearch={onSearch}
-      back={
-        <Button asChild variant="ghost" size="icon" aria-label={m.nav_dashboard()} title={m.nav_dashboard()}>
-          <Link to="/dashboard">
-            <ArrowLeftIcon />
-          </Link>
-        </Button>
-      }
+      back={{ label: m.nav_dashboard(), link: { to: '/dashboard' } }}
     />
   );
 }

@@ -1,11 +1,12 @@
-import { useHydrated } from '@tanstack/react-router';
-import { ClockIcon, WifiOffIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useHydrated } from '@tanstack/react-router';
+import { ArrowLeftIcon, ClockIcon, WifiOffIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { StationFace } from '../../../worker/contracts/items';
 import type { DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { FullscreenToggle } from '~/components/layout/fullscreen-toggle';
 import { EmptyState } from '~/components/states';
+import { Button } from '~/components/ui/button';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import type { LiveState } from '~/features/live/use-live-stations';
@@ -78,8 +79,8 @@ interface Props {
   live: LiveState;
   search: DisplaySearch;
   onSearch: (search: DisplaySearch) => void;
-  /** A way out of the display (back to the link's page or the dashboard). */
-  back?: ReactNode;
+  /** The way out of the display: back to the link's page or the dashboard. */
+  back: { label: string; link: { to: '/dashboard' } | { to: '/s/$secret'; params: { secret: string } } };
 }
 
 /** The station on screen while cycling: the next one every `every` seconds. */
@@ -117,7 +118,11 @@ export function DisplayBoard({ title, stations, range, readAt, updatedAt, live, 
             <ToggleGroupItem value="cycle">{m.display_mode_cycle()}</ToggleGroupItem>
           </ToggleGroup>
           <FullscreenToggle />
-          {back}
+          <Button asChild variant="ghost" size="icon" aria-label={back.label} title={back.label}>
+            <Link {...back.link}>
+              <ArrowLeftIcon />
+            </Link>
+          </Button>
         </div>
       </header>
       <main className="flex-1 p-4">

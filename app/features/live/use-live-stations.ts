@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { linkGoneCode } from '../../../worker/contracts/close-codes';
 import type { LiveMessage } from '../../../worker/contracts/live';
 import { heartbeat, subscribeWithinMs } from './heartbeat';
 
@@ -23,8 +24,6 @@ interface Handlers {
   onGone?: () => void;
 }
 
-/** The close code of a channel that will not come back (a share link revoked or expired). */
-export const goneCode = 4010;
 
 /** The stations a page watches: a list (a chart's one station), or every station its subject may see (the dashboard). */
 export type Watched = string[] | 'all';
@@ -83,7 +82,7 @@ export function useLiveChannel(path: string, handlers: Handlers): LiveState {
       };
       current.onclose = (event) => {
         clearTimeout(unconfirmed);
-        if (event.code !== goneCode) return lose(current);
+        if (event.code !== linkGoneCode) return lose(current);
         stopped = true;
         beat?.stop();
         setState('offline');

@@ -1,8 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon } from 'lucide-react';
 import type { ShareView } from '../../../worker/contracts/share-links';
-import { Button } from '~/components/ui/button';
 import { summaryOf } from '~/features/dashboard/filters';
 import { DisplayBoard, displayRefetchMs } from '~/features/display/display-board';
 import type { DisplaySearch } from '~/features/display/search';
@@ -28,13 +25,7 @@ export function ShareDisplay({ secret, search, onSearch }: { secret: string; sea
       live={live}
       search={search}
       onSearch={onSearch}
-      back={
-        <Button asChild variant="ghost" size="icon" aria-label={m.share_back()} title={m.share_back()}>
-          <Link to="/s/$secret" params={{ secret }}>
-            <ArrowLeftIcon />
-          </Link>
-        </Button>
-      }
+      back={{ label: m.share_back(), link: { to: '/s/$secret', params: { secret } } }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Link, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { LinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ShareView } from '../../../worker/contracts/share-links';
@@ -50,6 +50,9 @@ export function ShareFrame({ title, scope, live, actions, children }: { title: s
   );
 }
 
+/** A share page's title: what its loader read (the link's or the station's name), never the address with its secret. */
+export const shareHead = ({ loaderData }: { loaderData?: { title: string } }) => ({ meta: [{ title: loaderData ? `${loaderData.title} | Hladina` : 'Hladina' }] });
+
 /** A link that was revoked or has expired (410), or never existed (404): said plainly, with no way into the app. */
 export function LinkUnavailable({ gone = true }: { gone?: boolean }) {
   return (
@@ -74,10 +77,3 @@ export function ShareError(props: ErrorComponentProps) {
 }
 
 export const ShareNotFound = () => <LinkUnavailable gone={false} />;
-
-/** The way from a share page back to the link's overview. */
-export const BackToLink = ({ secret, children }: { secret: string; children: ReactNode }) => (
-  <Link to="/s/$secret" params={{ secret }} className="text-sm underline underline-offset-2 hover:text-foreground">
-    {children}
-  </Link>
-);
