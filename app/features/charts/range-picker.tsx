@@ -30,7 +30,8 @@ export function RangePicker({ days, range, onChange, choices = presets, bounds }
   const outside = !!bounds && (custom.from < bounds.from || custom.to > bounds.to);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!invalid && !outside && custom.from && custom.to) onChange(custom);
+    // Only the days: the range shown may be a chart's answered range, whose instants belong in no address.
+    if (!invalid && !outside && custom.from && custom.to) onChange({ from: custom.from, to: custom.to });
   };
   return (
     <div className="flex flex-wrap items-end gap-3">
