@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as DisplayRouteImport } from './routes/display'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
@@ -21,6 +22,7 @@ import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedGroupsRouteImport } from './routes/_authed/groups'
 import { Route as AuthedItemsRouteImport } from './routes/_authed/items'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedShareLinksRouteImport } from './routes/_authed/share-links'
 import { Route as AuthedSubjectsRouteImport } from './routes/_authed/subjects'
 import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
 import { Route as ResetPasswordRequestIndexRouteImport } from './routes/reset-password-request.index'
@@ -29,11 +31,18 @@ import { Route as AuthedEditGroupIndexRouteImport } from './routes/_authed/edit-
 import { Route as AuthedEditGroupIdRouteImport } from './routes/_authed/edit-group.$id'
 import { Route as AuthedEditItemIndexRouteImport } from './routes/_authed/edit-item.index'
 import { Route as AuthedEditItemIdRouteImport } from './routes/_authed/edit-item.$id'
+import { Route as AuthedEditShareLinkIndexRouteImport } from './routes/_authed/edit-share-link.index'
+import { Route as AuthedEditShareLinkIdRouteImport } from './routes/_authed/edit-share-link.$id'
 import { Route as AuthedEditSubjectIndexRouteImport } from './routes/_authed/edit-subject.index'
 import { Route as AuthedEditSubjectIdRouteImport } from './routes/_authed/edit-subject.$id'
 import { Route as AuthedEditWebhookIndexRouteImport } from './routes/_authed/edit-webhook.index'
 import { Route as AuthedEditWebhookIdRouteImport } from './routes/_authed/edit-webhook.$id'
+import { Route as SSecretIndexRouteImport } from './routes/s.$secret.index'
+import { Route as SSecretDisplayRouteImport } from './routes/s.$secret.display'
 import { Route as AuthedChartsIdChar123ItemTypeChar125RouteImport } from './routes/_authed/charts.$id.{-$itemType}'
+import { Route as SSecretChartsStationRouteImport } from './routes/s.$secret.charts.$station'
+import { Route as SSecretEmbedCardStationRouteImport } from './routes/s.$secret.embed.card.$station'
+import { Route as SSecretEmbedChartStationReadingRouteImport } from './routes/s.$secret.embed.chart.$station.$reading'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,6 +51,11 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DisplayRoute = DisplayRouteImport.update({
+  id: '/display',
+  path: '/display',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -94,6 +108,11 @@ const AuthedProfileRoute = AuthedProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedShareLinksRoute = AuthedShareLinksRouteImport.update({
+  id: '/share-links',
+  path: '/share-links',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSubjectsRoute = AuthedSubjectsRouteImport.update({
   id: '/subjects',
   path: '/subjects',
@@ -136,6 +155,17 @@ const AuthedEditItemIdRoute = AuthedEditItemIdRouteImport.update({
   path: '/edit-item/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedEditShareLinkIndexRoute =
+  AuthedEditShareLinkIndexRouteImport.update({
+    id: '/edit-share-link/',
+    path: '/edit-share-link/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedEditShareLinkIdRoute = AuthedEditShareLinkIdRouteImport.update({
+  id: '/edit-share-link/$id',
+  path: '/edit-share-link/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedEditSubjectIndexRoute = AuthedEditSubjectIndexRouteImport.update({
   id: '/edit-subject/',
   path: '/edit-subject/',
@@ -156,15 +186,42 @@ const AuthedEditWebhookIdRoute = AuthedEditWebhookIdRouteImport.update({
   path: '/edit-webhook/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const SSecretIndexRoute = SSecretIndexRouteImport.update({
+  id: '/s/$secret/',
+  path: '/s/$secret/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SSecretDisplayRoute = SSecretDisplayRouteImport.update({
+  id: '/s/$secret/display',
+  path: '/s/$secret/display',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedChartsIdChar123ItemTypeChar125Route =
   AuthedChartsIdChar123ItemTypeChar125RouteImport.update({
     id: '/charts/$id/{-$itemType}',
     path: '/charts/$id/{-$itemType}',
     getParentRoute: () => AuthedRoute,
   } as any)
+const SSecretChartsStationRoute = SSecretChartsStationRouteImport.update({
+  id: '/s/$secret/charts/$station',
+  path: '/s/$secret/charts/$station',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SSecretEmbedCardStationRoute = SSecretEmbedCardStationRouteImport.update({
+  id: '/s/$secret/embed/card/$station',
+  path: '/s/$secret/embed/card/$station',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SSecretEmbedChartStationReadingRoute =
+  SSecretEmbedChartStationReadingRouteImport.update({
+    id: '/s/$secret/embed/chart/$station/$reading',
+    path: '/s/$secret/embed/chart/$station/$reading',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/display': typeof DisplayRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
@@ -175,22 +232,31 @@ export interface FileRoutesByFullPath {
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
+  '/share-links': typeof AuthedShareLinksRoute
   '/subjects': typeof AuthedSubjectsRoute
   '/webhooks': typeof AuthedWebhooksRoute
   '/reset-password-request/$hash': typeof ResetPasswordRequestHashRoute
   '/reset-password-request/': typeof ResetPasswordRequestIndexRoute
   '/edit-group/$id': typeof AuthedEditGroupIdRoute
   '/edit-item/$id': typeof AuthedEditItemIdRoute
+  '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group/': typeof AuthedEditGroupIndexRoute
   '/edit-item/': typeof AuthedEditItemIndexRoute
+  '/edit-share-link/': typeof AuthedEditShareLinkIndexRoute
   '/edit-subject/': typeof AuthedEditSubjectIndexRoute
   '/edit-webhook/': typeof AuthedEditWebhookIndexRoute
+  '/s/$secret/': typeof SSecretIndexRoute
   '/charts/$id/{-$itemType}': typeof AuthedChartsIdChar123ItemTypeChar125Route
+  '/s/$secret/charts/$station': typeof SSecretChartsStationRoute
+  '/s/$secret/embed/card/$station': typeof SSecretEmbedCardStationRoute
+  '/s/$secret/embed/chart/$station/$reading': typeof SSecretEmbedChartStationReadingRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/display': typeof DisplayRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
@@ -201,24 +267,33 @@ export interface FileRoutesByTo {
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
+  '/share-links': typeof AuthedShareLinksRoute
   '/subjects': typeof AuthedSubjectsRoute
   '/webhooks': typeof AuthedWebhooksRoute
   '/reset-password-request/$hash': typeof ResetPasswordRequestHashRoute
   '/reset-password-request': typeof ResetPasswordRequestIndexRoute
   '/edit-group/$id': typeof AuthedEditGroupIdRoute
   '/edit-item/$id': typeof AuthedEditItemIdRoute
+  '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group': typeof AuthedEditGroupIndexRoute
   '/edit-item': typeof AuthedEditItemIndexRoute
+  '/edit-share-link': typeof AuthedEditShareLinkIndexRoute
   '/edit-subject': typeof AuthedEditSubjectIndexRoute
   '/edit-webhook': typeof AuthedEditWebhookIndexRoute
+  '/s/$secret': typeof SSecretIndexRoute
   '/charts/$id/{-$itemType}': typeof AuthedChartsIdChar123ItemTypeChar125Route
+  '/s/$secret/charts/$station': typeof SSecretChartsStationRoute
+  '/s/$secret/embed/card/$station': typeof SSecretEmbedCardStationRoute
+  '/s/$secret/embed/chart/$station/$reading': typeof SSecretEmbedChartStationReadingRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
+  '/display': typeof DisplayRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
@@ -229,24 +304,33 @@ export interface FileRoutesById {
   '/_authed/groups': typeof AuthedGroupsRoute
   '/_authed/items': typeof AuthedItemsRoute
   '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/share-links': typeof AuthedShareLinksRoute
   '/_authed/subjects': typeof AuthedSubjectsRoute
   '/_authed/webhooks': typeof AuthedWebhooksRoute
   '/reset-password-request/$hash': typeof ResetPasswordRequestHashRoute
   '/reset-password-request/': typeof ResetPasswordRequestIndexRoute
   '/_authed/edit-group/$id': typeof AuthedEditGroupIdRoute
   '/_authed/edit-item/$id': typeof AuthedEditItemIdRoute
+  '/_authed/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/_authed/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/_authed/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/s/$secret/display': typeof SSecretDisplayRoute
   '/_authed/edit-group/': typeof AuthedEditGroupIndexRoute
   '/_authed/edit-item/': typeof AuthedEditItemIndexRoute
+  '/_authed/edit-share-link/': typeof AuthedEditShareLinkIndexRoute
   '/_authed/edit-subject/': typeof AuthedEditSubjectIndexRoute
   '/_authed/edit-webhook/': typeof AuthedEditWebhookIndexRoute
+  '/s/$secret/': typeof SSecretIndexRoute
   '/_authed/charts/$id/{-$itemType}': typeof AuthedChartsIdChar123ItemTypeChar125Route
+  '/s/$secret/charts/$station': typeof SSecretChartsStationRoute
+  '/s/$secret/embed/card/$station': typeof SSecretEmbedCardStationRoute
+  '/s/$secret/embed/chart/$station/$reading': typeof SSecretEmbedChartStationReadingRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/display'
     | '/forgot-password'
     | '/login'
     | '/logout'
@@ -257,22 +341,31 @@ export interface FileRouteTypes {
     | '/groups'
     | '/items'
     | '/profile'
+    | '/share-links'
     | '/subjects'
     | '/webhooks'
     | '/reset-password-request/$hash'
     | '/reset-password-request/'
     | '/edit-group/$id'
     | '/edit-item/$id'
+    | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/s/$secret/display'
     | '/edit-group/'
     | '/edit-item/'
+    | '/edit-share-link/'
     | '/edit-subject/'
     | '/edit-webhook/'
+    | '/s/$secret/'
     | '/charts/$id/{-$itemType}'
+    | '/s/$secret/charts/$station'
+    | '/s/$secret/embed/card/$station'
+    | '/s/$secret/embed/chart/$station/$reading'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/display'
     | '/forgot-password'
     | '/login'
     | '/logout'
@@ -283,23 +376,32 @@ export interface FileRouteTypes {
     | '/groups'
     | '/items'
     | '/profile'
+    | '/share-links'
     | '/subjects'
     | '/webhooks'
     | '/reset-password-request/$hash'
     | '/reset-password-request'
     | '/edit-group/$id'
     | '/edit-item/$id'
+    | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/s/$secret/display'
     | '/edit-group'
     | '/edit-item'
+    | '/edit-share-link'
     | '/edit-subject'
     | '/edit-webhook'
+    | '/s/$secret'
     | '/charts/$id/{-$itemType}'
+    | '/s/$secret/charts/$station'
+    | '/s/$secret/embed/card/$station'
+    | '/s/$secret/embed/chart/$station/$reading'
   id:
     | '__root__'
     | '/'
     | '/_authed'
+    | '/display'
     | '/forgot-password'
     | '/login'
     | '/logout'
@@ -310,30 +412,44 @@ export interface FileRouteTypes {
     | '/_authed/groups'
     | '/_authed/items'
     | '/_authed/profile'
+    | '/_authed/share-links'
     | '/_authed/subjects'
     | '/_authed/webhooks'
     | '/reset-password-request/$hash'
     | '/reset-password-request/'
     | '/_authed/edit-group/$id'
     | '/_authed/edit-item/$id'
+    | '/_authed/edit-share-link/$id'
     | '/_authed/edit-subject/$id'
     | '/_authed/edit-webhook/$id'
+    | '/s/$secret/display'
     | '/_authed/edit-group/'
     | '/_authed/edit-item/'
+    | '/_authed/edit-share-link/'
     | '/_authed/edit-subject/'
     | '/_authed/edit-webhook/'
+    | '/s/$secret/'
     | '/_authed/charts/$id/{-$itemType}'
+    | '/s/$secret/charts/$station'
+    | '/s/$secret/embed/card/$station'
+    | '/s/$secret/embed/chart/$station/$reading'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
+  DisplayRoute: typeof DisplayRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRequestHashRoute: typeof ResetPasswordRequestHashRoute
   ResetPasswordRequestIndexRoute: typeof ResetPasswordRequestIndexRoute
+  SSecretDisplayRoute: typeof SSecretDisplayRoute
+  SSecretIndexRoute: typeof SSecretIndexRoute
+  SSecretChartsStationRoute: typeof SSecretChartsStationRoute
+  SSecretEmbedCardStationRoute: typeof SSecretEmbedCardStationRoute
+  SSecretEmbedChartStationReadingRoute: typeof SSecretEmbedChartStationReadingRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -350,6 +466,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/display': {
+      id: '/display'
+      path: '/display'
+      fullPath: '/display'
+      preLoaderRoute: typeof DisplayRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -422,6 +545,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/share-links': {
+      id: '/_authed/share-links'
+      path: '/share-links'
+      fullPath: '/share-links'
+      preLoaderRoute: typeof AuthedShareLinksRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/subjects': {
       id: '/_authed/subjects'
       path: '/subjects'
@@ -478,6 +608,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditItemIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/edit-share-link/': {
+      id: '/_authed/edit-share-link/'
+      path: '/edit-share-link'
+      fullPath: '/edit-share-link/'
+      preLoaderRoute: typeof AuthedEditShareLinkIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/edit-share-link/$id': {
+      id: '/_authed/edit-share-link/$id'
+      path: '/edit-share-link/$id'
+      fullPath: '/edit-share-link/$id'
+      preLoaderRoute: typeof AuthedEditShareLinkIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/edit-subject/': {
       id: '/_authed/edit-subject/'
       path: '/edit-subject'
@@ -506,12 +650,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditWebhookIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/s/$secret/': {
+      id: '/s/$secret/'
+      path: '/s/$secret'
+      fullPath: '/s/$secret/'
+      preLoaderRoute: typeof SSecretIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$secret/display': {
+      id: '/s/$secret/display'
+      path: '/s/$secret/display'
+      fullPath: '/s/$secret/display'
+      preLoaderRoute: typeof SSecretDisplayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/charts/$id/{-$itemType}': {
       id: '/_authed/charts/$id/{-$itemType}'
       path: '/charts/$id/{-$itemType}'
       fullPath: '/charts/$id/{-$itemType}'
       preLoaderRoute: typeof AuthedChartsIdChar123ItemTypeChar125RouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/s/$secret/charts/$station': {
+      id: '/s/$secret/charts/$station'
+      path: '/s/$secret/charts/$station'
+      fullPath: '/s/$secret/charts/$station'
+      preLoaderRoute: typeof SSecretChartsStationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$secret/embed/card/$station': {
+      id: '/s/$secret/embed/card/$station'
+      path: '/s/$secret/embed/card/$station'
+      fullPath: '/s/$secret/embed/card/$station'
+      preLoaderRoute: typeof SSecretEmbedCardStationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$secret/embed/chart/$station/$reading': {
+      id: '/s/$secret/embed/chart/$station/$reading'
+      path: '/s/$secret/embed/chart/$station/$reading'
+      fullPath: '/s/$secret/embed/chart/$station/$reading'
+      preLoaderRoute: typeof SSecretEmbedChartStationReadingRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -523,14 +702,17 @@ interface AuthedRouteChildren {
   AuthedGroupsRoute: typeof AuthedGroupsRoute
   AuthedItemsRoute: typeof AuthedItemsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedShareLinksRoute: typeof AuthedShareLinksRoute
   AuthedSubjectsRoute: typeof AuthedSubjectsRoute
   AuthedWebhooksRoute: typeof AuthedWebhooksRoute
   AuthedEditGroupIdRoute: typeof AuthedEditGroupIdRoute
   AuthedEditItemIdRoute: typeof AuthedEditItemIdRoute
+  AuthedEditShareLinkIdRoute: typeof AuthedEditShareLinkIdRoute
   AuthedEditSubjectIdRoute: typeof AuthedEditSubjectIdRoute
   AuthedEditWebhookIdRoute: typeof AuthedEditWebhookIdRoute
   AuthedEditGroupIndexRoute: typeof AuthedEditGroupIndexRoute
   AuthedEditItemIndexRoute: typeof AuthedEditItemIndexRoute
+  AuthedEditShareLinkIndexRoute: typeof AuthedEditShareLinkIndexRoute
   AuthedEditSubjectIndexRoute: typeof AuthedEditSubjectIndexRoute
   AuthedEditWebhookIndexRoute: typeof AuthedEditWebhookIndexRoute
   AuthedChartsIdChar123ItemTypeChar125Route: typeof AuthedChartsIdChar123ItemTypeChar125Route
@@ -543,14 +725,17 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedGroupsRoute: AuthedGroupsRoute,
   AuthedItemsRoute: AuthedItemsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
+  AuthedShareLinksRoute: AuthedShareLinksRoute,
   AuthedSubjectsRoute: AuthedSubjectsRoute,
   AuthedWebhooksRoute: AuthedWebhooksRoute,
   AuthedEditGroupIdRoute: AuthedEditGroupIdRoute,
   AuthedEditItemIdRoute: AuthedEditItemIdRoute,
+  AuthedEditShareLinkIdRoute: AuthedEditShareLinkIdRoute,
   AuthedEditSubjectIdRoute: AuthedEditSubjectIdRoute,
   AuthedEditWebhookIdRoute: AuthedEditWebhookIdRoute,
   AuthedEditGroupIndexRoute: AuthedEditGroupIndexRoute,
   AuthedEditItemIndexRoute: AuthedEditItemIndexRoute,
+  AuthedEditShareLinkIndexRoute: AuthedEditShareLinkIndexRoute,
   AuthedEditSubjectIndexRoute: AuthedEditSubjectIndexRoute,
   AuthedEditWebhookIndexRoute: AuthedEditWebhookIndexRoute,
   AuthedChartsIdChar123ItemTypeChar125Route:
@@ -563,12 +748,18 @@ const AuthedRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
+  DisplayRoute: DisplayRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRequestHashRoute: ResetPasswordRequestHashRoute,
   ResetPasswordRequestIndexRoute: ResetPasswordRequestIndexRoute,
+  SSecretDisplayRoute: SSecretDisplayRoute,
+  SSecretIndexRoute: SSecretIndexRoute,
+  SSecretChartsStationRoute: SSecretChartsStationRoute,
+  SSecretEmbedCardStationRoute: SSecretEmbedCardStationRoute,
+  SSecretEmbedChartStationReadingRoute: SSecretEmbedChartStationReadingRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -26,6 +26,7 @@ export default createWorker(
 export { StationCore } from '../worker/objects/station-core';
 export { LiveWatcher } from '../worker/objects/live-watcher';
 export { RollupRunner } from '../worker/objects/rollup-runner';
+export { ShareLink } from '../worker/objects/share-link';
 
 declare module '@tanstack/react-start' {
   interface Register {

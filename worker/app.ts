@@ -20,6 +20,7 @@ import { alarmRoutes } from './routes/alarms';
 import { notificationRoutes } from './routes/notifications';
 import { webhookRoutes } from './routes/webhooks';
 import { apiTokenRoutes } from './routes/api-tokens';
+import { shareLinkRoutes, shareRoutes } from './routes/share-links';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -35,8 +36,10 @@ export function createApi() {
     c.set('ctx', contextOf(c.env, (work) => c.executionCtx.waitUntil(work)));
     await next();
   });
-  // Stations authenticate with ingest tokens, never sessions: mounted ahead of the session lookup, ingest skips it.
+  // Stations authenticate with ingest tokens and share links with their secret, never sessions: mounted ahead of
+  // the session lookup, they skip it.
   api.route('/', ingestRoutes);
+  api.route('/', shareRoutes);
   api.use(resolveSession);
 
   api.route('/', siteRoutes);
@@ -51,6 +54,7 @@ export function createApi() {
   api.route('/', notificationRoutes);
   api.route('/', webhookRoutes);
   api.route('/', apiTokenRoutes);
+  api.route('/', shareLinkRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createApi } from './app';
 import { runScheduled } from './cron';
-import { newNonce, pagePolicy, withPageHeaders, type PageAllowances } from './http/security-headers';
+import { framingOrigins, newNonce, pagePolicy, withPageHeaders, type PageAllowances } from './http/security-headers';
 import { createSta, staBase } from './sta';
 
 /** Renders a page of the React app; its inline scripts and styles carry `nonce`. */
@@ -9,8 +9,8 @@ export type RenderApp = (request: Request, nonce: string) => Response | Promise<
 
 /**
  * The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler and leaves with a
- * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`). `/sta/v1.1` is the
- * read-only OGC SensorThings API (worker/sta/).
+ * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`) and the origins a
+ * share link lets frame its embeds. `/sta/v1.1` is the read-only OGC SensorThings API (worker/sta/).
  */
 export function createWorker(renderApp: RenderApp, allowances: PageAllowances = { mapOrigins: [], styleHashes: [] }) {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
@@ -19,7 +19,8 @@ export function createWorker(renderApp: RenderApp, allowances: PageAllowances = 
   app.all('*', async (c) => {
     const nonce = newNonce();
     const response = await renderApp(c.req.raw, nonce);
-    return withPageHeaders(response, pagePolicy(nonce, new URL(c.req.url), allowances));
+    const url = new URL(c.req.url);
+    return withPageHeaders(response, pagePolicy(nonce, url, allowances, framingOrigins(response)), url);
   });
   return {
     fetch: app.fetch,

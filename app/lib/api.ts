@@ -1,4 +1,4 @@
-import { methodOf, type AnyCall, type CallInput, type CallReply } from '../../worker/contracts/call';
+import { methodOf, pathOf, type AnyCall, type CallInput, type CallReply } from '../../worker/contracts/call';
 import type { FieldErrors, Reply } from '../../worker/contracts/envelope';
 
 /**
@@ -38,7 +38,7 @@ export async function send<S extends AnyCall>(ref: CallRef<S>, ...[input = {} as
   const body = input.body === undefined ? undefined : spec.model ? { [spec.model]: input.body } : input.body;
   let response: Response;
   try {
-    response = await fetch(`/rest${withQuery(spec.path, input.query)}`, {
+    response = await fetch(`/rest${withQuery(pathOf(spec, input.params), input.query)}`, {
       method: methodOf(spec).toUpperCase(),
       credentials: 'same-origin',
       headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },

@@ -46,7 +46,7 @@ export function useContractForm<C extends BodyCall>({
   onError,
 }: CallFormOptions<C>): ContractForm<z.output<BodyOf<C>>> {
   const contract = () => call().then((spec) => spec.body);
-  const send = (values: z.output<BodyOf<C>>) => sendCall(call, { query, body: values } as CallInput<C>);
+  const send = (values: z.output<BodyOf<C>>) => sendCall(call, { query, body: values } as unknown as CallInput<C>);
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({

@@ -1,16 +1,12 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { AppShell } from '~/components/layout/app-shell';
 import { alarmQueries } from '~/features/alarms/queries';
-import { sessionQuery } from '~/features/auth/session';
+import { requireSession } from '~/features/auth/session';
 import { subjectQueries } from '~/features/subjects/queries';
 
 /** Every protected screen: decided during SSR from the session cookie, so a signed-out visitor never sees one. */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ context }) => {
-    const user = await context.queryClient.ensureQueryData(sessionQuery);
-    if (!user) throw redirect({ to: '/login' });
-    return { user };
-  },
+  beforeLoad: requireSession,
   // The menu counts active alarms, and for administrators waiting registrations; the first page already shows the numbers.
   loader: async ({ context }) => {
     await Promise.all([

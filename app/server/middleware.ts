@@ -4,8 +4,9 @@ import { AppError, adminsOnly, unauthorized } from '../../worker/domain/errors';
 import { statusOf } from '../../worker/http/errors';
 import { ApiError } from '~/lib/api';
 import { contextOf } from '../../worker/context';
-import { requestSession, workerEnv } from './request.server';
+import { requestClient, requestSession, workerEnv } from './request.server';
 import { waitUntil } from 'cloudflare:workers';
+import { setResponseStatus } from '@tanstack/react-start/server';
 
 /**
  * Domain errors leave a server function as the app knows them: "not found" as the router's not-found (the
@@ -20,6 +21,22 @@ const domainErrors = createMiddleware({ type: 'function' }).server(async ({ next
     throw new ApiError(statusOf[error.code], error.errors);
   }
 });
+
+/**
+ * Server functions of a share link's public pages: the context without any session (a signed-in viewer's is never
+ * read), and the client's address for the link's rate limits. The page answers with the refusal's status: 404 for
+ * no such link, 410 once revoked or expired, 429 over its limits.
+ */
+export const linkOnly = createMiddleware({ type: 'function' })
+  .middleware([domainErrors])
+  .server(async ({ next }) => {
+    try {
+      return await next({ context: { ctx: contextOf(workerEnv(), waitUntil), client: requestClient() } });
+    } catch (error) {
+      if (error instanceof AppError) setResponseStatus(statusOf[error.code]);
+      throw error;
+    }
+  });
 
 /** Server functions of signed-in screens: they get the database and the subject, as the API's handlers do. */
 export const signedIn = createMiddleware({ type: 'function' })

@@ -1,8 +1,9 @@
-import { deleteCookie, getCookie, getRequest } from '@tanstack/react-start/server';
+import { deleteCookie, getCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server';
 import { env } from 'cloudflare:workers';
 import { createDb } from '../../worker/db/client';
 import { resolveSessionToken, type SessionWithSubject } from '../../worker/domain/auth/sessions';
 import { sessionCookie } from '../../worker/http/auth';
+import { clientKey } from '../../worker/http/request';
 
 /** The Worker's bindings, read in this one place: the loaders' server functions reach D1 and the station objects through here. */
 export const workerEnv = () => env;
@@ -28,3 +29,6 @@ export function requestSession(): Promise<SessionWithSubject | null> {
   }
   return session;
 }
+
+/** The client's address as the API's rate limits key it (set by Cloudflare's edge, and locally by wrangler and Vite). */
+export const requestClient = () => clientKey(getRequestHeader('CF-Connecting-IP')?.trim() || 'unknown');

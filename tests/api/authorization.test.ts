@@ -4,6 +4,7 @@ import { Webhook } from '../../worker/contracts/webhooks';
 import { call, post } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
 import { make, uniqueEmail, type TestSubject } from '../support/make';
+import { makeShareLink } from '../support/share';
 import { ingest } from '../support/telemetry';
 
 type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
@@ -49,6 +50,9 @@ const webhook = async () => {
 /** An integration token of the first user's: the second user and administrators cannot revoke it. */
 const usersApiToken = async (user: TestSubject) =>
   (await post('/rest/api-tokens/create', { ApiToken: { name: 'Matrix' } }, { token: user.token, reply: NewApiToken })).data.id;
+/** A share link of the first user's, of a station it sees: the second user may neither see nor change it. */
+const usersShareLink = async (user: TestSubject) => makeShareLink(user, { stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] });
+const ownLink = { anonymous: 401, user: 200, 'second user': 404, administrator: 200 };
 
 const rule = async () => (await addRule(await make.admin(), { item_id: (await make.station()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
 
@@ -217,6 +221,28 @@ const cases: Case[] = [
     expected: adminOnly,
     build: async () => ({ method: 'GET', path: `/rest/webhooks/deliveries?id=${await webhook()}` }),
   },
+  { name: 'GET /rest/share-links', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/share-links' }) },
+  { name: 'GET /rest/share-links/edit', expected: ownLink, build: async ({ user }) => ({ method: 'GET', path: `/rest/share-links/edit?id=${(await usersShareLink(user)).id}` }) },
+  {
+    name: 'POST /rest/share-links/edit',
+    // Anyone signed in shares what it sees: the second user does not see the first user's station.
+    expected: { anonymous: 401, user: 200, 'second user': 422, administrator: 200 },
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: '/rest/share-links/edit',
+      body: { ShareLinks: { title: 'Matrix link', window_days: 7, stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] } },
+    }),
+  },
+  { name: 'POST /rest/share-links/revoke', expected: ownLink, build: async ({ user }) => ({ method: 'POST', path: `/rest/share-links/revoke?id=${(await usersShareLink(user)).id}` }) },
+  { name: 'GET /rest/share/{secret}', expected: publicCall(200), build: async ({ user }) => ({ method: 'GET', path: `/rest/share/${(await usersShareLink(user)).secret}` }) },
+  {
+    name: 'GET /rest/share/{secret}/chart',
+    expected: publicCall(200),
+    build: async ({ user }) => {
+      const link = await usersShareLink(user);
+      return { method: 'GET', path: `/rest/share/${link.secret}/chart?station=${link.stations[0].unique_id}` };
+    },
+  },
 ];
 
 describe('authorization matrix', () => {
@@ -241,8 +267,8 @@ describe('authorization matrix', () => {
       Object.keys(methods).map((m) => `${m.toUpperCase()} /rest${path.replace(/\/$/, '') || ''}`),
     );
     const covered = new Set(cases.map((c) => c.name.replace(/ \(.*\)$/, '').replace(/\?.*$/, '')));
-    // Ingest takes station tokens, not sessions (ingest.test.ts); the live WebSocket has its own tests (live.test.ts).
-    const elsewhere = ['POST /rest/ingest/danes', 'POST /rest/ingest/uniwan', 'GET /rest/live'];
+    // Ingest takes station tokens, not sessions (ingest.test.ts); the live WebSockets have their own tests (live.test.ts, share-public.test.ts).
+    const elsewhere = ['POST /rest/ingest/danes', 'POST /rest/ingest/uniwan', 'GET /rest/live', 'GET /rest/share/{secret}/live'];
     const uncovered = documented.filter((d) => !covered.has(d) && !elsewhere.includes(d));
     expect(uncovered).toEqual([]);
   });

@@ -24,4 +24,19 @@ describe('API reply headers', () => {
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     }
   });
+
+  it('every reply, signed in or out, refused or not, may load nothing, be framed by no one and send no referrer', async () => {
+    const admin = await make.admin();
+    for (const res of [
+      await get('/rest/subjects/user'),
+      await get('/rest/subjects/user', { token: admin.token }),
+      await post('/rest/site/login', { LoginForm: { username: admin.username, password: admin.password } }),
+      await post('/rest/site/login', {}),
+      await call('GET', '/rest/nothing-here'),
+      await call('GET', '/rest/openapi.json'),
+    ]) {
+      expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    }
+  });
 });

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { methodsOf, pathOf, type AnyCall } from '../../worker/contracts/call';
+import { calls } from '../../worker/contracts/calls';
 import { adminToken, baseURL, demoAccounts, openPage, reportedPolicyViolations, signIn, visit } from '../support/e2e';
+import { createShareLink } from '../support/e2e-share';
 
 /** A URL for every screen file under app/routes (layouts have none); a new screen must be added here. */
 const screenPaths: Record<string, string> = {
@@ -29,17 +32,39 @@ const screenPaths: Record<string, string> = {
   '_authed/edit-webhook.index.tsx': '/edit-webhook',
   // No webhook need exist: its not-found screen is under the policy too.
   '_authed/edit-webhook.$id.tsx': '/edit-webhook/1',
+  '_authed/share-links.tsx': '/share-links',
+  '_authed/edit-share-link.index.tsx': '/edit-share-link',
+  '_authed/edit-share-link.$id.tsx': '/edit-share-link/1',
+  'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',
 };
 const layouts = ['__root.tsx', '_authed.tsx'];
+
+/** A share link's public screens, signed out: `embed` marks those its listed origins may frame. */
+const shareScreens: Record<string, { path: (secret: string) => string; embed?: true }> = {
+  's.$secret.index.tsx': { path: (secret) => `/s/${secret}` },
+  's.$secret.charts.$station.tsx': { path: (secret) => `/s/${secret}/charts/DANES-BRNO-01` },
+  's.$secret.display.tsx': { path: (secret) => `/s/${secret}/display` },
+  's.$secret.embed.card.$station.tsx': { path: (secret) => `/s/${secret}/embed/card/DANES-BRNO-01`, embed: true },
+  's.$secret.embed.chart.$station.$reading.tsx': { path: (secret) => `/s/${secret}/embed/chart/DANES-BRNO-01/H1`, embed: true },
+};
+const framer = 'https://town.example';
+let share: Awaited<ReturnType<typeof createShareLink>>;
+
+beforeAll(async () => {
+  share = await createShareLink({ stations: [{ id: 1, readings: ['H1'] }], frame_origins: [framer] });
+});
+
+/** The directives of a Content-Security-Policy by name. */
+const directivesOf = (policy: string) => new Map(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
 
 const publicScreens = ['/login', '/register', '/forgot-password', '/reset-password-request', '/reset-password-request/not-a-real-token'];
 
 describe('security headers', () => {
   test('every screen file under app/routes has a URL in this test', () => {
     const files = readdirSync('app/routes', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
-    expect(files.filter((f) => !layouts.includes(f)).sort()).toEqual(Object.keys(screenPaths).sort());
+    expect(files.filter((f) => !layouts.includes(f)).sort()).toEqual([...Object.keys(screenPaths), ...Object.keys(shareScreens)].sort());
   });
 
   test('the policy admits the fixed stylesheets libraries insert, by the hashes of what the installed ones insert', async () => {
@@ -78,6 +103,53 @@ describe('security headers', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  test("a share link's screens carry the same policy, send no referrer, and only embeds may be framed, by the link's origins alone", async () => {
+    for (const { path, embed } of Object.values(shareScreens)) {
+      const url = path(share.secret);
+      const res = await fetch(`${baseURL}${url}`, { headers: { Accept: 'text/html' } });
+      expect(res.status, url).toBe(200);
+      const policy = res.headers.get('Content-Security-Policy') ?? '';
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      expect(directivesOf(policy).get('script-src'), url).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(directivesOf(policy).get('frame-ancestors'), url).toEqual(embed ? [framer] : ["'none'"]);
+      expect(res.headers.get('Referrer-Policy'), url).toBe('no-referrer');
+      expect(res.headers.get('X-Content-Type-Options'), url).toBe('nosniff');
+      expect(res.headers.get('X-Hladina-Frame-Ancestors'), url).toBeNull();
+      const html = await res.text();
+      for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, url).toContain(`nonce="${nonce}"`);
+      // No tracker: every script, stylesheet and image the page loads comes from this origin.
+      const loaded = (html.match(/<(?:script|link|img|iframe)\b[^>]*>/g) ?? []).flatMap((tag) => /\b(?:src|href)="(https?:[^"]+)"/.exec(tag)?.[1] ?? []);
+      for (const source of loaded) expect(source, url).toMatch(new RegExp(`^${baseURL}/`));
+    }
+  });
+
+  test("every API call's reply, whatever it answers, carries the API's headers", async () => {
+    const token = await adminToken();
+    const specs = Object.values(calls).flatMap((group) => Object.values(group as Record<string, AnyCall>));
+    let walked = 0;
+    for (const spec of specs) {
+      for (const method of methodsOf(spec)) {
+        const path = `/rest${pathOf(spec, { secret: share.secret })}`;
+        const res = await fetch(`${baseURL}${path}`, {
+          method: method.toUpperCase(),
+          headers: { Authorization: `Bearer ${token}`, ...(method === 'post' ? { 'Content-Type': 'application/json' } : {}) },
+          body: method === 'post' ? '{}' : undefined,
+        });
+        await res.arrayBuffer();
+        expect(res.headers.get('Content-Security-Policy'), `${method} ${path}: ${res.status}`).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get('Referrer-Policy'), `${method} ${path}`).toBe('no-referrer');
+        expect(res.headers.get('X-Content-Type-Options'), `${method} ${path}`).toBe('nosniff');
+        walked += 1;
+      }
+    }
+    // The found-missing pair, from outside: signed out and signed in.
+    for (const res of [await fetch(`${baseURL}/rest/subjects/user`), await fetch(`${baseURL}/rest/subjects/user`, { headers: { Authorization: `Bearer ${token}` } }), await fetch(`${baseURL}/rest/nothing-here`)]) {
+      expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    }
+    expect(walked).toBeGreaterThan(50);
+  });
+
   // Twenty-odd screens one after another: about 50 s on a busy two-core machine, near the usual minute per test.
   test('every screen works in Chromium under the policy without a single violation', async () => {
     const underPolicy = (response: Awaited<ReturnType<typeof visit>>) =>
@@ -86,6 +158,10 @@ describe('security headers', () => {
     for (const path of publicScreens) {
       underPolicy(await visit(visitor.page, path));
       await visitor.page.locator('form').first().waitFor();
+    }
+    for (const { path } of Object.values(shareScreens)) {
+      underPolicy(await visit(visitor.page, path(share.secret)));
+      await visitor.page.locator('[data-testid="live-indicator"][data-state="live"]').first().waitFor({ timeout: 30_000 });
     }
     await visitor.context.close();
 

@@ -6,18 +6,22 @@ export interface Watcher {
   messages: any[];
   socket: WebSocket;
   next: (type: string, timeoutMs?: number) => Promise<any>;
+  /** The close code, once the server closes the socket. */
+  closed: Promise<number>;
 }
 
 /** Opens the live channel as a page would (every station it may see when none are named) and collects what it receives. */
 export async function watch(subject: TestSubject, stations?: string[]): Promise<Watcher> {
   const listed = stations ? `stations=${encodeURIComponent(stations.join(','))}&` : '';
-  const res = await exports.default.fetch(
-    new Request(`${origin}/rest/live?${listed}access_token=${subject.token}`, {
-      headers: { Upgrade: 'websocket' },
-    }),
-  );
+  return openSocket(`/rest/live?${listed}access_token=${subject.token}`);
+}
+
+/** Opens a WebSocket on a path of the Worker (from a client address of its own) and collects what it receives. */
+export async function openSocket(path: string, client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`): Promise<Watcher> {
+  const res = await exports.default.fetch(new Request(`${origin}${path}`, { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': client } }));
   if (res.status !== 101 || !res.webSocket) throw new Error(`no socket: ${res.status} ${await res.text()}`);
   const socket = res.webSocket;
+  const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)));
   socket.accept();
   const messages: any[] = [];
   const waiters: { type: string; resolve: (m: any) => void }[] = [];
@@ -34,5 +38,5 @@ export async function watch(subject: TestSubject, stations?: string[]): Promise<
       const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
       waiters.push({ type, resolve: (m) => (clearTimeout(timer), resolve(Object.assign(m, { __taken: true }))) });
     });
-  return { messages, socket, next };
+  return { messages, socket, next, closed };
 }

@@ -19,12 +19,14 @@ export interface CallSpec<
 > {
   /** The first method is the one the app sends. */
   method: Method | readonly [Method, ...Method[]];
-  /** The path under `/rest`. */
+  /** The path under `/rest`; `{name}` segments are path parameters, read by `params`. */
   path: `/${string}`;
   access: A;
   summary: string;
   /** Longer text for the OpenAPI document (Markdown), where the summary is not enough. */
   description?: string;
+  /** The path parameters' schema, for paths with `{name}` segments. */
+  params?: z.ZodType;
   query?: Q;
   body?: B;
   /** The model name the body may arrive wrapped in, e.g. `{"LoginForm": {...}}`; the app always wraps it. */
@@ -43,17 +45,24 @@ export type AnyCall = CallSpec<z.ZodType | undefined, z.ZodType | undefined, z.Z
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Sent<T> = T extends z.ZodType ? z.input<T> : undefined;
 type QueryOf<S> = S extends { query: infer Q extends z.ZodType } ? Q : undefined;
+type ParamsOf<S> = S extends { params: infer P extends z.ZodType } ? P : undefined;
 export type BodyOf<S> = S extends { body: infer B extends z.ZodType } ? B : undefined;
 
-/** The query and body a handler receives, parsed by the call's schemas. */
+/** The path parameters, query and body a handler receives, parsed by the call's schemas. */
+export type CallParams<S extends AnyCall> = Parsed<ParamsOf<S>>;
 export type CallQuery<S extends AnyCall> = Parsed<QueryOf<S>>;
 export type CallBody<S extends AnyCall> = Parsed<BodyOf<S>>;
 /** What the call answers in `data`. */
 export type CallReply<S extends AnyCall> = z.output<S['reply']>;
 
-/** What the app passes to `send`: the query and the (unwrapped) body, each only where the call has one. */
-export type CallInput<S extends AnyCall> = (QueryOf<S> extends z.ZodType ? { query: Sent<QueryOf<S>> } : { query?: never }) &
+/** What the app passes to `send`: the path parameters, query and (unwrapped) body, each only where the call has one. */
+export type CallInput<S extends AnyCall> = (ParamsOf<S> extends z.ZodType ? { params: Sent<ParamsOf<S>> } : { params?: never }) &
+  (QueryOf<S> extends z.ZodType ? { query: Sent<QueryOf<S>> } : { query?: never }) &
   (BodyOf<S> extends z.ZodType ? { body: Sent<BodyOf<S>> } : { body?: never });
+
+/** A call's path with its `{name}` segments filled in. */
+export const pathOf = (spec: AnyCall, params: unknown = {}) =>
+  spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String((params as Record<string, unknown>)[name] ?? '')));
 
 /** The method a client sends a call with. */
 export const methodOf = (spec: AnyCall): Method => (typeof spec.method === 'string' ? spec.method : spec.method[0]);

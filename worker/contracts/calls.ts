@@ -5,6 +5,7 @@ import { itemCalls } from './items';
 import { legacyCalls } from './legacy';
 import { liveCalls } from './live';
 import { notificationCalls } from './notifications';
+import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
 import { ingestCalls, telemetryCalls } from './telemetry';
@@ -28,4 +29,6 @@ export const calls = {
   notifications: notificationCalls,
   webhooks: webhookCalls,
   apiTokens: apiTokenCalls,
+  shareLinks: shareLinkCalls,
+  share: shareCalls,
 };

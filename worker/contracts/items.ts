@@ -48,6 +48,9 @@ export const ItemRow = z.object({
 });
 export type ItemRow = z.infer<typeof ItemRow>;
 
+/** What a page shows of a station: its cards, map and charts take this much, so a share link's stations fit them too. */
+export type StationFace = Pick<ItemRow, 'unique_id' | 'name' | 'location_name' | 'location_x' | 'location_y' | 'name_for_api' | 'timezone'>;
+
 export const ItemEdit = editData('item', ItemRow, ['groups', 'subjects']);
 export type ItemEdit = z.infer<typeof ItemEdit>;
 

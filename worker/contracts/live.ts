@@ -1,5 +1,6 @@
 import { Alarm } from './alarms';
 import { defineCall } from './call';
+import { livePaths } from './live-paths';
 import { z } from './zod';
 
 /**
@@ -34,7 +35,7 @@ export const liveCalls = {
   /** A WebSocket upgrade, not a JSON reply: the socket then carries LiveMessages. */
   connect: defineCall({
     method: 'get',
-    path: '/live',
+    path: livePaths.subject,
     access: 'user',
     summary:
       'Open a WebSocket that receives every accepted ingest batch of the listed stations the subject may see, or of ' +

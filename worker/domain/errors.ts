@@ -10,6 +10,7 @@ export type AppErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests';
@@ -37,6 +38,8 @@ export const forbidden = (message = 'You are not allowed to do this.', field = '
 export const adminsOnly = () => forbidden('Only administrators may do this.');
 export const notFound = (what: string, field = 'id') => new AppError('not_found', one(field, `${what} not found.`));
 export const conflict = (field: string, message: string) => new AppError('conflict', one(field, message));
+/** Something that existed and never will again (a revoked or expired share link). */
+export const gone = (message: string) => new AppError('gone', one('_', message));
 
 /** "15 minutes", "1 minute", "40 seconds": how long a refused caller has to wait, rounded up. */
 function waitText(seconds: number) {

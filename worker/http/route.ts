@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { methodsOf, type Access, type AnyCall, type CallBody, type CallQuery, type CallReply, type Method } from '../contracts/call';
+import { methodsOf, type Access, type AnyCall, type CallBody, type CallParams, type CallQuery, type CallReply, type Method } from '../contracts/call';
 import { successReply } from '../contracts/envelope';
 import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
 import type { Ctx, SubjectCtx } from '../context';
@@ -21,6 +21,7 @@ export type CtxOf<A extends Access> = A extends 'public'
 export interface HandlerArgs<S extends AnyCall> {
   c: Context<AppEnv>;
   ctx: CtxOf<S['access']>;
+  params: CallParams<S>;
   query: CallQuery<S>;
   body: CallBody<S>;
 }
@@ -112,6 +113,7 @@ export function document(app: OpenAPIHono<AppEnv>, spec: AnyCall, method: Method
     description: spec.description,
     security: securityOf[spec.access],
     request: {
+      params: spec.params as never,
       query: spec.query as never,
       body: bodySchema && method !== 'get' ? { content: { 'application/json': { schema: bodySchema } } } : undefined,
     },
@@ -124,6 +126,9 @@ export function document(app: OpenAPIHono<AppEnv>, spec: AnyCall, method: Method
   });
 }
 
+/** A spec's path as Hono matches it: `{name}` segments become `:name`. */
+export const routePath = (spec: AnyCall) => spec.path.replace(/\{(\w+)\}/g, ':$1');
+
 /**
  * Mounts one documented call from its spec: registers it in the OpenAPI document, enforces its access rule,
  * validates query and body, and wraps what the handler returns (checked against the reply at compile time) in
@@ -132,16 +137,17 @@ export function document(app: OpenAPIHono<AppEnv>, spec: AnyCall, method: Method
 export function mount<const S extends AnyCall>(app: OpenAPIHono<AppEnv>, spec: S, handler: (args: HandlerArgs<S>) => Promise<CallReply<S>> | CallReply<S>) {
   for (const method of methodsOf(spec)) {
     document(app, spec, method);
-    app.on(method.toUpperCase(), spec.path, async (c) => {
+    app.on(method.toUpperCase(), routePath(spec), async (c) => {
       const base = c.var.ctx;
       const ctx =
         spec.access === 'station'
           ? { ...base, caller: await resolveIngestToken(base, bearerToken(c)) }
           : { ...base, subject: authorize(c, spec.access, method, method !== 'get' || spec.writes === true) };
       if (spec.body && method !== 'get' && spec.access !== 'station') requireJson(c);
+      const params = spec.params ? parse(spec.params, c.req.param(), true) : undefined;
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(c, spec.model), false) : undefined;
-      const data = await handler({ c, ctx, query, body } as HandlerArgs<S>);
+      const data = await handler({ c, ctx, params, query, body } as HandlerArgs<S>);
       return c.json({ success: true, data: data ?? null });
     });
   }

@@ -6,6 +6,7 @@ import { isoInstant } from '../contracts/station-time';
 import { sourceRows, type Columns, type Reading } from '../contracts/telemetry';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { watcherOf } from '../live/directory';
+import { shareLinkOf } from '../share/directory';
 import { StationAlarms } from '../station/alarms';
 import type { RuleSpec } from '../station/evaluate';
 import { previewRule, type RulePreviewOutcome } from '../station/preview';
@@ -132,18 +133,26 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   private tell(itemId: number, build: () => LiveMessage) {
     const watchers = this.sql.exec<{ subject_id: number; since: number }>('SELECT subject_id, since FROM watchers').toArray();
-    if (!watchers.length) return;
+    const links = this.sql.exec<{ link: string; since: number }>('SELECT link, since FROM link_watchers').toArray();
+    if (!watchers.length && !links.length) return;
     const message = build();
     // The batch is stored and answered; pages hear of it right after, and a dead watcher unsubscribes itself.
     this.ctx.waitUntil(
-      Promise.all(
-        watchers.map(async ({ subject_id, since }) => {
+      Promise.all([
+        ...watchers.map(async ({ subject_id, since }) => {
           const wanted = await watcherOf(this.env, subject_id)
             .deliver(itemId, message)
             .catch(() => true);
           if (!wanted) this.sql.exec('DELETE FROM watchers WHERE subject_id = ? AND since = ?', subject_id, since);
         }),
-      ),
+        // Share links pass on readings only (never alarms): one call per link, however many viewers it has.
+        ...(message.type === 'readings' ? links : []).map(async ({ link, since }) => {
+          const wanted = await shareLinkOf(this.env, link)
+            .deliver(itemId, message)
+            .catch(() => true);
+          if (!wanted) this.sql.exec('DELETE FROM link_watchers WHERE link = ? AND since = ?', link, since);
+        }),
+      ]),
     );
   }
 
@@ -151,6 +160,12 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   watch(subjectId: number) {
     const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
     this.sql.exec('INSERT INTO watchers (subject_id, since) VALUES (?, ?) ON CONFLICT (subject_id) DO UPDATE SET since = excluded.since', subjectId, since);
+  }
+
+  /** Registers a share link's object (by its secret's hash) for this station's new readings. */
+  watchLink(link: string) {
+    const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
+    this.sql.exec('INSERT INTO link_watchers (link, since) VALUES (?, ?) ON CONFLICT (link) DO UPDATE SET since = excluded.since', link, since);
   }
 
   private rowsIn(start: number, end: number) {

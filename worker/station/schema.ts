@@ -41,7 +41,7 @@ export function figuresOf(sql: SqlStorage): StorageFigures {
 }
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
-const schemaVersion = 2;
+const schemaVersion = 3;
 
 /**
  * The station object's tables. One row per report time with a REAL column per code of the catalogue: a 7-code report is one
@@ -58,6 +58,8 @@ export function migrate(storage: DurableObjectStorage) {
   sql.exec('CREATE TABLE IF NOT EXISTS dirty_days (day TEXT PRIMARY KEY) WITHOUT ROWID');
   // Live watchers (one per subject) to tell of new rows; `since` tells a registration from a later one.
   sql.exec('CREATE TABLE IF NOT EXISTS watchers (subject_id INTEGER PRIMARY KEY, since INTEGER NOT NULL)');
+  // Share links with viewers (by their secret's hash), told of new rows as a watcher is.
+  sql.exec('CREATE TABLE IF NOT EXISTS link_watchers (link TEXT PRIMARY KEY, since INTEGER NOT NULL) WITHOUT ROWID');
   // Alarm rules pushed from D1 (their spec as JSON) with where each stands; changed only on a transition.
   sql.exec("CREATE TABLE IF NOT EXISTS alarm_rules (id INTEGER PRIMARY KEY, spec TEXT NOT NULL, phase TEXT NOT NULL DEFAULT 'idle', since INTEGER, alarm_key TEXT)");
   // Transitions written with the readings that caused them, waiting to reach D1 (and notifications) in order.

@@ -17,6 +17,8 @@ export interface SeriesOptions {
   points?: number;
   /** Readings that add up come as totals per period of this zone, not as points. */
   totalsIn?: string;
+  /** Only these readings (a share link shows some); all when left out. */
+  codes?: readonly string[];
 }
 
 const hourMs = 3_600_000;
@@ -161,6 +163,7 @@ class Totals {
 export class SeriesBuilder {
   private readonly lines: (Line | undefined)[];
   private readonly totals: (Totals | undefined)[];
+  private readonly wanted: boolean[];
   private readonly min: (number | undefined)[] = [];
   private readonly max: (number | undefined)[] = [];
   private readonly scale: { limit: number; count: number; width: number; bucketOf: (ts: number) => number };
@@ -172,6 +175,7 @@ export class SeriesBuilder {
     options: SeriesOptions = {},
   ) {
     const { points, totalsIn } = options;
+    this.wanted = codes.map((code) => !options.codes || options.codes.includes(code));
     const count = points ? Math.floor(points / 2) : bucketsPerReading;
     const width = bucketWidth(start, end, count);
     this.scale = { limit: points ?? maxPointsPerReading, count, width, bucketOf: (ts) => Math.min(count - 1, Math.floor((ts - start) / width)) };
@@ -185,7 +189,7 @@ export class SeriesBuilder {
     let bucket = -1;
     for (let i = 0; i < this.codes.length; i++) {
       const value = row[i + 1];
-      if (value === null || value === undefined) continue;
+      if (value === null || value === undefined || !this.wanted[i]) continue;
       const line = this.lines[i];
       if (line) {
         if (bucket < 0) bucket = this.scale.bucketOf(ts);

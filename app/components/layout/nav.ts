@@ -1,8 +1,8 @@
-import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, SirenIcon, UserRoundIcon, UsersIcon, WebhookIcon, type LucideIcon } from 'lucide-react';
+import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, Share2Icon, SirenIcon, UserRoundIcon, UsersIcon, WebhookIcon, type LucideIcon } from 'lucide-react';
 import { m } from '~/paraglide/messages';
 
 export interface NavEntry {
-  to: '/dashboard' | '/alarms' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects' | '/webhooks';
+  to: '/dashboard' | '/alarms' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects' | '/webhooks' | '/share-links';
   label: () => string;
   icon: LucideIcon;
   adminOnly?: boolean;
@@ -17,6 +17,7 @@ export const navEntries: NavEntry[] = [
   { to: '/alarms', label: m.nav_alarms, icon: SirenIcon, alarmBadge: true },
   { to: '/profile', label: m.nav_profile, icon: UserRoundIcon },
   { to: '/items', label: m.nav_your_items, icon: ListIcon },
+  { to: '/share-links', label: m.nav_share_links, icon: Share2Icon },
   { to: '/all-items', label: m.nav_items, icon: BoxesIcon, adminOnly: true },
   { to: '/groups', label: m.nav_groups, icon: FolderTreeIcon, adminOnly: true },
   { to: '/subjects', label: m.nav_subjects, icon: UsersIcon, adminOnly: true, pendingBadge: true },

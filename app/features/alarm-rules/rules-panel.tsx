@@ -23,7 +23,7 @@ export function RulesPanel({ item }: { item: ItemRow }) {
   // The layout keeps every open alarm the subject may see; the station's are among them.
   const alarms = useOpenAlarms().byStation.get(item.unique_id) ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const rules = query.data?.rules ?? [];
+  const rules = query.data ?? [];
   // A rule deleted while open in the editor closes it.
   const open = editing && 'rule' in editing && !rules.some((r) => r.id === editing.rule.id) ? null : editing;
   const hasPreset = kindOptions(item.name_for_api).includes('low_voltage');

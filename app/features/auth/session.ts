@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
 import { fetchSession } from '~/server/session';
 import { sessionKey } from './session-key';
 
@@ -8,3 +9,10 @@ export const sessionQuery = queryOptions({
   queryFn: () => fetchSession(),
   staleTime: Infinity,
 });
+
+/** The signed-in subject, decided during SSR from the session cookie; a signed-out visitor goes to sign in. */
+export async function requireSession({ context }: { context: { queryClient: QueryClient } }) {
+  const user = await context.queryClient.ensureQueryData(sessionQuery);
+  if (!user) throw redirect({ to: '/login' });
+  return { user };
+}

@@ -16,6 +16,7 @@ import { fullName } from '~/features/subjects/full-name';
 import { currentUserQuery } from '~/features/subjects/queries';
 import { formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
+import { statesOf } from '~/features/stations/status';
 import { countStates, inState, matchingSearch, stationEntries } from './filters';
 import type { DashboardSearch } from './search';
 import { dashboardQuery } from './queries';
@@ -58,7 +59,7 @@ function Stations({ search, onSearch }: Props) {
   const alarms = useOpenAlarms();
   const { items, groups, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
-  const states = useMemo(() => new Map(entries.map((entry) => [entry.item.unique_id, entry.state])), [entries]);
+  const states = useMemo(() => statesOf(entries), [entries]);
 
   // The controls answer every key and click at once; the stations follow a moment later, in the background (deferred).
   const { text, setText, filters, choose, clear } = useAddressFilters(search, onSearch);

@@ -13,7 +13,7 @@ export interface StationEntry extends StationReport {
 
 const noReadings: StationSummary = { date: null, pocetMereni: 0, max: {}, min: {} };
 
-export const summaryOf = (dashboard: Pick<Dashboard, 'danes' | 'uniwan'>, item: ItemRow) =>
+export const summaryOf = (dashboard: Pick<Dashboard, 'danes' | 'uniwan'>, item: Pick<ItemRow, 'name_for_api' | 'unique_id'>) =>
   (item.name_for_api === 'DANES' ? dashboard.danes : dashboard.uniwan)[item.unique_id] ?? noReadings;
 
 /** Every station of the dashboard with its state at `now` (each station's range starts at its own local midnight). */

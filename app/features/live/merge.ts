@@ -1,6 +1,7 @@
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, localDay, periodOf } from '../../../worker/contracts/station-time';
-import type { Chart, ChartColumns, Columns, Dashboard, Totals } from '../../../worker/contracts/telemetry';
+import type { AnsweredRange, Chart, Columns, Dashboard, Totals } from '../../../worker/contracts/telemetry';
+import type { ChartData } from '~/features/charts/reading-cards';
 import { pointsOf, type Point } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
 
@@ -54,9 +55,9 @@ function withRain(totals: Totals, { ts, value }: Point, timeZone: string): Total
 
 /**
  * Adds live rows that fall in the range the chart's reply answered and are not on it yet: points to their
- * reading's line in time order, amounts that add up to their period's total.
+ * reading's line in time order, amounts that add up to their period's total; a station that names its last update gets the newer one.
  */
-export function mergeIntoChart<C extends ChartColumns>(chart: C, message: ReadingsMessage): C {
+export function mergeIntoChart<C extends ChartData & { range: AnsweredRange }>(chart: C, message: ReadingsMessage): C {
   if (message.unique_id !== chart.item.unique_id) return chart;
   const timeZone = chart.item.timezone;
   const [start, end] = [Date.parse(chart.range.start), Date.parse(chart.range.end)];
@@ -76,11 +77,12 @@ export function mergeIntoChart<C extends ChartColumns>(chart: C, message: Readin
     fresh.push(p);
   }
   if (!fresh.length) return chart;
-  return { ...chart, data, totals, ...widen(chart.min, chart.max, fresh), item: { ...chart.item, last_update: message.last_update } };
+  const item = 'last_update' in chart.item ? { ...chart.item, last_update: message.last_update } : chart.item;
+  return { ...chart, data, totals, ...widen(chart.min, chart.max, fresh), item };
 }
 
 /** Adds live rows to a station card: newer last update, more measurements, wider extremes, larger totals. */
-export function mergeIntoDashboard<D extends Dashboard>(dashboard: D, message: ReadingsMessage): D {
+export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>>(dashboard: D, message: ReadingsMessage): D {
   const key = message.source === 'DANES' ? 'danes' : 'uniwan';
   const summary = dashboard[key][message.unique_id] ?? { date: null, pocetMereni: 0, min: {}, max: {} };
   const points = pointsOf(message.rows as Chart['data']);

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { linkGoneCode } from '../../../worker/contracts/close-codes';
 import type { LiveMessage } from '../../../worker/contracts/live';
 import { heartbeat, subscribeWithinMs } from './heartbeat';
+import { livePaths } from '../../../worker/contracts/live-paths';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 export type ReadingsMessage = Extract<LiveMessage, { type: 'readings' }>;
@@ -19,27 +21,36 @@ interface Handlers {
   onAlarm?: (message: AlarmMessage) => void;
   /** Called after a reconnect, so the page can fetch what it missed while the line was down. */
   onResync: () => void;
+  /** The channel closed for good (a share link revoked or expired): no reconnecting. */
+  onGone?: () => void;
 }
+
 
 /** The stations a page watches: a list (a chart's one station), or every station its subject may see (the dashboard). */
 export type Watched = string[] | 'all';
 
 /**
- * Watches stations over the live WebSocket (authenticated by the session cookie) and keeps reconnecting
- * with back-off; returns the connection state for the "live" indicator. "Live" means the subscription is
- * confirmed and the line answers its heartbeat; from the moment either fails (or the browser goes offline)
- * until a new subscription is confirmed, the state is "offline".
+ * Watches stations over the live WebSocket (authenticated by the session cookie); see `useLiveChannel`.
  */
 export function useLiveStations(stations: Watched, handlers: Handlers): LiveState {
+  const key = stations === 'all' ? 'all' : [...stations].sort().join(',');
+  // A dashboard of hundreds of stations would not fit in a URL; without a list the server sends all the subject's.
+  return useLiveChannel(key && `/rest${livePaths.subject}${key === 'all' ? '' : `?stations=${encodeURIComponent(key)}`}`, handlers);
+}
+
+/**
+ * Listens on a live channel of this origin (`path`; none: nothing to watch) and keeps reconnecting with back-off;
+ * returns the connection state for the "live" indicator. "Live" means the subscription is confirmed and the line
+ * answers its heartbeat; from the moment either fails (or the browser goes offline) until a new subscription is
+ * confirmed, the state is "offline".
+ */
+export function useLiveChannel(path: string, handlers: Handlers): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const latest = useRef(handlers);
   latest.current = handlers;
-  const key = stations === 'all' ? 'all' : [...stations].sort().join(',');
 
   useEffect(() => {
-    if (!key) return;
-    // A dashboard of hundreds of stations would not fit in a URL; without a list the server sends all the subject's.
-    const query = key === 'all' ? '' : `?stations=${encodeURIComponent(key)}`;
+    if (!path) return;
     let socket: WebSocket | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let beat: ReturnType<typeof heartbeat> | undefined;
@@ -49,7 +60,7 @@ export function useLiveStations(stations: Watched, handlers: Handlers): LiveStat
 
     const connect = () => {
       const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const current = new WebSocket(`${scheme}//${location.host}/rest/live${query}`);
+      const current = new WebSocket(`${scheme}//${location.host}${path}`);
       socket = current;
       const unconfirmed = setTimeout(() => lose(current), subscribeWithinMs);
       current.onmessage = (event) => {
@@ -70,9 +81,13 @@ export function useLiveStations(stations: Watched, handlers: Handlers): LiveStat
           latest.current.onAlarm?.(message);
         }
       };
-      current.onclose = () => {
+      current.onclose = (event) => {
         clearTimeout(unconfirmed);
-        lose(current);
+        if (event.code !== linkGoneCode) return lose(current);
+        stopped = true;
+        beat?.stop();
+        setState('offline');
+        latest.current.onGone?.();
       };
     };
 
@@ -113,7 +128,7 @@ export function useLiveStations(stations: Watched, handlers: Handlers): LiveStat
       document.removeEventListener('visibilitychange', visible);
       socket?.close();
     };
-  }, [key]);
+  }, [path]);
 
-  return key ? state : 'offline';
+  return path ? state : 'offline';
 }

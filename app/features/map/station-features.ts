@@ -1,7 +1,7 @@
 // maplibre-gl's own GeoJSON types (@types/geojson is one of its dependencies).
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
-import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationFace } from '../../../worker/contracts/items';
 import type { StationState } from '~/features/stations/status';
 
 /** A marker's state: the station's, or unknown when the map was given no readings to judge by. */
@@ -18,14 +18,14 @@ export interface StationProperties {
 export type StationFeature = Feature<Point, StationProperties>;
 export type StationCollection = FeatureCollection<Point, StationProperties>;
 
-type Located = ItemRow & { location_x: number; location_y: number };
-export const isLocated = (item: ItemRow): item is Located => item.location_x !== null && item.location_y !== null;
+type Located = StationFace & { location_x: number; location_y: number };
+export const isLocated = (item: StationFace): item is Located => item.location_x !== null && item.location_y !== null;
 
 /** The stations that have coordinates as GeoJSON points (items keep latitude in location_x, GeoJSON wants longitude first). */
-export function stationFeatures(items: ItemRow[], stateOf: (item: ItemRow) => MarkerState, alarms?: ReadonlyMap<string, Severity>): StationCollection {
+export function stationFeatures<S extends StationFace>(items: S[], stateOf: (item: S) => MarkerState, alarms?: ReadonlyMap<string, Severity>): StationCollection {
   return {
     type: 'FeatureCollection',
-    features: items.filter(isLocated).map((item) => ({
+    features: items.filter((item): item is S & Located => isLocated(item)).map((item) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [item.location_y, item.location_x] },
       properties: { id: item.unique_id, name: item.name, state: stateOf(item), alarm: alarms?.get(item.unique_id) },

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationFace } from '../../../worker/contracts/items';
 import { isSummed } from '../../../worker/contracts/readings';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -15,11 +15,21 @@ import { TotalFigures } from './total-figures';
 import { lowVoltage, lowVoltageThreshold, usualIntervalMs, type StationReport } from './status';
 
 /** Where a station's charts live; the flag says DANES, as the old product's links did. */
-export const chartLink = (item: ItemRow) =>
+export const chartLink = (item: Pick<StationFace, 'unique_id' | 'name_for_api'>) =>
   ({ to: '/charts/$id/{-$itemType}', params: { id: item.unique_id, itemType: String(item.name_for_api === 'DANES') } }) as const;
 
-/** A station's figures over the range; `alarms`: its open alarms, most pressing first; `children` are more actions beside its charts link. */
-export function StationCard({ report, alarms, children }: { report: StationReport; alarms?: Alarm[]; children?: ReactNode }) {
+interface StationCardProps {
+  report: StationReport<StationFace>;
+  /** Its open alarms, most pressing first. */
+  alarms?: Alarm[];
+  /** The way to its charts: the signed-in charts page unless given (null: none, as in an embedded card). */
+  detail?: ReactNode;
+  /** More actions beside the way to its charts. */
+  children?: ReactNode;
+}
+
+/** A station's figures over the range, with the way to its charts. */
+export function StationCard({ report, alarms, detail, children }: StationCardProps) {
   const { item, summary } = report;
   const lowest = lowVoltage(summary);
   const present = readingsPresent(item.name_for_api, Object.keys(summary.max));
@@ -97,12 +107,16 @@ export function StationCard({ report, alarms, children }: { report: StationRepor
           </p>
         ))}
       </CardContent>
-      <CardFooter className="mt-auto flex-wrap gap-2">
-        <Button asChild size="sm">
-          <Link {...chartLink(item)}>{m.stations_view_detail()}</Link>
-        </Button>
-        {children}
-      </CardFooter>
+      {detail !== null && (
+        <CardFooter className="mt-auto flex-wrap gap-2">
+          {detail ?? (
+            <Button asChild size="sm">
+              <Link {...chartLink(item)}>{m.stations_view_detail()}</Link>
+            </Button>
+          )}
+          {children}
+        </CardFooter>
+      )}
     </Card>
   );
 }

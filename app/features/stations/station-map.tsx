@@ -2,10 +2,10 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import '~/features/map/station-map.css';
 import { Map as MapLibre, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter, type NavigateOptions } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
-import type { ItemRow } from '../../../worker/contracts/items';
+import type { StationFace } from '../../../worker/contracts/items';
 import { EmptyState } from '~/components/states';
 import { BaseMap, plainStyle, type BaseMapStatus } from '~/features/map/base-map';
 import { BaseMapUnavailable, MapLegend } from '~/features/map/map-overlays';
@@ -25,7 +25,9 @@ const singleStationZoom = 16;
 const fitPadding = 48;
 
 export interface StationMapProps {
-  items: ItemRow[];
+  items: StationFace[];
+  /** Where a station's popup leads: its signed-in charts page unless given. */
+  linkTo?: (item: StationFace) => NavigateOptions;
   /** The map's size (the page's placeholder for it has the same). */
   className?: string;
   /** Each station's state (by unique_id), as the dashboard judged it; without them markers show no state. */
@@ -72,7 +74,7 @@ interface View {
  * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
  * only passes props in.
  */
-export default function StationMap({ items, className, states, alarms, selected = null, hovered = null, onSelect, onHover }: StationMapProps) {
+export default function StationMap({ items, linkTo = chartLink, className, states, alarms, selected = null, hovered = null, onSelect, onHover }: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const router = useRouter();
@@ -82,9 +84,9 @@ export default function StationMap({ items, className, states, alarms, selected 
   const located = collection.features.length > 0;
   const view = useRef<View | null>(null);
   // The map is built once; its handlers read the newest props through this.
-  const latest = useRef({ items, collection, dark, onSelect, onHover });
+  const latest = useRef({ items, linkTo, collection, dark, onSelect, onHover });
   useEffect(() => {
-    latest.current = { items, collection, dark, onSelect, onHover };
+    latest.current = { items, linkTo, collection, dark, onSelect, onHover };
   });
 
   useEffect(() => {
@@ -106,8 +108,8 @@ export default function StationMap({ items, className, states, alarms, selected 
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     fitStations(map, collection);
     const markers = new StationMarkers(map, collection, {
-      href: (id) => router.buildLocation(chartLink(itemOf(id))).href,
-      open: (id) => void navigate(chartLink(itemOf(id))),
+      href: (id) => router.buildLocation(latest.current.linkTo(itemOf(id))).href,
+      open: (id) => void navigate(latest.current.linkTo(itemOf(id))),
       select: (id) => latest.current.onSelect?.(id),
       hover: (id) => latest.current.onHover?.(id),
     });

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../../worker/contracts/items';
+import type { ItemRow, StationFace } from '../../../worker/contracts/items';
 import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 
@@ -41,15 +41,18 @@ export function stationState(summary: StationSummary, rangeStart: number, now: n
 }
 
 /** A station's summary over a range as cards, rows and markers show it: judged once, from where the range starts in its zone. */
-export interface StationReport {
-  item: ItemRow;
+export interface StationReport<I extends StationFace = ItemRow> {
+  item: I;
   summary: StationSummary;
   /** The range's first instant: local midnight of its first day in the station's zone. */
   since: number;
   state: StationState;
 }
 
-export function stationReport(item: ItemRow, summary: StationSummary, range: DayRange, now: number): StationReport {
+export function stationReport<I extends StationFace>(item: I, summary: StationSummary, range: DayRange, now: number): StationReport<I> {
   const since = dayBounds(range.from, item.timezone).start;
   return { item, summary, since, state: stationState(summary, since, now) };
 }
+
+/** Each station's state by unique id, for the map's markers. */
+export const statesOf = (reports: StationReport<StationFace>[]): ReadonlyMap<string, StationState> => new Map(reports.map((r) => [r.item.unique_id, r.state]));

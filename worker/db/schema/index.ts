@@ -14,3 +14,4 @@ export * from './notification-settings';
 export * from './webhooks';
 export * from './webhook-deliveries';
 export * from './api-tokens';
+export * from './share-links';

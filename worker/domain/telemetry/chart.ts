@@ -1,19 +1,23 @@
 import type { z } from 'zod';
 import type { SubjectCtx } from '../../context';
 import { inTimeOrder, sourceRows, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
-import { addDays, dayBounds, isoInstant, resolveRange } from '../../contracts/station-time';
+import { addDays, dayBounds, isoInstant, resolveRange, type DayRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import { badRequest } from '../errors';
 import { toItemRow } from '../../db/stations';
 import { visibleItem } from '../items/visibility';
 
+/** The instants a station's local days `from`..`to` span, and the range a chart reply names. */
+export function answeredRange({ from, to }: DayRange, timeZone: string) {
+  const start = dayBounds(from, timeZone).start;
+  const end = dayBounds(to, timeZone).end;
+  return { from, to, start, end, range: { from, to, start: isoInstant(start), end: isoInstant(end) } };
+}
+
 /** The station a subject may see, and the instants its local days `from`..`to` span. */
 async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string; to?: string; days?: number }) {
   const item = await visibleItem(ctx, { uniqueId: query.id }, 'id');
-  const { from, to } = resolveRange(query, item.timezone);
-  const start = dayBounds(from, item.timezone).start;
-  const end = dayBounds(to, item.timezone).end;
-  return { item, from, to, start, end, range: { from, to, start: isoInstant(start), end: isoInstant(end) } };
+  return { item, ...answeredRange(resolveRange(query, item.timezone), item.timezone) };
 }
 
 /** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */

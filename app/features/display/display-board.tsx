@@ -1,0 +1,151 @@
+import { Link, useHydrated } from '@tanstack/react-router';
+import { ArrowLeftIcon, ClockIcon, WifiOffIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { StationFace } from '../../../worker/contracts/items';
+import type { DayRange } from '../../../worker/contracts/station-time';
+import type { StationSummary } from '../../../worker/contracts/telemetry';
+import { FullscreenToggle } from '~/components/layout/fullscreen-toggle';
+import { EmptyState } from '~/components/states';
+import { Button } from '~/components/ui/button';
+import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
+import { LiveIndicator } from '~/features/live/live-indicator';
+import type { LiveState } from '~/features/live/use-live-stations';
+import { StationCard } from '~/features/stations/station-card';
+import { stationReport } from '~/features/stations/status';
+import { cn } from '~/lib/utils';
+import { m } from '~/paraglide/messages';
+import { defaultCycleSeconds, type DisplayMode, type DisplaySearch } from './search';
+
+/** A display reads its figures again this often besides the live readings (the days roll on; a lost message heals). */
+export const displayRefetchMs = 5 * 60_000;
+
+/** Data older than this is shown as stale even while the line is up (nothing has arrived for a while). */
+const staleAfterMs = 15 * 60_000;
+
+/** The time now, ticking every `everyMs` in the browser; the server and the hydrating page both say `start`. */
+function useNow(start: number, everyMs: number) {
+  const [now, setNow] = useState(start);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const clock = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * How old the screen's data is, from the last time it was read or a live reading arrived: plain while fresh, a
+ * warning once the line is down or nothing came for a while (a wall screen must never pass old data off as new).
+ */
+export function DataAge({ updatedAt, live }: { updatedAt: number; live: LiveState }) {
+  const hydrated = useHydrated();
+  const now = useNow(updatedAt, 15_000);
+  const minutes = Math.max(0, Math.floor((now - updatedAt) / 60_000));
+  const stale = live !== 'live' || now - updatedAt > staleAfterMs;
+  if (!hydrated) return null;
+  return (
+    <span
+      role="status"
+      data-testid="data-age"
+      data-stale={stale || undefined}
+      className={cn('inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm tabular-nums', stale ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : 'text-muted-foreground')}
+    >
+      {live === 'offline' ? <WifiOffIcon className="size-4" aria-hidden /> : <ClockIcon className="size-4" aria-hidden />}
+      {m.display_data_age({ time: clock(updatedAt), minutes })}
+    </span>
+  );
+}
+
+/** The wall clock, in the browser only (the server knows no viewer's zone). */
+function WallClock() {
+  const now = useNow(0, 1000);
+  return now ? <span className="text-2xl font-semibold tabular-nums">{clock(now)}</span> : null;
+}
+
+export interface DisplayStation {
+  item: StationFace;
+  summary: StationSummary;
+}
+
+interface Props {
+  title: string;
+  stations: DisplayStation[];
+  range: DayRange;
+  /** When the figures were read on the server (staleness of each station is judged by it). */
+  readAt: number;
+  /** When the page's data last changed: a load, a refetch or a live reading. */
+  updatedAt: number;
+  live: LiveState;
+  search: DisplaySearch;
+  onSearch: (search: DisplaySearch) => void;
+  /** The way out of the display: back to the link's page or the dashboard. */
+  back: { label: string; link: { to: '/dashboard' } | { to: '/s/$secret'; params: { secret: string } } };
+}
+
+/** The station on screen while cycling: the next one every `every` seconds. */
+function useCycle(count: number, seconds: number, on: boolean) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (!on || count < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), seconds * 1000);
+    return () => clearInterval(timer);
+  }, [count, seconds, on]);
+  return count ? index % count : 0;
+}
+
+/**
+ * A control-room display: the stations full-screen, all at once or one after another, kept current by the live
+ * channel, saying how old its data is, and asking for nothing (no sign-in while its link lives, no clicks).
+ */
+export function DisplayBoard({ title, stations, range, readAt, updatedAt, live, search, onSearch, back }: Props) {
+  const mode: DisplayMode = search.mode ?? 'all';
+  const every = search.every ?? defaultCycleSeconds;
+  const index = useCycle(stations.length, every, mode === 'cycle');
+  const shown = mode === 'cycle' ? stations.slice(index, index + 1) : stations;
+  return (
+    <div className="flex min-h-svh flex-col bg-background" data-testid="display-board" data-mode={mode}>
+      <header className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b px-4 py-2">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-4">
+          <h1 className="truncate text-2xl font-semibold tracking-tight">{title}</h1>
+          <WallClock />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <DataAge updatedAt={updatedAt} live={live} />
+          <LiveIndicator state={live} />
+          <ToggleGroup type="single" aria-label={m.display_mode()} value={mode} onValueChange={(value) => value && onSearch({ ...search, mode: value as DisplayMode })}>
+            <ToggleGroupItem value="all">{m.display_mode_all()}</ToggleGroupItem>
+            <ToggleGroupItem value="cycle">{m.display_mode_cycle()}</ToggleGroupItem>
+          </ToggleGroup>
+          <FullscreenToggle />
+          <Button asChild variant="ghost" size="icon" aria-label={back.label} title={back.label}>
+            <Link {...back.link}>
+              <ArrowLeftIcon />
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <main className="flex-1 p-4">
+        {!stations.length ? (
+          <EmptyState title={m.stations_empty_title()} />
+        ) : mode === 'cycle' ? (
+          <div className="mx-auto grid max-w-3xl gap-2 text-lg">
+            <p className="text-sm text-muted-foreground tabular-nums" data-testid="display-position">
+              {m.display_position({ index: index + 1, count: stations.length, seconds: every })}
+            </p>
+            {shown.map(({ item, summary }) => (
+              <StationCard key={item.unique_id} report={stationReport(item, summary, range, readAt)} detail={null} />
+            ))}
+          </div>
+        ) : (
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(min(22rem,100%),1fr))] gap-4">
+            {shown.map(({ item, summary }) => (
+              <StationCard key={item.unique_id} report={stationReport(item, summary, range, readAt)} detail={null} />
+            ))}
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

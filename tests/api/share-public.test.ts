@@ -1,0 +1,168 @@
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ShareChart, ShareView } from '../../worker/contracts/share-links';
+import { addDays, lastDays } from '../../worker/contracts/station-time';
+import { hashToken } from '../../worker/domain/auth/tokens';
+import type { ShareLink } from '../../worker/objects/share-link';
+import { shareLinkOf } from '../../worker/share/directory';
+import { shareRateLimits } from '../../worker/share/rate-limit';
+import { get, post } from '../support/api';
+import { openSocket } from '../support/live';
+import { make, type TestStation, type TestSubject } from '../support/make';
+import { makeShareLink } from '../support/share';
+import { ingest, runCron } from '../support/telemetry';
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+
+let owner: TestSubject;
+let shown: TestStation & { token: string };
+let hidden: TestStation & { token: string };
+let link: Awaited<ReturnType<typeof makeShareLink>>;
+
+/** Everything a viewer of the link must never meet: the other station, the owner, the group, the hidden readings' codes. */
+let secrets: string[];
+
+beforeAll(async () => {
+  owner = await make.admin();
+  const group = await make.group({ name: 'Confidential reservoir group' });
+  shown = await make.station({ name: 'Brno public well', locationX: 49.194561, locationY: 16.607892, locationName: 'Brno', groups: [group], token: true });
+  hidden = await make.station({ name: 'Secret pumping station', locationX: 50.1, locationY: 14.4, token: true });
+  for (const station of [shown, hidden]) {
+    const res = await ingest('danes', station.token, {
+      rows: [2, 5, 30].flatMap((h, i) => [
+        { data_name: 'H1', data_value: 1 + i, date: hoursAgo(h) },
+        { data_name: '_T', data_value: 10 + i, date: hoursAgo(h) },
+        { data_name: 'POWER', data_value: 12.5, date: hoursAgo(h) },
+      ]),
+    });
+    expect(res.status).toBe(200);
+  }
+  await runCron();
+  link = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }], window_days: 7, frame_origins: ['https://town.example'] });
+  secrets = [hidden.name, hidden.uniqueId, owner.username, group.name, '_T', 'POWER', 'https://town.example', '"id":', 'serial_nr', 'location_group', '49.194561', '16.607892'];
+});
+
+const expectNothingElse = (text: string) => {
+  for (const secret of secrets) expect(text, `reveals ${secret}`).not.toContain(secret);
+};
+
+describe('a share link, signed out', () => {
+  it('shows exactly its stations and readings, located to about 1 km, and nothing else', async () => {
+    const res = await get<ShareView>(`/rest/share/${link.secret}`, { reply: ShareView });
+    expect(res.status).toBe(200);
+    expect(res.data.stations.map((s) => s.unique_id)).toEqual([shown.uniqueId]);
+    expect(res.data.stations[0]).toMatchObject({ name: shown.name, location_x: 49.19, location_y: 16.61, readings: ['H1'] });
+    expect(res.data.location).toBe('rounded');
+    const summary = res.data.danes[shown.uniqueId];
+    expect(Object.keys(summary.max)).toEqual(['H1']);
+    expect(summary.pocetMereni).toBe(3);
+    expect(res.data.uniwan).toEqual({});
+    expectNothingElse(res.text);
+    expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+/);
+  });
+
+  it('answers a chart only with the shown readings and only within the window', async () => {
+    const chart = await get<ShareChart>(`/rest/share/${link.secret}/chart`, { query: { station: shown.uniqueId }, reply: ShareChart });
+    expect(chart.status).toBe(200);
+    expect(Object.keys(chart.data.data)).toEqual(['H1']);
+    expect(chart.data.data.H1.v).toEqual([3, 2, 1]);
+    expect(chart.data.range.from).toBe(lastDays(7, 'Europe/Prague').from);
+    expectNothingElse(chart.text);
+
+    const window = lastDays(7, 'Europe/Prague');
+    for (const query of [{ from: addDays(window.from, -1), to: window.to }, { from: window.from, to: addDays(window.to, 1) }, { days: 30 }]) {
+      const refused = await get(`/rest/share/${link.secret}/chart`, { query: { station: shown.uniqueId, ...query } });
+      expect(refused.status, JSON.stringify(query)).toBe(400);
+      expectNothingElse(refused.text);
+    }
+    const other = await get(`/rest/share/${link.secret}/chart`, { query: { station: hidden.uniqueId } });
+    expect(other.status).toBe(404);
+    expectNothingElse(other.text);
+  });
+
+  it('a second viewer within the cache time costs no D1 query', async () => {
+    const fresh = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1', '_T'] }] });
+    const figures = () => runInDurableObject(shareLinkOf(env, hashToken(fresh.secret)), (object: ShareLink) => object.figures());
+    expect((await get(`/rest/share/${fresh.secret}`)).status).toBe(200);
+    const first = (await figures()).d1Queries;
+    expect(first).toBeGreaterThan(0);
+    expect((await get(`/rest/share/${fresh.secret}`)).status).toBe(200);
+    expect((await get(`/rest/share/${fresh.secret}/chart`, { query: { station: shown.uniqueId } })).status).toBe(200);
+    expect((await get(`/rest/share/${fresh.secret}/chart`, { query: { station: shown.uniqueId } })).status).toBe(200);
+    expect((await figures()).d1Queries).toBe(first);
+  });
+
+  it('passes on live readings of its stations, only the shown readings, and nothing of other stations', async () => {
+    const viewer = await openSocket(`/rest/share/${link.secret}/live`);
+    expect((await viewer.next('subscribed')).stations).toEqual([shown.uniqueId]);
+    await ingest('danes', hidden.token, { rows: [{ data_name: 'H1', data_value: 77, date: hoursAgo(0.5) }] });
+    await ingest('danes', shown.token, {
+      rows: [
+        { data_name: 'H1', data_value: 4, date: hoursAgo(0.4) },
+        { data_name: '_T', data_value: 14, date: hoursAgo(0.4) },
+      ],
+    });
+    const message = await viewer.next('readings');
+    expect(message).toMatchObject({ unique_id: shown.uniqueId, rows: [{ data_name: 'H1', data_value: 4 }] });
+    await ingest('danes', shown.token, { rows: [{ data_name: 'POWER', data_value: 11, date: hoursAgo(0.3) }] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(viewer.messages.filter((m) => m.type === 'readings')).toHaveLength(1);
+    expectNothingElse(JSON.stringify(viewer.messages));
+    viewer.socket.close();
+  });
+
+  it('a link in bad shape or unknown is not found, and says nothing', async () => {
+    for (const secret of ['nope', 'a'.repeat(52)]) {
+      const res = await get(`/rest/share/${secret}`);
+      expect(res.status).toBe(404);
+      expect(res.json.success).toBe(false);
+    }
+  });
+
+  it('a revoked link answers 410 at once: page data, charts and the live channel', async () => {
+    const doomed = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
+    expect((await get(`/rest/share/${doomed.secret}`)).status).toBe(200);
+    const viewer = await openSocket(`/rest/share/${doomed.secret}/live`);
+    await viewer.next('subscribed');
+    const revoked = await post(`/rest/share-links/revoke?id=${doomed.id}`, undefined, { token: owner.token });
+    expect(revoked.status).toBe(200);
+    expect(revoked.data.state).toBe('revoked');
+    expect(await viewer.closed).toBe(4010);
+    expect((await get(`/rest/share/${doomed.secret}`)).status).toBe(410);
+    expect((await get(`/rest/share/${doomed.secret}/chart`, { query: { station: shown.uniqueId } })).status).toBe(410);
+    await expect(openSocket(`/rest/share/${doomed.secret}/live`)).rejects.toThrow(/410/);
+  });
+
+  it('an expired link answers 410', async () => {
+    const soon = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }], expires_at: new Date(Date.now() + 60_000).toISOString() });
+    expect((await get(`/rest/share/${soon.secret}`)).status).toBe(200);
+    const edited = await post(
+      '/rest/share-links/edit',
+      { ShareLinks: { id: soon.id, title: 'Expired', stations: [{ id: shown.id, readings: ['H1'] }], window_days: 30, expires_at: new Date(Date.now() - 1000).toISOString() } },
+      { token: owner.token },
+    );
+    expect(edited.data.state).toBe('expired');
+    expect((await get(`/rest/share/${soon.secret}`)).status).toBe(410);
+  });
+
+  it('holds its per-client limit under a burst of parallel requests', async () => {
+    const burst = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
+    const { perClient } = shareRateLimits;
+    const replies = await Promise.all(Array.from({ length: perClient + 30 }, () => get(`/rest/share/${burst.secret}`, { client: '192.0.2.77' })));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(perClient);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    expect(replies.find((r) => r.status === 429)!.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('holds its per-link limit under a burst of parallel requests from many clients', { timeout: 120_000 }, async () => {
+    const burst = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
+    const { perClient, perLink } = shareRateLimits;
+    const clients = Math.ceil(perLink / perClient) + 1;
+    const replies = await Promise.all(Array.from({ length: perLink + 50 }, (_, i) => get(`/rest/share/${burst.secret}`, { client: `198.18.${i % clients}.1` })));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(perLink);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+  });
+});
