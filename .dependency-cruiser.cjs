@@ -19,6 +19,21 @@ module.exports = {
       from: { path: '^worker/station/' },
       to: { path: '^worker/domain/' },
     },
+    {
+      name: 'rollup-object-side-below-domain',
+      severity: 'error',
+      comment:
+        "The roll-up's object side (worker/rollup/station.ts) runs inside a station object and its layout is pure: neither imports a domain verb (docs/decisions/0015).",
+      from: { path: '^worker/rollup/(station|layout)\\.ts$' },
+      to: { path: '^worker/(domain|objects|routes)/|^worker/rollup/(cron|health)\\.ts$' },
+    },
+    {
+      name: 'rollup-layout-is-shared',
+      severity: 'error',
+      comment: 'contracts, db and station code may use the roll-up row layout (worker/rollup/layout.ts), and station code its object side, nothing of the cron side.',
+      from: { path: '^worker/(contracts|db|station)/' },
+      to: { path: '^worker/rollup/(cron|health)\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -25,7 +25,7 @@ export default createWorker(
 );
 export { StationCore } from '../worker/objects/station-core';
 export { LiveWatcher } from '../worker/objects/live-watcher';
-export { RollupRunner } from '../worker/objects/rollup-runner';
+export { CronRunner } from '../worker/objects/cron-runner';
 export { ShareLink } from '../worker/objects/share-link';
 
 declare module '@tanstack/react-start' {

@@ -11,6 +11,15 @@ const Config = z.object({
     .date()
     .refine((day) => day >= '1900-01-01')
     .default('1990-01-01'),
+  /**
+   * The roll-up period: a station object flushes its changed days to D1 at most this often (at once when the last
+   * flush is older), so dashboards lag the newest reading by at most this (docs/decisions/0015).
+   */
+  ROLLUP_PERIOD_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Station-days older than this are folded into one row per station-month (whole months only). */
+  ROLLUP_FOLD_AFTER_DAYS: z.coerce.number().int().min(40).default(400),
+  /** How long an assembled dashboard is kept and shared by requests asking the same (0: not cached). */
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -19,3 +28,7 @@ export const readConfig = (env: Cloudflare.Env): Config => Config.parse(env);
 
 /** The earliest reading time ingest accepts (epoch ms), from the Worker's EARLIEST_READING var. */
 export const earliestReading = (config: Config) => Date.parse(`${config.EARLIEST_READING}T00:00:00Z`);
+
+/** What the roll-up runs by: its period and the age at which days fold into months. */
+export const rollupSettings = (config: Config) => ({ periodMs: config.ROLLUP_PERIOD_SECONDS * 1000, foldAfterDays: config.ROLLUP_FOLD_AFTER_DAYS });
+export type RollupSettings = ReturnType<typeof rollupSettings>;

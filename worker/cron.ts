@@ -1,25 +1,41 @@
 import { contextOf } from './context';
 import { checkSilentStations } from './domain/alarms/silence';
 import { pushPendingRules } from './domain/alarms/rules';
-import { rollUpChangedStations } from './domain/telemetry/rollup';
 import { retryDueDeliveries } from './domain/webhooks/deliver';
+import { foldOldDays, moveLegacyStats, reconcileAllStations, retryFailingStations } from './rollup/cron';
+
+/** The daily schedule (wrangler.toml) on which every station's roll-up is reconciled with D1. */
+export const reconcileCron = '17 3 * * *';
 
 /**
- * Cron entry (every five minutes): the stations whose days changed write them into daily_stats; stations silent
- * past a no-data rule fire it; rule sets a station's object missed are pushed again; webhook deliveries that
- * failed are retried. Each part fails alone. `scheduledTime` is the run's "now" (tests set it).
+ * Cron entry. Station objects roll their own days up; every five minutes the cron retries stations whose roll-up
+ * failed, folds days past the fold age into months, moves the roll-up of before migration 0007, fires no-data rules
+ * of silent stations, pushes rule sets a station's object missed and retries webhook deliveries. Once a day
+ * (`reconcileCron`) it reconciles every station's roll-up with D1. Each part fails
+ * alone; the run's summary is logged as one JSON line (`cron`), failures as warnings. `scheduledTime` is the run's
+ * "now" (tests set it).
  */
 export async function runScheduled(controller: ScheduledController, env: Cloudflare.Env, execution: ExecutionContext) {
   const now = controller.scheduledTime || Date.now();
+  const started = Date.now();
   const ctx = contextOf(env, (work) => execution.waitUntil(work));
-  const [rollup, silence, rules, deliveries] = await Promise.allSettled([
-    rollUpChangedStations(ctx),
-    checkSilentStations(ctx, { now }),
-    pushPendingRules(ctx),
-    retryDueDeliveries(ctx, { now }),
-  ]);
-  if (rollup.status === 'rejected' || rollup.value.failed || rollup.value.left) console.warn('roll-up incomplete; the rest follows in the next run', rollup);
-  if (silence.status === 'rejected' || silence.value.failed || silence.value.left) console.warn('no-data check incomplete', silence);
-  if (rules.status === 'rejected') console.warn('alarm rules push failed', rules.reason);
-  if (deliveries.status === 'rejected') console.warn('webhook retries failed', deliveries.reason);
+  const parts: Record<string, Promise<unknown>> = controller.cron === reconcileCron ? { rollupReconciliation: reconcileAllStations(ctx) } : {
+    rollupRetries: retryFailingStations(ctx, { now }),
+    fold: foldOldDays(ctx, { now }),
+    legacyRollup: moveLegacyStats(ctx, { now }),
+    silence: checkSilentStations(ctx, { now }),
+    rulePushes: pushPendingRules(ctx),
+    webhookRetries: retryDueDeliveries(ctx, { now }),
+  };
+  const settled = await Promise.allSettled(Object.values(parts));
+  const summary: Record<string, unknown> = { cron: new Date(now).toISOString(), ms: Date.now() - started };
+  Object.keys(parts).forEach((name, i) => {
+    const result = settled[i];
+    summary[name] = result.status === 'fulfilled' ? result.value : { error: String(result.reason) };
+    if (result.status === 'rejected') console.warn(`cron: ${name} failed`, result.reason);
+    else if (result.value && typeof result.value === 'object' && (('failed' in result.value && result.value.failed) || ('left' in result.value && result.value.left))) {
+      console.warn(`cron: ${name} incomplete; the rest follows in the next run`, result.value);
+    }
+  });
+  console.log(JSON.stringify(summary));
 }

@@ -3,7 +3,7 @@
  * written by ingest to D1 and to station objects), plus bench-only calls that exist here and nowhere else.
  */
 import worker from '../lib/api-worker';
-import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
+import { reconcileAllStations } from '../../worker/rollup/cron';
 import { pushPendingRules } from '../../worker/domain/alarms/rules';
 import { count, sql } from 'drizzle-orm';
 import { contextOf } from '../../worker/context';
@@ -37,7 +37,6 @@ function countingEnv(env: Cloudflare.Env): Cloudflare.Env {
       const outcome = (await stub.ingest(...args)) as IngestOutcome;
       counters.batches++;
       counters.objectRows += outcome.rowsWritten;
-      counters.d1Rows += outcome.d1RowsWritten;
       return outcome;
     });
   });
@@ -56,7 +55,7 @@ export default {
     }
     if (url.pathname === '/bench/rollup') {
       const started = performance.now();
-      const run = await rollUpChangedStations(context);
+      const run = await reconcileAllStations(context);
       return Response.json({ ms: performance.now() - started, run });
     }
     if (url.pathname === '/bench/push-rules') {
@@ -90,4 +89,4 @@ export default {
 
 export { StationCore } from '../../worker/objects/station-core';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
-export { RollupRunner } from '../../worker/objects/rollup-runner';
+export { CronRunner } from '../../worker/objects/cron-runner';

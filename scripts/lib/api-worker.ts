@@ -8,4 +8,4 @@ import { createWorker } from '../../worker';
 export default createWorker(() => new Response('This Worker serves /rest only.', { status: 404 }));
 export { StationCore } from '../../worker/objects/station-core';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
-export { RollupRunner } from '../../worker/objects/rollup-runner';
+export { CronRunner } from '../../worker/objects/cron-runner';

@@ -161,6 +161,8 @@ const cases: Case[] = [
   },
   { name: 'POST /rest/items/token', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await make.station()).id}` }) },
   { name: 'POST /rest/legacy-readings/copy', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }) },
+  { name: 'GET /rest/health', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/health' }) },
+  { name: 'POST /rest/rollup/migrate', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/rollup/migrate' }) },
   { name: 'GET /rest/groups', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/groups' }) },
   { name: 'GET /rest/groups/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await make.group()).id}` }) },
   { name: 'POST /rest/groups/edit', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }) },

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ChartColumns, Dashboard, RawReadings } from '../../worker/contracts/telemetry';
 import { get } from '../support/api';
 import { make, type TestStation, type TestSubject } from '../support/make';
-import { ingest, rawAll, runCron } from '../support/telemetry';
+import { statsOf } from '../support/rollup';
+import { ingest, runCron } from '../support/telemetry';
 
 const zone = 'Europe/Prague';
 // Read independently of the app's own station-time helpers: the local calendar day of an instant.
@@ -60,10 +61,7 @@ const columns = async (range: string, points: number) => {
 describe('precipitation totals', () => {
   it('equal the sum of the raw readings per station-local day, in the chart, in daily_stats and on the dashboard', async () => {
     expect([...expectedDays.keys()]).toEqual(['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25', '2026-10-26']);
-    const stats = await rawAll<{ day: string; sum: number; count: number }>(
-      "SELECT day, sum, count FROM daily_stats WHERE item_id = ? AND reading = 'SRA1H' ORDER BY day",
-      station.id,
-    );
+    const stats = (await statsOf(station.id)).filter((s) => s.reading === 'SRA1H');
     expect(stats.map((s) => s.day)).toEqual([...expectedDays.keys()]);
     // The DST days hold 23 and 25 hours of reports.
     expect(stats.find((s) => s.day === '2026-03-29')!.count).toBe(23 * 6);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, post } from '../support/api';
 import { make } from '../support/make';
-import { dirtyOf, ingest, rawAll, storedOf } from '../support/telemetry';
+import { dirtyOf, ingest, lastUpdateOf, rawAll, storedOf } from '../support/telemetry';
 
 const danes = (data_name: string, data_value: unknown, date: string) => ({ data_name, data_value, date });
 
@@ -24,7 +24,7 @@ describe('ingest: happy path', () => {
     ]);
     // 23:30 in New York is already the 11th in UTC, but the station's day is the 10th.
     expect(await dirtyOf(station.id)).toEqual(['2026-01-10']);
-    const [item] = await rawAll<{ last_update: number }>('SELECT last_update FROM items WHERE id = ?', station.id);
+    const item = { last_update: await lastUpdateOf(station.id) };
     expect(item.last_update).toBe(Date.parse('2026-01-11T04:30:00Z'));
   });
 
@@ -49,7 +49,7 @@ describe('ingest: happy path', () => {
     const station = await make.station({ token: true });
     await ingest('danes', station.token, { rows: [danes('H1', 1, '2026-03-02T00:00:00Z')] });
     await ingest('danes', station.token, { rows: [danes('H1', 1, '2026-03-01T00:00:00Z')] });
-    const [item] = await rawAll<{ last_update: number }>('SELECT last_update FROM items WHERE id = ?', station.id);
+    const item = { last_update: await lastUpdateOf(station.id) };
     expect(item.last_update).toBe(Date.parse('2026-03-02T00:00:00Z'));
   });
 });

@@ -5,6 +5,7 @@ import { GroupEdit, GroupItems, GroupRow } from '../../worker/contracts/groups';
 import { IngestToken, ItemEdit, ItemGroups, ItemRow, ItemSubjects } from '../../worker/contracts/items';
 import { NamedRef } from '../../worker/contracts/subjects';
 import { groupItems, items, stationTokens, subjectItems } from '../../worker/db/schema';
+import { itemFields } from '../../worker/db/stations';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { db, get, post } from '../support/api';
 import { make } from '../support/make';
@@ -49,7 +50,7 @@ describe('items', () => {
     const created = await post('/rest/items/edit', { Items: input }, { token: admin.token, reply: ItemRow });
     expect(created.status).toBe(200);
     const id = created.data.id;
-    const [row] = await db().select().from(items).where(eq(items.id, id));
+    const [row] = await db().select(itemFields).from(items).where(eq(items.id, id));
     expect(row).toMatchObject({ uniqueId: input.unique_id, locationX: 48.8056, locationY: 16.6378, nameForApi: 'DANES', lastUpdate: null });
     const group = await make.group();
     expect((await post('/rest/items/groups', { ItemGroups: [group.id] }, { token: admin.token, query: { id }, reply: ItemGroups })).status).toBe(200);

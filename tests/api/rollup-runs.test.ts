@@ -1,14 +1,17 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { rollUpChangedStations } from '../../worker/domain/telemetry/rollup';
+import { reconcileAllStations, retryFailingStations } from '../../worker/rollup/cron';
 import { stationOf } from '../../worker/station/directory';
 import { ItemRow } from '../../worker/contracts/items';
 import { post } from '../support/api';
 import { make } from '../support/make';
-import { expectSameStats, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
-import { ingest, rawAll, runCron, workerCtx } from '../support/telemetry';
+import { daysOf, expectSameStats, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
+import { ingest, pendingStations, rawAll, runCron, workerCtx } from '../support/telemetry';
 
-const markedStations = () => rawAll<{ id: number }>('SELECT id FROM items WHERE rollup_rev IS NOT NULL ORDER BY id').then((r) => r.map((x) => x.id));
+// Stations whose object holds what D1 lacks (ingest marks nothing in D1: the object knows).
+const markedStations = pendingStations;
+// Stations on D1's list of failing roll-ups, which the cron retries.
+const failingStations = () => rawAll<{ item_id: number }>('SELECT item_id FROM rollup_failures ORDER BY item_id').then((r) => r.map((x) => x.item_id));
 
 async function stationsWithData(n: number, seed: number) {
   const token = await make.importerToken();
@@ -28,19 +31,25 @@ describe('roll-up runs', () => {
     expect(await markedStations()).toEqual([]);
     await ingest('danes', token, { unique_id: stations[1].uniqueId, rows: randomRows('DANES', '2026-06-20T12:00:00Z', 77) });
     expect(await markedStations()).toEqual([stations[1].id]);
-    const run = await rollUpChangedStations(workerCtx());
-    expect(run).toMatchObject({ stations: 1, failed: 0, left: 0 });
-    expect(run.days).toBeGreaterThan(0);
-    expect(await rollUpChangedStations(workerCtx())).toMatchObject({ stations: 0, days: 0 });
+    // The daily reconciliation asks every station; only the one that changed flushes.
+    const run = await reconcileAllStations(workerCtx());
+    expect(run).toMatchObject({ flushed: 1, failed: 0, left: 0 });
+    expect(run.d1RowsWritten).toBeGreaterThan(0);
+    expect(await reconcileAllStations(workerCtx())).toMatchObject({ flushed: 0, d1RowsWritten: 0 });
   });
 
   it('leaves what does not fit one run to the next, and the result equals a recompute', async () => {
     await runCron();
     const { stations } = await stationsWithData(5, 20);
-    expect(await rollUpChangedStations(workerCtx(), { maxStations: 2 })).toMatchObject({ stations: 2, left: 3 });
-    expect((await markedStations()).length).toBe(3);
+    await runCron();
+    // What five failed flushes leave behind: their days marked in the objects, the stations listed as failing.
+    for (const station of stations) await markDirty(station.id, await daysOf(station.id));
+    const now = Date.now();
+    expect(await retryFailingStations(workerCtx(), { now, limits: { maxStations: 2 } })).toMatchObject({ stations: 2, left: 3 });
+    expect((await failingStations()).length).toBe(3);
     // The rest in one run, spread over two runner objects.
-    expect(await rollUpChangedStations(workerCtx(), { perRunner: 2 })).toMatchObject({ stations: 3, left: 0 });
+    expect(await retryFailingStations(workerCtx(), { now, limits: { perRunner: 2 } })).toMatchObject({ stations: 3, left: 0 });
+    expect(await failingStations()).toEqual([]);
     for (const station of stations) expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
   });
 
@@ -49,7 +58,7 @@ describe('roll-up runs', () => {
     const [station] = stations;
     for (let round = 0; round < 5; round++) {
       const rows = randomRows('DANES', `2026-07-${String(10 + round * 3).padStart(2, '0')}T12:00:00Z`, 40 + round);
-      await Promise.all([stationOf(env, station.id).flush(station.id, 'Europe/Prague'), ingest('danes', token, { unique_id: station.uniqueId, rows })]);
+      await Promise.all([stationOf(env, station.id).flush({ id: station.id, timezone: 'Europe/Prague', source: 'DANES' }), ingest('danes', token, { unique_id: station.uniqueId, rows })]);
       await runCron();
       expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
       expect(await markedStations()).toEqual([]);

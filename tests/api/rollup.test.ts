@@ -1,10 +1,10 @@
-import { env, runInDurableObject } from 'cloudflare:test';
+import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StationCore } from '../../worker/objects/station-core';
 import { stationOf } from '../../worker/station/directory';
-import { expectSameStats, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
+import { daysOf, expectSameStats, keySpan, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
 import { make } from '../support/make';
-import { dirtyOf, ingest, rawAll, runCron } from '../support/telemetry';
+import { dirtyOf, inStation, ingest, pendingStations, rawAll, rollupStateOf, runCron } from '../support/telemetry';
 
 describe('roll-up', () => {
   const cases = [
@@ -34,7 +34,7 @@ describe('roll-up', () => {
       // Only the newest day keeps its mark, for the reports still to come.
       expect(await dirtyOf(station.id), name).toEqual([expected.map((s) => s.day).sort().at(-1)]);
     }
-    expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([]);
+    expect(await pendingStations()).toEqual([]);
   });
 
   it('keeps the newest day marked between runs, rolls it up again when it changes and lets an older day go', async () => {
@@ -44,8 +44,9 @@ describe('roll-up', () => {
     await runCron();
     expect(await dirtyOf(station.id)).toEqual(['2026-05-10']);
 
+    // Within the roll-up period of the last flush: the object's alarm flushes it (coalescing what comes meanwhile).
     await post('2026-05-10T08:10:00Z', 5);
-    expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([{ id: station.id }]);
+    expect(await pendingStations()).toEqual([station.id]);
     await runCron();
     expect((await statsOf(station.id)).map((s) => [s.day, s.count, s.max])).toEqual([['2026-05-10', 2, 5]]);
 
@@ -54,7 +55,7 @@ describe('roll-up', () => {
     await runCron();
     expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
     expect(await dirtyOf(station.id)).toEqual(['2026-05-11']);
-    expect(await rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL')).toEqual([]);
+    expect(await pendingStations()).toEqual([]);
   });
 
   it('counts 23 and 25 hours of readings on the Prague DST days', async () => {
@@ -76,19 +77,30 @@ describe('roll-up', () => {
     ]);
   });
 
-  it("writes a refused D1 mark from the object's alarm, and marks nothing when no mark is due", async () => {
+  it("retries a refused flush from the object's alarm, and writes nothing to D1 when nothing changed", async () => {
     const station = await make.station({ token: true });
     await ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: 1, date: '2026-05-10T08:00:00Z' }] });
     await runCron();
-    const marked = () => rawAll('SELECT id FROM items WHERE rollup_rev IS NOT NULL AND id = ?', station.id);
-    // The newest day keeps its mark in the object, yet an alarm wake-up alone must not send the station to the cron.
+    const written = async () => (await rollupStateOf(station.id)).d1RowsWritten;
+    const before = await written();
+    // The newest day keeps its mark in the object, yet an alarm wake-up alone must not write to D1.
     await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.alarm());
-    expect(await marked()).toEqual([]);
-    // What a D1 failure while marking leaves behind.
-    await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.kv.put('mark-due', true));
-    await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.alarm());
-    expect(await marked()).toEqual([{ id: station.id }]);
-    expect(await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.kv.get('mark-due'))).toBeUndefined();
+    expect(await written()).toBe(before);
+    expect(await pendingStations()).toEqual([]);
+    // What a flush that fails leaves behind: a marked day it cannot roll up. It is recorded and retried by the alarm.
+    await inStation(station.id, "INSERT INTO dirty_days (day) VALUES ('2026-13-01')");
+    await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.touch(['2026-05-10']));
+    await rollupStateOf(station.id);
+    await runDurableObjectAlarm(stationOf(env, station.id));
+    expect((await rollupStateOf(station.id)).failures).toBeGreaterThan(0);
+    expect(await rawAll('SELECT item_id FROM rollup_failures WHERE item_id = ?', station.id)).toEqual([{ item_id: station.id }]);
+    expect(await pendingStations()).toEqual([station.id]);
+    // Repaired, the next alarm flushes and takes the station off the list, in the same batch.
+    await inStation(station.id, "DELETE FROM dirty_days WHERE day = '2026-13-01'");
+    expect(await runDurableObjectAlarm(stationOf(env, station.id))).toBe(true);
+    expect(await rollupStateOf(station.id)).toMatchObject({ failures: 0, dueAt: null });
+    expect(await rawAll('SELECT item_id FROM rollup_failures WHERE item_id = ?', station.id)).toEqual([]);
+    expect(await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.kv.get('rollup-failing'))).toBeUndefined();
   });
 
   it('gives identical rows when run twice, and heals a day a failed run left dirty', async () => {
@@ -98,13 +110,14 @@ describe('roll-up', () => {
     await runCron();
     const first = await statsOf(station.id);
 
-    const days = await rawAll<{ day: string }>('SELECT DISTINCT day FROM daily_stats WHERE item_id = ?', station.id);
-    await markDirty(station.id, days.map((d) => d.day));
+    const days = await daysOf(station.id);
+    await markDirty(station.id, days);
     await runCron();
     expect(await statsOf(station.id)).toEqual(first);
 
     // What an interrupted run leaves behind: a stale aggregate and its day still marked dirty.
-    await rawAll("UPDATE daily_stats SET count = 1, max = 1e9 WHERE item_id = ? AND day = '2026-05-10'", station.id);
+    const slots = Array.from({ length: 7 }, (_, i) => `n${i} = iif(n${i} IS NULL, NULL, 1), hi${i} = iif(hi${i} IS NULL, NULL, 1e9)`).join(', ');
+    await rawAll(`UPDATE station_days SET ${slots} WHERE id = ?`, station.id * keySpan + Date.parse('2026-05-10') / 86_400_000);
     await markDirty(station.id, ['2026-05-10']);
     await runCron();
     expect(await statsOf(station.id)).toEqual(first);

@@ -24,7 +24,7 @@ describe('dashboard', () => {
       for (const code of Object.keys(summary.max)) {
         // Rain is shown by its total over the range, not by its extremes.
         if (summary.sum?.[code] !== undefined) {
-          expect(await card.locator(`[data-total="${code}"]`).getByTestId('total').textContent()).toBe(summary.sum[code].toFixed(4));
+          expect(await card.locator(`[data-total="${code}"]`).getByTestId('total').textContent()).toBe(summary.sum[code]!.toFixed(4));
           continue;
         }
         const row = card.locator(`tr[data-reading="${code}"]`);

@@ -1,5 +1,6 @@
-/** The roll-up's yardstick: daily_stats as stored, and the same figures recomputed from a station's raw readings. */
+/** The roll-up's yardstick: its rows as stored (per code and day), and the same figures recomputed from a station's raw readings. */
 import { expect } from 'vitest';
+import { readingsOf, type Source } from '../../worker/contracts/readings';
 import { sourceRow } from '../../worker/contracts/telemetry';
 import { inStation, rawAll, storedOf } from './telemetry';
 
@@ -21,12 +22,35 @@ const localDayIn = (timeZone: string) => {
   return (ts: number) => format.format(ts);
 };
 
-export async function statsOf(itemId: number): Promise<Stat[]> {
-  return rawAll<Stat>(
-    'SELECT reading, day, count, min, max, sum, first_ts, last_ts, last_value FROM daily_stats WHERE item_id = ? ORDER BY day, reading',
-    itemId,
+/** Keys of a station's roll-up rows: item × 100,000 + days (or months) since 1970. */
+export const keySpan = 100_000;
+const dayOfKey = (key: number) => new Date((key % keySpan) * 86_400_000).toISOString().slice(0, 10);
+const monthOfKey = (key: number) => `${1970 + Math.floor((key % keySpan) / 12)}-${String(((key % keySpan) % 12) + 1).padStart(2, '0')}`;
+
+/** A station's folded months (`day` holds the month, YYYY-MM) as one stat per code and month. */
+export const monthStatsOf = (itemId: number) => statsOf(itemId, 'station_months');
+
+/**
+ * A station's day rows as one stat per code and day (the layout of before migration 0007, which the tests compare):
+ * slot i of a row is the i-th code of the station's source.
+ */
+export async function statsOf(itemId: number, table: 'station_days' | 'station_months' = 'station_days'): Promise<Stat[]> {
+  const [{ source }] = await rawAll<{ source: Source }>('SELECT name_for_api AS source FROM items WHERE id = ?', itemId);
+  const codes = readingsOf(source).map((r) => r.code);
+  const rows = await rawAll<Record<string, number | null>>(`SELECT * FROM ${table} WHERE id BETWEEN ? AND ? ORDER BY id`, itemId * keySpan, itemId * keySpan + keySpan - 1);
+  const periodOf = table === 'station_days' ? dayOfKey : monthOfKey;
+  const stats = rows.flatMap((row) =>
+    codes.flatMap((reading, s) =>
+      row[`n${s}`] === null
+        ? []
+        : [{ reading, day: periodOf(row.id!), count: row[`n${s}`]!, min: row[`lo${s}`]!, max: row[`hi${s}`]!, sum: row[`sm${s}`]!, first_ts: row[`f${s}`]!, last_ts: row[`l${s}`]!, last_value: row[`v${s}`]! }],
+    ),
   );
+  return stats.sort((a, b) => a.day.localeCompare(b.day) || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
 }
+
+/** The station-local days a station's day rows hold. */
+export const daysOf = async (itemId: number) => [...new Set((await statsOf(itemId)).map((s) => s.day))];
 
 export async function recomputeFromRaw(itemId: number, timeZone: string): Promise<Stat[]> {
   const raw = await storedOf(itemId);
@@ -76,9 +100,15 @@ export function randomRows(source: 'DANES' | 'UNIWAN', aroundUtc: string, seed: 
   return times.map((ts) => sourceRow(source, { reading: codes[Math.floor(next() * codes.length)], ts, value: Math.round((next() * 200 - 100) * 1000) / 1000 }));
 }
 
-/** What an interrupted run leaves behind: days still dirty in the station's object, and the station still marked. */
+/**
+ * What a failed flush leaves behind: days still marked in the station's object, and the station on D1's list of
+ * failing roll-ups (as long ago as the cron's retry waits for a station's own alarm).
+ */
 export async function markDirty(itemId: number, days: string[]) {
   for (const day of days) await inStation(itemId, 'INSERT OR IGNORE INTO dirty_days (day) VALUES (?)', day);
-  await rawAll('UPDATE items SET rollup_rev = 1 WHERE id = ?', itemId);
+  await rawAll(
+    "INSERT INTO rollup_failures (item_id, since, attempts, error, last_attempt) VALUES (?, 0, 1, 'test', 0) ON CONFLICT (item_id) DO UPDATE SET last_attempt = 0",
+    itemId,
+  );
 }
 

@@ -1,10 +1,12 @@
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { contextOf } from '../../worker/context';
 import { allReadingCodes } from '../../worker/contracts/readings';
 import { IngestResult } from '../../worker/contracts/telemetry';
 import type { Reading } from '../../worker/contracts/telemetry';
 import { stationOf } from '../../worker/station/directory';
+import { reconcileCron } from '../../worker/cron';
+import { newestReadingSql } from '../../worker/db/daily-stats';
 import { post } from './api';
 import { make } from './make';
 
@@ -14,13 +16,28 @@ export const workerCtx = () => contextOf(env, () => {});
 export const ingest = (source: 'danes' | 'uniwan', token: string, body: unknown) =>
   post(`/rest/ingest/${source}`, body as never, { token, reply: IngestResult });
 
-/** Runs the Worker's cron handler to completion, as the five-minute trigger would (at `now`, its scheduled time). */
-export async function runCron(now = Date.now()) {
+const scheduled = (cron: string, now: number) =>
   // Through the loopback the handler gets a plain controller object; a real ScheduledController cannot be cloned.
-  await (exports.default as unknown as { scheduled(controller: Partial<ScheduledController>): Promise<void> }).scheduled({
-    cron: '*/5 * * * *',
-    scheduledTime: now,
-  });
+  (exports.default as unknown as { scheduled(controller: Partial<ScheduledController>): Promise<void> }).scheduled({ cron, scheduledTime: now });
+
+/**
+ * Runs the Worker's daily roll-up reconciliation (every station whose object holds what D1 lacks, such as a flush
+ * waiting for its period, flushes: D1 then holds everything stored before the call), then its cron handler, as the
+ * five-minute trigger would (at `now`, its scheduled time), each to completion.
+ */
+export async function runCron(now = Date.now()) {
+  await scheduled(reconcileCron, now);
+  await scheduled('*/5 * * * *', now);
+}
+
+/** Where a station's roll-up stands (its object's answer, once a flush under way has ended). */
+export const rollupStateOf = (itemId: number) => stationOf(env, itemId).rollupState();
+
+/** Stations whose object holds what D1 lacks: a flush under way or waiting for its period (or its retry). */
+export async function pendingStations() {
+  const ids = (await rawAll<{ id: number }>('SELECT id FROM items ORDER BY id')).map((r) => r.id);
+  const states = await Promise.all(ids.map((id) => rollupStateOf(id)));
+  return ids.filter((_, i) => states[i].dueAt !== null);
 }
 
 /** Runs SQL inside a station's object, as its own code would (to read or to damage its storage in a test). */
@@ -83,4 +100,17 @@ export async function stationsWithReadings() {
     ],
   });
   return { ...fixture, token };
+}
+
+/** Lets a station's roll-up reach D1: waits for a flush under way, and rings the object's alarm when a flush waits for it. */
+export async function settleRollup(itemId: number) {
+  if ((await rollupStateOf(itemId)).dueAt !== null) await runDurableObjectAlarm(stationOf(env, itemId));
+  await rollupStateOf(itemId);
+}
+
+/** A station's `last_update` (epoch ms) as D1 derives it, once its roll-up has settled. */
+export async function lastUpdateOf(itemId: number) {
+  await settleRollup(itemId);
+  const [row] = await rawAll<{ last_update: number | null }>(`SELECT ${newestReadingSql('i.id')} AS last_update FROM items i WHERE i.id = ?`, itemId);
+  return row.last_update;
 }

@@ -60,17 +60,23 @@ export const Day = z.string().refine(isCalendarDay);
 const dayCount = wholeNumber(1, 366);
 
 const dayRange = { from: Day.optional(), to: Day.optional(), days: dayCount.optional() };
+const chartFormats = ['rows', 'columns'] as const;
 const fromNotAfterTo = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to;
 // Only the API reads these queries (the app's pickers cannot invert a range), so the rule carries its words.
 const rangeRule = { path: ['from'], error: 'from must not be after to.' };
 
-export const DashboardQuery = z.object(dayRange).refine(fromNotAfterTo, rangeRule);
+export const DashboardQuery = z
+  .object({
+    ...dayRange,
+    format: z.enum(chartFormats).optional().meta({
+      description: '`rows` (default): the documented reply, a summary per station. `columns`: the same facts in columns (what the app loads; about half the bytes).',
+    }),
+  })
+  .refine(fromNotAfterTo, rangeRule);
 
 /** The fewest and most points per reading a chart may ask for. */
 const chartPointLimits = { min: 50, max: 10_000 } as const;
 const pointCount = wholeNumber(chartPointLimits.min, chartPointLimits.max);
-
-const chartFormats = ['rows', 'columns'] as const;
 
 const stationId = z.string().min(1).max(100);
 
@@ -101,15 +107,20 @@ export const ReadingsQuery = z.object({ ...dayRange, id: stationId }).refine(fro
 const perCode = z.record(z.string(), z.number());
 const DayTotal = z.object({ day: z.string(), sum: z.number() });
 export type DayTotal = z.infer<typeof DayTotal>;
+/** A total that may have overflowed a double: JSON has no ±Infinity, so it is sent as null. */
+const total = z.number().nullable();
 
 export const StationSummary = z.object({
   date: z.string().nullable(),
   pocetMereni: z.number(),
   max: perCode,
   min: perCode,
-  sum: perCode.optional().meta({ description: 'Totals over the range of the readings that add up (precipitation); only when the station has such readings in the range.' }),
+  sum: z
+    .record(z.string(), total)
+    .optional()
+    .meta({ description: 'Totals over the range of the readings that add up (precipitation); only when the station has such readings in the range. null: the total is beyond ±1.8e308 (it overflowed a double).' }),
   peak_day: z
-    .record(z.string(), DayTotal)
+    .record(z.string(), z.object({ day: z.string(), sum: total }))
     .optional()
     .meta({ description: 'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.' }),
 });
@@ -129,6 +140,82 @@ export const Dashboard = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
+
+const column = <T extends z.ZodType>(of: T) => z.array(of);
+
+/**
+ * The dashboard in columns (`format=columns`, what the app loads): one array per field, aligned by station (newest
+ * station first, as `items`). Times count in ms from `base`; zones and sources are indexes into `zones` and
+ * `sources`. Per code, arrays hold null for stations without that code in the range; codes no station has are left
+ * out. `dashboardFromColumns` gives back the documented shape.
+ */
+export const DashboardColumns = z.object({
+  base: z.number(),
+  zones: z.array(z.string()),
+  sources: z.array(z.enum(['DANES', 'UNIWAN'])),
+  stations: z.object({
+    id: column(z.number()),
+    name: column(z.string()),
+    serial_nr: column(z.string().nullable()),
+    unique_id: column(z.string()),
+    location_x: column(z.number().nullable()),
+    location_y: column(z.number().nullable()),
+    location_name: column(z.string().nullable()),
+    location_group: column(z.string().nullable()),
+    source: column(z.number()),
+    zone: column(z.number()),
+    last_update: column(z.number().nullable()),
+  }),
+  figures: z.object({
+    date: column(z.number().nullable()),
+    count: column(z.number()),
+    min: z.record(z.string(), column(z.number().nullable())),
+    max: z.record(z.string(), column(z.number().nullable())),
+    /** Codes that add up: the range's total (null also where it overflowed) and the wettest day with its total. */
+    sum: z.record(z.string(), column(z.number().nullable())),
+    peak_day: z.record(z.string(), column(z.string().nullable())),
+    peak_sum: z.record(z.string(), column(z.number().nullable())),
+  }),
+  groups: z.array(DashboardGroup),
+});
+export type DashboardColumns = z.infer<typeof DashboardColumns>;
+
+/** The documented dashboard from its columns (the app decodes what it loaded). */
+export function dashboardFromColumns(c: DashboardColumns): Dashboard {
+  const s = c.stations;
+  const time = (t: number | null) => (t === null ? null : new Date(c.base + t).toISOString());
+  const dashboard: Dashboard = { items: [], danes: {}, uniwan: {}, groups: c.groups };
+  const { figures: f } = c;
+  s.id.forEach((id, i) => {
+    const source = c.sources[s.source[i]];
+    dashboard.items.push({
+      id,
+      name: s.name[i],
+      serial_nr: s.serial_nr[i],
+      unique_id: s.unique_id[i],
+      location_x: s.location_x[i],
+      location_y: s.location_y[i],
+      location_name: s.location_name[i],
+      location_group: s.location_group[i],
+      last_update: time(s.last_update[i]),
+      name_for_api: source,
+      timezone: c.zones[s.zone[i]],
+    });
+    const summary: StationSummary = { date: time(f.date[i]), pocetMereni: f.count[i], max: {}, min: {} };
+    for (const [code, values] of Object.entries(f.max)) if (values[i] !== null) summary.max[code] = values[i];
+    for (const [code, values] of Object.entries(f.min)) if (values[i] !== null) summary.min[code] = values[i];
+    for (const [code, values] of Object.entries(f.sum)) {
+      if (values[i] === null && f.max[code]?.[i] == null) continue;
+      (summary.sum ??= {})[code] = values[i];
+    }
+    for (const [code, days] of Object.entries(f.peak_day)) {
+      const day = days[i];
+      if (day !== null) (summary.peak_day ??= {})[code] = { day, sum: f.peak_sum[code][i] };
+    }
+    dashboard[source === 'DANES' ? 'danes' : 'uniwan'][s.unique_id[i]] = summary;
+  });
+  return dashboard;
+}
 
 /**
  * The range a chart answered: its first and last station-local day and the instants they span (the first day's
@@ -189,7 +276,7 @@ export const telemetryCalls = {
     access: 'user',
     summary: "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to, and the groups holding them",
     query: DashboardQuery,
-    reply: Dashboard,
+    reply: z.union([Dashboard, DashboardColumns]),
   }),
   chart: defineCall({
     method: 'get',

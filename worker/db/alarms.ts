@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Alarm, AlarmRule, AlarmRuleSpec, AlarmsQuery } from '../contracts/alarms';
 import { isoInstant } from '../contracts/station-time';
 import type { Db } from './client';
+import { newestReading } from './daily-stats';
 import { alarmRules, alarms, items, subjects, type AlarmRuleRow, type Subject } from './schema';
 import { visibleTo } from './stations';
 
@@ -102,19 +103,20 @@ export const findRuleWithStation = async (db: Db, ruleId: number) =>
 export type RuleWithStation = NonNullable<Awaited<ReturnType<typeof findRuleWithStation>>>;
 
 /**
- * Stations whose silence may have run out before `now` under a no-data rule with no open alarm. D1's last_update
- * lags a station's newest reading by at most a roll-up period and is never ahead of it, so this lists every such
- * station (a few that reported meanwhile too; their object knows). Rules whose alarm is already open are left alone,
- * so a silent station is called once, not every five minutes.
+ * Stations whose silence may have run out before `now` under a no-data rule with no open alarm. The newest reading D1
+ * knows (the station's `last_update`, from its newest roll-up row) lags the station's newest reading by at most a
+ * roll-up period and is never ahead of it, so this lists every such station (a few that reported meanwhile too; their
+ * object knows). Rules whose alarm is already open are left alone, so a silent station is called once, not every
+ * five minutes.
  */
 export const selectSilentStations = (db: Db, { now, limit }: { now: number; limit: number }) =>
   db
-    .selectDistinct({ id: items.id, timezone: items.timezone })
+    .selectDistinct({ id: items.id, timezone: items.timezone, source: items.nameForApi })
     .from(alarmRules)
     .innerJoin(items, eq(items.id, alarmRules.itemId))
     .where(
       sql`${alarmRules.kind} = 'no_data' AND ${alarmRules.deletedAt} IS NULL
-        AND coalesce(${items.lastUpdate}, ${alarmRules.createdAt}) + ${alarmRules.silenceMinutes} * 60000 < ${now}
+        AND coalesce(${newestReading}, ${alarmRules.createdAt}) + ${alarmRules.silenceMinutes} * 60000 < ${now}
         AND NOT EXISTS (SELECT 1 FROM ${alarms} WHERE ${alarms.ruleId} = ${alarmRules.id} AND ${alarms.state} <> 'cleared')`,
     )
     .orderBy(items.id)

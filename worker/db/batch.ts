@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { is, sql, SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { SQLiteAsyncDialect, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 
 /** `column IN values`, bound as one JSON parameter: D1 binds at most 100 parameters per statement. */
@@ -20,4 +20,23 @@ export function chunkedInserts<T extends Record<string, unknown>>(db: Db, table:
 export async function atomically(db: Db, statements: BatchItem<'sqlite'>[]): Promise<unknown[]> {
   if (!statements.length) return [];
   return db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A statement for `rawBatch`: drizzle's `sql` template, or a query builder. */
+export type RawStatement = SQL | { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * Runs statements in one D1 batch (one round trip, one transaction) and returns D1's own results, with `meta`
+ * (rows written) and rows as objects. For `sql` templates with parameters, which drizzle's `batch` cannot run.
+ */
+export async function rawBatch<T = Record<string, unknown>>(db: Db, statements: RawStatement[]): Promise<D1Result<T>[]> {
+  if (!statements.length) return [];
+  const client = db.$client;
+  const prepared = statements.map((s) => {
+    const query = is(s, SQL) ? dialect.sqlToQuery(s) : s.toSQL();
+    return client.prepare(query.sql).bind(...query.params);
+  });
+  return client.batch<T>(prepared);
 }

@@ -1,141 +1,348 @@
-import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import { isSummed } from '../contracts/readings';
-import { isoInstant } from '../contracts/station-time';
-import type { StationSummary } from '../contracts/telemetry';
+/**
+ * The roll-up's D1 rows (docs/decisions/0015): one row per station-day (`station_days`) and per folded station-month
+ * (`station_months`) with every code of the station in slots, the stations whose roll-up fails, and the roll-up of
+ * before migration 0007 on its way out. Every statement that reads or writes them is here.
+ */
+import { asc, count, eq, inArray, lt, min, sql } from 'drizzle-orm';
+import { isSummed, type Source } from '../contracts/readings';
+import {
+  dayColumns,
+  dayNumber,
+  firstDayOf,
+  fromStored,
+  keySpan,
+  lastDayOf,
+  monthColumns,
+  monthNumber,
+  rowValues,
+  slotCodes,
+  type Figures,
+  type RollupRow,
+} from '../rollup/layout';
+import { rawBatch, type RawStatement } from './batch';
 import type { Db } from './client';
-import { dailyStats, groupItems, groups, items, type Subject } from './schema';
-import { visibleTo } from './stations';
+import { items, legacyDailyStats, rollupFailures, stationDays, stationMonths } from './schema';
 
-/** One code's statistics over one station-local day, as daily_stats holds them. */
-export type DayStat = Omit<typeof dailyStats.$inferSelect, 'itemId'>;
-
-/**
- * Marks a station for the next roll-up (keeping the highest revision) and moves its last_update forward: the one
- * D1 write a station's ingest causes, when its object goes from clean to dirty.
- */
-export async function markForRollup(db: Db, { itemId, rev, lastTs }: { itemId: number; rev: number; lastTs: number | null }) {
-  const result = await db
-    .update(items)
-    // SQLite's max() of a NULL is NULL: coalesce picks whichever side is known.
-    .set({
-      rollupRev: sql`coalesce(max(${items.rollupRev}, ${rev}), ${rev})`,
-      lastUpdate: sql`coalesce(max(${items.lastUpdate}, ${lastTs}), ${items.lastUpdate}, ${lastTs})`,
-    })
-    .where(eq(items.id, itemId));
-  return rowsWritten([result]);
+/** One code's statistics over one station-local day, as a station object computes them from its raw readings. */
+export interface DayStat {
+  reading: string;
+  day: string;
+  count: number;
+  /** Readings flagged suspect (counted in `count` too). */
+  suspect: number;
+  min: number;
+  max: number;
+  sum: number;
+  firstTs: number;
+  lastTs: number;
+  lastValue: number;
 }
 
-const rowsWritten = (results: D1Result[]) => results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
+type Statement = RawStatement;
+const rowsWritten = (results: D1Result[]) => results.reduce((n, r) => n + (r.meta?.rows_written ?? 0), 0);
+/** Runs statements in one D1 batch; returns the rows D1 says they wrote. */
+const run = async (db: Db, statements: Statement[]) => rowsWritten(await rawBatch(db, statements));
 
-// Stats rows per INSERT: one bound JSON parameter per statement keeps clear of D1's 100-parameter limit.
-const rowsPerStatement = 500;
-// A row's fields in the table's column order after item_id; a roll-up replaces all but the key (reading, day).
-const statFields = ['reading', 'day', 'count', 'min', 'max', 'sum', 'firstTs', 'lastTs', 'lastValue'] as const;
-const fromJson = sql.raw(statFields.map((_, i) => `value ->> ${i}`).join(', '));
-const replaced = Object.fromEntries(statFields.slice(2).map((f) => [f, sql.raw(`excluded.${dailyStats[f].name}`)]));
+// The key span as SQL text: a bound number arrives as a REAL, and a key divided by it would not be an integer.
+const span = sql.raw(String(keySpan));
+
+// Rows per INSERT: one bound JSON parameter per statement keeps clear of D1's 100 parameters.
+const rowsPerStatement = 100;
 
 /**
- * Brings a station's daily_stats up to date with the days it computed, and clears its roll-up mark unless a later
- * batch (a higher revision) marked it again. One batch, so D1 never holds new figures with the mark still set or the
- * mark cleared without the figures. Returns the rows D1 wrote.
+ * A REAL that may hold ±Inf (a sum that overflowed), read so that it survives D1's JSON: as SQLite quotes it
+ * (`9.0e+999`), which `fromStored` turns back into ±Infinity.
  */
-export async function writeRollup(db: Db, { itemId, stats, rev, replaceAll }: { itemId: number; stats: DayStat[]; rev: number; replaceAll: boolean }) {
-  const statements: BatchItem<'sqlite'>[] = [];
-  if (replaceAll) statements.push(db.delete(dailyStats).where(eq(dailyStats.itemId, itemId)));
-  for (let i = 0; i < stats.length; i += rowsPerStatement) {
-    const rows = JSON.stringify(stats.slice(i, i + rowsPerStatement).map((s) => statFields.map((f) => s[f])));
-    statements.push(
-      db
-        .insert(dailyStats)
-        .select(sql`SELECT ${itemId}, ${fromJson} FROM json_each(${rows}) WHERE true`)
-        .onConflictDoUpdate({ target: [dailyStats.itemId, dailyStats.day, dailyStats.reading], set: replaced }),
-    );
+const stored = (expr: string) => `CASE WHEN abs(${expr}) > 1.7976931348623157e308 THEN quote(${expr}) ELSE ${expr} END`;
+
+function upsert(table: 'station_days' | 'station_months', rows: (number | string | null)[][], onConflict: 'replace' | 'keep'): Statement[] {
+  const columns = table === 'station_days' ? dayColumns : monthColumns;
+  const picked = sql.raw(columns.map((_, i) => `value ->> ${i}`).join(', '));
+  const conflict = sql.raw(onConflict === 'keep' ? 'DO NOTHING' : `DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`);
+  const statements: Statement[] = [];
+  for (let i = 0; i < rows.length; i += rowsPerStatement) {
+    const json = JSON.stringify(rows.slice(i, i + rowsPerStatement));
+    statements.push(sql`INSERT INTO ${sql.raw(table)} (${sql.raw(columns.join(', '))}) SELECT ${picked} FROM json_each(${json}) WHERE true ON CONFLICT (id) ${conflict}`);
   }
-  statements.push(db.update(items).set({ rollupRev: null }).where(and(eq(items.id, itemId), lte(items.rollupRev, rev))));
-  return rowsWritten((await db.batch(statements as [BatchItem<'sqlite'>])) as D1Result[]);
+  return statements;
 }
 
-/** The stations marked for the roll-up, oldest mark first, at most `limit`, each with how many are marked in all. */
-export const selectMarkedStations = (db: Db, limit: number) =>
+const stationRange = (itemId: number) => [itemId * keySpan, itemId * keySpan + keySpan - 1] as const;
+
+/** Deletes a station's day rows of `month` (its month row replaces them). */
+const deleteDaysOf = (db: Db, itemId: number, month: string) =>
+  db.delete(stationDays).where(sql`${stationDays.id} BETWEEN ${itemId * keySpan + dayNumber(firstDayOf(month))} AND ${itemId * keySpan + dayNumber(lastDayOf(month))}`);
+
+export interface RollupWrite {
+  itemId: number;
+  source: Source;
+  /** Day rows to write (replacing what D1 holds of those days). */
+  days: RollupRow[];
+  /** Folded months to write, from raw (replacing their month row and any day rows left of them). */
+  months: RollupRow[];
+  /** Keys of days, and months, left without readings: their rows go. */
+  emptyDays: number[];
+  emptyMonths: string[];
+  /** Replace every row of the station (its zone or source changed: all its days were reckoned anew). */
+  replaceAll: boolean;
+  /** The station was listed as failing: the same batch takes it off the list. */
+  clearFailure: boolean;
+}
+
+/**
+ * A station object's flush: its changed days (and folded months) in one D1 batch, so D1 never holds half a flush.
+ * In steady state that is one row written: the day the report landed in. Returns the rows D1 wrote.
+ */
+export async function writeRollup(db: Db, write: RollupWrite): Promise<number> {
+  const { itemId, source } = write;
+  const statements: Statement[] = [];
+  if (write.replaceAll) {
+    const [lo, hi] = stationRange(itemId);
+    statements.push(db.delete(stationDays).where(sql`${stationDays.id} BETWEEN ${lo} AND ${hi}`));
+    statements.push(db.delete(stationMonths).where(sql`${stationMonths.id} BETWEEN ${lo} AND ${hi}`));
+  }
+  statements.push(...upsert('station_days', write.days.map((row) => rowValues(source, row)), 'replace'));
+  statements.push(...upsert('station_months', write.months.map((row) => rowValues(source, row, true)), 'replace'));
+  if (!write.replaceAll) {
+    for (const row of write.months) statements.push(deleteDaysOf(db, itemId, monthOfRowKey(row.key)));
+    if (write.emptyDays.length) statements.push(db.delete(stationDays).where(sql`${stationDays.id} IN (SELECT value FROM json_each(${JSON.stringify(write.emptyDays)}))`));
+    for (const month of write.emptyMonths) {
+      statements.push(db.delete(stationMonths).where(eq(stationMonths.id, itemId * keySpan + monthNumber(month))), deleteDaysOf(db, itemId, month));
+    }
+  }
+  if (write.clearFailure) statements.push(db.delete(rollupFailures).where(eq(rollupFailures.itemId, itemId)));
+  return run(db, statements);
+}
+
+const monthOfRowKey = (key: number) => {
+  const n = key % keySpan;
+  return `${1970 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+};
+
+/** Records a failed roll-up of a station (first failure, attempts, latest error): what the health call counts. */
+export const recordRollupFailure = (db: Db, { itemId, error, now }: { itemId: number; error: string; now: number }) =>
   db
-    .select({ id: items.id, timezone: items.timezone, total: sql<number>`count(*) OVER ()` })
-    .from(items)
-    .where(isNotNull(items.rollupRev))
-    .orderBy(items.rollupRev)
+    .insert(rollupFailures)
+    .values({ itemId, since: now, attempts: 1, error: error.slice(0, 500), lastAttempt: now })
+    .onConflictDoUpdate({ target: rollupFailures.itemId, set: { attempts: sql`${rollupFailures.attempts} + 1`, error: error.slice(0, 500), lastAttempt: now } });
+
+/** How many stations' roll-ups are failing, since when, and the first few of them (oldest failure first). */
+export async function selectRollupFailures(db: Db, limit: number) {
+  const [[summary], stations] = await db.batch([
+    db.select({ failing: count(), since: min(rollupFailures.since) }).from(rollupFailures),
+    db
+      .select({ id: rollupFailures.itemId, uniqueId: items.uniqueId, since: rollupFailures.since, attempts: rollupFailures.attempts, error: rollupFailures.error, lastAttempt: rollupFailures.lastAttempt })
+      .from(rollupFailures)
+      .innerJoin(items, eq(items.id, rollupFailures.itemId))
+      .orderBy(asc(rollupFailures.since), asc(rollupFailures.itemId))
+      .limit(limit),
+  ]);
+  return { failing: summary.failing, since: summary.since, stations };
+}
+
+/**
+ * Failing stations whose last attempt was before `before` (their object's own retry has not come, or they were
+ * listed by migration 0007), oldest attempt first, with what their object needs to flush and how many there are.
+ */
+export const selectStationsToRetry = (db: Db, { before, limit }: { before: number; limit: number }) =>
+  db
+    .select({ id: items.id, uniqueId: items.uniqueId, source: items.nameForApi, timezone: items.timezone, total: sql<number>`count(*) OVER ()` })
+    .from(rollupFailures)
+    .innerJoin(items, eq(items.id, rollupFailures.itemId))
+    .where(lt(rollupFailures.lastAttempt, before))
+    .orderBy(asc(rollupFailures.lastAttempt))
     .limit(limit);
 
 /**
- * The dashboard's stations and the groups holding them, in one round trip: every group for an administrator, else
- * the subject's own groups (whose stations it sees).
+ * The time of a station's newest reading as D1 knows it (its `last_update`), as SQL text over the station id
+ * expression `itemId`: the newest row's last time, a seek at the top of the station's key range (days first, then
+ * folded months). The item queries and the no-data check read it; nothing writes it.
  */
-export const selectDashboardStations = (db: Db, subject: Subject) =>
-  db.batch([
-    db.select().from(items).where(visibleTo(subject)).orderBy(desc(items.id)),
-    db
-      .select({ id: groups.id, name: groups.name, items: sql<string>`json_group_array(${groupItems.itemId})` })
-      .from(groups)
-      .innerJoin(groupItems, eq(groupItems.groupId, groups.id))
-      .where(subject.isAdmin ? undefined : sql`${groups.id} IN (SELECT group_id FROM subject_groups WHERE subject_id = ${subject.id})`)
-      .groupBy(groups.id)
-      .orderBy(groups.name, groups.id),
-  ]);
+export const newestReadingSql = (itemId: string) => `coalesce(
+  (SELECT d.last_ts FROM station_days d WHERE d.id BETWEEN ${itemId} * ${keySpan} AND ${itemId} * ${keySpan} + ${keySpan - 1} ORDER BY d.id DESC LIMIT 1),
+  (SELECT m.last_ts FROM station_months m WHERE m.id BETWEEN ${itemId} * ${keySpan} AND ${itemId} * ${keySpan} + ${keySpan - 1} ORDER BY m.id DESC LIMIT 1))`;
 
-/** A station's summary as SQLite assembles it: `summary` is a StationSummary's JSON without its `date`. */
-interface SummaryRow {
-  itemId: number;
+/** `newestReadingSql` of the `items` row in scope. */
+export const newestReading = sql<number | null>`${sql.raw(newestReadingSql('"items"."id"'))}`.mapWith((v) => (v === null ? null : Number(v)));
+
+/** A station as the range readers need it: its id and the source its slots follow. */
+export interface SlotStation {
+  id: number;
+  source: Source;
+}
+
+/** What D1 holds of a station over a range: figures per code and the newest reading's time. */
+export interface RangeFigures {
   lastTs: number;
-  summary: string;
+  figures: Figures;
+}
+
+/** Days of a folded month that a range covers only in part: D1 cannot split a month row, the station's object can. */
+export interface PartialMonth {
+  id: number;
+  from: string;
+  to: string;
+}
+
+const slots = Array.from({ length: 7 }, (_, s) => s);
+const rangeAggregates = slots.map((s) => `sum(r.n${s}) AS n${s}, min(r.lo${s}) AS lo${s}, max(r.hi${s}) AS hi${s}, ${stored(`sum(r.sm${s})`)} AS sm${s}, max(r.l${s}) AS l${s}`).join(', ');
+const rangeColumns = ['id', 'last_ts', ...slots.flatMap((s) => [`n${s}`, `lo${s}`, `hi${s}`, `sm${s}`, `l${s}`])].join(', ');
+
+const inRange = (alias: string, lo: number, hi: number) => sql.raw(`${alias}.id BETWEEN j.value * ${keySpan} + ${lo} AND j.value * ${keySpan} + ${hi}`);
+
+/**
+ * Per station over local days `from`..`to`: readings count, extremes and totals per code, the newest reading's time
+ * and, for codes that add up, the wettest day; from day rows and from the month rows the range covers whole. Months
+ * folded before the range's first or after its last day are listed in `partial` (the caller asks the stations'
+ * objects for those days). One round trip. Stations without rows in the range are left out.
+ */
+export async function selectRangeFigures(db: Db, { stations, from, to }: { stations: SlotStation[]; from: string; to: string }) {
+  const ids = JSON.stringify(stations.map((s) => s.id));
+  const [d0, d1] = [dayNumber(from), dayNumber(to)];
+  const fromMonth = from.slice(0, 7);
+  const toMonth = to.slice(0, 7);
+  // Months the range covers from their first to their last day are read from month rows.
+  const m0 = monthNumber(fromMonth) + (from === firstDayOf(fromMonth) ? 0 : 1);
+  const m1 = monthNumber(toMonth) - (to === lastDayOf(toMonth) ? 0 : 1);
+  const edges = [...new Set([from === firstDayOf(fromMonth) ? null : fromMonth, to === lastDayOf(toMonth) ? null : toMonth].filter((m) => m !== null))];
+  const edgeKeys = JSON.stringify(stations.flatMap((s) => edges.map((m) => s.id * keySpan + monthNumber(m))));
+
+  const statements: Statement[] = [
+    sql`SELECT r.id / ${span} AS item, max(r.last_ts) AS last_ts, ${sql.raw(rangeAggregates)} FROM (
+        SELECT ${sql.raw(rangeColumns.replaceAll(/(\w+)/g, 'd.$1'))} FROM json_each(${ids}) j JOIN station_days d ON ${inRange('d', d0, d1)}
+        UNION ALL
+        SELECT ${sql.raw(rangeColumns.replaceAll(/(\w+)/g, 'm.$1'))} FROM json_each(${ids}) j JOIN station_months m ON ${inRange('m', m0, m1)}
+      ) r GROUP BY item`,
+    sql`SELECT id FROM station_months WHERE id IN (SELECT value FROM json_each(${edgeKeys}))`,
+  ];
+  // The wettest day per code that adds up, by source (a slot's code depends on it): day rows, then folded months.
+  const peakQueries: { source: Source; code: string }[] = [];
+  for (const source of ['DANES', 'UNIWAN'] as const) {
+    const ofSource = JSON.stringify(stations.filter((s) => s.source === source).map((s) => s.id));
+    if (ofSource === '[]') continue;
+    slotCodes(source).forEach((code, s) => {
+      if (!isSummed(code)) return;
+      peakQueries.push({ source, code });
+      statements.push(
+        sql`SELECT item, day, pk FROM (
+            SELECT j.value AS item, d.id % ${span} AS day, ${sql.raw(stored(`max(d.sm${s})`))} AS pk FROM json_each(${ofSource}) j
+              JOIN station_days d ON ${inRange('d', d0, d1)} WHERE d.sm${sql.raw(String(s))} > 0 GROUP BY j.value
+            UNION ALL
+            SELECT j.value, m.pd${sql.raw(String(s))}, ${sql.raw(stored(`max(m.pk${s})`))} FROM json_each(${ofSource}) j
+              JOIN station_months m ON ${inRange('m', m0, m1)} WHERE m.pk${sql.raw(String(s))} > 0 GROUP BY j.value
+          )`,
+      );
+    });
+  }
+  const [totals, folded, ...peaks] = (await rawBatch(db, statements)).map((r) => r.results);
+
+  const sourceOf = new Map(stations.map((s) => [s.id, s.source]));
+  const byStation = new Map<number, RangeFigures>();
+  for (const row of totals) {
+    const id = Number(row.item);
+    const source = sourceOf.get(id)!;
+    const figures: Figures = {};
+    slotCodes(source).forEach((code, s) => {
+      if (row[`n${s}`] === null) return;
+      const f = { count: Number(row[`n${s}`]), suspect: 0, min: fromStored(row[`lo${s}`])!, max: fromStored(row[`hi${s}`])!, sum: fromStored(row[`sm${s}`]) ?? NaN, firstTs: 0, lastTs: Number(row[`l${s}`]), lastValue: 0 };
+      figures[code] = f;
+    });
+    byStation.set(id, { lastTs: Number(row.last_ts), figures });
+  }
+  peakQueries.forEach(({ code }, i) => {
+    for (const row of peaks[i]) {
+      const at = byStation.get(Number(row.item))?.figures[code];
+      const peakSum = fromStored(row.pk);
+      if (!at || peakSum === null || !(peakSum > (at.peakSum ?? -Infinity))) continue;
+      at.peakSum = peakSum;
+      at.peakDay = new Date(Number(row.day) * 86_400_000).toISOString().slice(0, 10);
+    }
+  });
+  const partial: PartialMonth[] = folded.map((row) => {
+    const key = Number(row.id);
+    const month = monthOfRowKey(key);
+    return { id: Math.floor(key / keySpan), from: month === fromMonth ? from : firstDayOf(month), to: month === toMonth ? to : lastDayOf(month) };
+  });
+  return { byStation, partial };
 }
 
 /**
- * Per station readings count, last reading and extremes of `codes` over local days `from`..`to` (and for codes that
- * add up their total and wettest day), read from daily_stats only; a station without readings there is left out.
+ * Every station after `afterId` (at most `limit`, by id) with its newest day row as D1 holds it: the day's key and
+ * its readings over all codes (null without rows). What the daily reconciliation compares each object with.
  */
-export async function selectStationSummaries(db: Db, { ids, codes, from, to }: { ids: number[]; codes: readonly string[]; from: string; to: string }) {
-  // Naming every code lets SQLite seek each (station, code) day range of the clustered key instead of reading a
-  // station's whole history, and group in key order without sorting. Each station's summary leaves SQLite as one
-  // JSON text: a thousand stations cross to the Worker as a thousand rows, not one per code.
-  const idList = JSON.stringify(ids);
-  const codeList = JSON.stringify(codes);
-  const summedList = JSON.stringify(codes.filter(isSummed));
-  const rows = await db.all<SummaryRow>(sql`
-    WITH per_code AS (
-      SELECT s.item_id, s.reading, sum(s.count) AS n, min(s.min) AS lo, max(s.max) AS hi, max(s.last_ts) AS last_ts, sum(s.sum) AS total
-      FROM daily_stats s
-      WHERE s.item_id IN (SELECT value FROM json_each(${idList}))
-        AND s.reading IN (SELECT value FROM json_each(${codeList}))
-        AND s.day BETWEEN ${from} AND ${to}
-      GROUP BY s.item_id, s.reading
-    ),
-    -- With max() the only aggregate, SQLite takes the bare day from the row that holds the maximum.
-    wettest AS (
-      SELECT s.item_id, s.reading, s.day, max(s.sum) AS peak
-      FROM daily_stats s
-      WHERE s.item_id IN (SELECT value FROM json_each(${idList}))
-        AND s.reading IN (SELECT value FROM json_each(${summedList}))
-        AND s.day BETWEEN ${from} AND ${to}
-      GROUP BY s.item_id, s.reading
-    )
-    SELECT p.item_id AS itemId, max(p.last_ts) AS lastTs, json_object(
-      'pocetMereni', sum(p.n),
-      'max', json_group_object(p.reading, p.hi),
-      'min', json_group_object(p.reading, p.lo),
-      'sum', json_group_object(p.reading, p.total) FILTER (WHERE w.item_id IS NOT NULL),
-      'peak_day', json_group_object(p.reading, json_object('day', w.day, 'sum', w.peak)) FILTER (WHERE w.peak > 0)
-    ) AS summary
-    FROM per_code p LEFT JOIN wettest w ON w.item_id = p.item_id AND w.reading = p.reading
-    GROUP BY p.item_id`);
-  return new Map(rows.map((row) => [row.itemId, toSummary(row)]));
+export const selectStationsToReconcile = (db: Db, { afterId, limit }: { afterId: number; limit: number }) =>
+  db.all<{ id: number; timezone: string; source: Source; dayKey: number | null; count: number | null }>(sql`
+    SELECT i.id, i.timezone, i.name_for_api AS source, d.id AS dayKey, ${sql.raw(slots.map((s) => `coalesce(d.n${s}, 0)`).join(' + '))} AS count
+    FROM items i LEFT JOIN station_days d ON d.id = (SELECT max(x.id) FROM station_days x WHERE x.id BETWEEN i.id * ${span} AND i.id * ${span} + ${sql.raw(String(keySpan - 1))})
+    WHERE i.id > ${afterId} ORDER BY i.id LIMIT ${limit}`);
+
+/** Stations with day rows of months before `beforeMonth` (to fold), lowest id first. */
+export const selectStationsToFold = (db: Db, { beforeMonth, limit }: { beforeMonth: string; limit: number }) => {
+  const before = dayNumber(firstDayOf(beforeMonth));
+  return db
+    .select({ id: items.id, source: items.nameForApi })
+    .from(items)
+    .where(sql`EXISTS (SELECT 1 FROM station_days d WHERE d.id BETWEEN ${items.id} * ${span} AND ${items.id} * ${span} + ${sql.raw(String(before - 1))})`)
+    .orderBy(asc(items.id))
+    .limit(limit);
+};
+
+/** A station's day rows of months before `beforeMonth`, oldest first, at most `limit`. */
+export const selectDaysToFold = (db: Db, { itemId, beforeMonth, limit }: { itemId: number; beforeMonth: string; limit: number }) =>
+  db.all<Record<string, unknown>>(
+    sql`SELECT * FROM station_days WHERE id BETWEEN ${itemId * keySpan} AND ${itemId * keySpan + dayNumber(firstDayOf(beforeMonth)) - 1} ORDER BY id LIMIT ${limit}`,
+  );
+
+/**
+ * Folds station-months: inserts each month's row (a month row a station object already wrote from raw wins) and
+ * deletes the days it folded, for every station of the chunk in one batch. Returns the rows D1 wrote.
+ */
+export function writeFold(db: Db, folds: { itemId: number; source: Source; months: RollupRow[]; lastDayKey: number }[]) {
+  const statements: Statement[] = [];
+  for (const { itemId, source, months, lastDayKey } of folds) {
+    statements.push(...upsert('station_months', months.map((row) => rowValues(source, row, true)), 'keep'));
+    statements.push(db.delete(stationDays).where(sql`${stationDays.id} BETWEEN ${itemId * keySpan} AND ${lastDayKey}`));
+  }
+  return run(db, statements);
 }
 
-function toSummary({ lastTs, summary: json }: SummaryRow): StationSummary {
-  const summary: Omit<StationSummary, 'date'> = JSON.parse(json);
-  // json_group_object gives {} where its filter matched nothing; the contract leaves such a key out.
-  if (summary.sum && !Object.keys(summary.sum).length) delete summary.sum;
-  if (summary.peak_day && !Object.keys(summary.peak_day).length) delete summary.peak_day;
-  return { date: lastTs ? isoInstant(lastTs) : null, ...summary };
+/** Stations with rows left in the roll-up of before migration 0007, lowest id first, with their source. */
+export const selectLegacyStations = (db: Db, limit: number) =>
+  db
+    .select({ id: items.id, source: items.nameForApi })
+    .from(items)
+    .where(sql`EXISTS (SELECT 1 FROM ${legacyDailyStats} WHERE ${legacyDailyStats.itemId} = ${items.id})`)
+    .orderBy(asc(items.id))
+    .limit(limit);
+
+/** A station's rows of the old roll-up, day by day. */
+export const selectLegacyStats = (db: Db, itemId: number) =>
+  db.select().from(legacyDailyStats).where(eq(legacyDailyStats.itemId, itemId)).orderBy(asc(legacyDailyStats.day), asc(legacyDailyStats.reading));
+
+/**
+ * Moves stations' old rows into the new layout in one batch: their day and month rows (those a station object wrote
+ * since, from raw, win) and the old rows deleted. Returns the rows D1 wrote.
+ */
+export function writeLegacyMove(db: Db, moves: { itemId: number; source: Source; days: RollupRow[]; months: RollupRow[] }[]) {
+  const statements: Statement[] = [];
+  for (const { source, days, months } of moves) {
+    statements.push(...upsert('station_days', days.map((row) => rowValues(source, row)), 'keep'));
+    statements.push(...upsert('station_months', months.map((row) => rowValues(source, row, true)), 'keep'));
+  }
+  if (moves.length) statements.push(db.delete(legacyDailyStats).where(inArray(legacyDailyStats.itemId, moves.map((m) => m.itemId))));
+  return run(db, statements);
 }
 
-/** What a station without readings in the range shows. */
-export const emptySummary = (): StationSummary => ({ date: null, pocetMereni: 0, max: {}, min: {} });
+/** Rows left in the old roll-up and the stations they belong to. */
+export async function countLegacyStats(db: Db) {
+  const [row] = await db.select({ rows: count(), stations: sql<number>`count(DISTINCT ${legacyDailyStats.itemId})` }).from(legacyDailyStats);
+  return row;
+}
+
+/** Rows and bytes of the roll-up tables (for the benchmarks: D1's own size). */
+export async function rollupSize(db: Db) {
+  const result = await db.run(sql`SELECT (SELECT count(*) FROM station_days) AS days, (SELECT count(*) FROM station_months) AS months`);
+  const row = result.results[0] as { days: number; months: number };
+  return { ...row, bytes: result.meta.size_after };
+}
+

@@ -1,12 +1,15 @@
 /**
  * D1 reads of the SensorThings API (worker/sta/): its entity sets as views over `items` and the reading catalogue,
  * filtered, ordered and paged in SQL, always within what the subject may see; the stations whose readings a
- * request pages through; and the roll-up's figures per station and code (the one place that reads daily_stats
+ * request pages through; and the roll-up's figures per station and code (the one place that reads the roll-up's rows
  * for it).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { allReadingCodes, readingsOf, sources, type Source } from '../contracts/readings';
+import { dayNumber, firstDayOf, keySpan, lastDayOf, monthNumber } from '../rollup/layout';
+import { rawBatch } from './batch';
 import type { Db } from './client';
+import { newestReadingSql } from './daily-stats';
 import { items, type Subject } from './schema';
 import { visibleTo } from './stations';
 import { compileFilter, orderColumns, UnsupportedQuery, type Column, type FilterNode, type Fragment } from './sta-filter';
@@ -106,7 +109,7 @@ const views: Record<D1Set, View> = {
     extra: { ...place, location_group: 'i.location_group' },
   }),
   // A station stays where it is: its one HistoricalLocation is "last known there" at its newest reading.
-  HistoricalLocations: view({ ...station, columns: { id: numberColumn('i.id'), time: { sql: 'coalesce(i.last_update, 0)', type: 'time' } }, named: ['id', 'time'], extra: {} }),
+  HistoricalLocations: view({ ...station, columns: { id: numberColumn('i.id'), time: { sql: `coalesce(${newestReadingSql('i.id')}, 0)`, type: 'time' } }, named: ['id', 'time'], extra: {} }),
   FeaturesOfInterest: view({
     ...station,
     columns: {
@@ -244,12 +247,10 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
   return { rows, count: counted.n };
 }
 
-/** Stations the subject may see, in id order (only `ids` when given), with their source and whether a roll-up of them is pending. */
+/** Stations the subject may see, in id order (only `ids` when given), with their source. */
 export async function selectStreamStations(db: Db, subject: Subject, ids?: number[]) {
   const only = ids ? sql` AND ${items.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql``;
-  return db.all<{ id: number; source: Source; marked: number }>(
-    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source, ${items.rollupRev} IS NOT NULL AS marked FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
-  );
+  return db.all<{ id: number; source: Source }>(sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`);
 }
 
 export interface RolledUp {
@@ -262,41 +263,92 @@ export interface RolledUp {
   lastValue: number | null;
 }
 
+/** What a station's object holds newer figures of than D1: whole days, and folded months it rolls up anew. */
+export interface Excluded {
+  station: number;
+  days: string[];
+  months: string[];
+}
+
+// A code belongs to one source; its slot is its place among that source's codes.
+const slotOf = (code: string) => {
+  for (const source of sources) {
+    const s = readingsOf(source).findIndex((r) => r.code === code);
+    if (s >= 0) return s;
+  }
+  return -1;
+};
+
+const range = (station: string) => `BETWEEN ${station} * ${keySpan} AND ${station} * ${keySpan} + ${keySpan - 1}`;
+
 /**
  * What the roll-up knows per datastream (station and code), and the one function of the SensorThings API that
- * reads daily_stats (a change of its layout changes only this). With `counts`: readings per datastream, less
- * those of the station-local days in `exclude` (days a station object holds newer figures of); otherwise the first
- * and the newest reading, found by seeks rather than a scan.
+ * reads the roll-up's rows (a change of their layout changes only this and `newestReadingSql`). With `counts`:
+ * readings per datastream, less those of the days and months in `exclude` (which a station's object holds newer
+ * figures of); otherwise the first and the newest reading, found by seeks at either end of the station's rows.
  */
-export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { datastreams: [number, string][]; counts: boolean; exclude?: [number, string][] }): Promise<RolledUp[]> {
+export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { datastreams: [number, string][]; counts: boolean; exclude?: Excluded[] }): Promise<RolledUp[]> {
   if (!datastreams.length) return [];
-  const pairs = sql`(SELECT json_extract(value, '$[0]') AS station, json_extract(value, '$[1]') AS code FROM json_each(${JSON.stringify(datastreams)}))`;
-  if (!counts) {
-    const rows = await db.all<{ station: number; code: string; first_ts: number | null; last: string | null }>(sql`
-      SELECT p.station, p.code,
-        (SELECT d.first_ts FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code ORDER BY d.day LIMIT 1) AS first_ts,
-        (SELECT json_array(d.last_ts, d.last_value) FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code ORDER BY d.day DESC LIMIT 1) AS last
-      FROM ${pairs} p`);
-    return rows.flatMap((r) => {
-      if (r.first_ts === null || r.last === null) return [];
-      const [lastTs, lastValue] = JSON.parse(r.last) as [number, number];
-      return [{ station: r.station, code: r.code, count: 0, firstTs: r.first_ts, lastTs, lastValue }];
-    });
+  const bySlot = new Map<number, [number, string][]>();
+  for (const pair of datastreams) {
+    const s = slotOf(pair[1]);
+    if (s < 0) continue;
+    bySlot.set(s, [...(bySlot.get(s) ?? []), pair]);
   }
-  // A plain sum per datastream (one range of the key each) reads its rows faster than a GROUP BY over them all;
-  // the excluded days, a seek each, are taken off after.
-  const codes = JSON.stringify([...new Set(datastreams.map(([, code]) => code))]);
-  const [totals, excluded] = await Promise.all([
-    db.all<{ station: number; code: string; n: number | null }>(
-      sql`SELECT p.station, p.code, (SELECT sum(d.count) FROM daily_stats d WHERE d.item_id = p.station AND d.reading = p.code) AS n FROM ${pairs} p`,
-    ),
-    exclude.length
-      ? db.all<{ station: number; code: string; n: number }>(sql`
-          SELECT d.item_id AS station, d.reading AS code, sum(d.count) AS n FROM json_each(${JSON.stringify(exclude)}) x
-          JOIN daily_stats d ON d.item_id = json_extract(x.value, '$[0]') AND d.reading IN (SELECT value FROM json_each(${codes})) AND d.day = json_extract(x.value, '$[1]')
-          GROUP BY d.item_id, d.reading`)
-      : [],
-  ]);
-  const less = new Map(excluded.map((r) => [`${r.station}|${r.code}`, r.n]));
-  return totals.flatMap((r) => (r.n === null ? [] : [{ station: r.station, code: r.code, count: r.n - (less.get(`${r.station}|${r.code}`) ?? 0), firstTs: null, lastTs: null, lastValue: null }]));
+  const slots = [...bySlot.keys()];
+  const stationsOf = (s: number) => JSON.stringify([...new Set(bySlot.get(s)!.map(([station]) => station))]);
+  const codeAt = (s: number, station: number) => bySlot.get(s)!.find(([id]) => id === station)?.[1];
+  if (!counts) {
+    const results = (
+      await rawBatch<{ station: number; first_ts: number | null; last: string | null }>(
+        db,
+        slots.map((s) =>
+          sql.raw(`
+          SELECT j.value AS station,
+            coalesce((SELECT m.f${s} FROM station_months m WHERE m.id ${range('j.value')} AND m.n${s} IS NOT NULL ORDER BY m.id LIMIT 1),
+                     (SELECT d.f${s} FROM station_days d WHERE d.id ${range('j.value')} AND d.n${s} IS NOT NULL ORDER BY d.id LIMIT 1)) AS first_ts,
+            coalesce((SELECT json_array(d.l${s}, d.v${s}) FROM station_days d WHERE d.id ${range('j.value')} AND d.n${s} IS NOT NULL ORDER BY d.id DESC LIMIT 1),
+                     (SELECT json_array(m.l${s}, m.v${s}) FROM station_months m WHERE m.id ${range('j.value')} AND m.n${s} IS NOT NULL ORDER BY m.id DESC LIMIT 1)) AS last
+          FROM json_each('${stationsOf(s)}') j`),
+        ),
+      )
+    ).map((r) => r.results);
+    return slots.flatMap((s, i) =>
+      results[i].flatMap((r) => {
+        const code = codeAt(s, r.station);
+        if (!code || r.first_ts === null || r.last === null) return [];
+        const [lastTs, lastValue] = JSON.parse(r.last) as [number, number];
+        return [{ station: r.station, code, count: 0, firstTs: r.first_ts, lastTs, lastValue }];
+      }),
+    );
+  }
+  // Rows of what the objects hold anew: excluded days, excluded months and any day rows left of those months.
+  const dayKeys = exclude.flatMap((x) => x.days.map((d) => x.station * keySpan + dayNumber(d)));
+  const monthKeys = exclude.flatMap((x) => x.months.map((m) => x.station * keySpan + monthNumber(m)));
+  const monthDays = exclude.flatMap((x) => x.months.map((m) => [x.station * keySpan + dayNumber(firstDayOf(m)), x.station * keySpan + dayNumber(lastDayOf(m))]));
+  const slotSums = slots.map((s) => `n${s}`).join(', ');
+  const [totals, ...excluded] = (
+    await rawBatch<Record<string, number | null>>(db, [
+      sql.raw(`SELECT j.value AS station, ${slots.map((s) => `(SELECT sum(d.n${s}) FROM station_days d WHERE d.id ${range('j.value')}) AS d${s}, (SELECT sum(m.n${s}) FROM station_months m WHERE m.id ${range('j.value')}) AS m${s}`).join(', ')}
+      FROM json_each('${JSON.stringify([...new Set(datastreams.map(([station]) => station))])}') j`),
+      sql`SELECT id, ${sql.raw(slotSums)} FROM station_days WHERE id IN (SELECT value FROM json_each(${JSON.stringify(dayKeys)}))`,
+      sql`SELECT id, ${sql.raw(slotSums)} FROM station_months WHERE id IN (SELECT value FROM json_each(${JSON.stringify(monthKeys)}))`,
+      ...monthDays.map(([lo, hi]) => sql`SELECT id, ${sql.raw(slotSums)} FROM station_days WHERE id BETWEEN ${lo} AND ${hi}`),
+    ])
+  ).map((r) => r.results);
+  const less = new Map<string, number>();
+  for (const row of excluded.flat()) {
+    const station = Math.floor(Number(row.id) / keySpan);
+    for (const s of slots) less.set(`${station}|${s}`, (less.get(`${station}|${s}`) ?? 0) + (row[`n${s}`] ?? 0));
+  }
+  const totalOf = new Map(totals.map((t) => [t.station, t]));
+  return slots.flatMap((s) =>
+    bySlot.get(s)!.flatMap(([station, code]) => {
+      const row = totalOf.get(station);
+      const d = row?.[`d${s}`] ?? null;
+      const m = row?.[`m${s}`] ?? null;
+      if (d === null && m === null) return [];
+      return [{ station, code, count: (d ?? 0) + (m ?? 0) - (less.get(`${station}|${s}`) ?? 0), firstTs: null, lastTs: null, lastValue: null }];
+    }),
+  );
 }

@@ -1,10 +1,18 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ItemRow, Items } from '../contracts/items';
 import type { Db } from './client';
+import { newestReading } from './daily-stats';
 import { items, type Subject } from './schema';
 
-export type Item = typeof items.$inferSelect;
+/** A station's row as D1 stores it. */
+export type StationRecord = typeof items.$inferSelect;
+
+/** A station with the time of its newest reading (`last_update`), which D1 derives from its newest roll-up row. */
+export type Item = StationRecord & { lastUpdate: number | null };
+
+/** A station's columns and its `last_update`, for selects that show a station. */
+export const itemFields = { ...getTableColumns(items), lastUpdate: newestReading };
 
 /** A station as every reply shows it. */
 export const toItemRow = (i: Item): ItemRow => ({
@@ -38,7 +46,7 @@ const byKey = (key: StationKey) => ('id' in key ? eq(items.id, key.id) : eq(item
 /** A station with whether the subject may see it, in one query; undefined when it does not exist. */
 export async function findStationFor(db: Db, subject: Subject, key: StationKey) {
   const [row] = await db
-    .select({ item: items, visible: sql<number>`${visibleTo(subject)}` })
+    .select({ item: itemFields, visible: sql<number>`${visibleTo(subject)}` })
     .from(items)
     .where(byKey(key));
   return row;
@@ -51,9 +59,12 @@ export const selectVisibleStations = (db: Db, subject: Subject, uniqueIds: strin
     .from(items)
     .where(uniqueIds ? and(inArray(items.uniqueId, uniqueIds.slice(0, limit)), visibleTo(subject)) : visibleTo(subject));
 
-export const findItem = async (db: Db, key: StationKey): Promise<Item | undefined> => (await db.select().from(items).where(byKey(key)))[0];
+export const findItem = async (db: Db, key: StationKey): Promise<Item | undefined> => (await db.select(itemFields).from(items).where(byKey(key)))[0];
 
-const itemRows = async (db: Db, where: SQL | undefined, ...order: SQL[]) => (await db.select().from(items).where(where).orderBy(...order)).map(toItemRow);
+/** A station's own row, without its derived `last_update` (what ingest needs). */
+export const findStationRecord = async (db: Db, key: StationKey): Promise<StationRecord | undefined> => (await db.select().from(items).where(byKey(key)))[0];
+
+const itemRows = async (db: Db, where: SQL | undefined, ...order: SQL[]) => (await db.select(itemFields).from(items).where(where).orderBy(...order)).map(toItemRow);
 
 /** Every station, newest first. */
 export const selectAllItemRows = (db: Db) => itemRows(db, undefined, desc(items.id));
@@ -82,14 +93,13 @@ const itemValues = (input: z.output<typeof Items>) => ({
   timezone: input.timezone,
 });
 
-export const insertItem = async (db: Db, input: z.output<typeof Items>) => toItemRow((await db.insert(items).values(itemValues(input)).returning())[0]);
+export const insertItem = async (db: Db, input: z.output<typeof Items>) => toItemRow({ ...(await db.insert(items).values(itemValues(input)).returning())[0], lastUpdate: null });
 
-/** Updates a station; `rezoned` marks it so the next roll-up reckons its days anew (its day boundaries moved). */
-export async function updateItem(db: Db, { id, input, rezoned }: { id: number; input: z.output<typeof Items>; rezoned: boolean }) {
-  const [row] = await db
-    .update(items)
-    .set({ ...itemValues(input), ...(rezoned ? { rollupRev: sql`coalesce(${items.rollupRev}, 1)` } : {}) })
-    .where(eq(items.id, id))
-    .returning();
-  return toItemRow(row);
+/** Updates a station; returns it as replies show it. */
+export async function updateItem(db: Db, { id, input }: { id: number; input: z.output<typeof Items> }) {
+  const [[row], [{ lastUpdate }]] = await db.batch([
+    db.update(items).set(itemValues(input)).where(eq(items.id, id)).returning(),
+    db.select({ lastUpdate: newestReading }).from(items).where(eq(items.id, id)),
+  ]);
+  return toItemRow({ ...row, lastUpdate });
 }

@@ -1,5 +1,4 @@
 import type { Ctx } from '../context';
-import type { StationRef } from '../station/schema';
 
 export interface Pool<C> {
   /** Items worked on at once. */
@@ -25,7 +24,8 @@ const emptyRun = <C extends Record<keyof C, number>>(counters: C) => ({ done: 0,
 
 /**
  * Works through a queue a few items at a time within a time budget; what each item's work returns is added up into
- * the run. A failure is logged and counted; it does not stop the others.
+ * the run. A failure is logged and counted; it does not stop the others. The cron's every duty that reaches many
+ * things (station objects, webhook receivers) goes through this.
  */
 export async function inPool<T, C extends Record<keyof C, number> = Record<never, number>>(
   queue: T[],
@@ -57,21 +57,18 @@ export async function inPool<T, C extends Record<keyof C, number> = Record<never
   return run;
 }
 
-/** A station as the cron's runners reach it: its D1 id and the zone its days are reckoned in. */
-export type CronStation = Pick<StationRef, 'id' | 'timezone'>;
-
-/** The cron's runner object for a slice of its work. */
-const runnerOf = (env: Cloudflare.Env, name: string) => env.ROLLUP.get(env.ROLLUP.idFromName(name));
+/** The cron's runner object for a slice of one duty's work (worker/objects/cron-runner.ts). */
+const runnerOf = (env: Cloudflare.Env, name: string) => env.CRON.get(env.CRON.idFromName(name));
 
 /**
- * The cron's fan-out: the stations one D1 query listed are cut into slices of `perRunner`, each handed to a runner
- * object (`<name>:<n>`), so the cron's own calls stay few however many stations there are; each runner call is an
+ * The cron's fan-out: what one D1 query listed is cut into slices of `perRunner`, each handed to a runner object
+ * (`<duty>:<n>`), so the cron's own calls stay few however many stations there are; each runner call is an
  * invocation of its own with its own subrequest budget. The slices' runs add up into one.
  */
-export async function acrossRunners<C extends Record<keyof C, number>>(
+export async function acrossRunners<T, C extends Record<keyof C, number>>(
   { env }: Ctx,
-  { name, stations, perRunner, counters }: { name: string; stations: CronStation[]; perRunner: number; counters: C },
-  call: (runner: ReturnType<typeof runnerOf>, slice: CronStation[]) => Promise<Run<C>>,
+  { name, stations, perRunner, counters }: { name: string; stations: T[]; perRunner: number; counters: C },
+  call: (runner: ReturnType<typeof runnerOf>, slice: T[]) => Promise<Run<C>>,
 ): Promise<Run<C>> {
   const slices = Array.from({ length: Math.ceil(stations.length / perRunner) }, (_, i) => stations.slice(i * perRunner, (i + 1) * perRunner));
   const runs = await Promise.all(slices.map((slice, i) => call(runnerOf(env, `${name}:${i}`), slice)));

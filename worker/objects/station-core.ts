@@ -1,27 +1,29 @@
 import { DurableObject } from 'cloudflare:workers';
+import { rollupSettings } from '../config';
 import { contextOf, type Ctx } from '../context';
-import type { LiveMessage } from '../contracts/live';
 import { allReadingCodes } from '../contracts/readings';
-import { isoInstant } from '../contracts/station-time';
+import { addDays, isoInstant } from '../contracts/station-time';
 import { sourceRows, type Columns, type Reading } from '../contracts/telemetry';
-import { applyTransition, sendNotice } from '../domain/alarms/transitions';
-import { watcherOf } from '../live/directory';
-import { shareLinkOf } from '../share/directory';
+import { AlarmDelivery } from '../domain/alarms/delivery';
+import { firstMonthOfDays, mergeFigures, withPeaks, type Figures } from '../rollup/layout';
+import { StationRollup, type FlushOutcome, type RollupRef, type RollupState } from '../rollup/station';
+import { AlarmClock } from '../station/alarm-clock';
 import { StationAlarms } from '../station/alarms';
+import { statsOfDay } from '../station/day-stats';
 import type { RuleSpec } from '../station/evaluate';
+import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from '../station/observations';
 import { previewRule, type RulePreviewOutcome } from '../station/preview';
-import { StationRollup, type FlushOutcome } from '../station/rollup';
 import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from '../station/schema';
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from '../station/series';
 import { storeReadings } from '../station/store';
-import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from '../station/observations';
+import { StationWatchers } from '../station/watchers';
+import type { LiveMessage } from '../contracts/live';
 
 export interface IngestOutcome {
   accepted: number;
   duplicates: number;
-  /** Rows the batch wrote: to the object's storage, and to D1 (the roll-up mark, when the object became dirty). */
+  /** Rows the batch wrote to the object's storage (D1 is not written on ingest: the roll-up flushes later). */
   rowsWritten: number;
-  d1RowsWritten: number;
 }
 
 /** How far the copy of an older database's D1 readings got: the last (time, code) copied, and the counts. */
@@ -34,23 +36,28 @@ export interface LegacyCursor {
 }
 
 /**
- * One station's raw readings (its whole history), the duplicate check, the station-local days waiting for the
- * roll-up, its alarm rules with their state, and the live watchers to tell of new rows and alarm changes. Found
- * by the station's D1 id (`stationOf`), so stations write in parallel and none of them passes through a shared object.
+ * One station (found by its D1 id, `stationOf`), so stations write in parallel and none passes through a shared
+ * object. A thin shell over what runs inside it: the store (raw readings, duplicate check), the roll-up (changed
+ * days to D1, worker/rollup/), the alarm rules and the delivery of their transitions, and the live watchers. Its one
+ * Durable Object alarm serves the roll-up and the deliveries alike (`AlarmClock`).
  */
 export class StationCore extends DurableObject<Cloudflare.Env> {
   private readonly context: Ctx;
+  private readonly clock: AlarmClock;
   private readonly rollup: StationRollup;
   private readonly alarms: StationAlarms;
-  /** The delivery of alarm transitions to D1 under way; one at a time, so they arrive in order. */
-  private delivering: Promise<void> | null = null;
+  private readonly delivery: AlarmDelivery;
+  private readonly watchers: StationWatchers;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     migrate(ctx.storage);
     this.context = contextOf(env, (work) => this.ctx.waitUntil(work));
-    this.rollup = new StationRollup(ctx.storage, this.context.db);
+    this.clock = new AlarmClock(ctx.storage);
+    this.rollup = new StationRollup(ctx.storage, this.context.db, this.clock, rollupSettings(this.context.config), this.context.defer);
     this.alarms = new StationAlarms(ctx.storage);
+    this.watchers = new StationWatchers(ctx.storage, env, this.context.defer);
+    this.delivery = new AlarmDelivery(this.context, this.alarms, this.clock, (itemId, message) => this.announce(itemId, message));
   }
 
   private get sql() {
@@ -58,13 +65,12 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * Stores a checked batch all-or-nothing in one transaction with the alarm rules' evaluation of its new
-   * readings, tells the station's watchers of the new rows, delivers alarm transitions (if any) to D1, and
-   * marks the station in D1 for the roll-up when it was clean: D1 is written once per roll-up period, not
-   * once per batch.
+   * Stores a checked batch all-or-nothing in one transaction with the alarm rules' evaluation of its new readings,
+   * tells the station's watchers of the new rows, delivers alarm transitions (if any) to D1, and schedules the
+   * roll-up's flush (after the reply, or by the alarm when the last flush is less than a period old).
    */
-  async ingest(station: StationRef, readings: Reading[]): Promise<IngestOutcome> {
-    this.rollup.remember(station.id, station.timezone);
+  async ingest(ref: StationRef, readings: Reading[]): Promise<IngestOutcome> {
+    const station = { ...ref, ...this.rollup.remember(ref) };
     const now = Date.now();
     const { outcome, changes } = this.ctx.storage.transactionSync(() => {
       this.alarms.prime();
@@ -72,52 +78,21 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       return { outcome, changes: this.alarms.evaluate(outcome.stored, now) };
     });
     this.alarms.commit(changes);
-    const settled = this.rollup.settle(outcome.days);
+    this.rollup.changed(outcome.days);
     if (outcome.stored.length) this.publish(station, outcome.stored);
-    if (this.alarms.pending) await this.deliverAlarms();
-    const d1RowsWritten = await settled;
+    await Promise.all([this.delivery.pending ? this.delivery.deliver(station.id) : null, this.rollup.schedule(now)]);
     const { accepted, duplicates, rowsWritten } = outcome;
-    return { accepted, duplicates, rowsWritten, d1RowsWritten };
+    return { accepted, duplicates, rowsWritten };
   }
 
-  /**
-   * The object's one alarm serves every retry it owns: a roll-up mark that D1 refused, and alarm transitions not
-   * yet delivered. One that throws is retried by the platform.
-   */
+  /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */
   async alarm() {
-    const delivered = this.alarms.pending ? this.deliverAlarms() : null;
-    await this.rollup.retryMark();
-    await delivered;
-  }
-
-  /**
-   * Delivers stored alarm transitions to D1 in order (each with its mails and webhook deliveries, written once),
-   * then tells the watchers and sends the notifications after the reply. What fails is retried from the alarm.
-   */
-  private deliverAlarms(): Promise<void> {
-    const drain = async () => {
-      const itemId = this.rollup.itemId;
-      if (itemId === undefined) return;
-      for (let next = this.alarms.nextEvent(); next; next = this.alarms.nextEvent()) {
-        const notice = await applyTransition(this.context, { itemId, transition: next.transition });
-        this.alarms.delivered(next.seq);
-        if (!notice) continue;
-        this.announce(itemId, { type: 'alarm', unique_id: notice.alarm.unique_id, alarm: notice.alarm });
-        this.context.defer(sendNotice(this.context, notice).catch((err) => console.error('alarm notifications failed', itemId, err)));
-      }
-    };
-    const run = (this.delivering ?? Promise.resolve()).then(drain).catch(async (err) => {
-      console.error('alarm transitions not delivered; retrying from the alarm', err);
-      await this.ctx.storage.setAlarm(Date.now() + 30_000);
-    });
-    this.delivering = run;
-    return run.finally(() => {
-      if (this.delivering === run) this.delivering = null;
-    });
+    this.clock.rang();
+    await Promise.all([this.delivery.onAlarm(this.rollup.ref?.id), this.rollup.onAlarm()]);
   }
 
   private publish(station: StationRef, stored: Reading[]) {
-    this.tell(station.id, () => ({
+    this.watchers.tell(station.id, () => ({
       type: 'readings',
       unique_id: station.uniqueId,
       source: station.source,
@@ -128,44 +103,17 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   /** Tells the station's live watchers of an alarm change made elsewhere (an acknowledgement, a deleted rule). */
   announce(itemId: number, message: LiveMessage) {
-    this.tell(itemId, () => message);
-  }
-
-  private tell(itemId: number, build: () => LiveMessage) {
-    const watchers = this.sql.exec<{ subject_id: number; since: number }>('SELECT subject_id, since FROM watchers').toArray();
-    const links = this.sql.exec<{ link: string; since: number }>('SELECT link, since FROM link_watchers').toArray();
-    if (!watchers.length && !links.length) return;
-    const message = build();
-    // The batch is stored and answered; pages hear of it right after, and a dead watcher unsubscribes itself.
-    this.ctx.waitUntil(
-      Promise.all([
-        ...watchers.map(async ({ subject_id, since }) => {
-          const wanted = await watcherOf(this.env, subject_id)
-            .deliver(itemId, message)
-            .catch(() => true);
-          if (!wanted) this.sql.exec('DELETE FROM watchers WHERE subject_id = ? AND since = ?', subject_id, since);
-        }),
-        // Share links pass on readings only (never alarms): one call per link, however many viewers it has.
-        ...(message.type === 'readings' ? links : []).map(async ({ link, since }) => {
-          const wanted = await shareLinkOf(this.env, link)
-            .deliver(itemId, message)
-            .catch(() => true);
-          if (!wanted) this.sql.exec('DELETE FROM link_watchers WHERE link = ? AND since = ?', link, since);
-        }),
-      ]),
-    );
+    this.watchers.tell(itemId, () => message);
   }
 
   /** Registers a subject's live watcher for this station's new rows. */
   watch(subjectId: number) {
-    const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
-    this.sql.exec('INSERT INTO watchers (subject_id, since) VALUES (?, ?) ON CONFLICT (subject_id) DO UPDATE SET since = excluded.since', subjectId, since);
+    this.watchers.watch(subjectId);
   }
 
   /** Registers a share link's object (by its secret's hash) for this station's new readings. */
   watchLink(link: string) {
-    const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
-    this.sql.exec('INSERT INTO link_watchers (link, since) VALUES (?, ?) ON CONFLICT (link) DO UPDATE SET since = excluded.since', link, since);
+    this.watchers.watchLink(link);
   }
 
   private rowsIn(start: number, end: number) {
@@ -187,9 +135,50 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     return rawSeries(allReadingCodes, this.rowsIn(start, end), limit);
   }
 
-  /** The cron's roll-up of the days that changed (see StationRollup). */
-  flush(itemId: number, timeZone: string): Promise<FlushOutcome> {
-    return this.rollup.flush(itemId, timeZone);
+  // The roll-up (worker/rollup/station.ts).
+
+  /** Flushes the changed days now (the cron's retry of a failing station); null when it failed (recorded, retried). */
+  flush(station: RollupRef): Promise<FlushOutcome | null> {
+    return this.rollup.flushSafely(station, true);
+  }
+
+  /**
+   * Marks station-local days for re-roll (their statistics changed without new readings: quality flags, say) and
+   * schedules a flush as new readings do.
+   */
+  touch(days: string[]): Promise<void> {
+    return this.rollup.touch(days);
+  }
+
+  /** Tells the object of a station edit (a new zone or source reckons every day anew at the next flush). */
+  async rezone(station: RollupRef) {
+    this.rollup.remember(station, true);
+    await this.rollup.schedule();
+  }
+
+  /** The daily reconciliation: flushes if D1's newest day (`known`) lacks anything this object holds. */
+  reconcile(station: RollupRef, known: { day: string | null; count: number }): Promise<FlushOutcome | null> {
+    return this.rollup.reconcile(station, known);
+  }
+
+  /** Where the roll-up stands, once a flush under way has ended. */
+  rollupState(): Promise<RollupState> {
+    return this.rollup.state();
+  }
+
+  /**
+   * Figures of local days `from`..`to` from raw readings, with the wettest day of codes that add up: the part of a
+   * folded month a range covers (D1 holds the month whole).
+   */
+  rangeFigures(from: string, to: string): Figures {
+    const timeZone = this.rollup.ref?.timezone;
+    const figures: Figures = {};
+    if (!timeZone) return figures;
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      const stats = statsOfDay(this.sql, day, timeZone);
+      mergeFigures(figures, withPeaks(day, Object.fromEntries(stats.map(({ reading, day: _, ...f }) => [reading, f]))));
+    }
+    return figures;
   }
 
   /** Where the copy of legacy D1 readings stands (see `copyLegacyStep`). */
@@ -201,8 +190,8 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * Stores a slice of legacy readings (in (time, code) order) and moves the copy's cursor in the same
    * transaction, so repeating a step stores nothing twice and skipping one is impossible.
    */
-  async importLegacy(station: StationRef, readings: Reading[], last: boolean) {
-    this.rollup.remember(station.id, station.timezone);
+  async importLegacy(ref: StationRef, readings: Reading[], last: boolean) {
+    const station = { ...ref, ...this.rollup.remember(ref) };
     const outcome = this.ctx.storage.transactionSync(() => {
       const cursor = this.legacyCursor();
       const stored = storeReadings(this.sql, readings, station.timezone);
@@ -217,8 +206,11 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       return stored;
     });
     this.alarms.forgetNewest();
-    await this.rollup.settle(outcome.days);
+    this.rollup.changed(outcome.days);
+    await this.rollup.schedule();
   }
+
+  // Alarm rules.
 
   /**
    * Takes a revision of the station's alarm rules (pushed by the API after a change, or by the cron when a push
@@ -232,10 +224,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * The cron's no-data check: fires the no-data rules whose silence passed before `now` and delivers what fired.
    * Returns how many fired.
    */
-  async checkSilence(itemId: number, timeZone: string, now: number): Promise<number> {
-    this.rollup.remember(itemId, timeZone);
+  async checkSilence(station: RollupRef, now: number): Promise<number> {
+    this.rollup.remember(station, true);
     const fired = this.alarms.checkSilence(now);
-    if (this.alarms.pending) await this.deliverAlarms();
+    if (this.delivery.pending) await this.delivery.deliver(station.id);
     return fired;
   }
 
@@ -261,9 +253,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     return queries.map((query) => observationCount(this.sql, query));
   }
 
-  /** The readings per code of the days D1's roll-up may not hold yet, so a count can be exact. */
+  /** The readings per code of the days (and folded months) D1's roll-up may not hold yet, so a count can be exact. */
   pendingObservations(): PendingCounts {
     const { kv } = this.ctx.storage;
-    return pendingCounts(this.sql, kv.get<string>('zone'), kv.get<boolean>('replace-all') === true);
+    const monthsBefore = firstMonthOfDays(Date.now(), this.context.config.ROLLUP_FOLD_AFTER_DAYS);
+    return pendingCounts(this.sql, kv.get<string>('zone'), kv.get<boolean>('replace-all') === true, monthsBefore);
   }
 }

@@ -1,22 +1,20 @@
 /**
  * Observations across station objects: which stations and codes a request covers (only those its subject may
  * see), keyset pages merged from them, and counts from the roll-up made exact with what the objects hold
- * beyond it (docs/decisions/0017).
+ * beyond it (docs/decisions/0017, 0015).
  */
 import type { SubjectCtx } from '../context';
 import { allReadingCodes, readingsOf } from '../contracts/readings';
-import { datastreamId, datastreamOf, rolledUp, selectStreamStations } from '../db/sta';
+import { datastreamId, datastreamOf, rolledUp, selectStreamStations, type Excluded } from '../db/sta';
 import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
 import { stationOf } from '../station/directory';
-import { compareObservations, maxObservationStation, observationId, rolledUpObservation, type ObservationKey, type ObservationOrder, type ObservationRow, type StreamQuery } from '../station/observations';
-import { spansOf } from './entities';
+import { compareObservations, maxObservationStation, observationId, type ObservationKey, type ObservationOrder, type ObservationRow, type StreamQuery } from '../station/observations';
 import type { Entity } from './model';
 
-/** One station's part of a request: the codes (catalogue indexes) read, and whether D1 awaits its roll-up. */
+/** One station's part of a request: the codes (catalogue indexes) read. */
 export interface Stream {
   station: number;
   codes: number[];
-  marked: boolean;
 }
 
 /** Orders across more stations than this must be by id, which pages station after station. */
@@ -69,7 +67,7 @@ export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filte
   const streams = new Map(
     stations.flatMap((s) => {
       const codes = codesOf(s.source).filter((code) => kept(s.id, code));
-      return codes.length ? [[s.id, { station: s.id, codes, marked: !!s.marked }] as const] : [];
+      return codes.length ? [[s.id, { station: s.id, codes }] as const] : [];
     }),
   );
   if (!scope) return new Map([[0, [...streams.values()]]]);
@@ -152,48 +150,20 @@ export async function pageAcross(ctx: SubjectCtx, streams: Stream[], request: Pa
   return { rows: rows.slice(request.skip, request.skip + request.top), more: rows.length > request.skip + request.top };
 }
 
-/** `$orderby=phenomenonTime desc;$top=1` and nothing else: "the newest observation", the commonest expansion. */
-const newestOnly = (r: PageRequest) => r.top === 1 && !r.skip && !r.filter && !r.after && r.order.length === 1 && r.order[0].key === 'time' && r.order[0].desc;
-
 type Page = { rows: ObservationRow[]; more: boolean };
 
-/**
- * The newest observation of streams whose station the roll-up is current for (not marked), from daily_stats'
- * newest day: no station object is asked.
- */
-async function newestFromRollUp(ctx: SubjectCtx, parts: { key: number; stream: Stream }[], request: PageRequest, pages: Map<number, Page>) {
-  const known = await spansOf(
-    ctx,
-    parts.flatMap(({ stream }) => stream.codes.map((code): [number, string] => [stream.station, allReadingCodes[code]])),
-  );
-  const byCode = new Map(known.map((r) => [`${r.station}|${allReadingCodes.indexOf(r.code)}`, r]));
-  for (const { key, stream } of parts) {
-    const spans = stream.codes.flatMap((code) => byCode.get(`${stream.station}|${code}`) ?? []);
-    const rows = spans.map((r) => rolledUpObservation(stream.station, allReadingCodes.indexOf(r.code), r.lastTs!, r.lastValue!)).sort(compareObservations(request.order));
-    const page = pages.get(key)!;
-    page.rows.push(...rows.slice(0, 1));
-    page.more ||= rows.length > 1 || spans.some((r) => r.firstTs !== r.lastTs);
-  }
-}
-
-/**
- * Each parent's own page (an expansion), one call per station for all the parents it holds; the newest
- * observation of a station the roll-up is current for comes from D1 without a call.
- */
+/** Each parent's own page (an expansion), one call per station for all the parents it holds. */
 export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, request: PageRequest): Promise<Map<number, Page>> {
   const pages = new Map<number, Page>([...streams.keys()].map((k) => [k, { rows: [], more: false }]));
   if (!request.top) return pages;
   const parts = [...streams].flatMap(([key, list]) => list.map((stream) => ({ key, stream })));
-  const fromRollUp = new Set(newestOnly(request) ? parts.filter((p) => !p.stream.marked) : []);
   const byStation = new Map<number, { key: number; stream: Stream }[]>();
   for (const part of parts) {
-    if (fromRollUp.has(part)) continue;
     if (!byStation.has(part.stream.station)) byStation.set(part.stream.station, []);
     byStation.get(part.stream.station)!.push(part);
   }
-  await Promise.all([
-    fromRollUp.size ? newestFromRollUp(ctx, [...fromRollUp], request, pages) : undefined,
-    ...[...byStation].map(async ([station, list]) => {
+  await Promise.all(
+    [...byStation].map(async ([station, list]) => {
       const results = await stationOf(ctx.env, station).observationPages(list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)));
       list.forEach(({ key }, i) => {
         const page = pages.get(key)!;
@@ -201,15 +171,14 @@ export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, 
         page.rows.push(...results[i].slice(0, request.top));
       });
     }),
-  ]);
+  );
   return pages;
 }
 
 /**
- * Observations per group of streams. Without a filter (beyond naming datastreams), from the roll-up: what
- * daily_stats counts, with the days a marked station's object holds newer figures of taken from the object
- * instead (so the count is exact, and costs a call only to stations that changed since the last roll-up).
- * With a filter, each station counts its matches.
+ * Observations per group of streams. Without a filter (beyond naming datastreams), from the roll-up: what its rows
+ * count, with the days (and folded months) each station's object holds newer figures of taken from the object
+ * instead, so the count is exact. With a filter, each station counts its matches.
  */
 export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: FilterNode): Promise<number[]> {
   // Each station once, with every code any group reads of it.
@@ -234,17 +203,18 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     const key = `${station}|${allReadingCodes.indexOf(code)}`;
     perCode.set(key, (perCode.get(key) ?? 0) + n);
   };
-  const marked = [...stations.values()].filter((s) => s.marked);
-  const pending = await Promise.all(marked.map((s) => stationOf(ctx.env, s.station).pendingObservations()));
-  const exclude: [number, string][] = [];
+  // D1 carries no mark of what a station holds beyond its rows (ingest writes nothing there): each object says.
+  const all = [...stations.values()];
+  const pending = await Promise.all(all.map((s) => stationOf(ctx.env, s.station).pendingObservations()));
+  const exclude: Excluded[] = [];
   const whole = new Set<number>();
-  marked.forEach((s, i) => {
-    const { days, counts } = pending[i];
+  all.forEach((s, i) => {
+    const { days, months, counts } = pending[i];
     if (days === 'all') whole.add(s.station);
-    else exclude.push(...days.map((day): [number, string] => [s.station, day]));
+    else if (days.length || months.length) exclude.push({ station: s.station, days, months });
     for (const [code, n] of Object.entries(counts)) add(s.station, code, n);
   });
-  const datastreams = [...stations.values()].filter((s) => !whole.has(s.station)).flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
+  const datastreams = all.filter((s) => !whole.has(s.station)).flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
   for (const row of await rolledUp(ctx.db, { datastreams, counts: true, exclude })) add(row.station, row.code, row.count);
   return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (perCode.get(`${s.station}|${code}`) ?? 0), 0), 0));
 }

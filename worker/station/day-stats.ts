@@ -15,7 +15,7 @@ export function statsOfDay(sql: SqlStorage, day: string, timeZone: string): DayS
       if (value === null) return;
       const s = stats[i];
       if (!s) {
-        stats[i] = { reading: allReadingCodes[i], day, count: 1, min: value, max: value, sum: value, firstTs: ts, lastTs: ts, lastValue: value };
+        stats[i] = { reading: allReadingCodes[i], day, count: 1, suspect: 0, min: value, max: value, sum: value, firstTs: ts, lastTs: ts, lastValue: value };
         return;
       }
       s.count++;

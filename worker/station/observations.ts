@@ -4,7 +4,7 @@
  * the roll-up in D1 does not hold yet. Pure functions over the object's SQLite storage; nothing here writes.
  */
 import { allReadingCodes } from '../contracts/readings';
-import { dayBounds } from '../contracts/station-time';
+import { addDays, dayBounds } from '../contracts/station-time';
 import { datastreamId } from '../db/sta';
 import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../db/sta-filter';
 import { column } from './schema';
@@ -26,9 +26,6 @@ export const maxObservationStation = 2 ** 20 / 16 - 1;
  */
 const good = 'good';
 const quality = `'${good}'`;
-
-/** The newest reading of a day as the roll-up holds it, as an observation (an expansion's "latest" without a call). */
-export const rolledUpObservation = (station: number, code: number, ts: number, value: number): ObservationRow => ({ station, code, ts, value, quality: good });
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
 
@@ -174,27 +171,38 @@ export function observationCount(sql: SqlStorage, query: Pick<StreamQuery, 'stat
 
 /** The readings the roll-up in D1 may not hold yet: per code, those of the station-local days changed since the last flush. */
 export interface PendingCounts {
-  /** The days counted here, or `all` when D1's days are about to be replaced (a new time zone). */
+  /** The days counted here, or `all` when D1's rows are about to be replaced (a new time zone). */
   days: string[] | 'all';
+  /** Folded months (YYYY-MM) counted here whole: a changed day of theirs rolls up as its month. */
+  months: string[];
   counts: Record<string, number>;
 }
 
-export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, replaceAll: boolean): PendingCounts {
+/**
+ * What the roll-up in D1 may not hold yet, counted from raw: the changed days, and whole months for changed days of
+ * months before `monthsBefore` (which the next flush writes as month rows).
+ */
+export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, replaceAll: boolean, monthsBefore: string): PendingCounts {
   const totals = `SELECT ${allReadingCodes.map((c) => `count(${column(c)})`).join(', ')} FROM readings`;
   const add = (counts: Record<string, number>, row: number[]) => allReadingCodes.forEach((code, i) => row[i] && (counts[code] = (counts[code] ?? 0) + row[i]));
   const counts: Record<string, number> = {};
   if (replaceAll) {
     for (const row of sql.exec(totals).raw<number[]>()) add(counts, row);
-    return { days: 'all', counts };
+    return { days: 'all', months: [], counts };
   }
-  const days = sql
+  const marked = sql
     .exec<{ day: string }>('SELECT day FROM dirty_days')
     .toArray()
     .map((r) => r.day);
-  if (!timeZone) return { days: [], counts };
-  for (const day of days) {
-    const { start, end } = dayBounds(day, timeZone);
+  if (!timeZone) return { days: [], months: [], counts };
+  const days = marked.filter((day) => day.slice(0, 7) >= monthsBefore);
+  const months = [...new Set(marked.filter((day) => day.slice(0, 7) < monthsBefore).map((day) => day.slice(0, 7)))];
+  const spans = [
+    ...days.map((day) => dayBounds(day, timeZone)),
+    ...months.map((month) => ({ start: dayBounds(`${month}-01`, timeZone).start, end: dayBounds(addDays(`${month}-01`, 40).slice(0, 7) + '-01', timeZone).start })),
+  ];
+  for (const { start, end } of spans) {
     for (const row of sql.exec(`${totals} WHERE ts >= ? AND ts < ?`, start, end).raw<number[]>()) add(counts, row);
   }
-  return { days, counts };
+  return { days, months, counts };
 }

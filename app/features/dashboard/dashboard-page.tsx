@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '~/components/ui/skeleton';
 import { useOpenAlarms } from '~/features/alarms/use-open-alarms';
 import { LiveIndicator } from '~/features/live/live-indicator';
-import { mergeIntoDashboard } from '~/features/live/merge';
+import { mergeIntoDashboardColumns } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { LazyStationMap, stationMapHeight } from '~/features/stations/lazy-map';
 import { fullName } from '~/features/subjects/full-name';
@@ -55,7 +55,7 @@ interface Props {
 function Stations({ search, onSearch }: Props) {
   const { data: dashboard } = useSuspenseQuery(dashboardQuery);
   // Every station the subject may see: the address never lists them.
-  const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboard);
+  const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboardColumns);
   const alarms = useOpenAlarms();
   const { items, groups, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);

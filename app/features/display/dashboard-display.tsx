@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { summaryOf } from '~/features/dashboard/filters';
 import { dashboardQuery } from '~/features/dashboard/queries';
-import { mergeIntoDashboard } from '~/features/live/merge';
+import { mergeIntoDashboardColumns } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { m } from '~/paraglide/messages';
 import { DisplayBoard, displayRefetchMs } from './display-board';
@@ -10,7 +10,7 @@ import type { DisplaySearch } from './search';
 /** `/display`: every station the signed-in subject may see, on a wall screen. */
 export function DashboardDisplay({ search, onSearch }: { search: DisplaySearch; onSearch: (search: DisplaySearch) => void }) {
   const { data, dataUpdatedAt } = useSuspenseQuery({ ...dashboardQuery, refetchInterval: displayRefetchMs });
-  const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboard);
+  const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboardColumns);
   return (
     <DisplayBoard
       title={m.display_dashboard_title()}

@@ -1,6 +1,6 @@
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, localDay, periodOf } from '../../../worker/contracts/station-time';
-import type { AnsweredRange, Chart, Columns, Dashboard, Totals } from '../../../worker/contracts/telemetry';
+import type { AnsweredRange, Chart, Columns, Dashboard, DashboardColumns, Totals } from '../../../worker/contracts/telemetry';
 import type { ChartData } from '~/features/charts/reading-cards';
 import { pointsOf, type Point } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
@@ -95,6 +95,39 @@ export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>
     [key]: {
       ...dashboard[key],
       [message.unique_id]: { ...summary, date, pocetMereni: summary.pocetMereni + points.length, ...widen(summary.min, summary.max, points), ...(sum ? { sum } : {}) },
+    },
+  };
+}
+
+/** `mergeIntoDashboard` for the dashboard's columns (what the app's dashboard query holds). */
+export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard: D, message: ReadingsMessage): D {
+  const { stations, figures } = dashboard;
+  const i = stations.unique_id.findIndex((id, k) => id === message.unique_id && dashboard.sources[stations.source[k]] === message.source);
+  const points = pointsOf(message.rows as Chart['data']);
+  if (i < 0 || !points.length) return dashboard;
+  const at = <T,>(column: T[], value: T) => column.map((v, k) => (k === i ? value : v));
+  const none = () => stations.id.map(() => null) as (number | null)[];
+  const newest = Math.max(...points.map((p) => p.ts)) - dashboard.base;
+  const min = { ...figures.min };
+  const max = { ...figures.max };
+  const sum = { ...figures.sum };
+  for (const { reading, value } of points) {
+    const lo = min[reading]?.[i] ?? null;
+    const hi = max[reading]?.[i] ?? null;
+    min[reading] = at(min[reading] ?? none(), lo === null ? value : Math.min(lo, value));
+    max[reading] = at(max[reading] ?? none(), hi === null ? value : Math.max(hi, value));
+    if (isSummed(reading)) sum[reading] = at(sum[reading] ?? none(), (sum[reading]?.[i] ?? 0) + value);
+  }
+  const date = figures.date[i];
+  return {
+    ...dashboard,
+    figures: {
+      ...figures,
+      date: at(figures.date, date !== null && date > newest ? date : newest),
+      count: at(figures.count, figures.count[i] + points.length),
+      min,
+      max,
+      sum,
     },
   };
 }

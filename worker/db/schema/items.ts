@@ -14,12 +14,8 @@ export const items = sqliteTable(
     locationY: real('location_y'),
     locationName: text('location_name'),
     locationGroup: text('location_group'),
-    /** Epoch ms of the newest reading. */
-    lastUpdate: integer('last_update'),
     nameForApi: text('name_for_api', { enum: itemSources }).notNull().default('DANES'),
     timezone: text('timezone').notNull().default('Europe/Prague'),
-    /** Set while the station's object holds days not yet in daily_stats: the highest revision it reported. */
-    rollupRev: integer('rollup_rev'),
   },
   (t) => [uniqueIndex('items_unique_id').on(t.uniqueId)],
 );

@@ -20,7 +20,12 @@ export const legacyReadings = sqliteTable(
   (t) => [primaryKey({ columns: [t.itemId, t.ts, t.reading] })],
 );
 
-export const dailyStats = sqliteTable(
+/**
+ * The roll-up of before migration 0007, one row per station, code and day. Nothing writes here any more: the cron (and
+ * `npm run migrate:rollup`) moves it into `station_days` and `station_months` a few stations at a time, deleting what it
+ * moved (docs/decisions/0015); a later release drops the table.
+ */
+export const legacyDailyStats = sqliteTable(
   'daily_stats',
   {
     itemId: integer('item_id')
@@ -37,7 +42,66 @@ export const dailyStats = sqliteTable(
     lastTs: integer('last_ts').notNull(),
     lastValue: real('last_value').notNull(),
   },
-  // Clustered by station, code and day (WITHOUT ROWID, added to the migration by hand): the dashboard seeks each
-  // (station, code) day range and groups in key order, and a roll-up writes one row per code, no index beside it.
   (t) => [primaryKey({ columns: [t.itemId, t.reading, t.day] })],
 );
+
+/**
+ * Slots of a roll-up row: slot i holds the i-th code of the station's source in the catalogue (DANES has 7 codes,
+ * UNIWAN 6), each as count, suspect count, min, max, sum, first and last time and last value.
+ */
+export const rollupSlots = 7;
+const slotIndexes = Array.from({ length: rollupSlots }, (_, s) => s);
+
+const slotColumns = (s: number) => ({
+  [`n${s}`]: integer(`n${s}`),
+  [`q${s}`]: integer(`q${s}`),
+  [`lo${s}`]: real(`lo${s}`),
+  [`hi${s}`]: real(`hi${s}`),
+  [`sm${s}`]: real(`sm${s}`),
+  [`f${s}`]: integer(`f${s}`),
+  [`l${s}`]: integer(`l${s}`),
+  [`v${s}`]: real(`v${s}`),
+});
+
+// For codes that add up: the wettest day of the month (days since 1970-01-01) and its total.
+const peakColumns = (s: number) => ({ [`pd${s}`]: integer(`pd${s}`), [`pk${s}`]: real(`pk${s}`) });
+
+/**
+ * One row per station-local day of a station with every code's figures (docs/decisions/0015). The key packs the
+ * station and the day: `id = item_id × 100,000 + days since 1970-01-01`, so a station's days are one range of the
+ * rowid and a row needs no index beside it (a write is one row). `first_ts`/`last_ts` span every code of the day.
+ */
+export const stationDays = sqliteTable('station_days', {
+  id: integer('id').primaryKey(),
+  firstTs: integer('first_ts').notNull(),
+  lastTs: integer('last_ts').notNull(),
+  ...Object.assign({}, ...slotIndexes.map(slotColumns)),
+});
+
+/**
+ * Station-months older than the fold age (ROLLUP_FOLD_AFTER_DAYS), folded from their days: `id = item_id × 100,000 +
+ * months since 1970-01`; the slots as in `station_days`, plus the wettest day of codes that add up.
+ */
+export const stationMonths = sqliteTable('station_months', {
+  id: integer('id').primaryKey(),
+  firstTs: integer('first_ts').notNull(),
+  lastTs: integer('last_ts').notNull(),
+  ...Object.assign({}, ...slotIndexes.map(slotColumns)),
+  ...Object.assign({}, ...slotIndexes.map(peakColumns)),
+});
+
+/**
+ * Stations whose roll-up failed, written only on a failure and deleted by the next success (best effort): what the
+ * health call counts and the cron retries if the station's own alarm did not.
+ */
+export const rollupFailures = sqliteTable('rollup_failures', {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  /** Epoch ms of the first failure in a row. */
+  since: integer('since').notNull(),
+  attempts: integer('attempts').notNull(),
+  error: text('error').notNull(),
+  /** Epoch ms of the latest attempt. */
+  lastAttempt: integer('last_attempt').notNull(),
+});

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context';
 import { selectSilentStations } from '../../db/alarms';
+import type { RollupRef } from '../../rollup/station';
 import { stationOf } from '../../station/directory';
-import { acrossRunners, inPool, type CronStation, type Run } from '../fan-out';
+import { acrossRunners, inPool, type Run } from '../fan-out';
 
 /** `fired`: no-data alarms that fired. */
 export type SilenceRun = Run<{ fired: number }>;
@@ -13,9 +14,9 @@ const concurrency = 32;
 const budgetMs = 20_000;
 
 /** Asks each listed station's object to fire the no-data rules whose silence ran out before `now`. */
-export const checkStations = ({ env }: Ctx, { stations, now }: { stations: CronStation[]; now: number }): Promise<SilenceRun> =>
-  inPool(stations, { concurrency, budgetMs, label: 'no-data check of station failed', counters: { fired: 0 } }, async ({ id, timezone }) => ({
-    fired: await stationOf(env, id).checkSilence(id, timezone, now),
+export const checkStations = ({ env }: Ctx, { stations, now }: { stations: RollupRef[]; now: number }): Promise<SilenceRun> =>
+  inPool(stations, { concurrency, budgetMs, label: 'no-data check of station failed', counters: { fired: 0 } }, async (station) => ({
+    fired: await stationOf(env, station.id).checkSilence(station, now),
   }));
 
 /**

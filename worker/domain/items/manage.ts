@@ -4,7 +4,11 @@ import type { ItemEdit, Items } from '../../contracts/items';
 import { linkSides, subjectsLinkedToItem, type LinkSide } from '../../db/links';
 import { replaceStationToken } from '../../db/station-tokens';
 import { findItem, insertItem, selectAllItemRows, selectOwnItemRows, selectVisibleItemRows, toItemRow, updateItem } from '../../db/stations';
+import { recordRollupFailure } from '../../db/daily-stats';
+import { stationOf } from '../../station/directory';
 import { generateToken, hashToken } from '../auth/tokens';
+import { forgetImporterStation } from '../telemetry/ingest';
+import { forgetStationTokens } from '../telemetry/tokens';
 import { conflict, notFound } from '../errors';
 import { linkTabs, replaceLinks } from '../links';
 import { refreshLiveAccess } from '../live-access';
@@ -34,9 +38,20 @@ export async function saveItem(ctx: Ctx, input: z.output<typeof Items>) {
   const clash = await findItem(ctx.db, { uniqueId: input.unique_id });
   if (clash && clash.id !== input.id) throw conflict('unique_id', 'Another item already has this unique id.');
   if (input.id === undefined) return insertItem(ctx.db, input);
-  const before = await getItem(ctx, input.id);
-  // A new zone moves the station's day boundaries: the next roll-up reckons its days anew.
-  return updateItem(ctx.db, { id: input.id, input, rezoned: before.timezone !== input.timezone });
+  const id = input.id;
+  const before = await getItem(ctx, id);
+  const saved = await updateItem(ctx.db, { id, input });
+  forgetStationTokens(id);
+  forgetImporterStation(before.uniqueId);
+  // A new zone moves the station's day boundaries, a new source its rows' slots: its object reckons every day anew.
+  if (before.timezone !== input.timezone || before.nameForApi !== input.name_for_api) {
+    const ref = { id, timezone: input.timezone, source: input.name_for_api };
+    await stationOf(ctx.env, id)
+      .rezone(ref)
+      // The cron's retry tells it from D1 instead.
+      .catch((err) => recordRollupFailure(ctx.db, { itemId: id, error: `station edit not told to its object: ${String(err)}`, now: Date.now() }));
+  }
+  return saved;
 }
 
 /** Replaces the links of one side of an item; subjects who could see it keep only what they still may on open pages. */
@@ -61,5 +76,6 @@ export async function issueStationToken(ctx: Ctx, { id }: { id: number }) {
   await getItem(ctx, id);
   const token = generateToken();
   await replaceStationToken(ctx.db, { id: hashToken(token), itemId: id, now: new Date() });
+  forgetStationTokens(id);
   return { token, item_id: id };
 }

@@ -1,10 +1,11 @@
 import type { ShareChart, ShareChartQuery, ShareView } from '../../contracts/share-links';
 import type { Ctx } from '../../context';
-import { emptySummary, selectStationSummaries } from '../../db/daily-stats';
+import { toSummary } from '../../db/dashboard';
 import { resolveShareLinkRows } from '../../db/share-links';
 import { stationOf } from '../../station/directory';
 import { answeredRange } from '../telemetry/chart';
-import { chartDays, definitionOf, overviewWindow, publicStation, stationOfLink, windowIn, type ShareDefinition, type ShareStation } from './definition';
+import { rangeFiguresOf } from '../telemetry/dashboard';
+import { chartDays, definitionOf, overviewWindow, publicStation, stationOfLink, windowIn, type ShareDefinition } from './definition';
 
 /** A link as its object keeps it, from its secret's hash; undefined for a secret no link has. */
 export async function resolveShareDefinition({ db }: Pick<Ctx, 'db'>, { secretHash }: { secretHash: string }) {
@@ -13,19 +14,12 @@ export async function resolveShareDefinition({ db }: Pick<Ctx, 'db'>, { secretHa
 }
 
 /**
- * The link's page: its stations and, over its window, their figures of the readings each shows (from daily_stats:
- * one query per distinct set of readings, usually one).
+ * The link's page: its stations and, over its window, their figures of the readings each shows (from the roll-up:
+ * one query for all its stations; nothing of a reading it does not show leaves, not even its time).
  */
-export async function shareViewOf({ db }: Pick<Ctx, 'db'>, { link, now = Date.now() }: { link: ShareDefinition; now?: number }): Promise<ShareView> {
+export async function shareViewOf(ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defer'>, { link, now = Date.now() }: { link: ShareDefinition; now?: number }): Promise<ShareView> {
   const window = overviewWindow(link.window, now);
-  const bySet = new Map<string, ShareStation[]>();
-  for (const station of link.stations) {
-    const key = JSON.stringify(station.face.readings);
-    bySet.set(key, [...(bySet.get(key) ?? []), station]);
-  }
-  const found = await Promise.all(
-    [...bySet.values()].map((stations) => selectStationSummaries(db, { ids: stations.map((s) => s.id), codes: stations[0].face.readings, from: window.from, to: window.to })),
-  );
+  const found = await rangeFiguresOf(ctx, { stations: link.stations.map((s) => ({ id: s.id, source: s.face.name_for_api })), from: window.from, to: window.to });
   const view: ShareView = {
     title: link.title,
     window,
@@ -37,8 +31,7 @@ export async function shareViewOf({ db }: Pick<Ctx, 'db'>, { link, now = Date.no
     read_at: now,
   };
   for (const station of link.stations) {
-    const summary = found.map((summaries) => summaries.get(station.id)).find(Boolean) ?? emptySummary();
-    view[station.face.name_for_api === 'DANES' ? 'danes' : 'uniwan'][station.face.unique_id] = summary;
+    view[station.face.name_for_api === 'DANES' ? 'danes' : 'uniwan'][station.face.unique_id] = toSummary(found.get(station.id), station.face.readings);
   }
   return view;
 }

@@ -1,25 +1,124 @@
-import type { Dashboard } from '../../contracts/telemetry';
-import { allReadingCodes } from '../../contracts/readings';
-import type { SubjectCtx } from '../../context';
-import { emptySummary, selectDashboardStations, selectStationSummaries } from '../../db/daily-stats';
-import { toItemRow } from '../../db/stations';
+import type { Ctx, SubjectCtx } from '../../context';
+import { allReadingCodes, isSummed, sources } from '../../contracts/readings';
 import { homeZone, resolveRange } from '../../contracts/station-time';
+import type { Dashboard, DashboardColumns } from '../../contracts/telemetry';
+import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../db/daily-stats';
+import { emptySummary, selectDashboardStations, toSummary } from '../../db/dashboard';
+import { toItemRow, type Item } from '../../db/stations';
+import { mergeFigures } from '../../rollup/layout';
+import { stationOf } from '../../station/directory';
+
+/**
+ * Per station over local days `from`..`to`: figures per code from the roll-up's rows (one D1 round trip), and the
+ * part of a folded month a range edge cuts from the station's object. Kept in the Cache API for
+ * DASHBOARD_CACHE_SECONDS under the stations and the range, so every subject seeing the same stations shares it: a
+ * dashboard lags the newest reading by at most the roll-up period plus that (open pages get every reading live).
+ */
+export async function rangeFiguresOf(ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defer'>, { stations, from, to }: { stations: SlotStation[]; from: string; to: string }): Promise<Map<number, RangeFigures>> {
+  const ttl = ctx.config.DASHBOARD_CACHE_SECONDS;
+  const key = ttl && stations.length ? await cacheKey(ctx, stations, from, to) : null;
+  const cache = key ? await caches.open('dashboard') : null;
+  const hit = key && (await cache!.match(key));
+  if (hit) return new Map(JSON.parse(await hit.text(), reviveTotals) as [number, RangeFigures][]);
+
+  const { byStation, partial } = await selectRangeFigures(ctx.db, { stations, from, to });
+  // A range edge inside a folded month: the month row cannot be split; the station's object counts those days from raw.
+  await Promise.all(
+    partial.map(async ({ id, from: first, to: last }) => {
+      const figures = await stationOf(ctx.env, id).rangeFigures(first, last);
+      if (!Object.keys(figures).length) return;
+      const known = byStation.get(id);
+      if (known) mergeFigures(known.figures, figures);
+      else byStation.set(id, { lastTs: Math.max(...Object.values(figures).map((f) => f.lastTs)), figures });
+    }),
+  );
+  if (key) {
+    const body = JSON.stringify([...byStation], (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+    ctx.defer(cache!.put(key, new Response(body, { headers: { 'Cache-Control': `max-age=${ttl}` } })).catch(() => undefined));
+  }
+  return byStation;
+}
+
+// Totals that overflowed travel through the cache as "Infinity" / "-Infinity".
+const reviveTotals = (key: string, value: unknown) => ((key === 'sum' || key === 'peakSum') && typeof value === 'string' ? Number(value) : value);
+
+async function cacheKey({ config }: Pick<Ctx, 'config'>, stations: SlotStation[], from: string, to: string) {
+  const list = stations.map((s) => `${s.id}${s.source[0]}`).join(',');
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(list)));
+  const hash = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${config.APP_URL ?? 'https://hladina.invalid'}/cache/dashboard/${hash}?from=${from}&to=${to}`;
+}
+
+async function dashboardParts(ctx: SubjectCtx, range: { from?: string; to?: string; days?: number }) {
+  // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
+  const { from, to } = resolveRange(range, homeZone);
+  const [rows, groupRows] = await selectDashboardStations(ctx.db, ctx.subject);
+  const figures = await rangeFiguresOf(ctx, { stations: rows.map((r) => ({ id: r.id, source: r.nameForApi })), from, to });
+  const groups = groupRows.map((g) => ({ id: g.id, name: g.name, items: JSON.parse(g.items) as number[] }));
+  return { rows, groups, figures };
+}
 
 /**
  * The dashboard: the subject's stations and their groups, and per station readings count, last reading and
- * extremes over local days `from`..`to`, read from daily_stats only (never from raw readings).
+ * extremes over local days `from`..`to`, read from the roll-up only (never from raw readings, but for the days of a
+ * folded month a range edge cuts).
  */
-export async function dashboardOf({ db, subject }: SubjectCtx, range: { from?: string; to?: string }): Promise<Dashboard> {
-  // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
-  const { from, to } = resolveRange(range, homeZone);
-  const [rows, groupRows] = await selectDashboardStations(db, subject);
-  const summaries = await selectStationSummaries(db, { ids: rows.map((r) => r.id), codes: allReadingCodes, from, to });
-  const dashboard: Dashboard = {
-    items: rows.map(toItemRow),
-    danes: {},
-    uniwan: {},
-    groups: groupRows.map((g) => ({ id: g.id, name: g.name, items: JSON.parse(g.items) as number[] })),
-  };
-  for (const item of rows) dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = summaries.get(item.id) ?? emptySummary();
+export async function dashboardOf(ctx: SubjectCtx, range: { from?: string; to?: string; days?: number }): Promise<Dashboard> {
+  const { rows, groups, figures } = await dashboardParts(ctx, range);
+  const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {}, groups };
+  for (const item of rows) {
+    const found = figures.get(item.id);
+    dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = found ? toSummary(found, allReadingCodes) : emptySummary();
+  }
   return dashboard;
+}
+
+/** The same dashboard in columns (`format=columns`; what the app loads). */
+export async function dashboardColumnsOf(ctx: SubjectCtx, range: { from?: string; to?: string; days?: number }): Promise<DashboardColumns> {
+  const { rows, groups, figures } = await dashboardParts(ctx, range);
+  return toColumns(rows, figures, groups);
+}
+
+function toColumns(rows: Item[], figures: Map<number, RangeFigures>, groups: DashboardColumns['groups']): DashboardColumns {
+  const zones: string[] = [];
+  const zoneIndex = new Map<string, number>();
+  const summaries = rows.map((r) => toSummary(figures.get(r.id), allReadingCodes));
+  const times = [...rows.map((r) => r.lastUpdate), ...summaries.map((s) => (s.date ? Date.parse(s.date) : null))].filter((t) => t !== null);
+  const base = times.length ? Math.min(...times) : 0;
+  const codes = allReadingCodes.filter((code) => summaries.some((s) => code in s.max));
+  const perCode = <T>(pick: (s: (typeof summaries)[number], code: string) => T | undefined, only = codes) =>
+    Object.fromEntries(only.map((code) => [code, summaries.map((s) => pick(s, code) ?? null)]));
+  const summed = codes.filter(isSummed);
+  return {
+    base,
+    zones,
+    sources: [...sources],
+    stations: {
+      id: rows.map((r) => r.id),
+      name: rows.map((r) => r.name),
+      serial_nr: rows.map((r) => r.serialNr),
+      unique_id: rows.map((r) => r.uniqueId),
+      location_x: rows.map((r) => r.locationX),
+      location_y: rows.map((r) => r.locationY),
+      location_name: rows.map((r) => r.locationName),
+      location_group: rows.map((r) => r.locationGroup),
+      source: rows.map((r) => sources.indexOf(r.nameForApi)),
+      zone: rows.map((r) => {
+        let i = zoneIndex.get(r.timezone);
+        if (i === undefined) zoneIndex.set(r.timezone, (i = zones.push(r.timezone) - 1));
+        return i;
+      }),
+      last_update: rows.map((r) => (r.lastUpdate === null ? null : r.lastUpdate - base)),
+    },
+    figures: {
+      date: summaries.map((s) => (s.date ? Date.parse(s.date) - base : null)),
+      count: summaries.map((s) => s.pocetMereni),
+      min: perCode((s, code) => s.min[code]),
+      max: perCode((s, code) => s.max[code]),
+      sum: perCode((s, code) => s.sum?.[code], summed),
+      peak_day: perCode((s, code) => s.peak_day?.[code]?.day, summed),
+      peak_sum: perCode((s, code) => s.peak_day?.[code]?.sum, summed),
+    },
+    groups,
+  };
 }

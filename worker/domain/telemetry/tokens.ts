@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import { findIngestToken } from '../../db/station-tokens';
-import type { Item } from '../../db/stations';
+import type { StationRecord } from '../../db/stations';
 import { generateToken, hashToken } from '../auth/tokens';
 import { unauthorized } from '../errors';
 
@@ -11,14 +11,37 @@ import { unauthorized } from '../errors';
 export interface IngestCaller {
   tokenId: string;
   lastUsedAt: Date | null;
-  station: Item | null;
+  station: StationRecord | null;
 }
 
-/** Resolves an ingest bearer token with its station in one query; unknown and revoked tokens are refused alike. */
-export async function resolveIngestToken({ db }: Pick<Ctx, 'db'>, token: string | undefined): Promise<IngestCaller> {
+/**
+ * How long an isolate trusts a token it has looked up (with its station) without asking D1 again. Ingest then costs
+ * no D1 query per batch; the price is that a token revoked (or a station edited) elsewhere is still taken by an
+ * isolate that saw it within this (docs/decisions/0015). This isolate's own revocations and edits take effect at once.
+ */
+export const tokenTrustMs = 60_000;
+const maxTrusted = 10_000;
+const trusted = new Map<string, { caller: IngestCaller; until: number }>();
+
+/** Forgets the tokens this isolate trusts for a station (its token was replaced, or the station edited). */
+export function forgetStationTokens(itemId: number) {
+  for (const [hash, { caller }] of trusted) if (caller.station?.id === itemId) trusted.delete(hash);
+}
+
+/** Resolves an ingest bearer token with its station in one query (or none, within `tokenTrustMs` of the last); unknown and revoked tokens are refused alike. */
+export async function resolveIngestToken({ db }: Pick<Ctx, 'db'>, token: string | undefined, now = Date.now()): Promise<IngestCaller> {
   if (!token) throw unauthorized('Send a station or importer token as "Authorization: Bearer …".');
-  const row = token.length > 128 ? undefined : await findIngestToken(db, hashToken(token));
-  if (!row) throw unauthorized('This ingest token is unknown or has been revoked.');
+  if (token.length > 128) throw unauthorized('This ingest token is unknown or has been revoked.');
+  const hash = hashToken(token);
+  const known = trusted.get(hash);
+  if (known && known.until > now) return known.caller;
+  const row = await findIngestToken(db, hash);
+  if (!row) {
+    trusted.delete(hash);
+    throw unauthorized('This ingest token is unknown or has been revoked.');
+  }
+  if (trusted.size >= maxTrusted) trusted.clear();
+  trusted.set(hash, { caller: row, until: now + tokenTrustMs });
   return row;
 }
 
