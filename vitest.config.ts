@@ -17,7 +17,9 @@ export default defineConfig({
           cloudflareTest({
             main: './app/server.ts',
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            // Dashboards are not kept between calls in tests (each test sees what it just stored); tests/api/dashboard-cache.test.ts
+            // turns the cache on for itself.
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, DASHBOARD_CACHE_SECONDS: '0' } },
           }),
         ],
         test: {

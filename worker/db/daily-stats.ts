@@ -16,6 +16,7 @@ import {
   monthNumber,
   rowValues,
   slotCodes,
+  wetter,
   type Figures,
   type RollupRow,
 } from '../rollup/layout';
@@ -252,10 +253,9 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
   peakQueries.forEach(({ code }, i) => {
     for (const row of peaks[i]) {
       const at = byStation.get(Number(row.item))?.figures[code];
-      const peakSum = fromStored(row.pk);
-      if (!at || peakSum === null || !(peakSum > (at.peakSum ?? -Infinity))) continue;
-      at.peakSum = peakSum;
-      at.peakDay = new Date(Number(row.day) * 86_400_000).toISOString().slice(0, 10);
+      const peak = { peakSum: fromStored(row.pk) ?? undefined, peakDay: new Date(Number(row.day) * 86_400_000).toISOString().slice(0, 10) };
+      if (!at || !wetter(peak, at)) continue;
+      Object.assign(at, peak);
     }
   });
   const partial: PartialMonth[] = folded.map((row) => {

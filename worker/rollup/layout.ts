@@ -63,7 +63,7 @@ export interface RollupRow {
 export function mergeCode(a: CodeFigures | undefined, b: CodeFigures): CodeFigures {
   if (!a) return { ...b };
   const later = b.lastTs > a.lastTs;
-  const peak = (b.peakSum ?? -Infinity) > (a.peakSum ?? -Infinity) ? b : a;
+  const peak = wetter(b, a) ? b : a;
   return {
     count: a.count + b.count,
     suspect: a.suspect + b.suspect,
@@ -75,6 +75,13 @@ export function mergeCode(a: CodeFigures | undefined, b: CodeFigures): CodeFigur
     lastValue: later ? b.lastValue : a.lastValue,
     ...(peak.peakDay === undefined ? {} : { peakDay: peak.peakDay, peakSum: peak.peakSum }),
   };
+}
+
+/** Whether `b`'s wettest day beats `a`'s: a larger total, or the same total on an earlier day (ties go to the first). */
+export function wetter(b: Pick<CodeFigures, 'peakDay' | 'peakSum'>, a: Pick<CodeFigures, 'peakDay' | 'peakSum'>): boolean {
+  if (b.peakSum === undefined || b.peakDay === undefined) return false;
+  if (a.peakSum === undefined || a.peakDay === undefined) return true;
+  return b.peakSum > a.peakSum || (b.peakSum === a.peakSum && b.peakDay < a.peakDay);
 }
 
 /** Figures of several days or months added up. */

@@ -317,7 +317,9 @@ export class StationRollup {
       this.clean = true;
       return null;
     }
-    return this.flushSafely(ref);
+    const outcome = await this.flushSafely(ref);
+    if (!outcome) throw new Error('roll-up failed (recorded; retried from the alarm)');
+    return outcome;
   }
 
   /** Waits for a flush under way; then tells where the roll-up stands. */
