@@ -18,5 +18,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]@date-fns[\\/]tz[\\/]/.test(id) ? false : undefined) },
     },
   },
-  plugins: [cloudflare({ viteEnvironment: { name: 'ssr' } }), tailwindcss(), ...appPlugins()],
+  // HLADINA_STATE points `vite preview` (and dev) at a local D1 and objects of their own: the benchmarks serve the
+  // production build on a temporary state directory, never the dev database in .wrangler/state.
+  plugins: [cloudflare({ viteEnvironment: { name: 'ssr' }, persistState: process.env.HLADINA_STATE ? { path: process.env.HLADINA_STATE } : true }), tailwindcss(), ...appPlugins()],
 });

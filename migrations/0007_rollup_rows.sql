@@ -145,6 +145,13 @@ CREATE TABLE `station_months` (
 	`pk6` real
 );
 --> statement-breakpoint
+-- Added by hand (docs/decisions/0015): the roll-up's rows carry their station in their key, not in a column with a
+-- foreign key, so deleting a station deletes them here (one key range each), as daily_stats' cascade did.
+CREATE TRIGGER `items_delete_rollup` AFTER DELETE ON `items` BEGIN
+  DELETE FROM `station_days` WHERE `id` BETWEEN old.`id` * 100000 AND old.`id` * 100000 + 99999;
+  DELETE FROM `station_months` WHERE `id` BETWEEN old.`id` * 100000 AND old.`id` * 100000 + 99999;
+END;
+--> statement-breakpoint
 -- Added by hand (docs/decisions/0015): a station the old roll-up had marked (days in its object not yet in
 -- daily_stats) loses its mark with `rollup_rev`; listed here as failing, it is flushed by the next cron run.
 INSERT INTO `rollup_failures` (`item_id`, `since`, `attempts`, `error`, `last_attempt`)

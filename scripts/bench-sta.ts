@@ -1,7 +1,7 @@
 /**
  * `npm run bench:sta`: the SensorThings API against the real Worker served locally (`wrangler dev`) on a D1 and
  * station objects of its own (a temporary directory; the dev database is untouched), read with an integration
- * token as QGIS and Grafana would. 100 stations, each with a year of daily_stats and a day of reports in its
+ * token as QGIS and Grafana would. 100 stations, each with a year of roll-up rows and a day of reports in its
  * object; station 1 holds a whole year of 10-minute reports. Prints one table.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { hashToken } from '../worker/domain/auth/tokens';
 import { applyMigrations, executeScript, insertSql } from './lib/d1';
 import { startLocalWorker } from './lib/local-worker';
 import { ms, percentile, postIngest, printTable, sample, since, timed, type Row } from './bench/lib';
-import { benchAccountsSql, benchZone, dailyStatsSql, danesCodes, report, stationTokenOf } from './bench/seed';
+import { benchAccountsSql, benchZone, stationDaysSql, danesCodes, report, stationTokenOf } from './bench/seed';
+import { reconcileCron } from '../worker/rollup/schedules';
 
 const stations = 100;
 const STEP = 600_000;
@@ -28,7 +29,7 @@ const to = addDays(localDay(Date.now(), benchZone), -1);
 applyMigrations('--local', dir);
 executeScript(
   benchAccountsSql(stations, [stations]) +
-    dailyStatsSql(stations, to, 365) +
+    stationDaysSql(stations, to, 365) +
     insertSql('api_tokens', { subject_id: 1, name: 'Bench', token_hash: hashToken(token), created_at: Date.now() }),
   '--local',
   dir,
@@ -57,7 +58,7 @@ try {
   const t = performance.now();
   await post(yearStation, yearStart, 365);
   for (let s = 2; s <= stations; s++) await post(s, dayStart, 1);
-  await worker.cron();
+  await worker.cron(reconcileCron);
   console.log(`Posted a station-year and ${stations - 1} station-days in ${(since(t) / 1000).toFixed(1)} s; rolled up.`);
 
   // (1) Every station with its datastreams and each one's newest observation: what a map or a status board asks.

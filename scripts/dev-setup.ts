@@ -5,6 +5,7 @@ import { postDemoReadings } from './seed/readings';
 import { applyMigrations, executeScript, query } from './lib/d1';
 import { storeImporterToken } from './lib/ingest';
 import { startLocalWorker } from './lib/local-worker';
+import { reconcileCron } from '../worker/rollup/schedules';
 
 applyMigrations('--local');
 const [{ n }] = query<{ n: number }>('SELECT COUNT(*) AS n FROM subjects', '--local');
@@ -20,7 +21,8 @@ if (n === 0) {
     await worker.cron();
     console.log('Posting 90 days of readings for the demo stations (their alarm rules evaluate them)…');
     const stored = await postDemoReadings(worker.base, token);
-    await worker.cron();
+    // Each station object flushes its days itself; the roll-up's daily reconciliation makes sure every one has.
+    await worker.cron(reconcileCron);
     const [{ alarms }] = query<{ alarms: number }>('SELECT count(*) AS alarms FROM alarms', '--local');
     console.log(`${stored.toLocaleString('en')} readings stored and rolled up; ${alarms} alarms in their history.`);
   } finally {

@@ -18,5 +18,12 @@ export interface SubjectCtx extends Ctx {
   subject: Subject;
 }
 
-/** The context of an invocation outside a request's route (an object, the cron, a server function). */
-export const contextOf = (env: Cloudflare.Env, defer: Defer): Ctx => ({ db: createDb(env.DB), env, config: readConfig(env), defer });
+// The database client and the parsed config depend on the bindings only: built once per isolate and env, not per request.
+const shared = new WeakMap<Cloudflare.Env, Pick<Ctx, 'db' | 'config'>>();
+
+/** The context of an invocation (a request, an object, the cron, a server function). */
+export function contextOf(env: Cloudflare.Env, defer: Defer): Ctx {
+  let known = shared.get(env);
+  if (!known) shared.set(env, (known = { db: createDb(env.DB), config: readConfig(env) }));
+  return { ...known, env, defer };
+}

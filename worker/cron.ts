@@ -3,9 +3,7 @@ import { checkSilentStations } from './domain/alarms/silence';
 import { pushPendingRules } from './domain/alarms/rules';
 import { retryDueDeliveries } from './domain/webhooks/deliver';
 import { foldOldDays, moveLegacyStats, reconcileAllStations, retryFailingStations } from './rollup/cron';
-
-/** The daily schedule (wrangler.toml) on which every station's roll-up is reconciled with D1. */
-export const reconcileCron = '17 3 * * *';
+import { reconcileCron } from './rollup/schedules';
 
 /**
  * Cron entry. Station objects roll their own days up; every five minutes the cron retries stations whose roll-up

@@ -1,4 +1,4 @@
-/** SQL for benchmark databases: a subject with a session, stations with one ingest token each, and daily_stats. */
+/** SQL for benchmark databases: a subject with a session, stations with one ingest token each, and roll-up rows. */
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { addDays } from '../../worker/contracts/station-time';
 import { sourceRow } from '../../worker/contracts/telemetry';
@@ -15,12 +15,12 @@ export const sessionTokenOf = (subjectId: number) => `bench-session-token-${subj
  * Subjects 1… with one session each, stations 1..count (DANES, Prague) each with its own token. `seesUpTo`
  * gives each subject the stations 1..n through its own group (the dashboard's "100 of 1,000" comparison).
  */
-export function benchAccountsSql(count: number, seesUpTo: number[]): string {
+export function benchAccountsSql(count: number, seesUpTo: number[], timezone = benchZone): string {
   const now = Date.now();
   const lines: string[] = [];
   for (let i = 1; i <= count; i++) {
     lines.push(
-      insertSql('items', { id: i, name: `Bench ${i}`, unique_id: benchStationId(i), name_for_api: 'DANES', timezone: benchZone, location_x: 48.6 + (i % 40) / 20, location_y: 12.2 + Math.floor(i / 40) / 4 }),
+      insertSql('items', { id: i, name: `Bench ${i}`, unique_id: benchStationId(i), name_for_api: 'DANES', timezone, location_x: 48.6 + (i % 40) / 20, location_y: 12.2 + Math.floor(i / 40) / 4 }),
       insertSql('station_tokens', { id: hashToken(stationTokenOf(i)), item_id: i, created_at: now }),
     );
   }
@@ -37,15 +37,23 @@ export function benchAccountsSql(count: number, seesUpTo: number[]): string {
   return lines.join('\n');
 }
 
-/** Synthetic daily_stats for stations 1..count over `days` days ending `to` (the dashboard reads nothing else). */
-export const dailyStatsSql = (count: number, to: string, days: number) => `
-WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${count}),
+/**
+ * Synthetic roll-up rows for `count` stations from `firstStation` over `days` days ending `to` (the dashboard reads nothing else): one
+ * row per station-day with all seven codes, as a station object writes it (docs/decisions/0015).
+ */
+export const stationDaysSql = (count: number, to: string, days: number, firstStation = 1) => {
+  const from = addDays(to, -(days - 1));
+  const slot = (s: number) =>
+    `144, 0, ${1 + s} + (abs(random()) % 100) / 100.0, ${3 + s} + (abs(random()) % 100) / 100.0, 300.0 + (abs(random()) % 1000) / 100.0, t0, t1, 2.0 + (abs(random()) % 100) / 100.0`;
+  const columns = ['id', 'first_ts', 'last_ts', ...Array.from({ length: 7 }, (_, s) => ['n', 'q', 'lo', 'hi', 'sm', 'f', 'l', 'v'].map((f) => `${f}${s}`)).flat()];
+  return `
+WITH RECURSIVE s(i) AS (SELECT ${firstStation} UNION ALL SELECT i + 1 FROM s WHERE i < ${firstStation + count - 1}),
 d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
-codes(code) AS (VALUES ${danesCodes.map((c) => `('${c}')`).join(', ')})
-INSERT INTO daily_stats (item_id, reading, day, count, min, max, sum, first_ts, last_ts, last_value)
-SELECT s.i, codes.code, date('${addDays(to, -(days - 1))}', '+' || d.n || ' days'), 144, 1.0 + (abs(random()) % 100) / 100.0,
-       3.0 + (abs(random()) % 100) / 100.0, 300.0, 0, unixepoch(date('${addDays(to, -(days - 1))}', '+' || d.n || ' days')) * 1000 + 86000000, 2.0
-FROM s, d, codes;`;
+k AS (SELECT s.i, unixepoch(date('${from}', '+' || d.n || ' days')) / 86400 AS day,
+  unixepoch(date('${from}', '+' || d.n || ' days')) * 1000 AS t0, unixepoch(date('${from}', '+' || d.n || ' days')) * 1000 + 86000000 AS t1 FROM s, d)
+INSERT INTO station_days (${columns.join(', ')})
+SELECT i * 100000 + day, t0, t1, ${Array.from({ length: 7 }, (_, s) => slot(s)).join(', ')} FROM k;`;
+};
 
 /**
  * Alarm rules the benchmark puts on every station: value, rate, low-voltage and no-data kinds, with thresholds the

@@ -1,47 +1,68 @@
 /**
- * The benchmark's Worker: the API-only Worker with its bindings wrapped to count what Cloudflare bills (rows
- * written by ingest to D1 and to station objects), plus bench-only calls that exist here and nowhere else.
+ * The counting benchmark's Worker: the API-only Worker with its D1 binding and station objects wrapped to count what
+ * Cloudflare bills (rows written, as D1 and the objects' SQLite report them), plus bench-only calls that exist here
+ * and nowhere else. Timings are taken on the production build instead (scripts/lib/preview.ts); this Worker counts.
  */
 import worker from '../lib/api-worker';
-import { reconcileAllStations } from '../../worker/rollup/cron';
 import { pushPendingRules } from '../../worker/domain/alarms/rules';
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { contextOf } from '../../worker/context';
+import { rollupSize } from '../../worker/db/daily-stats';
 import { alarms } from '../../worker/db/schema';
+import { foldOldDays, reconcileAllStations } from '../../worker/rollup/cron';
 import { stationOf } from '../../worker/station/directory';
 import type { IngestOutcome } from '../../worker/objects/station-core';
 
+/** Rows written since the last `/bench/counters`: by ingest in the objects, and by the Worker's own D1 statements. */
 const counters = { batches: 0, objectRows: 0, d1Rows: 0 };
 
-// Forwards every property of a binding but the one method it replaces; methods are called on the binding
-// itself (RPC stubs cannot be re-bound).
-function wrap<T extends object>(target: T, name: string, replacement: unknown): T {
+// Forwards every property of a binding but the ones it replaces; methods are called on the binding itself (RPC stubs
+// cannot be re-bound).
+function wrap<T extends object>(target: T, replaced: Record<string, unknown>): T {
   return new Proxy(target, {
     get(t, prop) {
-      if (prop === name) return replacement;
+      if (typeof prop === 'string' && prop in replaced) return replaced[prop];
       const value = Reflect.get(t, prop);
       return typeof value === 'function' ? (...args: unknown[]) => Reflect.apply(value, t, args) : value;
     },
   });
 }
 
-function countingEnv(env: Cloudflare.Env): Cloudflare.Env {
-  const db = wrap(env.DB, 'batch', async (statements: D1PreparedStatement[]) => {
-    const results = await env.DB.batch(statements);
-    counters.d1Rows += results.reduce((n, r) => n + (r.meta.rows_written ?? 0), 0);
-    return results;
+const counted = (result: D1Result) => {
+  counters.d1Rows += result.meta?.rows_written ?? 0;
+  return result;
+};
+const countingStatement = (stmt: D1PreparedStatement): D1PreparedStatement =>
+  wrap(stmt, {
+    bind: (...values: unknown[]) => countingStatement(stmt.bind(...values)),
+    run: async () => counted(await stmt.run()),
+    all: async () => counted(await stmt.all()),
   });
-  const station = wrap(env.STATION, 'get', (id: DurableObjectId) => {
-    const stub = env.STATION.get(id);
-    return wrap(stub, 'ingest', async (...args: Parameters<typeof stub.ingest>) => {
-      const outcome = (await stub.ingest(...args)) as IngestOutcome;
-      counters.batches++;
-      counters.objectRows += outcome.rowsWritten;
-      return outcome;
-    });
+
+function countingEnv(env: Cloudflare.Env): Cloudflare.Env {
+  const db = wrap(env.DB, {
+    // Counts what the Worker's own statements (all in worker/db/) write; it prepares none of its own.
+    // eslint-disable-next-line no-restricted-syntax
+    prepare: (query: string) => countingStatement(env.DB.prepare(query)),
+    batch: async (statements: D1PreparedStatement[]) => (await env.DB.batch(statements)).map(counted),
+  });
+  const station = wrap(env.STATION, {
+    get: (id: DurableObjectId) => {
+      const stub = env.STATION.get(id);
+      return wrap(stub, {
+        ingest: async (...args: Parameters<typeof stub.ingest>) => {
+          const outcome = (await stub.ingest(...args)) as IngestOutcome;
+          counters.batches++;
+          counters.objectRows += outcome.rowsWritten;
+          return outcome;
+        },
+      });
+    },
   });
   return { ...env, DB: db, STATION: station };
 }
+
+const ids = (url: URL) => (url.searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
 
 export default {
   ...worker,
@@ -53,10 +74,20 @@ export default {
       Object.assign(counters, { batches: 0, objectRows: 0, d1Rows: 0 });
       return reply;
     }
-    if (url.pathname === '/bench/rollup') {
+    if (url.pathname === '/bench/rollup-state') {
+      // What the stations' objects say of their roll-up, once each flush under way has ended: flushes, and the rows
+      // they wrote to D1 (D1's own `rows_written`) and to the object.
+      const states = await Promise.all(ids(url).map((id) => stationOf(env, id).rollupState()));
+      const sum = (key: 'flushes' | 'd1RowsWritten' | 'objectRowsWritten') => states.reduce((n, s) => n + s[key], 0);
+      return Response.json({ flushes: sum('flushes'), d1RowsWritten: sum('d1RowsWritten'), objectRowsWritten: sum('objectRowsWritten'), pending: states.filter((s) => s.dueAt !== null).length });
+    }
+    if (url.pathname === '/bench/reconcile') {
       const started = performance.now();
       const run = await reconcileAllStations(context);
       return Response.json({ ms: performance.now() - started, run });
+    }
+    if (url.pathname === '/bench/fold') {
+      return Response.json(await foldOldDays(context, { now: Number(url.searchParams.get('now')), budgetMs: 120_000 }));
     }
     if (url.pathname === '/bench/push-rules') {
       let pushed = 0;
@@ -67,8 +98,7 @@ export default {
       return Response.json((await context.db.select({ n: count() }).from(alarms))[0]);
     }
     if (url.pathname === '/bench/d1-size') {
-      const result = await context.db.run(sql`SELECT count(*) AS stats FROM daily_stats`);
-      return Response.json({ bytes: result.meta.size_after, stats: (result.results[0] as { stats: number }).stats });
+      return Response.json(await rollupSize(context.db));
     }
     if (url.pathname === '/bench/raw-month') {
       // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
@@ -80,8 +110,7 @@ export default {
       return Response.json(series);
     }
     if (url.pathname === '/bench/figures') {
-      const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
-      return Response.json(await Promise.all(ids.map((id) => stationOf(env, id).figures())));
+      return Response.json(await Promise.all(ids(url).map((id) => stationOf(env, id).figures())));
     }
     return worker.fetch(request, countingEnv(env), ctx);
   },
@@ -90,3 +119,4 @@ export default {
 export { StationCore } from '../../worker/objects/station-core';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { CronRunner } from '../../worker/objects/cron-runner';
+export { ShareLink } from '../../worker/objects/share-link';

@@ -9,3 +9,4 @@ export default createWorker(() => new Response('This Worker serves /rest only.',
 export { StationCore } from '../../worker/objects/station-core';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { CronRunner } from '../../worker/objects/cron-runner';
+export { ShareLink } from '../../worker/objects/share-link';

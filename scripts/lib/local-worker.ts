@@ -1,6 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fiveMinuteCron } from '../../worker/rollup/schedules';
+import { processCpuSeconds } from './cpu';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -16,8 +17,8 @@ export interface LocalWorker {
   base: string;
   /** CPU seconds used so far by the local server's processes (wrangler and workerd), for a per-request upper bound. */
   cpuSeconds: () => number;
-  /** Runs the cron handler once, as the five-minute trigger would, and waits for it. */
-  cron: () => Promise<void>;
+  /** Runs the cron handler once, as its trigger would (the five-minute one unless told), and waits for it. */
+  cron: (expression?: string) => Promise<void>;
   stop: () => void;
 }
 
@@ -27,6 +28,8 @@ export interface LocalWorkerOptions {
   config?: string;
   /** Local state directory; wrangler's default `.wrangler/state` is the dev database. */
   persistTo?: string;
+  /** Vars that override wrangler.toml's (`--var NAME:VALUE`). */
+  vars?: Record<string, string>;
 }
 
 /** Serves a Worker with `wrangler dev` on a free loopback port and waits until it answers. */
@@ -39,6 +42,7 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
   // An explicit config keeps wrangler from following a `vite build`'s redirect to the bundled app.
   args.push('--config', options.config ?? 'wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false');
   if (options.persistTo) args.push('--persist-to', options.persistTo);
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   let output = '';
   const worker = spawn('npx', args, {
     detached: true,
@@ -64,23 +68,10 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  const cron = async () => {
-    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+  const cron = async (expression = fiveMinuteCron) => {
+    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
-  const cpuSeconds = () => {
-    const pids = execFileSync('ps', ['-eo', 'pid=,pgid='], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/).map(Number))
-      .filter(([, pgid]) => pgid === worker.pid)
-      .map(([pid]) => pid);
-    // utime and stime of /proc/<pid>/stat, in clock ticks of 1/100 s.
-    const ticks = pids.map((pid) => {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    });
-    return ticks.reduce((a, b) => a + b, 0) / 100;
-  };
+  const cpuSeconds = () => processCpuSeconds(worker.pid!);
   return { base, cron, stop, cpuSeconds };
 }

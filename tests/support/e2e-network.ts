@@ -57,9 +57,13 @@ function stationRows(now: number) {
     const state = networkState(index);
     const last = state === 'stale' ? now - 2 * day : now - 5 * minute;
     const first = last - 29 * day;
-    const statsOf = (code: string, min: number, max: number) =>
-      `((SELECT id FROM items WHERE unique_id = ${sqlValue(id)}), ${[code, format(new TZDate(last, timeZone), 'yyyy-MM-dd'), reportsPerCode, min, max, ((min + max) / 2) * reportsPerCode, first, last, max].map(sqlValue).join(', ')})`;
-    stats.push(statsOf('H1', 1.2, 2.4), statsOf('POWER', state === 'low_voltage' ? 11.1 : 12.4, 13.2));
+    // One roll-up row (docs/decisions/0015): the station's day, with H1 (slot 0 of DANES) and POWER (slot 6).
+    const dayNumber = Date.parse(`${format(new TZDate(last, timeZone), 'yyyy-MM-dd')}T00:00:00Z`) / day;
+    const slot = (min: number, max: number) => [reportsPerCode, 0, min, max, ((min + max) / 2) * reportsPerCode, first, last, max];
+    const power = state === 'low_voltage' ? 11.1 : 12.4;
+    stats.push(
+      `((SELECT id FROM items WHERE unique_id = ${sqlValue(id)}) * 100000 + ${dayNumber}, ${[first, last, ...slot(1.2, 2.4), ...slot(power, 13.2)].map(sqlValue).join(', ')})`,
+    );
   }
   return { items, stats };
 }
@@ -89,7 +93,7 @@ export async function addNetwork(stateDir: string, now = Date.now()) {
     }),
     ...networkGroups.map((g) => insertSql('groups', { name: g.name })),
     ...inChunks('INSERT INTO items (name, serial_nr, unique_id, location_x, location_y, location_name, location_group, name_for_api, timezone)', items),
-    ...inChunks('INSERT INTO daily_stats (item_id, reading, day, count, min, max, sum, first_ts, last_ts, last_value)', stats),
+    ...inChunks('INSERT INTO station_days (id, first_ts, last_ts, n0, q0, lo0, hi0, sm0, f0, l0, v0, n6, q6, lo6, hi6, sm6, f6, l6, v6)', stats),
     `INSERT INTO group_items (group_id, item_id) SELECT g.id, i.id FROM groups g JOIN items i ON i.location_group = g.name WHERE g.name IN (${groupNames}) AND i.unique_id LIKE '${prefix}%';`,
     `INSERT INTO subject_groups (subject_id, group_id) SELECT s.id, g.id FROM subjects s, groups g WHERE s.username = ${sqlValue(networkAccount.username)} AND g.name IN (${groupNames});`,
   ];

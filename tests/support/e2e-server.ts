@@ -14,6 +14,7 @@ import { storeImporterToken } from '../../scripts/lib/ingest';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker';
 import { accountsSql } from '../../scripts/seed/accounts';
 import { postDemoReadings } from '../../scripts/seed/readings';
+import { reconcileCron } from '../../worker/rollup/schedules';
 
 export interface E2eServer {
   baseURL: string;
@@ -39,7 +40,9 @@ async function serve(accounts: string): Promise<E2eServer & { worker: LocalWorke
   try {
     // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
     await postDemoReadings(worker.base, token, e2eReadingDays);
+    // Each station object flushes its days itself; the roll-up's reconciliation makes sure every one has.
     await worker.cron();
+    await worker.cron(reconcileCron);
   } catch (error) {
     worker.stop();
     throw error;

@@ -5,7 +5,7 @@ import { allReadingCodes } from '../../worker/contracts/readings';
 import { IngestResult } from '../../worker/contracts/telemetry';
 import type { Reading } from '../../worker/contracts/telemetry';
 import { stationOf } from '../../worker/station/directory';
-import { reconcileCron } from '../../worker/cron';
+import { fiveMinuteCron, reconcileCron } from '../../worker/rollup/schedules';
 import { newestReadingSql } from '../../worker/db/daily-stats';
 import { post } from './api';
 import { make } from './make';
@@ -27,7 +27,7 @@ const scheduled = (cron: string, now: number) =>
  */
 export async function runCron(now = Date.now()) {
   await scheduled(reconcileCron, now);
-  await scheduled('*/5 * * * *', now);
+  await scheduled(fiveMinuteCron, now);
 }
 
 /** Where a station's roll-up stands (its object's answer, once a flush under way has ended). */

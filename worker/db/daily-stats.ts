@@ -10,8 +10,10 @@ import {
   dayNumber,
   firstDayOf,
   fromStored,
+  itemOfKey,
   keySpan,
   lastDayOf,
+  monthOfKey,
   monthColumns,
   monthNumber,
   rowValues,
@@ -105,7 +107,7 @@ export async function writeRollup(db: Db, write: RollupWrite): Promise<number> {
   statements.push(...upsert('station_days', write.days.map((row) => rowValues(source, row)), 'replace'));
   statements.push(...upsert('station_months', write.months.map((row) => rowValues(source, row, true)), 'replace'));
   if (!write.replaceAll) {
-    for (const row of write.months) statements.push(deleteDaysOf(db, itemId, monthOfRowKey(row.key)));
+    for (const row of write.months) statements.push(deleteDaysOf(db, itemId, monthOfKey(row.key)));
     if (write.emptyDays.length) statements.push(db.delete(stationDays).where(sql`${stationDays.id} IN (SELECT value FROM json_each(${JSON.stringify(write.emptyDays)}))`));
     for (const month of write.emptyMonths) {
       statements.push(db.delete(stationMonths).where(eq(stationMonths.id, itemId * keySpan + monthNumber(month))), deleteDaysOf(db, itemId, month));
@@ -115,10 +117,6 @@ export async function writeRollup(db: Db, write: RollupWrite): Promise<number> {
   return run(db, statements);
 }
 
-const monthOfRowKey = (key: number) => {
-  const n = key % keySpan;
-  return `${1970 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
-};
 
 /** Records a failed roll-up of a station (first failure, attempts, latest error): what the health call counts. */
 export const recordRollupFailure = (db: Db, { itemId, error, now }: { itemId: number; error: string; now: number }) =>
@@ -260,8 +258,8 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
   });
   const partial: PartialMonth[] = folded.map((row) => {
     const key = Number(row.id);
-    const month = monthOfRowKey(key);
-    return { id: Math.floor(key / keySpan), from: month === fromMonth ? from : firstDayOf(month), to: month === toMonth ? to : lastDayOf(month) };
+    const month = monthOfKey(key);
+    return { id: itemOfKey(key), from: month === fromMonth ? from : firstDayOf(month), to: month === toMonth ? to : lastDayOf(month) };
   });
   return { byStation, partial };
 }

@@ -139,14 +139,22 @@ export function mount<const S extends AnyCall>(app: OpenAPIHono<AppEnv>, spec: S
     document(app, spec, method);
     app.on(method.toUpperCase(), routePath(spec), async (c) => {
       const base = c.var.ctx;
+      let at = Date.now();
+      const lap = (phase: string) => {
+        const now = Date.now();
+        if (c.var.timings) c.var.timings[phase] = now - at;
+        at = now;
+      };
       const ctx =
         spec.access === 'station'
           ? { ...base, caller: await resolveIngestToken(base, bearerToken(c)) }
           : { ...base, subject: authorize(c, spec.access, method, method !== 'get' || spec.writes === true) };
+      lap('auth');
       if (spec.body && method !== 'get' && spec.access !== 'station') requireJson(c);
       const params = spec.params ? parse(spec.params, c.req.param(), true) : undefined;
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(c, spec.model), false) : undefined;
+      lap('body');
       const data = await handler({ c, ctx, params, query, body } as HandlerArgs<S>);
       return c.json({ success: true, data: data ?? null });
     });

@@ -14,5 +14,7 @@ export interface AppEnv {
     auth: Auth | null;
     /** A read-only integration token's owner; set instead of `auth`, never beside it. */
     integration: IntegrationAuth | null;
+    /** Where a request's time went, by phase (ms), for its `Server-Timing` header (ingest sets it). */
+    timings?: Record<string, number>;
   };
 }

@@ -24,6 +24,8 @@ export interface IngestOutcome {
   duplicates: number;
   /** Rows the batch wrote to the object's storage (D1 is not written on ingest: the roll-up flushes later). */
   rowsWritten: number;
+  /** Where the object's time went (ms): the store's transaction with the rules' evaluation, publishing, the rest. */
+  timings: { store: number; publish: number; schedule: number };
 }
 
 /** How far the copy of an older database's D1 readings got: the last (time, code) copied, and the counts. */
@@ -70,8 +72,8 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * roll-up's flush (after the reply, or by the alarm when the last flush is less than a period old).
    */
   async ingest(ref: StationRef, readings: Reading[]): Promise<IngestOutcome> {
-    const station = { ...ref, ...this.rollup.remember(ref) };
     const now = Date.now();
+    const station = { ...ref, ...this.rollup.remember(ref) };
     const { outcome, changes } = this.ctx.storage.transactionSync(() => {
       this.alarms.prime();
       const outcome = storeReadings(this.sql, readings, station.timezone);
@@ -79,10 +81,12 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     });
     this.alarms.commit(changes);
     this.rollup.changed(outcome.days);
+    const stored = Date.now();
     if (outcome.stored.length) this.publish(station, outcome.stored);
+    const published = Date.now();
     await Promise.all([this.delivery.pending ? this.delivery.deliver(station.id) : null, this.rollup.schedule(now)]);
     const { accepted, duplicates, rowsWritten } = outcome;
-    return { accepted, duplicates, rowsWritten };
+    return { accepted, duplicates, rowsWritten, timings: { store: stored - now, publish: published - stored, schedule: Date.now() - published } };
   }
 
   /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */

@@ -19,7 +19,7 @@ import {
 } from '../db/daily-stats';
 import { acrossRunners, inPool, type Run } from '../domain/fan-out';
 import { stationOf } from '../station/directory';
-import { dayKey, figuresOfRow, firstMonthOfDays, firstUnfoldedMonth, keySpan, mergeFigures, monthKey, monthOf, withPeaks, type Figures, type RollupRow } from './layout';
+import { dayKey, dayOfKey, figuresOfRow, firstMonthOfDays, firstUnfoldedMonth, mergeFigures, monthKey, monthOf, withPeaks, type Figures, type RollupRow } from './layout';
 import type { FlushOutcome, RollupRef } from './station';
 
 /** `flushed`: stations whose retried flush succeeded (with the days and D1 rows it wrote); `failed`: still failing. */
@@ -84,7 +84,7 @@ export async function reconcileAllStations(ctx: Ctx, { pageSize = 5000, perRunne
   for (let afterId = 0; ; ) {
     const page = await selectStationsToReconcile(ctx.db, { afterId, limit: pageSize });
     if (!page.length) return total;
-    const stations = page.map((s) => ({ id: s.id, timezone: s.timezone, source: s.source, day: s.dayKey === null ? null : dayOfRow(s.dayKey), count: s.count ?? 0 }));
+    const stations = page.map((s) => ({ id: s.id, timezone: s.timezone, source: s.source, day: s.dayKey === null ? null : dayOfKey(s.dayKey), count: s.count ?? 0 }));
     const run = await acrossRunners(ctx, { name: `reconcile:${afterId}`, stations, perRunner, counters: { stations: 0, flushed: 0, d1RowsWritten: 0 } }, (runner, slice) => runner.reconcileStations(slice));
     for (const key of Object.keys(total) as (keyof ReconcileRun)[]) total[key] += run[key];
     afterId = page.at(-1)!.id;
@@ -123,10 +123,10 @@ export async function foldOldDays(ctx: Ctx, { now, budgetMs = 10_000 }: { now: n
       const complete = rows.length < foldRowsPerStation;
       for (const row of rows) {
         const key = Number(row.id);
-        const day = dayOfRow(key);
+        const day = dayOfKey(key);
         const month = monthOf(day);
         // With the read cut short, the last month read may be missing days: it waits for the next batch.
-        if (!complete && month === monthOf(dayOfRow(Number(rows.at(-1)!.id)))) break;
+        if (!complete && month === monthOf(dayOfKey(Number(rows.at(-1)!.id)))) break;
         byMonth.set(month, mergeFigures(byMonth.get(month) ?? {}, withPeaks(day, figuresOfRow(station.source, row))));
         lastKey = key;
       }
@@ -141,7 +141,6 @@ export async function foldOldDays(ctx: Ctx, { now, budgetMs = 10_000 }: { now: n
   }
 }
 
-const dayOfRow = (key: number) => new Date((key % keySpan) * 86_400_000).toISOString().slice(0, 10);
 
 export interface LegacyRun {
   stations: number;

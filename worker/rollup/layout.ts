@@ -29,7 +29,6 @@ export const monthOfKey = (key: number) => monthOfNumber(key % keySpan);
 export const monthOf = (day: string) => day.slice(0, 7);
 export const firstDayOf = (month: string) => `${month}-01`;
 export const lastDayOf = (month: string) => addDays(firstDayOf(monthOfNumber(monthNumber(month) + 1)), -1);
-export const nextMonth = (month: string) => monthOfNumber(monthNumber(month) + 1);
 
 /** The codes of a source in slot order. */
 export const slotCodes = (source: Source): string[] => readingsOf(source).map((r) => r.code);

@@ -5,6 +5,9 @@ import { createRouter, mount } from '../http/route';
 
 export const apiRoutes = createRouter();
 
-mount(apiRoutes, telemetryCalls.dashboard, ({ ctx, query }) => (query.format === 'columns' ? dashboardColumnsOf : dashboardOf)(ctx, query));
+// A client that sends `Cache-Control: no-cache` gets a dashboard assembled now, not one kept for DASHBOARD_CACHE_SECONDS.
+mount(apiRoutes, telemetryCalls.dashboard, ({ c, ctx, query }) =>
+  (query.format === 'columns' ? dashboardColumnsOf : dashboardOf)(ctx, { ...query, fresh: /no-cache/i.test(c.req.header('Cache-Control') ?? '') }),
+);
 mount(apiRoutes, telemetryCalls.chart, ({ ctx, query }) => (query.format === 'columns' ? chartColumnsOf : chartOf)(ctx, query));
 mount(apiRoutes, telemetryCalls.readings, ({ ctx, query }) => readingsOf(ctx, query));

@@ -4,5 +4,16 @@ import { createRouter, mount } from '../http/route';
 
 export const ingestRoutes = createRouter();
 
-mount(ingestRoutes, ingestCalls.danes, ({ ctx, body }) => ingestRows(ctx, { source: 'DANES', body }));
-mount(ingestRoutes, ingestCalls.uniwan, ({ ctx, body }) => ingestRows(ctx, { source: 'UNIWAN', body }));
+// Every ingest reply says where its time went (`Server-Timing`: token, body, row checks, the station object's store,
+// evaluation, publishing and scheduling, and the call to it): what `npm run bench` reports per phase.
+ingestRoutes.use('/ingest/*', async (c, next) => {
+  const started = Date.now();
+  const timings: Record<string, number> = {};
+  c.set('timings', timings);
+  await next();
+  timings.total = Date.now() - started;
+  c.header('Server-Timing', Object.entries(timings).map(([phase, ms]) => `${phase};dur=${ms}`).join(', '));
+});
+
+mount(ingestRoutes, ingestCalls.danes, ({ c, ctx, body }) => ingestRows(ctx, { source: 'DANES', body, timings: c.var.timings }));
+mount(ingestRoutes, ingestCalls.uniwan, ({ c, ctx, body }) => ingestRows(ctx, { source: 'UNIWAN', body, timings: c.var.timings }));

@@ -14,11 +14,14 @@ import { stationOf } from '../../station/directory';
  * DASHBOARD_CACHE_SECONDS under the stations and the range, so every subject seeing the same stations shares it: a
  * dashboard lags the newest reading by at most the roll-up period plus that (open pages get every reading live).
  */
-export async function rangeFiguresOf(ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defer'>, { stations, from, to }: { stations: SlotStation[]; from: string; to: string }): Promise<Map<number, RangeFigures>> {
+export async function rangeFiguresOf(
+  ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defer'>,
+  { stations, from, to, fresh = false }: { stations: SlotStation[]; from: string; to: string; fresh?: boolean },
+): Promise<Map<number, RangeFigures>> {
   const ttl = ctx.config.DASHBOARD_CACHE_SECONDS;
   const key = ttl && stations.length ? await cacheKey(ctx, stations, from, to) : null;
   const cache = key ? await caches.open('dashboard') : null;
-  const hit = key && (await cache!.match(key));
+  const hit = key && !fresh && (await cache!.match(key));
   if (hit) return new Map(JSON.parse(await hit.text(), reviveTotals) as [number, RangeFigures][]);
 
   const { byStation, partial } = await selectRangeFigures(ctx.db, { stations, from, to });
@@ -49,11 +52,14 @@ async function cacheKey({ config }: Pick<Ctx, 'config'>, stations: SlotStation[]
   return `${config.APP_URL ?? 'https://hladina.invalid'}/cache/dashboard/${hash}?from=${from}&to=${to}`;
 }
 
-async function dashboardParts(ctx: SubjectCtx, range: { from?: string; to?: string; days?: number }) {
+/** A dashboard's range; `fresh` skips a kept dashboard (the API's `Cache-Control: no-cache`) and keeps the new one. */
+type DashboardRange = { from?: string; to?: string; days?: number; fresh?: boolean };
+
+async function dashboardParts(ctx: SubjectCtx, range: DashboardRange) {
   // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
   const { from, to } = resolveRange(range, homeZone);
   const [rows, groupRows] = await selectDashboardStations(ctx.db, ctx.subject);
-  const figures = await rangeFiguresOf(ctx, { stations: rows.map((r) => ({ id: r.id, source: r.nameForApi })), from, to });
+  const figures = await rangeFiguresOf(ctx, { stations: rows.map((r) => ({ id: r.id, source: r.nameForApi })), from, to, fresh: range.fresh });
   const groups = groupRows.map((g) => ({ id: g.id, name: g.name, items: JSON.parse(g.items) as number[] }));
   return { rows, groups, figures };
 }
@@ -63,7 +69,7 @@ async function dashboardParts(ctx: SubjectCtx, range: { from?: string; to?: stri
  * extremes over local days `from`..`to`, read from the roll-up only (never from raw readings, but for the days of a
  * folded month a range edge cuts).
  */
-export async function dashboardOf(ctx: SubjectCtx, range: { from?: string; to?: string; days?: number }): Promise<Dashboard> {
+export async function dashboardOf(ctx: SubjectCtx, range: DashboardRange): Promise<Dashboard> {
   const { rows, groups, figures } = await dashboardParts(ctx, range);
   const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {}, groups };
   for (const item of rows) {
@@ -74,7 +80,7 @@ export async function dashboardOf(ctx: SubjectCtx, range: { from?: string; to?: 
 }
 
 /** The same dashboard in columns (`format=columns`; what the app loads). */
-export async function dashboardColumnsOf(ctx: SubjectCtx, range: { from?: string; to?: string; days?: number }): Promise<DashboardColumns> {
+export async function dashboardColumnsOf(ctx: SubjectCtx, range: DashboardRange): Promise<DashboardColumns> {
   const { rows, groups, figures } = await dashboardParts(ctx, range);
   return toColumns(rows, figures, groups);
 }

@@ -54,16 +54,26 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
  */
 export async function ingestRows(
   { db, env, config, defer, caller }: Ctx & { caller: IngestCaller },
-  { source, body, now = Date.now() }: { source: Source; body: IngestBody; now?: number },
+  { source, body, now = Date.now(), timings }: { source: Source; body: IngestBody; now?: number; timings?: Record<string, number> },
 ): Promise<IngestResult> {
+  let at = Date.now();
+  const lap = (phase: string) => {
+    const next = Date.now();
+    if (timings) timings[phase] = (timings[phase] ?? 0) + next - at;
+    at = next;
+  };
   const item = await stationFor(db, caller, body.unique_id);
+  lap('station');
   if (item.nameForApi !== source) {
     throw invalid({ unique_id: [`Station ${item.uniqueId} reports ${item.nameForApi} readings, not ${source}.`] });
   }
   const { readings, errors } = checkRows(source, body.rows, item.timezone, now, earliestReading(config));
   if (Object.keys(errors).length) throw invalid(errors);
+  lap('rows');
 
   const outcome = await stationOf(env, item.id).ingest({ id: item.id, uniqueId: item.uniqueId, source, timezone: item.timezone }, readings);
+  lap('rpc');
+  if (timings) Object.assign(timings, outcome.timings);
   if (!usedToday(caller.lastUsedAt, now)) {
     caller.lastUsedAt = new Date(now);
     defer(markTokenUsed(db, { tokenId: caller.tokenId, at: now }).catch((err) => console.error('token use not recorded', err)));
