@@ -21,6 +21,7 @@ import { notificationRoutes } from './routes/notifications';
 import { webhookRoutes } from './routes/webhooks';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { shareLinkRoutes, shareRoutes } from './routes/share-links';
+import { qualityRoutes } from './routes/quality';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -55,6 +56,7 @@ export function createApi() {
   api.route('/', webhookRoutes);
   api.route('/', apiTokenRoutes);
   api.route('/', shareLinkRoutes);
+  api.route('/', qualityRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -11,6 +11,8 @@ const Config = z.object({
     .date()
     .refine((day) => day >= '1900-01-01')
     .default('1990-01-01'),
+  /** Ingest refuses readings stamped more than this many minutes after the server's clock (a logger's fast clock). */
+  FUTURE_MARGIN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -19,3 +21,6 @@ export const readConfig = (env: Cloudflare.Env): Config => Config.parse(env);
 
 /** The earliest reading time ingest accepts (epoch ms), from the Worker's EARLIEST_READING var. */
 export const earliestReading = (config: Config) => Date.parse(`${config.EARLIEST_READING}T00:00:00Z`);
+
+/** How far after the server's clock (ms) a reading may be stamped, from the Worker's FUTURE_MARGIN_MINUTES var. */
+export const futureMargin = (config: Config) => config.FUTURE_MARGIN_MINUTES * 60_000;

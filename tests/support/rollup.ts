@@ -64,6 +64,15 @@ function random(seed: number) {
 }
 
 const danesCodes = ['H1', 'KCM', '_T', 'POWER'];
+const plausible: Record<string, [number, number]> = {
+  H1: [-100, 100],
+  KCM: [0, 100],
+  _T: [-50, 50],
+  POWER: [0, 50],
+  pressure: [900, 1100],
+  humidity: [0, 100],
+  hladina: [-100, 100],
+};
 const uniwanCodes = ['pressure', 'humidity', 'hladina'];
 
 /** Random readings over whole days around `aroundUtc`, plus one at each edge of every UTC-offset boundary hour. */
@@ -73,7 +82,12 @@ export function randomRows(source: 'DANES' | 'UNIWAN', aroundUtc: string, seed: 
   const start = Date.parse(aroundUtc) - 2 * 86_400_000;
   const times = Array.from({ length: 600 }, () => start + Math.floor(next() * 4 * 86_400_000));
   for (let h = 0; h < 96; h++) times.push(start + h * 3_600_000, start + h * 3_600_000 - 1);
-  return times.map((ts) => sourceRow(source, { reading: codes[Math.floor(next() * codes.length)], ts, value: Math.round((next() * 200 - 100) * 1000) / 1000 }));
+  // Values anywhere within each code's physical limits (ingest refuses the rest), three decimals.
+  return times.map((ts) => {
+    const reading = codes[Math.floor(next() * codes.length)];
+    const [lo, hi] = plausible[reading];
+    return sourceRow(source, { reading, ts, value: Math.round((lo + next() * (hi - lo)) * 1000) / 1000 });
+  });
 }
 
 /** What an interrupted run leaves behind: days still dirty in the station's object, and the station still marked. */

@@ -5,6 +5,7 @@ import { itemCalls } from './items';
 import { legacyCalls } from './legacy';
 import { liveCalls } from './live';
 import { notificationCalls } from './notifications';
+import { qualityCalls } from './quality';
 import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
@@ -31,4 +32,5 @@ export const calls = {
   apiTokens: apiTokenCalls,
   shareLinks: shareLinkCalls,
   share: shareCalls,
+  quality: qualityCalls,
 };

@@ -40,9 +40,14 @@ const replaced = Object.fromEntries(statFields.slice(2).map((f) => [f, sql.raw(`
  * batch (a higher revision) marked it again. One batch, so D1 never holds new figures with the mark still set or the
  * mark cleared without the figures. Returns the rows D1 wrote.
  */
-export async function writeRollup(db: Db, { itemId, stats, rev, replaceAll }: { itemId: number; stats: DayStat[]; rev: number; replaceAll: boolean }) {
+export async function writeRollup(
+  db: Db,
+  { itemId, days = [], stats, rev, replaceAll }: { itemId: number; days?: string[]; stats: DayStat[]; rev: number; replaceAll: boolean },
+) {
   const statements: BatchItem<'sqlite'>[] = [];
   if (replaceAll) statements.push(db.delete(dailyStats).where(eq(dailyStats.itemId, itemId)));
+  // A code whose every reading of a day was rejected has no figures that day any more: its row goes.
+  else statements.push(...vanishedRows(db, itemId, days, stats));
   for (let i = 0; i < stats.length; i += rowsPerStatement) {
     const rows = JSON.stringify(stats.slice(i, i + rowsPerStatement).map((s) => statFields.map((f) => s[f])));
     statements.push(
@@ -54,6 +59,27 @@ export async function writeRollup(db: Db, { itemId, stats, rev, replaceAll }: { 
   }
   statements.push(db.update(items).set({ rollupRev: null }).where(and(eq(items.id, itemId), lte(items.rollupRev, rev))));
   return rowsWritten((await db.batch(statements as [BatchItem<'sqlite'>])) as D1Result[]);
+}
+
+// Days per statement that drops vanished rows: their keys stay well inside D1's 100 KB per statement.
+const daysPerDelete = 60;
+
+/** Deletes the rows of `days` whose code has no figures in `stats` (none exist in nearly every roll-up; nothing is written then). */
+function vanishedRows(db: Db, itemId: number, days: string[], stats: DayStat[]) {
+  const statements: BatchItem<'sqlite'>[] = [];
+  for (let i = 0; i < days.length; i += daysPerDelete) {
+    const slice = new Set(days.slice(i, i + daysPerDelete));
+    const keys = JSON.stringify(stats.filter((s) => slice.has(s.day)).map((s) => `${s.day}|${s.reading}`));
+    statements.push(
+      db
+        .delete(dailyStats)
+        .where(
+          sql`${dailyStats.itemId} = ${itemId} AND ${dailyStats.day} IN (SELECT value FROM json_each(${JSON.stringify([...slice])}))
+            AND ${dailyStats.day} || '|' || ${dailyStats.reading} NOT IN (SELECT value FROM json_each(${keys}))`,
+        ),
+    );
+  }
+  return statements;
 }
 
 /** The stations marked for the roll-up, oldest mark first, at most `limit`, each with how many are marked in all. */

@@ -99,7 +99,7 @@ export class StationRollup {
     const stats = days.flatMap((day) => statsOfDay(this.sql, day, timeZone));
     const touched = new Set<string>();
     const done = (async () => {
-      let d1RowsWritten = await writeRollup(this.db, { itemId, stats, rev, replaceAll });
+      let d1RowsWritten = await writeRollup(this.db, { itemId, days, stats, rev, replaceAll });
       // The newest day keeps its mark: the next report most likely lands in it, and finding the mark there costs
       // that report no write, nor this flush one to clear it. A later flush rolls it up again only if the station
       // is marked in D1 again, that is when something changed.

@@ -20,6 +20,8 @@ export const items = sqliteTable(
     timezone: text('timezone').notNull().default('Europe/Prague'),
     /** Set while the station's object holds days not yet in daily_stats: the highest revision it reported. */
     rollupRev: integer('rollup_rev'),
+    /** How often the station reports each reading, in minutes: what the dashboard's completeness counts against. */
+    reportMinutes: integer('report_minutes').notNull().default(10),
   },
   (t) => [uniqueIndex('items_unique_id').on(t.uniqueId)],
 );
