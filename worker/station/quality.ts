@@ -332,8 +332,9 @@ export class StationQuality {
 
   /**
    * The flags of a code's readings in [from, to] as they stood at `at`, rebuilt by replaying the audit log up to then:
-   * a person's edit sets every reading of its range, an automatic or arrival entry the readings it lists. Readings
-   * are those stored now (one that arrived after `at` shows the flag its range had then).
+   * a person's edit sets every reading of its range, an automatic or arrival entry the readings it lists. A reading an
+   * entry after `at` lists had not arrived yet and is left out (a reading that arrived flagged, or into an edited
+   * range, always has such an entry; any other one arrived good and outside every edit, so no replay flags it wrongly).
    */
   flagsAt(code: string, from: number, to: number, at: number): { t: number; flag: QualityFlag; reason: FlagReason }[] {
     const col = column(code);
@@ -364,6 +365,16 @@ export class StationQuality {
         else state.set(ts, { flag, reason: reason! });
       }
     }
+    const later = this.sql
+      .exec<{ times: string }>(
+        "SELECT times FROM quality_log WHERE code = ? AND action IN ('auto', 'arrival') AND at > ? AND from_ts <= ? AND to_ts >= ?",
+        code,
+        at,
+        to,
+        from,
+      )
+      .toArray();
+    for (const { times } of later) for (const [ts] of JSON.parse(times) as Timed[]) state.delete(ts);
     return [...state]
       .sort((a, b) => a[0] - b[0])
       .map(([t, { flag, reason }]) => ({ t, flag: flagOfNumber(flag), reason }));
