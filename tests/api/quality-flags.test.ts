@@ -16,7 +16,7 @@ const levels = Array.from({ length: 36 }, (_, i) => (i === 12 ? 9.5 : 2 + (i % 5
 
 let admin: TestSubject;
 let viewer: TestSubject;
-let station: TestStation;
+let station: TestStation & { token: string };
 
 const flag = (who: TestSubject, body: Record<string, unknown>, id = station.id) =>
   post('/rest/quality/flag', { QualityFlag: body }, { token: who.token, query: { id }, reply: FlagOutcome });

@@ -54,7 +54,7 @@ describe('the hourly rule for precipitation (one reading per clock hour, the las
   });
 
   it('tells a live update what a new reading adds: the difference within its hour, all of it in a new hour', () => {
-    const last = { ts: at('2026-06-01T08:40:00Z'), value: 1.2 };
+    const last = { t: at('2026-06-01T08:40:00Z'), v: 1.2 };
     expect(hourlyIncrement(last, { ts: at('2026-06-01T08:50:00Z'), value: 1.5 }, prague)).toBeCloseTo(0.3, 9);
     expect(hourlyIncrement(last, { ts: at('2026-06-01T09:00:00Z'), value: 0.4 }, prague)).toBe(0.4);
     expect(hourlyIncrement(last, { ts: at('2026-06-01T08:30:00Z'), value: 9 }, prague)).toBe(0);

@@ -3,6 +3,7 @@ import { defineCall } from './call';
 import { allReadingCodes, type CheckSettings } from './readings';
 import { isCalendarDay } from './calendar';
 import { id, text } from './validation';
+import { ItemRow } from './items';
 
 /** A reading's quality flag (DESIGN §8): good unless a check or a person said otherwise. */
 export const qualityFlags = ['good', 'suspect', 'rejected'] as const;
@@ -102,6 +103,7 @@ export const Approval = z.object({
 /** A station's quality state: approvals, check settings, and what the caller may do. */
 export const QualityState = z.object({
   item_id: z.number(),
+  item: ItemRow,
   may_edit: z.boolean().meta({ description: 'Whether the caller may flag readings and change the checks (administrators, and subjects with the quality control right on the station or its group).' }),
   may_approve: z.boolean().meta({ description: 'Whether the caller may approve or withdraw approvals (administrators).' }),
   approvals: z.array(Approval),

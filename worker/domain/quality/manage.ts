@@ -17,7 +17,7 @@ import {
 import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../contracts/readings';
 import { dayBounds, isoInstant } from '../../contracts/station-time';
 import { markQualityPushed, mayControlQuality, selectQualitySettings, selectUnpushedQualityStations, writeQualitySettings } from '../../db/quality';
-import type { Item } from '../../db/stations';
+import { toItemRow, type Item } from '../../db/stations';
 import { stationOf } from '../../station/directory';
 import type { Editor } from '../../station/quality';
 import { conflict, forbidden, invalid } from '../errors';
@@ -58,6 +58,7 @@ async function stateOf(ctx: SubjectCtx, item: Item, mayEdit: boolean): Promise<Q
   const [checks, approvals] = await Promise.all([checksOf(ctx, item), stationOf(ctx.env, item.id).approvals(codes)]);
   return {
     item_id: item.id,
+    item: toItemRow(item),
     may_edit: mayEdit,
     may_approve: ctx.subject.isAdmin,
     approvals,
