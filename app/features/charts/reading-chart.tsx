@@ -293,7 +293,7 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
           <div
             data-testid="approved-band"
             aria-hidden
-            className="pointer-events-none absolute top-0 bottom-7 left-0 border-r-2 border-dashed border-emerald-600/70 bg-emerald-500/5 dark:border-emerald-400/70"
+            className="pointer-events-none absolute top-0 bottom-7 left-0 z-10 border-r-2 border-dashed border-emerald-600/70 bg-emerald-500/5 dark:border-emerald-400/70"
             style={{ width: Math.min(approvedX, plotWidth) }}
           >
             <span className="absolute top-1 right-1 rounded bg-emerald-600/90 px-1 text-[10px] leading-4 text-white dark:bg-emerald-500/90">{m.quality_approved_mark()}</span>
@@ -303,12 +303,12 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
           <div
             data-testid="selection-band"
             aria-hidden
-            className="pointer-events-none absolute top-0 bottom-7 border-x border-primary bg-primary/15"
+            className="pointer-events-none absolute top-0 bottom-7 z-10 border-x border-primary bg-primary/15"
             style={{ left: Math.min(chosen.start, chosen.end), width: Math.max(2, Math.abs(chosen.end - chosen.start)) }}
           />
         )}
         {onSelect && (
-          <div data-testid="selection-surface" aria-hidden className="absolute top-0 bottom-7 left-0 cursor-crosshair touch-none" style={{ width: plotWidth || '100%' }} {...pointer} />
+          <div data-testid="selection-surface" aria-hidden className="absolute top-0 bottom-7 left-0 z-20 cursor-crosshair touch-none" style={{ width: plotWidth || '100%' }} {...pointer} />
         )}
       </div>
       {/* Beside the value axis rather than on it, so no tick label is covered; a long name is cut, not the chart. */}

@@ -100,9 +100,11 @@ export function FlagForm({
         </Button>
       </div>
       <FormErrors errors={errors} fields={['from', 'to', 'flag', 'note']} />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         {time('from', m.quality_from())}
         {time('to', m.quality_to())}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
         <Field
           name="flag"
           label={m.quality_flag()}

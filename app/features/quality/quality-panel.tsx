@@ -34,7 +34,7 @@ export function QualityPanel({ itemId }: { itemId: number }) {
   return (
     <div className="grid min-w-0 gap-4" data-testid="quality-panel">
       <p className="max-w-prose text-sm text-muted-foreground">{m.quality_intro()}</p>
-      <div className="grid min-w-0 gap-4 xl:grid-cols-2">
+      <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Approvals state={state} />
         <Checks state={state} />
       </div>
@@ -191,9 +191,9 @@ function Checks({ state }: { state: QualityState }) {
                 <legend className="px-1 text-sm font-medium">{readingName(c.reading)}</legend>
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
                   {checkFields.map(([field, label]) => (
-                    <div key={field} className="grid min-w-0 gap-1">
-                      <label htmlFor={`check-${c.reading}-${field}`} className="truncate text-xs text-muted-foreground" title={`${label()} (${units[field]})`}>
-                        {label()} ({units[field]})
+                    <div key={field} className="flex min-w-0 flex-col justify-end gap-1">
+                      <label htmlFor={`check-${c.reading}-${field}`} className="text-xs leading-tight text-muted-foreground">
+                        {label()} <span className="whitespace-nowrap">({units[field]})</span>
                       </label>
                       <Input
                         id={`check-${c.reading}-${field}`}
