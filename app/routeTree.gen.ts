@@ -37,6 +37,7 @@ import { Route as AuthedEditSubjectIndexRouteImport } from './routes/_authed/edi
 import { Route as AuthedEditSubjectIdRouteImport } from './routes/_authed/edit-subject.$id'
 import { Route as AuthedEditWebhookIndexRouteImport } from './routes/_authed/edit-webhook.index'
 import { Route as AuthedEditWebhookIdRouteImport } from './routes/_authed/edit-webhook.$id'
+import { Route as AuthedQualityIdRouteImport } from './routes/_authed/quality.$id'
 import { Route as SSecretIndexRouteImport } from './routes/s.$secret.index'
 import { Route as SSecretDisplayRouteImport } from './routes/s.$secret.display'
 import { Route as AuthedChartsIdChar123ItemTypeChar125RouteImport } from './routes/_authed/charts.$id.{-$itemType}'
@@ -186,6 +187,11 @@ const AuthedEditWebhookIdRoute = AuthedEditWebhookIdRouteImport.update({
   path: '/edit-webhook/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedQualityIdRoute = AuthedQualityIdRouteImport.update({
+  id: '/quality/$id',
+  path: '/quality/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const SSecretIndexRoute = SSecretIndexRouteImport.update({
   id: '/s/$secret/',
   path: '/s/$secret/',
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group/': typeof AuthedEditGroupIndexRoute
   '/edit-item/': typeof AuthedEditItemIndexRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group': typeof AuthedEditGroupIndexRoute
   '/edit-item': typeof AuthedEditItemIndexRoute
@@ -314,6 +322,7 @@ export interface FileRoutesById {
   '/_authed/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/_authed/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/_authed/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/_authed/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/_authed/edit-group/': typeof AuthedEditGroupIndexRoute
   '/_authed/edit-item/': typeof AuthedEditItemIndexRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/quality/$id'
     | '/s/$secret/display'
     | '/edit-group/'
     | '/edit-item/'
@@ -386,6 +396,7 @@ export interface FileRouteTypes {
     | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/quality/$id'
     | '/s/$secret/display'
     | '/edit-group'
     | '/edit-item'
@@ -422,6 +433,7 @@ export interface FileRouteTypes {
     | '/_authed/edit-share-link/$id'
     | '/_authed/edit-subject/$id'
     | '/_authed/edit-webhook/$id'
+    | '/_authed/quality/$id'
     | '/s/$secret/display'
     | '/_authed/edit-group/'
     | '/_authed/edit-item/'
@@ -650,6 +662,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditWebhookIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/quality/$id': {
+      id: '/_authed/quality/$id'
+      path: '/quality/$id'
+      fullPath: '/quality/$id'
+      preLoaderRoute: typeof AuthedQualityIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/s/$secret/': {
       id: '/s/$secret/'
       path: '/s/$secret'
@@ -710,6 +729,7 @@ interface AuthedRouteChildren {
   AuthedEditShareLinkIdRoute: typeof AuthedEditShareLinkIdRoute
   AuthedEditSubjectIdRoute: typeof AuthedEditSubjectIdRoute
   AuthedEditWebhookIdRoute: typeof AuthedEditWebhookIdRoute
+  AuthedQualityIdRoute: typeof AuthedQualityIdRoute
   AuthedEditGroupIndexRoute: typeof AuthedEditGroupIndexRoute
   AuthedEditItemIndexRoute: typeof AuthedEditItemIndexRoute
   AuthedEditShareLinkIndexRoute: typeof AuthedEditShareLinkIndexRoute
@@ -733,6 +753,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditShareLinkIdRoute: AuthedEditShareLinkIdRoute,
   AuthedEditSubjectIdRoute: AuthedEditSubjectIdRoute,
   AuthedEditWebhookIdRoute: AuthedEditWebhookIdRoute,
+  AuthedQualityIdRoute: AuthedQualityIdRoute,
   AuthedEditGroupIndexRoute: AuthedEditGroupIndexRoute,
   AuthedEditItemIndexRoute: AuthedEditItemIndexRoute,
   AuthedEditShareLinkIndexRoute: AuthedEditShareLinkIndexRoute,

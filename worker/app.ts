@@ -22,6 +22,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { apiTokenRoutes } from './routes/api-tokens';
 import { shareLinkRoutes, shareRoutes } from './routes/share-links';
 import { rollupRoutes } from './routes/rollup';
+import { qualityRoutes } from './routes/quality';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -57,6 +58,7 @@ export function createApi() {
   api.route('/', apiTokenRoutes);
   api.route('/', shareLinkRoutes);
   api.route('/', rollupRoutes);
+  api.route('/', qualityRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -1,6 +1,8 @@
 import { contextOf } from './context';
 import { checkSilentStations } from './domain/alarms/silence';
-import { pushPendingRules } from './domain/alarms/rules';
+import { alarmRulesPush } from './domain/alarms/rules';
+import { qualityChecksPush } from './domain/quality/manage';
+import { pushPending } from './domain/station-push';
 import { retryDueDeliveries } from './domain/webhooks/deliver';
 import { foldOldDays, moveLegacyStats, reconcileAllStations, retryFailingStations } from './rollup/cron';
 import { reconcileCron } from './rollup/schedules';
@@ -8,10 +10,10 @@ import { reconcileCron } from './rollup/schedules';
 /**
  * Cron entry. Station objects roll their own days up; every five minutes the cron retries stations whose roll-up
  * failed, folds days past the fold age into months, moves the roll-up of before migration 0007, fires no-data rules
- * of silent stations, pushes rule sets a station's object missed and retries webhook deliveries. Once a day
- * (`reconcileCron`) it reconciles every station's roll-up with D1. Each part fails
- * alone; the run's summary is logged as one JSON line (`cron`), failures as warnings. `scheduledTime` is the run's
- * "now" (tests set it).
+ * of silent stations, pushes alarm rules and quality checks a station's object missed and retries webhook
+ * deliveries. Once a day (`reconcileCron`) it reconciles every station's roll-up with D1. Each part fails alone; the
+ * run's summary is logged as one JSON line (`cron`), failures as warnings. `scheduledTime` is the run's "now" (tests
+ * set it).
  */
 export async function runScheduled(controller: ScheduledController, env: Cloudflare.Env, execution: ExecutionContext) {
   const now = controller.scheduledTime || Date.now();
@@ -22,7 +24,7 @@ export async function runScheduled(controller: ScheduledController, env: Cloudfl
     fold: foldOldDays(ctx, { now }),
     legacyRollup: moveLegacyStats(ctx, { now }),
     silence: checkSilentStations(ctx, { now }),
-    rulePushes: pushPendingRules(ctx),
+    stationPushes: pushPending(ctx, [alarmRulesPush, qualityChecksPush]),
     webhookRetries: retryDueDeliveries(ctx, { now }),
   };
   const settled = await Promise.allSettled(Object.values(parts));

@@ -1,7 +1,7 @@
 import { useNavigate, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AnyCall } from '../../worker/contracts/call';
-import { allOf, type LinkTabs, type NamedRef } from '../../worker/contracts/subjects';
+import { allOf, type linkList, type LinkTabs, type NamedRef } from '../../worker/contracts/subjects';
 import type { idList, idQuery } from '../../worker/contracts/validation';
 import { EditScreen } from '~/components/edit-screen';
 import { FormErrors } from '~/components/form';
@@ -12,12 +12,15 @@ import { send } from '~/lib/api';
 import type { ContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
-/** A tab of records this one links to: its texts, and the call that stores the ticked ids as the whole list. */
+/**
+ * A tab of records this one links to: its texts, and the call that stores the ticked ids as the whole list (with the
+ * quality control right of each, on links that carry it).
+ */
 export interface LinkTab {
   label: string;
   hint?: string;
   empty: string;
-  call: AnyCall & { query: typeof idQuery; body: ReturnType<typeof idList> };
+  call: AnyCall & { query: typeof idQuery; body: ReturnType<typeof idList> | ReturnType<typeof linkList> };
 }
 
 /**
@@ -50,10 +53,11 @@ export function RecordEditScreen<K extends string>({
         {tab.hint && <p className="mb-3 text-sm text-muted-foreground">{tab.hint}</p>}
         {/* Keyed by the stored links, so a save that changes them starts the list afresh. */}
         <LinkChecklist
-          key={data[value].join()}
+          key={[data[value], data.quality?.[value] ?? []].join('|')}
           options={data[allOf(value)] as NamedRef[]}
           selected={data[value]}
-          save={(ids) => send(tab.call, { query: { id }, body: ids })}
+          quality={data.quality?.[value]}
+          save={(links) => send(tab.call, { query: { id }, body: links as number[] })}
           empty={tab.empty}
         />
       </>

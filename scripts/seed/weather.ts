@@ -30,6 +30,8 @@ export class StationWeather {
   private soil = 0;
   private groundwater: number;
   private river: number;
+  /** What fell at each step of the last hour, for the rolling hour a station reports as SRA1H. */
+  private lastHour: { ts: number; mm: number }[] = [];
 
   constructor(
     readonly source: Source,
@@ -75,13 +77,17 @@ export class StationWeather {
     const humidity = Math.min(100, Math.max(25, 75 - (airTemp - season) * 4 + (raining ? 20 : 0) + this.noise(2)));
     const voltage = 13.2 - ((ts - this.chargedAt) / DAY) * 0.012 + 0.05 * Math.sin(((hourOfDay - 12) / 24) * 2 * Math.PI) + this.noise(0.01);
 
+    this.lastHour.push({ ts, mm: rain * hours });
+    this.lastHour = this.lastHour.filter((r) => r.ts > ts - HOUR);
+
     if (this.source === 'DANES') {
       return {
         H1: round(this.groundwater, 3),
         KCM: round(0.65 - this.soil * 0.004 + this.noise(0.005), 3),
         RV: round(humidity, 1),
-        // What fell since the previous report: amounts add up to the station's totals.
-        SRA1H: round(rain * hours, 2),
+        // The rolling hour, as DANES loggers report it every 10 minutes: what fell in the hour up to this report. Totals
+        // count one of them per clock hour (the catalogue's rule), so the hour's rain is counted once.
+        SRA1H: round(this.lastHour.reduce((n, r) => n + r.mm, 0), 2),
         _T: round(airTemp, 1),
         _TX: round(9 + (season - 10) * 0.1 + this.noise(0.05), 2),
         POWER: round(voltage, 2),

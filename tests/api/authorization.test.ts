@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NewApiToken } from '../../worker/contracts/api-tokens';
 import { Webhook } from '../../worker/contracts/webhooks';
-import { call, post } from '../support/api';
+import { and, eq } from 'drizzle-orm';
+import { subjectGroups } from '../../worker/db/schema';
+import { call, db, post } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
 import { make, uniqueEmail, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
@@ -33,6 +35,15 @@ const subjectForm = () => ({ username: uniqueEmail('m'), firstName: 'Matrix', se
 const usersStation = (user: TestSubject) => make.station({ viewers: [user] });
 
 const ownStation = { anonymous: 401, user: 200, 'second user': 403, administrator: 200 };
+
+/** A station the first user sees and was granted quality control on (through a group, which works as a direct link does). */
+const qualityStation = async (user: TestSubject) => {
+  const station = await make.station();
+  const group = await make.group({ stations: [station], members: [user] });
+  await db().update(subjectGroups).set({ quality: true }).where(and(eq(subjectGroups.subjectId, user.id), eq(subjectGroups.groupId, group.id)));
+  return station;
+};
+const qualityControl = ownStation;
 
 /** An active alarm on a station of the first user's. */
 const usersAlarm = async (user: TestSubject) => {
@@ -244,6 +255,47 @@ const cases: Case[] = [
       const link = await usersShareLink(user);
       return { method: 'GET', path: `/rest/share/${link.secret}/chart?station=${link.stations[0].unique_id}` };
     },
+  },
+  { name: 'GET /rest/quality', expected: ownStation, build: async ({ user }) => ({ method: 'GET', path: `/rest/quality?id=${(await usersStation(user)).id}` }) },
+  { name: 'GET /rest/quality/log', expected: ownStation, build: async ({ user }) => ({ method: 'GET', path: `/rest/quality/log?id=${(await usersStation(user)).id}` }) },
+  {
+    name: 'GET /rest/quality/flags',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/quality/flags?id=${(await usersStation(user)).id}&reading=H1&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z` }),
+  },
+  {
+    name: 'POST /rest/quality/flag',
+    // Seeing a station is not enough: administrators, and subjects granted quality control on it or its group.
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/quality/flag?id=${(await qualityStation(user)).id}`,
+      body: { QualityFlag: { reading: 'H1', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', flag: 'suspect', note: 'Matrix.' } },
+    }),
+  },
+  {
+    name: 'POST /rest/quality/flag (seen without the right)',
+    expected: { anonymous: 401, user: 403, 'second user': 403, administrator: 200 },
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/quality/flag?id=${(await usersStation(user)).id}`,
+      body: { QualityFlag: { reading: 'H1', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', flag: 'suspect', note: 'Matrix.' } },
+    }),
+  },
+  {
+    name: 'POST /rest/quality/checks',
+    expected: qualityControl,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/quality/checks?id=${(await qualityStation(user)).id}`, body: { QualityChecks: { checks: [] } } }),
+  },
+  {
+    name: 'POST /rest/quality/approve',
+    expected: adminOnly,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/quality/approve?id=${(await qualityStation(user)).id}`, body: { QualityApprove: { to: '2026-01-01' } } }),
+  },
+  {
+    name: 'POST /rest/quality/withdraw',
+    expected: adminOnly,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/quality/withdraw?id=${(await qualityStation(user)).id}`, body: { QualityWithdraw: { note: 'Matrix.' } } }),
   },
 ];
 

@@ -9,17 +9,22 @@ const zone = 'Europe/Prague';
 // Read independently of the app's own station-time helpers: the local calendar day of an instant.
 const dayOf = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
 
-// Rain every 10 minutes around both DST changes of 2026 (29 March: 23 hours, 25 October: 25 hours), in tenths of a mm.
+// Reports every 10 minutes around both DST changes of 2026 (29 March: 23 hours, 25 October: 25 hours): `rain` is what
+// fell in the 10 minutes up to a report (in tenths of a mm); the station posts SRA1H as the rolling hour (`posted`, the
+// rain of its last six reports), which the totals count once per clock hour.
 const reports = (() => {
   let seed = 3;
-  const out: { ts: number; rain: number; level: number }[] = [];
+  const out: { ts: number; rain: number; posted: number; level: number }[] = [];
   for (const [from, to] of [
     ['2026-03-27T23:00:00Z', '2026-03-30T22:00:00Z'],
     ['2026-10-23T22:00:00Z', '2026-10-26T23:00:00Z'],
   ]) {
+    const start = out.length;
     for (let ts = Date.parse(from); ts < Date.parse(to); ts += 600_000) {
       seed = (seed * 1103515245 + 12345) % 2147483648;
-      out.push({ ts, rain: seed % 5 === 0 ? (seed % 37) / 10 : 0, level: 2 + (seed % 100) / 1000 });
+      const rain = seed % 5 === 0 ? (seed % 37) / 10 : 0;
+      const posted = out.slice(Math.max(start, out.length - 5)).reduce((n, r) => n + r.rain, rain);
+      out.push({ ts, rain, posted, level: 2 + (seed % 100) / 1000 });
     }
   }
   return out;
@@ -42,7 +47,7 @@ beforeAll(async () => {
   const rows = reports.flatMap((r) => {
     const date = new Date(r.ts).toISOString();
     return [
-      { data_name: 'SRA1H', data_value: r.rain, date },
+      { data_name: 'SRA1H', data_value: r.posted, date },
       { data_name: 'H1', data_value: r.level, date },
     ];
   });
@@ -105,6 +110,6 @@ describe('precipitation totals', () => {
     const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, { token: viewer.token, reply: RawReadings });
     expect(res.status).toBe(200);
     const october = reports.filter((r) => r.ts >= Date.parse('2026-10-23T22:00:00Z'));
-    expect(res.data.data.SRA1H).toEqual({ t: october.map((r) => r.ts), v: october.map((r) => r.rain) });
+    expect(res.data.data.SRA1H).toEqual({ t: october.map((r) => r.ts), v: october.map((r) => r.posted) });
   });
 });

@@ -156,7 +156,7 @@ describe('subjects', () => {
     expect((await db().select().from(subjectItems).where(eq(subjectItems.subjectId, user.id))).map((l) => l.itemId)).toEqual([i2.id]);
     const g = await make.group();
     await post(`/rest/subjects/groups?id=${user.id}`, [g.id], { token: admin.token });
-    expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toEqual([{ subjectId: user.id, groupId: g.id }]);
+    expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toEqual([{ subjectId: user.id, groupId: g.id, quality: false }]);
     await post(`/rest/subjects/groups?id=${user.id}`, { SubjectGroups: [] }, { token: admin.token });
     expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toHaveLength(0);
   });

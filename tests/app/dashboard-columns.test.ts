@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { dashboardFromColumns, type DashboardColumns } from '../../worker/contracts/telemetry';
+import { dashboardFromColumns, type Dashboard, type DashboardColumns, type StationSummary } from '../../worker/contracts/telemetry';
 import { mergeIntoDashboard, mergeIntoDashboardColumns } from '~/features/live/merge';
 import type { ReadingsMessage } from '~/features/live/use-live-stations';
 
 const base = Date.parse('2026-11-01T00:00:00.000Z');
-const station = (id: number) => ({ id, name: `Well ${id}`, serial_nr: null, unique_id: `DANES-${id}`, location_x: 49, location_y: 16, location_name: null, location_group: null, source: 0, zone: 0, last_update: 3_600_000 * id });
+const station = (id: number) => ({ id, name: `Well ${id}`, serial_nr: null, unique_id: `DANES-${id}`, location_x: 49, location_y: 16, location_name: null, location_group: null, source: 0, zone: 0, last_update: 3_600_000 * id, report_minutes: 10 });
 
 // Two DANES stations (one with rain) and one without readings in the range.
 const columns: DashboardColumns = {
@@ -24,6 +24,12 @@ const columns: DashboardColumns = {
   groups: [],
 };
 
+/** The documented shape without what its live merge keeps for itself (the last rain counted per hour). */
+const withoutLiveRain = (d: Dashboard): Dashboard => ({
+  ...d,
+  danes: Object.fromEntries(Object.entries(d.danes).map(([id, { live_rain: _, ...summary }]: [string, StationSummary & { live_rain?: unknown }]) => [id, summary])),
+});
+
 const message = (uniqueId: string, rows: { data_name: string; data_value: number; date: string }[]): ReadingsMessage => ({
   type: 'readings',
   unique_id: uniqueId,
@@ -39,8 +45,21 @@ describe("live rows on the dashboard's columns", () => {
       message('DANES-2', [{ data_name: 'SRA1H', data_value: 1, date: '2026-11-01T00:30:00.000Z' }]),
       message('DANES-3', [{ data_name: 'KCM', data_value: 0.25, date: '2026-11-02T00:00:00.000Z' }]),
     ]) {
-      expect(dashboardFromColumns(mergeIntoDashboardColumns(columns, m))).toEqual(mergeIntoDashboard(dashboardFromColumns(columns), m));
+      expect(dashboardFromColumns(mergeIntoDashboardColumns(columns, m))).toEqual(withoutLiveRain(mergeIntoDashboard(dashboardFromColumns(columns), m)));
     }
+  });
+
+  test('count rain once per clock hour across messages, as the documented shape does', () => {
+    const messages = [
+      message('DANES-2', [{ data_name: 'SRA1H', data_value: 1, date: '2026-11-01T00:30:00.000Z' }]),
+      message('DANES-2', [{ data_name: 'SRA1H', data_value: 1.5, date: '2026-11-01T00:50:00.000Z' }]),
+      message('DANES-2', [{ data_name: 'SRA1H', data_value: 0.25, date: '2026-11-01T01:10:00.000Z' }]),
+    ];
+    const merged = messages.reduce((c, m) => mergeIntoDashboardColumns(c, m), columns);
+    // The hour's last reading (1.5) counts once, then the next hour's 0.25.
+    expect(merged.figures.sum.SRA1H[1]).toBe(2 + 1.5 + 0.25);
+    const documented = messages.reduce((d, m) => mergeIntoDashboard(d, m), dashboardFromColumns(columns));
+    expect(dashboardFromColumns(merged)).toEqual(withoutLiveRain(documented));
   });
 
   test('leave the columns alone for a station the dashboard does not hold', () => {

@@ -38,6 +38,13 @@ describe('live rows on an open chart', () => {
     expect(twice).toBe(once);
   });
 
+  test('replace the rain of a clock hour the chart counted already, and mark suspect readings apart', () => {
+    const counted = { ...chart, totals: { SRA1H: { ...chart.totals.SRA1H, last: { t: Date.parse('2026-11-21T09:10:00.000Z'), v: 0.4 } } } };
+    const merged = mergeIntoChart(counted, message([row('2026-11-21T09:30:00.000Z', 0.6, 'SRA1H'), { ...row('2026-11-21T09:40:00.000Z', 9), flag: 'suspect' } as never]));
+    expect(merged.totals.SRA1H).toMatchObject({ v: [1.2], sum: expect.closeTo(3.2, 9), last: { t: Date.parse('2026-11-21T09:30:00.000Z'), v: 0.6 } });
+    expect(merged.flags).toEqual({ H1: { t: [Date.parse('2026-11-21T09:40:00.000Z')], v: [9], q: [1] } });
+  });
+
   test("add rain to its local day's total, which becomes the wettest day when it is", () => {
     const merged = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 1.5, 'SRA1H')]));
     expect(merged.totals.SRA1H).toMatchObject({ t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [2.5], sum: 4.5, peak_day: { day: '2026-11-21', sum: 2.5 } });
@@ -65,8 +72,17 @@ describe('live rows on the dashboard', () => {
   });
 
   test('add rain to the total of the range', () => {
-    const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 0.5, 'SRA1H'), row('2026-11-21T09:20:00.000Z', 0.25, 'SRA1H')]));
+    // Two clock hours' precipitation (SRA1H is the hour before its time): both count.
+    const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 0.5, 'SRA1H'), row('2026-11-21T10:20:00.000Z', 0.25, 'SRA1H')]));
     expect(merged.danes['DANES-1'].sum).toEqual({ SRA1H: 0.75 });
+  });
+
+  test('count the rolling hour once per clock hour: a later report of the same hour replaces the one before', () => {
+    const once = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 0.5, 'SRA1H')]));
+    const twice = mergeIntoDashboard(once, message([row('2026-11-21T09:20:00.000Z', 0.75, 'SRA1H')]));
+    expect(twice.danes['DANES-1'].sum).toEqual({ SRA1H: 0.75 });
+    const next = mergeIntoDashboard(twice, message([row('2026-11-21T10:00:00.000Z', 0.25, 'SRA1H')]));
+    expect(next.danes['DANES-1'].sum).toEqual({ SRA1H: 1 });
   });
 
   test('start a summary for a station that had no readings in the range', () => {

@@ -83,9 +83,11 @@ describe('totals of readings that add up', () => {
   it('sums rain per station-local day, 23- and 25-hour days included, with the total and the wettest day', () => {
     const start = dayBounds('2026-10-24', prague).start;
     const end = dayBounds('2026-10-26', prague).end;
-    // Every 10 minutes for three days; 0.1 mm each, 1 mm at 23:50 local on the 25th (the 25-hour day's last report).
-    const rows: number[][] = [];
-    for (let ts = start; ts < end; ts += 600_000) rows.push([ts, 1, ts === dayBounds('2026-10-25', prague).end - 600_000 ? 1 : 0.1]);
+    // Every 10 minutes for three days it rains 0.1 mm, 1 mm in the 10 minutes to 23:50 local on the 25th (the 25-hour
+    // day's last report). SRA1H is the rolling hour, as such a station reports it: what fell in the hour up to each report.
+    const fell: [number, number][] = [];
+    for (let ts = start; ts < end; ts += 600_000) fell.push([ts, ts === dayBounds('2026-10-25', prague).end - 600_000 ? 1 : 0.1]);
+    const rows = fell.map(([ts], i) => [ts, 1, fell.slice(Math.max(0, i - 5), i + 1).reduce((n, [, mm]) => n + mm, 0)]);
     const { totals, data: series } = totalsOf(rows, start, end);
     expect(Object.keys(series)).toEqual(['H1']);
     const rain = totals.SRA1H;

@@ -121,7 +121,7 @@ describe('charts', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`DANES-BRNO-01_${lastDays(30).from}_${lastDays(30).to}.csv`);
     const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(header).toBe('time,reading,value');
+    expect(header).toBe('time,reading,value,flag');
     // A month of 10-minute reports of seven readings, where the chart drew at most 1,200 points per reading.
     expect(lines.length).toBe(readings.length);
     expect(lines.length).toBeGreaterThan(30 * 144 * 7);

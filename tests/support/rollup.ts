@@ -1,6 +1,6 @@
 /** The roll-up's yardstick: its rows as stored (per code and day), and the same figures recomputed from a station's raw readings. */
 import { expect } from 'vitest';
-import { readingsOf, type Source } from '../../worker/contracts/readings';
+import { isSummed, readingsOf, type Source } from '../../worker/contracts/readings';
 import { sourceRow } from '../../worker/contracts/telemetry';
 import { inStation, rawAll, storedOf } from './telemetry';
 
@@ -19,6 +19,10 @@ export interface Stat {
 // The test's own reckoning of local days, independent of the Worker's.
 const localDayIn = (timeZone: string) => {
   const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (ts: number) => format.format(ts);
+};
+const localHourIn = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', timeZoneName: 'short' });
   return (ts: number) => format.format(ts);
 };
 
@@ -52,13 +56,25 @@ export async function statsOf(itemId: number, table: 'station_days' | 'station_m
 /** The station-local days a station's day rows hold. */
 export const daysOf = async (itemId: number) => [...new Set((await statsOf(itemId)).map((s) => s.day))];
 
+/**
+ * A station's figures per code and local day from its raw readings. Amounts per hour (precipitation) add one
+ * reading per local clock hour, the last stamped in it.
+ */
 export async function recomputeFromRaw(itemId: number, timeZone: string): Promise<Stat[]> {
   const raw = await storedOf(itemId);
   const dayOf = localDayIn(timeZone);
+  const hourOf = localHourIn(timeZone);
   const stats = new Map<string, Stat>();
+  const lastOfHour = new Map<string, Map<string, { ts: number; value: number }>>();
   for (const r of raw) {
     const day = dayOf(r.ts);
     const key = `${day}|${r.reading}`;
+    if (isSummed(r.reading)) {
+      const hours = lastOfHour.get(key) ?? new Map<string, { ts: number; value: number }>();
+      lastOfHour.set(key, hours);
+      const hour = hourOf(r.ts);
+      if ((hours.get(hour)?.ts ?? -Infinity) < r.ts) hours.set(hour, { ts: r.ts, value: r.value });
+    }
     const s = stats.get(key);
     if (!s) {
       stats.set(key, { reading: r.reading, day, count: 1, min: r.value, max: r.value, sum: r.value, first_ts: r.ts, last_ts: r.ts, last_value: r.value });
@@ -71,6 +87,7 @@ export async function recomputeFromRaw(itemId: number, timeZone: string): Promis
     s.last_ts = r.ts;
     s.last_value = r.value;
   }
+  for (const [key, hours] of lastOfHour) stats.get(key)!.sum = [...hours.values()].reduce((sum, h) => sum + h.value, 0);
   return [...stats.values()].sort((a, b) => a.day.localeCompare(b.day) || (a.reading < b.reading ? -1 : 1));
 }
 
@@ -88,6 +105,15 @@ function random(seed: number) {
 }
 
 const danesCodes = ['H1', 'KCM', '_T', 'POWER'];
+const plausible: Record<string, [number, number]> = {
+  H1: [-100, 100],
+  KCM: [0, 100],
+  _T: [-50, 50],
+  POWER: [0, 50],
+  pressure: [900, 1100],
+  humidity: [0, 100],
+  hladina: [-100, 100],
+};
 const uniwanCodes = ['pressure', 'humidity', 'hladina'];
 
 /** Random readings over whole days around `aroundUtc`, plus one at each edge of every UTC-offset boundary hour. */
@@ -97,7 +123,12 @@ export function randomRows(source: 'DANES' | 'UNIWAN', aroundUtc: string, seed: 
   const start = Date.parse(aroundUtc) - 2 * 86_400_000;
   const times = Array.from({ length: 600 }, () => start + Math.floor(next() * 4 * 86_400_000));
   for (let h = 0; h < 96; h++) times.push(start + h * 3_600_000, start + h * 3_600_000 - 1);
-  return times.map((ts) => sourceRow(source, { reading: codes[Math.floor(next() * codes.length)], ts, value: Math.round((next() * 200 - 100) * 1000) / 1000 }));
+  // Values anywhere within each code's physical limits (ingest refuses the rest), three decimals.
+  return times.map((ts) => {
+    const reading = codes[Math.floor(next() * codes.length)];
+    const [lo, hi] = plausible[reading];
+    return sourceRow(source, { reading, ts, value: Math.round((lo + next() * (hi - lo)) * 1000) / 1000 });
+  });
 }
 
 /**

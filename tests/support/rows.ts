@@ -14,6 +14,7 @@ export const itemRow = (over: Partial<ItemRow> = {}): ItemRow => ({
   last_update: null,
   name_for_api: 'DANES',
   timezone: 'Europe/Prague',
+  report_minutes: 10,
   ...over,
 });
 
@@ -31,6 +32,7 @@ export const alarmRule = (over: Partial<AlarmRule> = {}): AlarmRule => ({
   silence_minutes: null,
   hold_minutes: 0,
   severity: 'warning',
+  on_suspect: true,
   clear_level: 2.45,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

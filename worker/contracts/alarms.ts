@@ -42,6 +42,10 @@ export const AlarmRules = z
       .nullish()
       .meta({ description: 'Value and rate kinds: the condition must hold this long (reading time) before the alarm fires (default 0).' }),
     severity: z.enum(severities).default('warning'),
+    on_suspect: z
+      .boolean()
+      .default(true)
+      .meta({ description: 'Value and rate kinds: whether readings the quality checks flagged suspect can fire or clear it (default true). Rejected readings never do.' }),
   })
   .superRefine((rule, ctx) => {
     const need = (field: keyof typeof rule) => {
@@ -75,6 +79,7 @@ export const AlarmRules = z
       silence_minutes: rule.kind === 'no_data' ? rule.silence_minutes! : null,
       hold_minutes: rule.kind === 'no_data' ? 0 : (rule.hold_minutes ?? 0),
       severity: rule.severity,
+      on_suspect: rule.on_suspect,
     };
   });
 export type AlarmRulesInput = z.input<typeof AlarmRules>;
@@ -93,6 +98,7 @@ export const AlarmRule = z.object({
   silence_minutes: z.number().nullable(),
   hold_minutes: z.number(),
   severity: z.enum(severities),
+  on_suspect: z.boolean().meta({ description: 'Whether suspect readings can fire or clear it; rejected readings never do.' }),
   clear_level: z.number().nullable().meta({
     description:
       'Value kinds: the level the value must get back past before the alarm clears (threshold − deadband for `above`, + deadband for ' +

@@ -6,6 +6,7 @@ import { legacyCalls } from './legacy';
 import { liveCalls } from './live';
 import { notificationCalls } from './notifications';
 import { rollupCalls } from './rollup';
+import { qualityCalls } from './quality';
 import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
@@ -33,4 +34,5 @@ export const calls = {
   shareLinks: shareLinkCalls,
   share: shareCalls,
   rollup: rollupCalls,
+  quality: qualityCalls,
 };

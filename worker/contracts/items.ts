@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
-import { id, idList, optionalText, text, idQuery } from './validation';
-import { editData } from './subjects';
+import { id, idList, optionalText, text, idQuery, wholeNumber } from './validation';
+import { editData, linkList } from './subjects';
 import { sources } from './readings';
 
 const isTimeZone = (tz: string) => {
@@ -31,6 +31,9 @@ export const Items = z.object({
   location_group: optionalText(200),
   name_for_api: z.enum(sources).default('DANES'),
   timezone: z.string().trim().max(64).refine(isTimeZone, { params: { rule: 'timeZone' } }).default('Europe/Prague'),
+  report_minutes: wholeNumber(1, 24 * 60)
+    .default(10)
+    .meta({ description: 'How often the station reports each reading, in minutes: the dashboard counts its completeness against it.' }),
 });
 
 export const ItemRow = z.object({
@@ -45,6 +48,7 @@ export const ItemRow = z.object({
   last_update: z.string().nullable(),
   name_for_api: z.enum(sources),
   timezone: z.string(),
+  report_minutes: z.number().meta({ description: 'How often the station reports each reading, in minutes.' }),
 });
 export type ItemRow = z.infer<typeof ItemRow>;
 
@@ -56,7 +60,7 @@ export type ItemEdit = z.infer<typeof ItemEdit>;
 
 export const ItemEditQuery = z.object({ id: id().optional() });
 export const ItemGroups = idList();
-export const ItemSubjects = idList();
+export const ItemSubjects = linkList();
 export const IngestToken = z.object({ token: z.string(), item_id: z.number() });
 
 export const itemCalls = {
@@ -105,7 +109,7 @@ export const itemCalls = {
     method: 'post',
     path: '/items/subjects',
     access: 'admin',
-    summary: 'Replace the subjects an item is linked to directly',
+    summary: 'Replace the subjects an item is linked to directly (and the quality control right of each)',
     query: idQuery,
     body: ItemSubjects,
     model: 'ItemSubjects',

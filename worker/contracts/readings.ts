@@ -1,8 +1,25 @@
 /**
  * How a reading sums up over time: a level, temperature or voltage by its minimum, mean and maximum; an amount
- * that falls in each interval (precipitation) by its total.
+ * per hour (precipitation) by its total. An amount reading (`sum`) is the amount of the hour before its timestamp,
+ * so a total counts one reading per station-local clock hour: the last one stamped in that hour (a station that
+ * reports the rolling hour every 10 minutes is counted once an hour, not six times). `worker/contracts/precipitation.ts`
+ * applies the rule; day statistics, chart totals, the wettest day and live updates all go through it.
  */
 export type Aggregate = 'mean' | 'sum';
+
+/**
+ * What the automatic checks flag as suspect on arrival (never refused): a value outside the soft limits, a change
+ * from the reading before larger than `maxStep`, a rate of change above `maxRate` per hour (measured over at least
+ * 10 minutes), or the same value for `flatMinutes` or longer. Null turns a check off. Stations override them per
+ * code (the station's Quality tab); these are the defaults.
+ */
+export interface CheckSettings {
+  softMin: number | null;
+  softMax: number | null;
+  maxStep: number | null;
+  maxRate: number | null;
+  flatMinutes: number | null;
+}
 
 /** The one catalogue of reading codes, labels, units and aggregation, shared by server and app. */
 export interface ReadingInfo {
@@ -10,25 +27,43 @@ export interface ReadingInfo {
   label: string;
   unit: string;
   aggregate: Aggregate;
+  /** Physical limits [min, max]: a value outside them cannot be a measurement, and ingest refuses it (422). */
+  limits: readonly [number, number];
+  /** Default settings of the automatic checks. */
+  checks: CheckSettings;
 }
 
+const checks = (softMin: number | null, softMax: number | null, maxStep: number | null, maxRate: number | null, flatMinutes: number | null): CheckSettings => ({
+  softMin,
+  softMax,
+  maxStep,
+  maxRate,
+  flatMinutes,
+});
+
+const hours = (n: number) => n * 60;
+// Levels are heights or depths in metres: within a few kilometres either way of any datum.
+const level = [-5000, 9000] as const;
+const airTemperature = [-90, 60] as const;
+const humidity = [0, 100] as const;
+
 export const danesReadings = [
-  { code: 'H1', label: 'Groundwater level', unit: 'm', aggregate: 'mean' },
-  { code: 'KCM', label: 'Conductivity', unit: 'mS/cm', aggregate: 'mean' },
-  { code: 'RV', label: 'Humidity', unit: '%', aggregate: 'mean' },
-  { code: 'SRA1H', label: 'Precipitation 1 h', unit: 'mm', aggregate: 'sum' },
-  { code: '_T', label: 'Air temperature', unit: '°C', aggregate: 'mean' },
-  { code: '_TX', label: 'Temperature', unit: '°C', aggregate: 'mean' },
-  { code: 'POWER', label: 'Supply voltage', unit: 'V', aggregate: 'mean' },
+  { code: 'H1', label: 'Groundwater level', unit: 'm', aggregate: 'mean', limits: level, checks: checks(null, null, 1, 2, hours(7 * 24)) },
+  { code: 'KCM', label: 'Conductivity', unit: 'mS/cm', aggregate: 'mean', limits: [0, 200], checks: checks(0.001, 20, 1, 5, hours(3 * 24)) },
+  { code: 'RV', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)) },
+  { code: 'SRA1H', label: 'Precipitation 1 h', unit: 'mm', aggregate: 'sum', limits: [0, 500], checks: checks(0, 100, null, null, null) },
+  { code: '_T', label: 'Air temperature', unit: '°C', aggregate: 'mean', limits: airTemperature, checks: checks(-40, 45, 10, 15, hours(12)) },
+  { code: '_TX', label: 'Temperature', unit: '°C', aggregate: 'mean', limits: airTemperature, checks: checks(-40, 45, 10, 15, hours(7 * 24)) },
+  { code: 'POWER', label: 'Supply voltage', unit: 'V', aggregate: 'mean', limits: [0, 60], checks: checks(9, 15.5, 3, null, null) },
 ] as const satisfies readonly ReadingInfo[];
 
 export const uniwanReadings = [
-  { code: 'humidity', label: 'Humidity', unit: '%', aggregate: 'mean' },
-  { code: 'pressure', label: 'Pressure', unit: 'hPa', aggregate: 'mean' },
-  { code: 'inner temperature', label: 'Inner temperature', unit: '°C', aggregate: 'mean' },
-  { code: 'outer temperature', label: 'Outer temperature', unit: '°C', aggregate: 'mean' },
-  { code: 'inner 2nd temperature', label: 'Inner 2nd temperature', unit: '°C', aggregate: 'mean' },
-  { code: 'hladina', label: 'Water level', unit: 'm', aggregate: 'mean' },
+  { code: 'humidity', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)) },
+  { code: 'pressure', label: 'Pressure', unit: 'hPa', aggregate: 'mean', limits: [300, 1100], checks: checks(500, 1085, 10, 10, hours(12)) },
+  { code: 'inner temperature', label: 'Inner temperature', unit: '°C', aggregate: 'mean', limits: [-90, 100], checks: checks(-40, 70, 10, 20, hours(24)) },
+  { code: 'outer temperature', label: 'Outer temperature', unit: '°C', aggregate: 'mean', limits: airTemperature, checks: checks(-40, 45, 10, 15, hours(12)) },
+  { code: 'inner 2nd temperature', label: 'Inner 2nd temperature', unit: '°C', aggregate: 'mean', limits: [-90, 100], checks: checks(-40, 70, 10, 20, hours(24)) },
+  { code: 'hladina', label: 'Water level', unit: 'm', aggregate: 'mean', limits: level, checks: checks(null, null, 1, 2, hours(7 * 24)) },
 ] as const satisfies readonly ReadingInfo[];
 
 const catalogue: readonly ReadingInfo[] = [...danesReadings, ...uniwanReadings];

@@ -46,16 +46,42 @@ export type NamedRef = z.infer<typeof NamedRef>;
 /** The key of everything a link tab offers: `items` → `allItems`. */
 export const allOf = <K extends string>(tab: K) => `all${tab[0].toUpperCase()}${tab.slice(1)}` as `all${Capitalize<K>}`;
 
-/** An edit screen's link tabs: the ids the record links to on each, and every record each tab offers. */
-export type LinkTabs<K extends string> = Record<K, number[]> & Record<`all${Capitalize<K>}`, NamedRef[]>;
+/**
+ * An edit screen's link tabs: the ids the record links to on each, and every record each tab offers; `quality`, per
+ * tab whose links carry the quality control right (subject–item, subject–group), the ids linked with it.
+ */
+export type LinkTabs<K extends string> = Record<K, number[]> & Record<`all${Capitalize<K>}`, NamedRef[]> & { quality?: Partial<Record<K, number[]>> };
 type LinkTabsShape<K extends string> = Record<K, z.ZodArray<z.ZodNumber>> & Record<`all${Capitalize<K>}`, z.ZodArray<typeof NamedRef>>;
+
+const qualityLists = z
+  .record(z.string(), z.array(z.number()))
+  .optional()
+  .meta({ description: 'Per tab whose links carry the quality control right: the ids linked with it (they may flag readings and set checks).' });
 
 /** An edit screen's data: the record under `name` (null for a new one) and its link `tabs`. */
 export const editData = <N extends string, R extends z.ZodType, K extends string>(name: N, record: R, tabs: readonly K[]) =>
   z.object({
     [name]: record.nullable(),
     ...Object.fromEntries(tabs.flatMap((tab) => [[tab, z.array(z.number())], [allOf(tab), z.array(NamedRef)]])),
-  } as Record<N, z.ZodNullable<R>> & LinkTabsShape<K>);
+    quality: qualityLists,
+  } as Record<N, z.ZodNullable<R>> & LinkTabsShape<K> & { quality: typeof qualityLists });
+
+/** One link as a link tab sends it: its id, and whether it carries the quality control right (left out: as it is). */
+export interface LinkInput {
+  id: number;
+  quality?: boolean;
+}
+
+/**
+ * The list a link tab sends for links that carry the quality control right: ids (the documented shape; each keeps the
+ * right it has) or `{id, quality}` to set it.
+ */
+export const linkList = () =>
+  z
+    .array(z.union([id(), z.object({ id: id(), quality: z.boolean() })]))
+    .max(10_000)
+    .transform((list) => list.map((x): LinkInput => (typeof x === 'number' ? { id: x } : x)))
+    .meta({ description: 'Ids, or `{"id": …, "quality": true|false}` to grant or take the quality control right on that link; a plain id keeps the right it has.' });
 
 export const SubjectEdit = editData('subject', SubjectRow, ['items', 'groups']);
 export type SubjectEdit = z.infer<typeof SubjectEdit>;
@@ -64,8 +90,8 @@ export const CurrentUser = SessionUser.extend({ nItems: z.number() });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const SubjectEditQuery = z.object({ id: id().optional() });
-export const ItemsSubject = idList();
-export const SubjectGroups = idList();
+export const ItemsSubject = linkList();
+export const SubjectGroups = linkList();
 
 export const subjectCalls = {
   list: defineCall({
@@ -113,7 +139,7 @@ export const subjectCalls = {
     method: 'post',
     path: '/subjects/items',
     access: 'admin',
-    summary: "Replace a subject's directly linked items",
+    summary: "Replace a subject's directly linked items (and the quality control right on each)",
     query: idQuery,
     body: ItemsSubject,
     model: 'ItemsSubject',
@@ -123,7 +149,7 @@ export const subjectCalls = {
     method: 'post',
     path: '/subjects/groups',
     access: 'admin',
-    summary: "Replace a subject's groups",
+    summary: "Replace a subject's groups (and the quality control right on each)",
     query: idQuery,
     body: SubjectGroups,
     model: 'SubjectGroups',

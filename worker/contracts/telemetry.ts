@@ -102,7 +102,13 @@ export const maxExportReadings = 1_000_000;
 export const maxExportDays = 366;
 
 /** Checked on the range as resolved (`days` alone or with one end spans days + 1), by the export itself. */
-export const ReadingsQuery = z.object({ ...dayRange, id: stationId }).refine(fromNotAfterTo, rangeRule);
+export const ReadingsQuery = z
+  .object({
+    ...dayRange,
+    id: stationId,
+    rejected: z.enum(['include', 'exclude']).optional().meta({ description: '`exclude` leaves rejected readings out; by default every reading comes, with its flag in `q`.' }),
+  })
+  .refine(fromNotAfterTo, rangeRule);
 
 const perCode = z.record(z.string(), z.number());
 const DayTotal = z.object({ day: z.string(), sum: z.number() });
@@ -165,6 +171,7 @@ export const DashboardColumns = z.object({
     source: column(z.number()),
     zone: column(z.number()),
     last_update: column(z.number().nullable()),
+    report_minutes: column(z.number()),
   }),
   figures: z.object({
     date: column(z.number().nullable()),
@@ -200,6 +207,7 @@ export function dashboardFromColumns(c: DashboardColumns): Dashboard {
       last_update: time(s.last_update[i]),
       name_for_api: source,
       timezone: c.zones[s.zone[i]],
+      report_minutes: s.report_minutes[i],
     });
     const summary: StationSummary = { date: time(f.date[i]), pocetMereni: f.count[i], max: {}, min: {} };
     for (const [code, values] of Object.entries(f.max)) if (values[i] !== null) summary.max[code] = values[i];
@@ -229,8 +237,33 @@ export const AnsweredRange = z.object({
 });
 export type AnsweredRange = z.infer<typeof AnsweredRange>;
 
-/** What both chart formats carry beside their `data`: the station, the range answered, and each reading's extremes. */
-const chartFacts = { item: ItemRow, range: AnsweredRange, min: perCode, max: perCode, downsampled: z.boolean() };
+/** Flagged points of one reading, raw: times (epoch ms), values, flags (1 suspect, 2 rejected). */
+export const FlaggedColumns = z.object({ t: z.array(z.number()), v: z.array(z.number()), q: z.array(z.number()) });
+export type FlaggedColumns = z.infer<typeof FlaggedColumns>;
+
+/**
+ * What both chart formats carry beside their `data`: the station, the range answered, each reading's extremes
+ * (rejected readings left out), and per reading its flagged points and how far its data are approved.
+ */
+const chartFacts = {
+  item: ItemRow,
+  range: AnsweredRange,
+  min: perCode,
+  max: perCode,
+  downsampled: z.boolean(),
+  flags: z
+    .record(z.string(), FlaggedColumns)
+    .optional()
+    .meta({
+      description:
+        'Per reading its suspect (`q` 1) and rejected (`q` 2) readings in the range, raw (at most `points`, else 4,000, per reading). ' +
+        'Rejected readings are left out of `data`, totals, `min` and `max`; suspect ones stay in them and are listed here too.',
+    }),
+  approved: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
+};
 
 export const Chart = z.object({ ...chartFacts, data: z.union([z.array(DanesRow), z.array(UniwanRow)]) });
 export type Chart = z.infer<typeof Chart>;
@@ -249,6 +282,11 @@ export const Totals = Columns.extend({
   period: z.enum(periods).meta({ description: 'Each total covers one station-local hour, day, month or year starting at its `t`.' }),
   sum: z.number(),
   peak_day: DayTotal.nullable().meta({ description: 'The station-local day with the largest total (the wettest day); null when nothing fell.' }),
+  last: z
+    .object({ t: z.number(), v: z.number() })
+    .nullable()
+    .optional()
+    .meta({ description: 'The last reading counted (time in epoch ms, value): a live reading later in the same clock hour replaces it in the totals.' }),
 });
 export type Totals = z.infer<typeof Totals>;
 
@@ -265,7 +303,8 @@ export const ChartReply = z.union([Chart, ChartColumns]);
 
 export const RawReadings = z.object({
   item: ItemRow,
-  data: z.record(z.string(), Columns),
+  data: z.record(z.string(), Columns.extend({ q: z.array(z.number()).optional().meta({ description: 'Per reading its flag (0 good, 1 suspect, 2 rejected); left out when every reading of the code is good.' }) })),
+  approved: z.record(z.string(), z.string()).meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
 });
 export type RawReadings = z.infer<typeof RawReadings>;
 
@@ -290,7 +329,9 @@ export const telemetryCalls = {
     description: 'By default `data` holds the source\'s rows (`format=rows`). With `format=columns`, `data` holds per reading `{t, v}` arrays ' +
       '(epoch ms, values) and readings that add up (precipitation, `aggregate: sum` in the catalogue) come as `totals`: their sum ' +
       'per station-local hour (ranges up to 8 days), day, month or year, whichever is finest within `points`, with the total and ' +
-      'the wettest day. `points` bounds the points per reading in either format.',
+      'the wettest day. `points` bounds the points per reading in either format. Quality: rejected readings are left out of `data`, totals and ' +
+      'extremes; `flags` lists each reading\'s suspect and rejected points apart (the rows keep their documented shape), `approved` how far ' +
+      'its data are approved. Totals of precipitation count one reading per clock hour, the last stamped in it.',
     query: ChartQuery,
     reply: ChartReply,
   }),
@@ -299,7 +340,10 @@ export const telemetryCalls = {
     path: '/api/item/readings',
     access: 'user',
     summary: `Every raw reading of one station over local days from..to, for export (at most ${maxExportDays} days and ${maxExportReadings.toLocaleString('en')} readings)`,
-    description: '`data` holds per reading `{t, v}` arrays: times in epoch ms and values, in time order, never downsampled or totalled.',
+    description:
+      '`data` holds per reading `{t, v}` arrays: times in epoch ms and values, in time order, never downsampled or totalled; a reading with ' +
+      'any flagged value also carries `q` (0 good, 1 suspect, 2 rejected per value). `rejected=exclude` leaves rejected readings out. ' +
+      '`approved` says per reading up to when its data are approved.',
     query: ReadingsQuery,
     reply: RawReadings,
   }),

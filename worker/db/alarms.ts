@@ -29,6 +29,7 @@ export const toAlarmRule = (r: AlarmRuleRow, uniqueId: string): AlarmRule => ({
   silence_minutes: r.silenceMinutes,
   hold_minutes: r.holdMinutes,
   severity: r.severity,
+  on_suspect: r.onSuspect,
   clear_level: clearLevel(r),
   created_at: isoInstant(r.createdAt),
   updated_at: isoInstant(r.updatedAt),
@@ -45,6 +46,7 @@ export const ruleColumns = (input: AlarmRuleSpec) => ({
   silenceMinutes: input.silence_minutes,
   holdMinutes: input.hold_minutes,
   severity: input.severity,
+  onSuspect: input.on_suspect,
 });
 
 // The station's next rule-set revision, computed by D1 in the statement that writes it (so concurrent edits differ).

@@ -27,6 +27,7 @@ export const toItemRow = (i: Item): ItemRow => ({
   last_update: i.lastUpdate === null ? null : new Date(i.lastUpdate).toISOString(),
   name_for_api: i.nameForApi,
   timezone: i.timezone,
+  report_minutes: i.reportMinutes,
 });
 
 /** Items linked to the subject directly or through one of its groups (its "own" items), as a subquery. */
@@ -91,6 +92,7 @@ const itemValues = (input: z.output<typeof Items>) => ({
   locationGroup: input.location_group,
   nameForApi: input.name_for_api,
   timezone: input.timezone,
+  reportMinutes: input.report_minutes,
 });
 
 export const insertItem = async (db: Db, input: z.output<typeof Items>) => toItemRow({ ...(await db.insert(items).values(itemValues(input)).returning())[0], lastUpdate: null });

@@ -3,25 +3,31 @@ import { rollupSettings } from '../config';
 import { contextOf, type Ctx } from '../context';
 import { allReadingCodes } from '../contracts/readings';
 import { addDays, isoInstant } from '../contracts/station-time';
-import { sourceRows, type Columns, type Reading } from '../contracts/telemetry';
+import { sourceRows, type Reading } from '../contracts/telemetry';
 import { AlarmDelivery } from '../domain/alarms/delivery';
 import { firstMonthOfDays, mergeFigures, withPeaks, type Figures } from '../rollup/layout';
 import { StationRollup, type FlushOutcome, type RollupRef, type RollupState } from '../rollup/station';
 import { AlarmClock } from '../station/alarm-clock';
 import { StationAlarms } from '../station/alarms';
 import { statsOfDay } from '../station/day-stats';
+import { FlagCursor, reportsIn } from '../station/flags';
 import type { RuleSpec } from '../station/evaluate';
 import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from '../station/observations';
 import { previewRule, type RulePreviewOutcome } from '../station/preview';
+import { StationQuality, type Editor, type FlagEdit, type FlagEditOutcome } from '../station/quality';
 import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from '../station/schema';
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from '../station/series';
 import { storeReadings } from '../station/store';
 import { StationWatchers } from '../station/watchers';
 import type { LiveMessage } from '../contracts/live';
+import type { CheckSettings } from '../contracts/readings';
+import type { FlaggedReading, LogEntry } from '../contracts/quality';
 
 export interface IngestOutcome {
   accepted: number;
   duplicates: number;
+  /** Set when the batch was refused, stored nothing: the indexes of new readings in an approved stretch, with its end. */
+  refused?: { index: number; approvedUntil: number }[];
   /** Rows the batch wrote to the object's storage (D1 is not written on ingest: the roll-up flushes later). */
   rowsWritten: number;
   /** Where the object's time went (ms): the store's transaction with the rules' evaluation, publishing, the rest. */
@@ -50,6 +56,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   private readonly alarms: StationAlarms;
   private readonly delivery: AlarmDelivery;
   private readonly watchers: StationWatchers;
+  private readonly quality: StationQuality;
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
@@ -60,6 +67,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     this.alarms = new StationAlarms(ctx.storage);
     this.watchers = new StationWatchers(ctx.storage, env, this.context.defer);
     this.delivery = new AlarmDelivery(this.context, this.alarms, this.clock, (itemId, message) => this.announce(itemId, message));
+    this.quality = new StationQuality(ctx.storage);
   }
 
   private get sql() {
@@ -67,26 +75,49 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * Stores a checked batch all-or-nothing in one transaction with the alarm rules' evaluation of its new readings,
-   * tells the station's watchers of the new rows, delivers alarm transitions (if any) to D1, and schedules the
-   * roll-up's flush (after the reply, or by the alarm when the last flush is less than a period old).
+   * Stores a checked batch all-or-nothing in one transaction with the automatic quality checks and the alarm rules'
+   * evaluation of its new readings, tells the station's watchers of the new rows, delivers alarm transitions (if any)
+   * to D1, and schedules the roll-up's flush (after the reply, or by the alarm when the last flush is less than a
+   * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
   async ingest(ref: StationRef, readings: Reading[]): Promise<IngestOutcome> {
     const now = Date.now();
     const station = { ...ref, ...this.rollup.remember(ref) };
-    const { outcome, changes } = this.ctx.storage.transactionSync(() => {
-      this.alarms.prime();
+    let refused: IngestOutcome['refused'];
+    const done = this.transaction(() => {
+      this.alarms.prime(now);
       const outcome = storeReadings(this.sql, readings, station.timezone);
-      return { outcome, changes: this.alarms.evaluate(outcome.stored, now) };
+      const locked = this.quality.inApproved(outcome.stored);
+      if (locked.length) {
+        const keys = new Set(locked.map((r) => `${r.reading}|${r.ts}`));
+        refused = readings.flatMap((r, index) => (keys.has(`${r.reading}|${r.ts}`) ? [{ index, approvedUntil: this.quality.approvedUntil(r.reading)! }] : []));
+        throw refusal;
+      }
+      const arrival = outcome.stored.length ? this.quality.arrive(outcome.stored, now) : null;
+      return { outcome, arrival, changes: this.alarms.evaluate(outcome.stored, now, arrival?.suspect) };
     });
+    if (!done) return { accepted: 0, duplicates: 0, rowsWritten: 0, refused, timings: { store: Date.now() - now, publish: 0, schedule: 0 } };
+    const { outcome, arrival, changes } = done;
+    this.quality.commit(arrival);
     this.alarms.commit(changes);
     this.rollup.changed(outcome.days);
     const stored = Date.now();
-    if (outcome.stored.length) this.publish(station, outcome.stored);
+    if (outcome.stored.length) this.publish(station, outcome.stored, arrival?.suspect);
     const published = Date.now();
     await Promise.all([this.delivery.pending ? this.delivery.deliver(station.id) : null, this.rollup.schedule(now)]);
-    const { accepted, duplicates, rowsWritten } = outcome;
+    const { accepted, duplicates } = outcome;
+    const rowsWritten = outcome.rowsWritten + (arrival?.rowsWritten ?? 0);
     return { accepted, duplicates, rowsWritten, timings: { store: stored - now, publish: published - stored, schedule: Date.now() - published } };
+  }
+
+  /** Runs `work` in one transaction; null when it threw `refusal` (everything it did is undone). */
+  private transaction<T>(work: () => T): T | null {
+    try {
+      return this.ctx.storage.transactionSync(work);
+    } catch (err) {
+      if (err === refusal) return null;
+      throw err;
+    }
   }
 
   /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */
@@ -95,13 +126,16 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     await Promise.all([this.delivery.onAlarm(this.rollup.ref?.id), this.rollup.onAlarm()]);
   }
 
-  private publish(station: StationRef, stored: Reading[]) {
+  private publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
     this.watchers.tell(station.id, () => ({
       type: 'readings',
       unique_id: station.uniqueId,
       source: station.source,
       last_update: isoInstant(newestTs(this.sql)!),
-      rows: sourceRows(station.source, stored),
+      // Rows as the chart's, a suspect one marked with `flag` (the page draws it apart).
+      rows: sourceRows(station.source, stored).map((row, i): Record<string, string | number> =>
+        suspect?.has(`${stored[i].reading}|${stored[i].ts}`) ? { ...row, flag: 'suspect' } : row,
+      ),
     }));
   }
 
@@ -125,18 +159,27 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   }
 
   /**
-   * The station's readings in [start, end), read in one pass: downsampled here when a reading has more points than
-   * asked, readings that add up totalled per period when asked.
+   * The station's readings in [start, end), read in one pass with their flags: downsampled here when a reading has more
+   * points than asked, readings that add up totalled per period when asked, rejected readings left out (and, when
+   * asked, the flagged ones sent apart with how far each reading is approved).
    */
-  series(start: number, end: number, options: SeriesOptions = {}): ChartSeries {
+  series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
     const builder = new SeriesBuilder(allReadingCodes, start, end, options);
-    for (const row of this.rowsIn(start, end)) builder.add(row);
-    return builder.result();
+    for (const { row, flags } of reportsIn(this.sql, start, end)) builder.add(row, flags);
+    const result = builder.result();
+    return options.flagged ? { ...result, approved: this.approved(options.codes ?? allReadingCodes) } : result;
   }
 
-  /** Every raw reading in [start, end) per code, or null when there are more than `limit`. */
-  readings(start: number, end: number, limit: number): Record<string, Columns> | null {
-    return rawSeries(allReadingCodes, this.rowsIn(start, end), limit);
+  /** Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), or null when there are more than `limit`. */
+  readings(start: number, end: number, limit: number, withoutRejected = false) {
+    const cursor = new FlagCursor(this.sql, start, end);
+    const data = rawSeries(allReadingCodes, this.rowsIn(start, end), limit, { flagsAt: cursor.empty ? undefined : (ts) => cursor.at(ts), withoutRejected });
+    return data && { data, approved: this.approved(allReadingCodes) };
+  }
+
+  /** Per code with an approval, the instant (ISO) up to which its data are approved. */
+  private approved(codes: readonly string[]): Record<string, string> {
+    return Object.fromEntries(this.quality.approvalsOf(codes).flatMap((a) => (a.approved_until ? [[a.reading, a.approved_until]] : [])));
   }
 
   // The roll-up (worker/rollup/station.ts).
@@ -210,6 +253,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       return stored;
     });
     this.alarms.forgetNewest();
+    this.quality.forget();
     this.rollup.changed(outcome.days);
     await this.rollup.schedule();
   }
@@ -263,4 +307,45 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const monthsBefore = firstMonthOfDays(Date.now(), this.context.config.ROLLUP_FOLD_AFTER_DAYS);
     return pendingCounts(this.sql, kv.get<string>('zone'), kv.get<boolean>('replace-all') === true, monthsBefore);
   }
+
+  // Data quality (worker/station/quality.ts, decision 0016): thin calls into the station's StationQuality.
+
+  /** Takes a revision of the station's automatic check settings (an older one is ignored); returns the revision held. */
+  setQualityChecks(revision: number, overrides: Record<string, CheckSettings>): number {
+    return this.quality.replaceChecks(revision, overrides);
+  }
+
+  /** A person's flag edit of one code over a range; the days whose statistics it changed are re-rolled. */
+  async flagRange(ref: StationRef, edit: FlagEdit, who: Editor): Promise<FlagEditOutcome> {
+    const station = this.rollup.remember(ref);
+    const outcome = this.quality.flagRange(edit, who, Date.now(), station.timezone);
+    if (outcome.ok) await this.rollup.touch(outcome.days);
+    return outcome;
+  }
+
+  /** Approves (up to `until`) or withdraws (back to `until`, or entirely with null) the approval of `codes`. */
+  setApproval(change: { codes: readonly string[]; until: number | null; action: 'approve' | 'withdraw'; who: Editor; note: string | null }) {
+    this.ctx.storage.transactionSync(() => this.quality.setApproval({ ...change, now: Date.now() }));
+    return this.quality.approvalsOf(change.codes);
+  }
+
+  /** How far each of `codes` is approved. */
+  approvals(codes: readonly string[]) {
+    return this.quality.approvalsOf(codes);
+  }
+
+  /** The audit log, newest first. */
+  qualityLog(before: number | undefined, limit: number): LogEntry[] {
+    return this.quality.log(before, limit);
+  }
+
+  /** A code's readings in [from, to] that are not good, now or as they stood at `at` (replayed from the audit log). */
+  qualityFlags(code: string, from: number, to: number, at?: number): FlaggedReading[] {
+    return (at === undefined ? this.quality.flagsNow(code, from, to) : this.quality.flagsAt(code, from, to, at)).filter(
+      (f): f is FlaggedReading => f.flag !== 'good',
+    );
+  }
 }
+
+/** Thrown inside an ingest transaction to undo a refused batch. */
+const refusal = new Error('batch refused');

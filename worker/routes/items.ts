@@ -9,5 +9,5 @@ mount(itemRoutes, itemCalls.own, ({ ctx }) => listOwnItems(ctx));
 mount(itemRoutes, itemCalls.detail, ({ ctx, query }) => itemForEdit(ctx, query));
 mount(itemRoutes, itemCalls.save, ({ ctx, body }) => saveItem(ctx, body));
 mount(itemRoutes, itemCalls.setGroups, ({ ctx, query, body }) => setItemGroups(ctx, { id: query.id, groupIds: body }));
-mount(itemRoutes, itemCalls.setSubjects, ({ ctx, query, body }) => setItemSubjects(ctx, { id: query.id, subjectIds: body }));
+mount(itemRoutes, itemCalls.setSubjects, ({ ctx, query, body }) => setItemSubjects(ctx, { id: query.id, subjects: body }));
 mount(itemRoutes, itemCalls.issueToken, ({ ctx, query }) => issueStationToken(ctx, query));

@@ -10,7 +10,8 @@ import {
   type Transition,
 } from './evaluate';
 import type { Reading } from '../contracts/telemetry';
-import { column, newestTs, pointsOf } from './schema';
+import { pointsUpTo, suspectFlag } from './flags';
+import { column } from './schema';
 
 interface HeldRule {
   spec: RuleSpec;
@@ -36,12 +37,18 @@ const minute = 60_000;
 const anyCode = '';
 const newKey = () => crypto.randomUUID();
 
+/** Whether a rule evaluates suspect readings (its `on_suspect` setting; rules pushed before it existed do). Rejected ones never. */
+const takesSuspect = (spec: RuleSpec) => spec.onSuspect !== false;
+
 /**
  * A station's alarm rules with where each stands, held in memory (read from the object's SQLite once per
  * instance) so that a batch with no transition costs no storage write. A rule evaluates only readings newer than
  * every reading of its code before the batch: the newest time per code is kept here too (read once per instance),
- * so duplicates and late readings fire and clear nothing. Transitions go into `alarm_events` in the batch's own
- * transaction; the object delivers them to D1 afterwards.
+ * so duplicates and late readings fire and clear nothing. A reading stamped after the time it arrived (a fast logger
+ * clock) is evaluated when it arrives but does not move that mark, so the current readings after it are evaluated
+ * too: one far-future reading cannot silence the rules. Suspect readings are
+ * evaluated only by rules that take them; rejected ones by none. Transitions go into `alarm_events` in the batch's
+ * own transaction; the object delivers them to D1 afterwards.
  */
 export class StationAlarms {
   private rules: HeldRule[] | null = null;
@@ -68,17 +75,15 @@ export class StationAlarms {
     return this.waiting;
   }
 
-  private newestOf(code: string): number | null {
-    if (!this.newest.has(code)) {
-      const ts = code === anyCode ? newestTs(this.sql) : this.sql.exec<{ ts: number }>(`SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`).toArray()[0]?.ts;
-      this.newest.set(code, ts ?? null);
-    }
+  /** The newest reading time of a code ('' any) not after `now`, read once per instance and then moved in memory. */
+  private newestOf(code: string, now: number): number | null {
+    if (!this.newest.has(code)) this.newest.set(code, newestUpTo(this.sql, code === anyCode ? null : code, now));
     return this.newest.get(code)!;
   }
 
   /** Reads the newest times the rules compare against; must run before a batch is stored (once per instance). */
-  prime() {
-    for (const { spec } of this.held()) this.newestOf(spec.reading ?? anyCode);
+  prime(now: number) {
+    for (const { spec } of this.held()) this.newestOf(spec.reading ?? anyCode, now);
   }
 
   /** Readings were stored without evaluation (a legacy copy): the newest times are read again when next needed. */
@@ -88,18 +93,21 @@ export class StationAlarms {
 
   /**
    * Evaluates the rules on a batch's newly stored readings in reading-time order, inside the batch's transaction,
-   * writing only the rules whose state changed and the transitions. `now` is arrival time, which only no-data
-   * rules use (a report within their limit of now clears them).
+   * writing only the rules whose state changed and the transitions. `now` is arrival time: no-data rules use it (a
+   * report within their limit of now clears them), and the newest-reading marks never pass it. `suspect` holds the
+   * `${code}|${ts}` of readings the checks flagged.
    */
-  evaluate(stored: Reading[], now: number): AlarmChanges | null {
+  evaluate(stored: Reading[], now: number, suspect: ReadonlySet<string> = new Set()): AlarmChanges | null {
     const rules = this.held();
     if (!rules.length || !stored.length) return null;
-    const byCode = new Map<string, Point[]>();
+    const byCode = new Map<string, (Point & { suspect: boolean })[]>();
     const newest = new Map<string, number>();
     for (const { reading, ts, value } of stored) {
       let points = byCode.get(reading);
       if (!points) byCode.set(reading, (points = []));
-      points.push({ ts, value });
+      points.push({ ts, value, suspect: suspect.size > 0 && suspect.has(`${reading}|${ts}`) });
+      // A reading stamped after its arrival is evaluated, but it does not move the marks: the current readings after it still count.
+      if (ts > now) continue;
       if (ts > (newest.get(reading) ?? -Infinity)) newest.set(reading, ts);
       if (ts > (newest.get(anyCode) ?? -Infinity)) newest.set(anyCode, ts);
     }
@@ -107,15 +115,16 @@ export class StationAlarms {
     const transitions: Transition[] = [];
     for (const { spec, state } of rules) {
       if (spec.kind === 'no_data') {
-        const latest = Math.max(this.newestOf(anyCode) ?? -Infinity, newest.get(anyCode)!);
+        // Any report shows the station alive, one stamped ahead of the clock too (as of its arrival).
+        const latest = Math.max(this.newestOf(anyCode, now) ?? -Infinity, newest.get(anyCode) ?? now);
         if (state.phase === 'firing' && now <= silenceDeadline(spec, latest)) {
           states.set(spec.id, idleState);
           transitions.push({ type: 'cleared', ruleId: spec.id, key: state.alarmKey!, clearedAt: latest, value: null });
         }
         continue;
       }
-      const after = this.newestOf(spec.reading!) ?? -Infinity;
-      const fresh = byCode.get(spec.reading!)?.filter((p) => p.ts > after);
+      const after = this.newestOf(spec.reading!, now) ?? -Infinity;
+      const fresh = byCode.get(spec.reading!)?.filter((p) => p.ts > after && (!p.suspect || takesSuspect(spec)));
       if (!fresh?.length) continue;
       fresh.sort((a, b) => a.ts - b.ts);
       const history = isRateKind(spec.kind) ? this.history(spec, fresh) : null;
@@ -127,9 +136,9 @@ export class StationAlarms {
     return { states, transitions: transitions.length, newest };
   }
 
-  /** A rate rule's reading from two windows before its first new point through its last (one query per batch). */
+  /** A rate rule's reading from two windows before its first new point through its last (one query per batch), as the rule sees it. */
   private history(spec: RuleSpec, fresh: Point[]): Point[] {
-    return pointsOf(this.sql, spec.reading!, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1);
+    return pointsUpTo(this.sql, spec.reading!, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1, ruleFlagLimit(spec));
   }
 
   private record(states: Map<number, RuleState>, transitions: Transition[]) {
@@ -156,7 +165,8 @@ export class StationAlarms {
   checkSilence(now: number): number {
     const silent = this.held().filter(({ spec, state }) => spec.kind === 'no_data' && state.phase !== 'firing');
     if (!silent.length) return 0;
-    const latest = newestTs(this.sql);
+    // A reading stamped after `now` (a fast clock) does not hide a silence since the last real one.
+    const latest = newestUpTo(this.sql, null, now);
     const states = new Map<number, RuleState>();
     const transitions: Transition[] = [];
     for (const { spec } of silent) {
@@ -204,3 +214,12 @@ export class StationAlarms {
     if (this.waiting !== null) this.waiting = Math.max(0, this.waiting - 1);
   }
 }
+
+/** The newest reading time of `code` (null: of any code) not after `now`, or null. */
+function newestUpTo(sql: SqlStorage, code: string | null, now: number): number | null {
+  const where = code === null ? '' : `AND ${column(code)} IS NOT NULL`;
+  return sql.exec<{ ts: number }>(`SELECT ts FROM readings WHERE ts <= ? ${where} ORDER BY ts DESC LIMIT 1`, now).toArray()[0]?.ts ?? null;
+}
+
+/** The highest flag a rule evaluates: suspect readings if it takes them, never rejected ones. */
+export const ruleFlagLimit = (spec: RuleSpec) => (takesSuspect(spec) ? suspectFlag : 0);

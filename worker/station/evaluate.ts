@@ -3,9 +3,11 @@ import type { AlarmRuleRow } from '../db/schema';
 
 /**
  * A rule as its station's object keeps and evaluates it: the columns of its D1 row that evaluation reads
- * (`createdAt`: a no-data rule of a station that never reported counts its silence from there).
+ * (`createdAt`: a no-data rule of a station that never reported counts its silence from there; `onSuspect`: whether
+ * it evaluates suspect readings, absent in rules pushed before it existed, which do).
  */
-export type RuleSpec = Pick<AlarmRuleRow, 'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'>;
+export type RuleSpec = Pick<AlarmRuleRow, 'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'> &
+  Partial<Pick<AlarmRuleRow, 'onSuspect'>>;
 
 /** Where a rule stands: quiet, past its threshold but not yet for its hold, or firing (with its open alarm's key). */
 export interface RuleState {

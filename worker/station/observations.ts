@@ -21,11 +21,13 @@ export const observationOf = (id: number) => ({ datastream: Math.floor(id / time
 export const maxObservationStation = 2 ** 20 / 16 - 1;
 
 /**
- * A reading's quality flag (DESIGN §8), the one place it is filled: every reading is "good" until flags are stored
- * beside the readings; then `quality` becomes their column, and the roll-up's newest reading carries its flag too.
+ * A reading's quality flag (DESIGN §8) as an observation's `resultQuality`: its flag beside the readings (decision
+ * 0016), good where it has none. The roll-up's newest reading is taken as good (rejected readings never reach it).
  */
 const good = 'good';
-const quality = `'${good}'`;
+const quality = 'q';
+const flagText = (code: number) =>
+  `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' WHEN 2 THEN 'rejected' ELSE '${good}' END`;
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
 
@@ -126,7 +128,7 @@ function codeStream(query: StreamQuery, code: number, filter?: Fragment, count =
   if (after !== true) conditions.push(after === false ? ['0'] : after);
   const name = column(allReadingCodes[code]);
   const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
-  const source = `(SELECT ts, ${name} AS v, ${quality} AS q FROM readings WHERE ${name} IS NOT NULL)`;
+  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText(code)} AS q FROM readings r WHERE r.${name} IS NOT NULL)`;
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
   const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
   const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');

@@ -1,6 +1,7 @@
 import { isRateKind } from '../contracts/alarm-kinds';
 import { episodesOf, idleState, runRule, silencesOf, type Episode, type RuleSpec } from './evaluate';
-import { pointsOf } from './schema';
+import { ruleFlagLimit } from './alarms';
+import { pointsUpTo } from './flags';
 import type { Columns } from '../contracts/telemetry';
 import { SeriesBuilder } from './series';
 
@@ -27,7 +28,7 @@ export function previewRule(sql: SqlStorage, spec: RuleSpec, from: number, to: n
     return { episodes: silencesOf(spec, before, times, to).filter((e) => e.firedAt >= from), series: null, downsampled: false };
   }
   const lookback = isRateKind(spec.kind) ? 2 * spec.windowMinutes! * minute : 0;
-  const history = pointsOf(sql, spec.reading!, from - lookback, to);
+  const history = pointsUpTo(sql, spec.reading!, from - lookback, to, ruleFlagLimit(spec));
   const points = history.filter((p) => p.ts >= from);
   let counter = 0;
   const { transitions } = runRule(spec, idleState, points, history, () => `preview-${counter++}`);

@@ -14,10 +14,6 @@ export const column = (code: string) => `"${code}"`;
 /** Every report in [?, ?) in time order: its time, then a value or null per code of `allReadingCodes`. */
 export const selectRange = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
 
-/** One code's readings in [start, end), in time order. */
-export const pointsOf = (sql: SqlStorage, code: string, start: number, end: number) =>
-  sql.exec<{ ts: number; value: number }>(`SELECT ts, ${column(code)} AS value FROM readings WHERE ts >= ? AND ts < ? AND ${column(code)} IS NOT NULL ORDER BY ts`, start, end).toArray();
-
 /** The time of the station's newest reading (null without readings). */
 export const newestTs = (sql: SqlStorage) => sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
 
@@ -41,7 +37,7 @@ export function figuresOf(sql: SqlStorage): StorageFigures {
 }
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
-const schemaVersion = 3;
+const schemaVersion = 4;
 
 /**
  * The station object's tables. One row per report time with a REAL column per code of the catalogue: a 7-code report is one
@@ -64,5 +60,14 @@ export function migrate(storage: DurableObjectStorage) {
   sql.exec("CREATE TABLE IF NOT EXISTS alarm_rules (id INTEGER PRIMARY KEY, spec TEXT NOT NULL, phase TEXT NOT NULL DEFAULT 'idle', since INTEGER, alarm_key TEXT)");
   // Transitions written with the readings that caused them, waiting to reach D1 (and notifications) in order.
   sql.exec('CREATE TABLE IF NOT EXISTS alarm_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)');
+  // Quality (decision 0016): a flag per reading that is not good (a good reading has no row, so a clean station
+  // pays no row for it), keyed by time and the code's catalogue index; `entry` is the audit log entry that set it.
+  sql.exec('CREATE TABLE IF NOT EXISTS flags (ts INTEGER NOT NULL, code INTEGER NOT NULL, flag INTEGER NOT NULL, reason TEXT NOT NULL, entry INTEGER, PRIMARY KEY (ts, code)) WITHOUT ROWID');
+  // The append-only audit log of every flag change (manual, automatic, on arrival) and approval. Never deleted from,
+  // so its rowid is never reused and needs no AUTOINCREMENT (which would write a second row per entry).
+  sql.exec(`CREATE TABLE IF NOT EXISTS quality_log (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, action TEXT NOT NULL,
+    code TEXT, from_ts INTEGER, to_ts INTEGER, flag TEXT, reason TEXT, subject_id INTEGER, subject_name TEXT, note TEXT, changes TEXT, times TEXT)`);
+  // Per code, the instant up to which (exclusive) its readings are approved.
+  sql.exec('CREATE TABLE IF NOT EXISTS approvals (code TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID');
   storage.kv.put('schema', schemaVersion);
 }

@@ -1,6 +1,8 @@
+import { HourlyAmounts } from '../contracts/precipitation';
 import { isSummed } from '../contracts/readings';
 import { dayBounds, localDay, periodOf, type Period } from '../contracts/station-time';
-import type { ChartColumns, Columns, Totals as PeriodTotals } from '../contracts/telemetry';
+import type { ChartColumns, Columns, FlaggedColumns, Totals as PeriodTotals } from '../contracts/telemetry';
+import { rejectedFlag } from './flags';
 
 /** Without a point budget: raw up to this many points per reading, else `bucketsPerReading` buckets (the API's default). */
 const maxPointsPerReading = 4000;
@@ -10,7 +12,7 @@ const bucketsPerReading = 1000;
 export const bucketWidth = (start: number, end: number, buckets = bucketsPerReading) => Math.max(1, Math.ceil((end - start) / buckets));
 
 /** What a chart needs of a station's range, in the columns reply's shape: every reading's points (or totals), and its extremes over the whole range. */
-export type ChartSeries = Omit<ChartColumns, 'item' | 'range'>;
+export type ChartSeries = Omit<ChartColumns, 'item' | 'range' | 'approved'>;
 
 export interface SeriesOptions {
   /** At most this many points per reading: raw while a reading has no more, else points/2 buckets. */
@@ -19,6 +21,8 @@ export interface SeriesOptions {
   totalsIn?: string;
   /** Only these readings (a share link shows some); all when left out. */
   codes?: readonly string[];
+  /** Send the flagged points (suspect and rejected) apart, per reading (signed-in charts; share links leave them out). */
+  flagged?: boolean;
 }
 
 const hourMs = 3_600_000;
@@ -113,9 +117,13 @@ class Line {
   }
 }
 
-/** One reading's totals per period, its total over the range and its wettest station-local day. */
+/**
+ * One reading's totals per period, its total over the range and its wettest station-local day. Amounts per hour
+ * count one reading per clock hour (the catalogue's rule, `HourlyAmounts`), so `add` takes every reading in time order.
+ */
 class Totals {
   private readonly out: PeriodTotals;
+  private readonly hours: HourlyAmounts;
   private periodEnd = -Infinity;
   private dayEnd = -Infinity;
   private day = { day: '', sum: 0 };
@@ -124,10 +132,15 @@ class Totals {
     period: Period,
     private readonly timeZone: string,
   ) {
-    this.out = { period, t: [], v: [], sum: 0, peak_day: null };
+    this.out = { period, t: [], v: [], sum: 0, peak_day: null, last: null };
+    this.hours = new HourlyAmounts(timeZone, (ts, value) => this.count(ts, value));
   }
 
   add(ts: number, value: number) {
+    this.hours.add(ts, value);
+  }
+
+  private count(ts: number, value: number) {
     const out = this.out;
     if (ts >= this.periodEnd) {
       const { start, end } = periodOf(ts, out.period, this.timeZone);
@@ -137,6 +150,7 @@ class Totals {
     }
     out.v[out.v.length - 1] += value;
     out.sum += value;
+    out.last = { t: ts, v: value };
     if (ts >= this.dayEnd) {
       this.closeDay();
       this.day = { day: localDay(ts, this.timeZone), sum: 0 };
@@ -150,8 +164,21 @@ class Totals {
   }
 
   result(): PeriodTotals {
+    this.hours.finish();
     this.closeDay();
     return this.out;
+  }
+}
+
+/** One reading's flagged points (suspect and rejected), raw, at most `limit`. */
+class Flagged {
+  readonly out: FlaggedColumns = { t: [], v: [], q: [] };
+  constructor(private readonly limit: number) {}
+  add(ts: number, value: number, flag: number) {
+    if (this.out.t.length >= this.limit) return;
+    this.out.t.push(ts);
+    this.out.v.push(value);
+    this.out.q.push(flag);
   }
 }
 
@@ -164,6 +191,7 @@ export class SeriesBuilder {
   private readonly lines: (Line | undefined)[];
   private readonly totals: (Totals | undefined)[];
   private readonly wanted: boolean[];
+  private readonly flagged: (Flagged | undefined)[];
   private readonly min: (number | undefined)[] = [];
   private readonly max: (number | undefined)[] = [];
   private readonly scale: { limit: number; count: number; width: number; bucketOf: (ts: number) => number };
@@ -182,14 +210,23 @@ export class SeriesBuilder {
     const period = totalsIn ? totalsPeriod(start, end, points ?? 2 * bucketsPerReading) : 'day';
     this.totals = codes.map((code) => (totalsIn && isSummed(code) ? new Totals(period, totalsIn) : undefined));
     this.lines = codes.map((_, i) => (this.totals[i] ? undefined : new Line(this.scale)));
+    this.flagged = codes.map((_, i) => (options.flagged && this.wanted[i] ? new Flagged(this.scale.limit) : undefined));
   }
 
-  add(row: readonly (number | null)[]) {
+  /**
+   * Takes one report: `row` is `[ts, value of code 0, …]`, `flags` the flag of each code (0 good, 1 suspect, 2
+   * rejected; all good when left out). Rejected readings are left out of the lines, totals and extremes; flagged
+   * ones are also kept apart when asked.
+   */
+  add(row: readonly (number | null)[], flags?: readonly number[]) {
     const ts = row[0] as number;
     let bucket = -1;
     for (let i = 0; i < this.codes.length; i++) {
       const value = row[i + 1];
       if (value === null || value === undefined || !this.wanted[i]) continue;
+      const flag = flags?.[i] ?? 0;
+      if (flag) this.flagged[i]?.add(ts, value, flag);
+      if (flag === rejectedFlag) continue;
       const line = this.lines[i];
       if (line) {
         if (bucket < 0) bucket = this.scale.bucketOf(ts);
@@ -202,7 +239,11 @@ export class SeriesBuilder {
 
   result(): ChartSeries {
     const out: ChartSeries = { data: {}, totals: {}, min: {}, max: {}, downsampled: false, bucket_ms: null };
+    const flagged = this.flagged.some((f) => f);
+    if (flagged) out.flags = {};
     this.codes.forEach((code, i) => {
+      const points = this.flagged[i]?.out;
+      if (points?.t.length) out.flags![code] = points;
       if (this.min[i] === undefined) return;
       const line = this.lines[i];
       if (line) {
@@ -218,21 +259,40 @@ export class SeriesBuilder {
 }
 
 /**
- * Every reading of a station's rows in time order (`[ts, value of code 0, …]`) per code, or null once there are
- * more than `limit` of them: what a raw export sends, never more than a bounded reply.
+ * Every reading of a station's rows in time order (`[ts, value of code 0, …]`) per code, or null once there are more
+ * than `limit` of them: what a raw export sends, never more than a bounded reply. With `flagsAt` (the flags per code
+ * at a report time) a code with any flagged reading carries `q` (0 good, 1 suspect, 2 rejected per reading), and
+ * `withoutRejected` leaves rejected readings out.
  */
-export function rawSeries(codes: readonly string[], rows: Iterable<(number | null)[]>, limit: number): Record<string, Columns> | null {
-  const out = codes.map((): Columns => ({ t: [], v: [] }));
+export function rawSeries(
+  codes: readonly string[],
+  rows: Iterable<(number | null)[]>,
+  limit: number,
+  { flagsAt, withoutRejected = false }: { flagsAt?: (ts: number) => readonly number[]; withoutRejected?: boolean } = {},
+): Record<string, Columns & { q?: number[] }> | null {
+  const out = codes.map((): Columns & { q: number[] } => ({ t: [], v: [], q: [] }));
+  const anyFlag = codes.map(() => false);
   let count = 0;
   for (const row of rows) {
     const ts = row[0] as number;
+    const flags = flagsAt?.(ts);
     for (let i = 0; i < codes.length; i++) {
       const value = row[i + 1];
       if (value === null || value === undefined) continue;
+      const flag = flags?.[i] ?? 0;
+      if (withoutRejected && flag === rejectedFlag) continue;
       if (++count > limit) return null;
       out[i].t.push(ts);
       out[i].v.push(value);
+      out[i].q.push(flag);
+      if (flag) anyFlag[i] = true;
     }
   }
-  return Object.fromEntries(codes.flatMap((code, i) => (out[i].t.length ? [[code, out[i]]] : [])));
+  return Object.fromEntries(
+    codes.flatMap((code, i) => {
+      if (!out[i].t.length) return [];
+      const { t, v, q } = out[i];
+      return [[code, anyFlag[i] ? { t, v, q } : { t, v }]];
+    }),
+  );
 }

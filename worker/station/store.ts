@@ -13,8 +13,8 @@ export interface StoreOutcome {
   rowsWritten: number;
 }
 
-// A local day only changes on a quarter-hour boundary in every real time zone, so one lookup per slot suffices.
-function daysOf(times: Iterable<number>, timeZone: string): string[] {
+/** The station-local days of some instants. A local day only changes on a quarter-hour boundary in every real time zone, so one lookup per slot suffices. */
+export function daysOf(times: Iterable<number>, timeZone: string): string[] {
   const bySlot = new Map<number, string>();
   for (const ts of times) {
     const slot = Math.floor(ts / 900_000);

@@ -8,6 +8,8 @@ import { Field, FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Label } from '~/components/ui/label';
+import { Switch } from '~/components/ui/switch';
 import { send } from '~/lib/api';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
@@ -17,7 +19,7 @@ import { RulePreviewPanel } from './rule-preview';
 import { severityName } from '~/features/alarms/alarm-text';
 import { OptionSelect } from '~/features/alarms/option-select';
 
-const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity'];
+const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity', 'on_suspect'];
 
 /** A number input: decimals for levels and rates, whole minutes for times. */
 function NumberField({ decimal = false, ...props }: ComponentProps<typeof TextField> & { decimal?: boolean }) {
@@ -55,6 +57,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
   const [kind, setKind] = useState<RuleKind>(initialKind);
   const [reading, setReading] = useState(rule?.reading ?? readings[0].code);
   const [severity, setSeverity] = useState<Severity>(rule?.severity ?? 'warning');
+  const [onSuspect, setOnSuspect] = useState(rule?.on_suspect ?? true);
   const [stale, setStale] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fields = kindFields(kind);
@@ -63,7 +66,7 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
 
   const { errors, form, pending, check } = useContractForm({
     call: () => ruleCalls().then((c) => c.save),
-    read: (data) => readRule(data, { id: rule?.id, item_id: item.id, kind, reading, severity }),
+    read: (data) => readRule(data, { id: rule?.id, item_id: item.id, kind, reading, severity, on_suspect: onSuspect }),
     toasts: { success: m.admin_toast_saved, failure: m.alarm_rules_save_failed },
     invalidates: 'alarms',
     onSuccess: onClose,
@@ -153,6 +156,17 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               onChange={choose(setSeverity)}
               errors={errors}
             />
+            {fields.threshold && (
+              <div className="grid content-start gap-2">
+                <div className="flex items-center gap-3">
+                  <Switch id="field-on_suspect" checked={onSuspect} onCheckedChange={choose(setOnSuspect)} aria-describedby="field-on_suspect-hint" />
+                  <Label htmlFor="field-on_suspect">{m.alarm_rules_on_suspect()}</Label>
+                </div>
+                <p id="field-on_suspect-hint" className="text-xs text-muted-foreground">
+                  {m.alarm_rules_on_suspect_hint()}
+                </p>
+              </div>
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <SaveButton pending={pending} />

@@ -61,7 +61,7 @@ export function numberField(value: FormDataEntryValue | null): number | null {
 /** What the rule form sends: the choices held in state, the typed fields from the form. */
 export function readRule(
   form: FormData,
-  chosen: { id?: number; item_id: number; kind: RuleKind; reading: string | null; severity: Severity },
+  chosen: { id?: number; item_id: number; kind: RuleKind; reading: string | null; severity: Severity; on_suspect?: boolean },
 ): AlarmRulesInput {
   const { reading } = kindFields(chosen.kind);
   return {

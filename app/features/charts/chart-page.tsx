@@ -1,16 +1,20 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, ShieldCheckIcon } from 'lucide-react';
+import { useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../worker/contracts/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
+import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
+import { Switch } from '~/components/ui/switch';
 import { StationAlarms, useThresholds } from '~/features/alarms/station-alarms';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
+import { qualityQueries } from '~/features/quality/queries';
 import { toast } from '~/lib/toast';
 import { m } from '~/paraglide/messages';
 import type { PointBudget } from './point-budget';
@@ -28,12 +32,17 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
   const thresholds = useThresholds(item.unique_id);
+  // What the subject may do with the station's quality comes after the page: the marking tools appear once it is known.
+  const quality = useQuery(qualityQueries.state(item.id));
+  const mayEdit = quality.data?.may_edit ?? false;
+  const [hideRejected, setHideRejected] = useState(false);
   const empty = Object.keys(chart.data).length + Object.keys(chart.totals).length === 0;
+  const anyFlag = Object.keys(chart.flags ?? {}).length > 0;
   // The raw readings (and the CSV code with its date library) load only when someone asks for a file.
   const exportCsv = () => {
     if (!exportable(range)) return toast.warning(m.charts_export_too_long({ days: maxExportDays }));
     import('./export')
-      .then(({ exportCsv }) => exportCsv(chart))
+      .then(({ exportCsv }) => exportCsv(chart, { withoutRejected: hideRejected }))
       .catch(() => toast.error(m.charts_export_failed()));
   };
   return (
@@ -50,6 +59,14 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
                 {m.charts_back()}
               </Link>
             </Button>
+            {mayEdit && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/quality/$id" params={{ id: item.id }}>
+                  <ShieldCheckIcon />
+                  {m.quality_tab()}
+                </Link>
+              </Button>
+            )}
             <Button size="sm" onClick={exportCsv} disabled={empty}>
               <DownloadIcon />
               {m.charts_export()}
@@ -61,10 +78,42 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
         <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
         <StationAlarms item={item} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
-        <Readings chart={chart} thresholds={thresholds} />
+        <QualityBar hideRejected={hideRejected} onHideRejected={setHideRejected} flagged={anyFlag} approved={Object.keys(chart.approved ?? {}).length > 0} />
+        <Readings chart={chart} thresholds={thresholds} quality={{ itemId: item.id, hideRejected, mayEdit }} />
         <ChartCredit />
       </div>
     </>
+  );
+}
+
+/**
+ * The chart page's quality line: what the marks mean (suspect, rejected, approved), and a switch that leaves rejected
+ * readings out of the charts' marks and the CSV export.
+ */
+function QualityBar({ hideRejected, onHideRejected, flagged, approved }: { hideRejected: boolean; onHideRejected: (on: boolean) => void; flagged: boolean; approved: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground" data-testid="quality-bar">
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden className="inline-block size-2.5 rounded-full bg-amber-500" />
+        {m.quality_flag_suspect()}
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden className="inline-block size-2.5 bg-red-600 dark:bg-red-400" />
+        {m.quality_flag_rejected()}
+      </span>
+      {approved && (
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-3 w-0 border-l-2 border-dashed border-emerald-600" />
+          {m.quality_approved_legend()}
+        </span>
+      )}
+      <div className="flex items-center gap-2">
+        <Switch id="hide-rejected" checked={hideRejected} onCheckedChange={onHideRejected} disabled={!flagged && !hideRejected} />
+        <Label htmlFor="hide-rejected" className="font-normal">
+          {m.quality_hide_rejected()}
+        </Label>
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,21 @@
-import { inTimeOrder, type ChartColumns } from '../../../worker/contracts/telemetry';
+import { inTimeOrder, type ChartColumns, type RawReadings } from '../../../worker/contracts/telemetry';
 import { fetchReadings } from '~/server/telemetry';
 import { toCsv } from './csv';
+
+/** Each reading's flag by code and time, from the export's `q` columns. */
+const flagsOf = (data: RawReadings['data']) => (reading: string, ts: number) => {
+  const { t, q } = data[reading] ?? { t: [] };
+  if (!q) return 0;
+  let lo = 0;
+  let hi = t.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid] === ts) return q[mid];
+    if (t[mid] < ts) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return 0;
+};
 
 /** Hands a text to the browser as a file download. */
 function download(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
@@ -15,9 +30,10 @@ function download(text: string, fileName: string, type = 'text/csv;charset=utf-8
 
 /**
  * Downloads every raw reading of the station over the days the chart answered (not its downsampled points or
- * totals), named after the station and the days: `DANES-BRNO-01_2026-11-01_2026-11-22.csv`.
+ * totals), each with its flag (rejected ones left out if asked), named after the station and the days:
+ * `DANES-BRNO-01_2026-11-01_2026-11-22.csv`.
  */
-export async function exportCsv({ item, range: { from, to } }: Pick<ChartColumns, 'item' | 'range'>) {
-  const { data } = await fetchReadings({ data: { id: item.unique_id, from, to } });
-  download(toCsv(inTimeOrder(data), item.timezone), `${item.unique_id}_${from}_${to}.csv`);
+export async function exportCsv({ item, range: { from, to } }: Pick<ChartColumns, 'item' | 'range'>, { withoutRejected = false } = {}) {
+  const { data } = await fetchReadings({ data: { id: item.unique_id, from, to, rejected: withoutRejected ? 'exclude' : undefined } });
+  download(toCsv(inTimeOrder(data), item.timezone, { flags: flagsOf(data) }), `${item.unique_id}_${from}_${to}.csv`);
 }

@@ -1,8 +1,11 @@
 import { ClientOnly } from '@tanstack/react-router';
-import { Suspense, useMemo } from 'react';
+import { TagIcon } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { periodOf } from '../../../worker/contracts/station-time';
 import type { StationFace } from '../../../worker/contracts/items';
 import type { ChartColumns } from '../../../worker/contracts/telemetry';
 import { EmptyState } from '~/components/states';
+import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import type { Threshold } from '~/features/alarms/thresholds';
@@ -10,10 +13,23 @@ import { formatValue, readingsPresent, type Reading } from '~/features/stations/
 import { TotalFigures } from '~/features/stations/total-figures';
 import { m } from '~/paraglide/messages';
 import { LazyReadingChart } from './lazy-chart';
-import { toBars, toLine } from './series';
+import { flagCounts, localInput, toBars, toFlagMarks, toLine } from './series';
 
-/** What the reading cards draw: a station's readings as columns, whoever may see them (a signed-in page or a share link). */
-export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max'> & { item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone'> };
+// The marking form, with its date and contract code, loads when someone starts marking.
+const FlagForm = lazy(() => import('~/features/quality/flag-form').then((f) => ({ default: f.FlagForm })));
+
+/**
+ * What the reading cards draw: a station's readings as columns, whoever may see them (a signed-in page or a share
+ * link), with their flagged points and approvals where the page has them.
+ */
+export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max' | 'flags' | 'approved'> & { item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone'> };
+
+/** What a signed-in chart page lets a card do with quality: hide rejected markers, and mark readings (with the right). */
+export interface QualityView {
+  itemId: number;
+  hideRejected: boolean;
+  mayEdit: boolean;
+}
 
 const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
 
@@ -43,13 +59,56 @@ function Figures({ chart, code }: { chart: ChartData; code: string }) {
   );
 }
 
-/** One reading's chart with its figures; `thresholds` are its alarm rules' lines (signed-in pages only). */
-export function ReadingCard({ chart, reading, thresholds }: { chart: ChartData; reading: Reading; thresholds?: Threshold[] }) {
+/** How many of a reading's readings in the range are suspect and rejected, when any are. */
+function FlagCounts({ counts }: { counts: { suspect: number; rejected: number } }) {
+  if (!counts.suspect && !counts.rejected) return null;
+  return (
+    <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground" data-testid="flag-counts">
+      {counts.suspect > 0 && (
+        <span className="inline-flex items-center gap-1">
+          <span aria-hidden className="inline-block size-2 rounded-full bg-amber-500" />
+          {m.quality_count_suspect({ count: counts.suspect })}
+        </span>
+      )}
+      {counts.rejected > 0 && (
+        <span className="inline-flex items-center gap-1">
+          <span aria-hidden className="inline-block size-2 bg-red-600 dark:bg-red-400" />
+          {m.quality_count_rejected({ count: counts.rejected })}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * One reading's chart with its figures; `thresholds` are its alarm rules' lines (signed-in pages only). With `quality`,
+ * flagged readings are marked, the approved stretch shaded, and a subject with the right can mark a stretch: by a
+ * drag across the chart or by the form's from–to fields.
+ */
+export function ReadingCard({ chart, reading, thresholds, quality }: { chart: ChartData; reading: Reading; thresholds?: Threshold[]; quality?: QualityView }) {
   const { code } = reading;
   const timeZone = chart.item.timezone;
   const totals = chart.totals[code];
   const line = chart.data[code];
   const drawing = useMemo(() => (totals ? toBars(totals, timeZone) : toLine(line, timeZone)), [totals, line, timeZone]);
+  const flags = chart.flags?.[code];
+  const hideRejected = quality?.hideRejected ?? false;
+  const marks = useMemo(() => (totals ? [] : toFlagMarks(flags, drawing, timeZone, hideRejected)), [totals, flags, drawing, timeZone, hideRejected]);
+  const counts = useMemo(() => flagCounts(flags), [flags]);
+  const approvedUntil = chart.approved?.[code] ? Date.parse(chart.approved[code]) : null;
+  const [marking, setMarking] = useState(false);
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [selection, setSelection] = useState<{ from: number; to: number } | null>(null);
+  // A drag chooses drawn points: a bar stands for its whole period.
+  const select = ({ from, to }: { from: number; to: number }) => {
+    setSelection({ from, to });
+    const last = drawing.period ? periodOf(drawing.instants[to], drawing.period, timeZone).end - 60_000 : drawing.instants[to];
+    setRange({ from: localInput(drawing.instants[from], timeZone), to: localInput(last, timeZone) });
+  };
+  const close = () => {
+    setMarking(false);
+    setSelection(null);
+  };
   return (
     <Card data-reading={code} className="min-w-0 gap-3">
       <CardHeader>
@@ -60,14 +119,48 @@ export function ReadingCard({ chart, reading, thresholds }: { chart: ChartData; 
           </CardTitle>
           <Figures chart={chart} code={code} />
         </div>
+        <FlagCounts counts={counts} />
       </CardHeader>
-      <CardContent className="px-2 sm:px-5">
+      <CardContent className="grid gap-3 px-2 sm:px-5">
         {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
         <ClientOnly fallback={chartSkeleton}>
           <Suspense fallback={chartSkeleton}>
-            <LazyReadingChart drawing={drawing} timeZone={timeZone} axisLabel={`${reading.name} (${reading.unit})`} thresholds={thresholds} />
+            <LazyReadingChart
+              drawing={drawing}
+              timeZone={timeZone}
+              axisLabel={`${reading.name} (${reading.unit})`}
+              thresholds={thresholds}
+              flags={marks}
+              approvedUntil={approvedUntil}
+              selection={marking ? selection : null}
+              onSelect={marking ? select : undefined}
+            />
           </Suspense>
         </ClientOnly>
+        {quality?.mayEdit && !marking && (
+          <div>
+            <Button variant="outline" size="sm" onClick={() => setMarking(true)} disabled={!drawing.points.length}>
+              <TagIcon />
+              {m.quality_mark()}
+            </Button>
+          </div>
+        )}
+        {quality && marking && (
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <FlagForm
+              itemId={quality.itemId}
+              reading={code}
+              readingName={reading.name}
+              timeZone={timeZone}
+              range={range}
+              onRangeChange={(next) => {
+                setSelection(null);
+                setRange(next);
+              }}
+              onClose={close}
+            />
+          </Suspense>
+        )}
       </CardContent>
     </Card>
   );
@@ -77,13 +170,13 @@ export function ReadingCard({ chart, reading, thresholds }: { chart: ChartData; 
 export const chartReadings = (chart: ChartData) => readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)]);
 
 /** One card per reading the chart has, two columns on wide screens. */
-export function Readings({ chart, thresholds }: { chart: ChartData; thresholds?: ReadonlyMap<string, Threshold[]> }) {
+export function Readings({ chart, thresholds, quality }: { chart: ChartData; thresholds?: ReadonlyMap<string, Threshold[]>; quality?: QualityView }) {
   const readings = chartReadings(chart);
   if (readings.length === 0) return <EmptyState title={m.charts_empty_title()}>{m.charts_empty_body()}</EmptyState>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {readings.map((r) => (
-        <ReadingCard key={r.code} chart={chart} reading={r} thresholds={thresholds?.get(r.code)} />
+        <ReadingCard key={r.code} chart={chart} reading={r} thresholds={thresholds?.get(r.code)} quality={quality} />
       ))}
     </div>
   );

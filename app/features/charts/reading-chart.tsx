@@ -1,17 +1,80 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { ColorType, createChart, HistogramSeries, LineSeries, LineStyle, TickMarkType, type AutoscaleInfoProvider, type Time } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
+import {
+  ColorType,
+  createChart,
+  createSeriesMarkers,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  TickMarkType,
+  type AutoscaleInfoProvider,
+  type IChartApi,
+  type SeriesMarker,
+  type Time,
+} from 'lightweight-charts';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Period } from '../../../worker/contracts/station-time';
 import type { Threshold } from '~/features/alarms/thresholds';
 import { formatValue } from '~/features/stations/readings';
 import { rememberPlotWidth } from './point-budget';
-import type { Drawing } from './series';
+import { m } from '~/paraglide/messages';
+import type { Drawing, FlagMark } from './series';
 
 const palettes = {
-  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', bar: '#0891b2', critical: '#dc2626', warning: '#d97706' },
-  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', bar: '#22d3ee', critical: '#f87171', warning: '#fbbf24' },
+  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', bar: '#0891b2', critical: '#dc2626', warning: '#d97706', suspect: '#d97706', rejected: '#dc2626' },
+  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', bar: '#22d3ee', critical: '#f87171', warning: '#fbbf24', suspect: '#fbbf24', rejected: '#f87171' },
 };
+type Palette = (typeof palettes)['light'];
+
+const noFlags: FlagMark[] = [];
+
+/**
+ * Markers of flagged readings, on a series of their own that neither draws a line nor moves the value scale: suspect
+ * ones as circles where they are, rejected ones as squares, or as arrows at the edge of the plot when their value lies
+ * off the scale the good readings set (a -999 from a loose probe is shown, not allowed to squash the line).
+ */
+function flagMarkers(flags: FlagMark[], range: { lo: number; hi: number }, colors: Palette) {
+  const points: { time: Time; value: number }[] = [];
+  const markers: SeriesMarker<Time>[] = [];
+  for (const f of flags) {
+    const price = Math.min(range.hi, Math.max(range.lo, f.value));
+    const off = price !== f.value;
+    points.push({ time: f.time as Time, value: price });
+    markers.push({
+      time: f.time as Time,
+      position: 'atPriceMiddle',
+      price,
+      shape: f.flag === 1 ? 'circle' : off ? (f.value > price ? 'arrowUp' : 'arrowDown') : 'square',
+      color: f.flag === 1 ? colors.suspect : colors.rejected,
+      size: f.flag === 1 ? 0.6 : 0.8,
+    });
+  }
+  return { points, markers };
+}
+
+/** Where an instant falls on the plot: the x of the last drawn point not after it (null before the first). */
+function xOf(chart: IChartApi, drawing: Drawing, instant: number): number | null {
+  const { instants, points } = drawing;
+  let lo = 0;
+  let hi = instants.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (instants[mid] <= instant) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (found < 0) return null;
+  return chart.timeScale().timeToCoordinate(points[found].time as Time);
+}
+
+/** The index of the drawn point nearest a plot x. */
+function indexAt(chart: IChartApi, drawing: Drawing, x: number): number {
+  const logical = chart.timeScale().coordinateToLogical(x) ?? 0;
+  return Math.min(drawing.points.length - 1, Math.max(0, Math.round(logical)));
+}
 
 const noThresholds: Threshold[] = [];
 
@@ -74,15 +137,27 @@ interface ReadingChartProps {
   axisLabel: string;
   /** The station's alarm rules on this reading: lines at their thresholds (clear levels dashed), in their severity's colour. */
   thresholds?: Threshold[];
+  /** Flagged readings to mark (suspect and rejected). */
+  flags?: FlagMark[];
+  /** Up to when (epoch ms) the reading's data are approved: that part of the plot is shaded. */
+  approvedUntil?: number | null;
+  /** A chosen stretch (indexes of drawn points), shaded. */
+  selection?: { from: number; to: number } | null;
+  /** Given: dragging across the plot chooses a stretch (indexes of the first and last drawn point) instead of moving it. */
+  onSelect?: (range: { from: number; to: number }) => void;
 }
 
 /**
  * One reading over time, as a line or as bars of totals, fitted to the whole range at any width. The first and last
  * instants drawn are kept in `data-drawn-from` / `data-drawn-to` (epoch ms), read from the chart itself.
  */
-export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds = noThresholds }: ReadingChartProps) {
+export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds = noThresholds, flags = noFlags, approvedUntil = null, selection = null, onSelect }: ReadingChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
   const dark = useIsDark();
+  // Bumped whenever the plot moves or resizes, so the shaded stretches follow it.
+  const [layout, setLayout] = useState(0);
+  const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
 
   useEffect(() => {
     const node = container.current;
@@ -122,8 +197,28 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
       series.createPriceLine({ price: t.price, color: colors[t.severity], lineWidth: 1, lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid, axisLabelVisible: true, title: t.title });
     }
     series.setData(points as Parameters<typeof series.setData>[0]);
+    if (flags.length) {
+      const values = points.flatMap((p) => ('value' in p ? [p.value] : []));
+      const lo = Math.min(...values, ...levels);
+      const hi = Math.max(...values, ...levels);
+      const { points: flagPoints, markers } = flagMarkers(flags, { lo, hi }, colors);
+      const flagged = chart.addSeries(LineSeries, {
+        lineVisible: false,
+        pointMarkersVisible: false,
+        crosshairMarkerVisible: false,
+        lastValueVisible: false,
+        priceLineVisible: false,
+        color: 'transparent',
+        autoscaleInfoProvider: () => null,
+      });
+      flagged.setData(flagPoints);
+      createSeriesMarkers(flagged, markers);
+    }
     const timeScale = chart.timeScale();
     timeScale.fitContent();
+    chartRef.current = chart;
+    const moved = () => setLayout((n) => n + 1);
+    timeScale.subscribeSizeChange(moved);
     const showDrawn = () => {
       const range = timeScale.getVisibleLogicalRange();
       if (!range || !points.length) return;
@@ -132,25 +227,90 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
       node.dataset.drawnTo = String(instants[Math.max(0, Math.min(last, Math.floor(range.to)))]);
     };
     timeScale.subscribeVisibleLogicalRangeChange(showDrawn);
+    timeScale.subscribeVisibleLogicalRangeChange(moved);
     // Once painted: tests and the measuring script may look, and the next chart asks for this plot's point budget.
     const frame = requestAnimationFrame(() => {
       showDrawn();
+      moved();
       rememberPlotWidth(timeScale.width());
       node.dataset.ready = 'true';
     });
     return () => {
       cancelAnimationFrame(frame);
       timeScale.unsubscribeVisibleLogicalRangeChange(showDrawn);
+      timeScale.unsubscribeVisibleLogicalRangeChange(moved);
+      timeScale.unsubscribeSizeChange(moved);
       delete node.dataset.ready;
+      chartRef.current = null;
       chart.remove();
     };
-  }, [drawing, timeZone, dark, thresholds]);
+  }, [drawing, timeZone, dark, thresholds, flags]);
+
+  // While a stretch can be chosen, a drag chooses it rather than moving the plot.
+  useEffect(() => {
+    chartRef.current?.applyOptions({ handleScroll: !onSelect, handleScale: !onSelect });
+  }, [onSelect, layout]);
+
+  const chart = chartRef.current;
+  const plotWidth = chart?.timeScale().width() ?? 0;
+  const approvedX = chart && approvedUntil !== null ? (approvedUntil >= drawing.instants.at(-1)! ? plotWidth : xOf(chart, drawing, approvedUntil - 1)) : null;
+  const xOfIndex = useCallback((i: number) => (chart ? (chart.timeScale().timeToCoordinate(drawing.points[i].time as Time) ?? 0) : 0), [chart, drawing]);
+  const chosen = drag ?? (selection && { start: xOfIndex(selection.from), end: xOfIndex(selection.to) });
+
+  const pointer = {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      if (!chart) return;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
+      setDrag({ start: x, end: x });
+    },
+    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
+      if (!drag) return;
+      setDrag({ ...drag, end: event.clientX - event.currentTarget.getBoundingClientRect().left });
+    },
+    onPointerUp: () => {
+      if (!drag || !chart) return;
+      const [a, b] = [indexAt(chart, drawing, Math.min(drag.start, drag.end)), indexAt(chart, drawing, Math.max(drag.start, drag.end))];
+      setDrag(null);
+      onSelect?.({ from: a, to: b });
+    },
+  };
 
   return (
     <div className="flex items-stretch gap-1">
-      <div ref={container} data-testid="reading-chart" data-kind={drawing.kind}
-        data-thresholds={thresholds.map((t) => t.price).join(' ') || undefined}
-        className="h-56 min-w-0 flex-1 sm:h-64" />
+      <div className="relative h-56 min-w-0 flex-1 sm:h-64">
+        <div
+          ref={container}
+          data-testid="reading-chart"
+          data-kind={drawing.kind}
+          data-thresholds={thresholds.map((t) => t.price).join(' ') || undefined}
+          data-suspect={flags.filter((f) => f.flag === 1).length || undefined}
+          data-rejected={flags.filter((f) => f.flag === 2).length || undefined}
+          data-approved-until={approvedUntil ?? undefined}
+          className="absolute inset-0"
+        />
+        {approvedX !== null && approvedX > 0 && (
+          <div
+            data-testid="approved-band"
+            aria-hidden
+            className="pointer-events-none absolute top-0 bottom-7 left-0 z-10 border-r-2 border-dashed border-emerald-600/70 bg-emerald-500/5 dark:border-emerald-400/70"
+            style={{ width: Math.min(approvedX, plotWidth) }}
+          >
+            <span className="absolute top-1 right-1 rounded bg-emerald-600/90 px-1 text-[10px] leading-4 text-white dark:bg-emerald-500/90">{m.quality_approved_mark()}</span>
+          </div>
+        )}
+        {chosen && (
+          <div
+            data-testid="selection-band"
+            aria-hidden
+            className="pointer-events-none absolute top-0 bottom-7 z-10 border-x border-primary bg-primary/15"
+            style={{ left: Math.min(chosen.start, chosen.end), width: Math.max(2, Math.abs(chosen.end - chosen.start)) }}
+          />
+        )}
+        {onSelect && (
+          <div data-testid="selection-surface" aria-hidden className="absolute top-0 bottom-7 left-0 z-20 cursor-crosshair touch-none" style={{ width: plotWidth || '100%' }} {...pointer} />
+        )}
+      </div>
       {/* Beside the value axis rather than on it, so no tick label is covered; a long name is cut, not the chart. */}
       <span data-testid="axis-label" title={axisLabel} className="h-56 shrink-0 truncate text-center text-xs text-muted-foreground [writing-mode:vertical-rl] sm:h-64">
         {axisLabel}

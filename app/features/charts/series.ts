@@ -1,5 +1,5 @@
-import type { Chart, Columns, Totals } from '../../../worker/contracts/telemetry';
-import { periodOf, wallClock, type Period } from '../../../worker/contracts/station-time';
+import type { Chart, Columns, FlaggedColumns, Totals } from '../../../worker/contracts/telemetry';
+import { parseStationTime, periodOf, wallClock, type Period } from '../../../worker/contracts/station-time';
 
 export interface Point {
   reading: string;
@@ -80,4 +80,51 @@ export function toBars({ t, v, period }: Totals, timeZone: string): Drawing {
     add(t[i], v[i]);
   }
   return { kind: 'bars', points, instants, period };
+}
+
+/** A flagged reading as a chart marks it: its place on the time scale, the instant, value and flag (1 suspect, 2 rejected). */
+export interface FlagMark {
+  time: number;
+  instant: number;
+  value: number;
+  flag: number;
+}
+
+/**
+ * A reading's flagged points (from the chart reply) on a line's time scale: at the time the line gives that instant,
+ * else at its wall-clock second; rejected ones left out when hidden. In time order, one per time.
+ */
+export function toFlagMarks(flags: FlaggedColumns | undefined, line: Drawing, timeZone: string, hideRejected: boolean): FlagMark[] {
+  if (!flags) return [];
+  const timeOf = new Map(line.instants.map((instant, i) => [instant, line.points[i].time]));
+  const marks: FlagMark[] = [];
+  flags.t.forEach((instant, i) => {
+    if (hideRejected && flags.q[i] === 2) return;
+    marks.push({ time: timeOf.get(instant) ?? Math.floor(wallClock(instant, timeZone) / 1000), instant, value: flags.v[i], flag: flags.q[i] });
+  });
+  marks.sort((a, b) => a.time - b.time);
+  return marks.filter((m, i) => i === 0 || m.time !== marks[i - 1].time);
+}
+
+/** How many of a reading's points are suspect and rejected. */
+export function flagCounts(flags: FlaggedColumns | undefined) {
+  let suspect = 0;
+  let rejected = 0;
+  for (const q of flags?.q ?? []) {
+    if (q === 1) suspect++;
+    else if (q === 2) rejected++;
+  }
+  return { suspect, rejected };
+}
+
+/** An instant as a `datetime-local` input's value on the station's wall clock (to the minute). */
+export const localInput = (ts: number, timeZone: string) => new Date(wallClock(ts, timeZone)).toISOString().slice(0, 16);
+
+/**
+ * A `datetime-local` value (the station's wall clock, to the minute) as an ISO instant; `end` takes the whole minute.
+ * A time the zone skips or repeats goes to the contract as typed, which refuses it under its field.
+ */
+export function instantOf(text: string, timeZone: string, end = false): string {
+  const ts = parseStationTime(`${text}:00`, timeZone);
+  return typeof ts === 'number' ? new Date(ts + (end ? 59_999 : 0)).toISOString() : text;
 }

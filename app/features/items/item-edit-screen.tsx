@@ -5,6 +5,7 @@ import { RulesPanel } from '~/features/alarm-rules/rules-panel';
 import { ItemForm } from '~/features/items/item-form';
 import { itemQueries } from '~/features/items/queries';
 import { TokenPanel } from '~/features/items/token-panel';
+import { QualityPanel } from '~/features/quality/quality-panel';
 import { m } from '~/paraglide/messages';
 
 /** `/edit-item` and `/edit-item/$id`; links and the token need a saved station, so a new one has only its form. */
@@ -25,6 +26,7 @@ export function ItemEditScreen({ id }: { id?: number }) {
       more={[
         { value: 'token', label: m.admin_tab_token(), content: item && <TokenPanel itemId={item.id} /> },
         { value: 'rules', label: m.alarm_rules_tab(), content: item && <RulesPanel item={item} /> },
+        { value: 'quality', label: m.quality_tab(), content: item && <QualityPanel itemId={item.id} /> },
       ]}
     />
   );

@@ -8,7 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
-const fields = ['name', 'serial_nr', 'unique_id', 'location_x', 'location_y', 'location_name', 'location_group', 'name_for_api', 'timezone'];
+const fields = ['name', 'serial_nr', 'unique_id', 'location_x', 'location_y', 'location_name', 'location_group', 'name_for_api', 'timezone', 'report_minutes'];
 const textFields = fields.filter((f) => f !== 'name_for_api');
 const coordinates = [
   ['location_x', m.admin_item_latitude],
@@ -24,7 +24,8 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
   useEffect(() => setTimeZones(Intl.supportedValuesOf('timeZone')), []);
   const saving = useContractForm({
     call: () => import('../../../worker/contracts/items').then((c) => c.itemCalls.save),
-    read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), id: item?.id, name_for_api: source }),
+    // An empty interval keeps the contract's default (10 minutes).
+    read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), report_minutes: form.get('report_minutes') || undefined, id: item?.id, name_for_api: source }),
     known: { 409: { field: 'unique_id', text: m.admin_item_unique_taken } },
     ...useRecordSaved({ resource: 'items', list: '/all-items', failed: m.admin_item_save_failed, isNew: !item }),
   });
@@ -57,6 +58,17 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
             <option key={tz} value={tz} />
           ))}
         </datalist>
+        <TextField
+          name="report_minutes"
+          type="number"
+          min={1}
+          max={1440}
+          inputMode="numeric"
+          label={m.admin_item_report_minutes()}
+          hint={m.admin_item_report_minutes_hint()}
+          defaultValue={item?.report_minutes ?? 10}
+          errors={errors}
+        />
         <TextField name="location_name" label={m.admin_item_location_name()} defaultValue={item?.location_name ?? ''} errors={errors} />
         <TextField name="location_group" label={m.admin_item_location_group()} defaultValue={item?.location_group ?? ''} errors={errors} />
         {coordinates.map(([name, label]) => (

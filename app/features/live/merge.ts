@@ -1,6 +1,7 @@
+import { hourlyIncrement } from '../../../worker/contracts/precipitation';
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, localDay, periodOf } from '../../../worker/contracts/station-time';
-import type { AnsweredRange, Chart, Columns, Dashboard, DashboardColumns, Totals } from '../../../worker/contracts/telemetry';
+import type { AnsweredRange, Chart, Columns, Dashboard, DashboardColumns, FlaggedColumns, StationSummary, Totals } from '../../../worker/contracts/telemetry';
 import type { ChartData } from '~/features/charts/reading-cards';
 import { pointsOf, type Point } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
@@ -37,13 +38,19 @@ function withPoint(line: Columns | undefined, { ts, value }: Point): Columns | n
   return { t: [...t.slice(0, at), ts, ...t.slice(at)], v: [...v.slice(0, at), value, ...v.slice(at)] };
 }
 
-/** Totals with a reading added to its period; the wettest day follows when the periods are days or hours. */
-function withRain(totals: Totals, { ts, value }: Point, timeZone: string): Totals {
+/**
+ * Totals with a reading added to its period under the hourly rule (a later reading of the same clock hour replaces the
+ * one counted, so only the difference is added); the wettest day follows when the periods are days or hours.
+ */
+function withRain(totals: Totals, reading: Point, timeZone: string): Totals {
+  const { ts } = reading;
+  const value = hourlyIncrement(totals.last, reading, timeZone);
+  const last = ts > (totals.last?.t ?? -Infinity) ? { t: ts, v: reading.value } : totals.last;
   const start = periodOf(ts, totals.period, timeZone).start;
   const at = slot(totals.t, start);
   const t = totals.t[at] === start ? totals.t : [...totals.t.slice(0, at), start, ...totals.t.slice(at)];
   const v = totals.t[at] === start ? totals.v.map((x, i) => (i === at ? x + value : x)) : [...totals.v.slice(0, at), value, ...totals.v.slice(at)];
-  const next = { ...totals, t, v, sum: totals.sum + value };
+  const next = { ...totals, t, v, sum: totals.sum + value, last };
   if (totals.period === 'day' || totals.period === 'hour') {
     const day = localDay(ts, timeZone);
     const { start: from, end: to } = dayBounds(day, timeZone);
@@ -63,9 +70,13 @@ export function mergeIntoChart<C extends ChartData & { range: AnsweredRange }>(c
   const [start, end] = [Date.parse(chart.range.start), Date.parse(chart.range.end)];
   const data = { ...chart.data };
   const totals = { ...chart.totals };
+  const flags = { ...chart.flags };
   const fresh: Point[] = [];
-  for (const p of pointsOf(message.rows as Chart['data'])) {
+  const rows = message.rows as Chart['data'];
+  for (const [i, p] of pointsOf(rows).entries()) {
     if (p.ts < start || p.ts >= end) continue;
+    // A reading the station's checks found suspect is marked apart too.
+    if ((rows[i] as { flag?: string }).flag === 'suspect') flags[p.reading] = withFlag(flags[p.reading], p);
     const rain = totals[p.reading];
     // The live channel sends only newly stored rows, so an amount is added once.
     if (rain) totals[p.reading] = withRain(rain, p, timeZone);
@@ -78,26 +89,48 @@ export function mergeIntoChart<C extends ChartData & { range: AnsweredRange }>(c
   }
   if (!fresh.length) return chart;
   const item = 'last_update' in chart.item ? { ...chart.item, last_update: message.last_update } : chart.item;
-  return { ...chart, data, totals, ...widen(chart.min, chart.max, fresh), item };
+  return { ...chart, data, totals, ...(chart.flags || Object.keys(flags).length ? { flags } : {}), ...widen(chart.min, chart.max, fresh), item };
 }
 
+/** A reading's flagged points with a suspect one added in time order. */
+function withFlag(flags: FlaggedColumns | undefined, { ts, value }: Point): FlaggedColumns {
+  const { t, v, q } = flags ?? { t: [], v: [], q: [] };
+  const at = slot(t, ts);
+  if (t[at] === ts) return flags!;
+  return { t: [...t.slice(0, at), ts, ...t.slice(at)], v: [...v.slice(0, at), value, ...v.slice(at)], q: [...q.slice(0, at), 1, ...q.slice(at)] };
+}
+
+/** What a dashboard card keeps of the live rain it added: per code, the last reading counted (for the hourly rule). */
+type LiveSummary = StationSummary & { live_rain?: Record<string, { t: number; v: number }> };
+
 /** Adds live rows to a station card: newer last update, more measurements, wider extremes, larger totals. */
-export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>>(dashboard: D, message: ReadingsMessage): D {
+export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'> & Partial<Pick<Dashboard, 'items'>>>(dashboard: D, message: ReadingsMessage): D {
   const key = message.source === 'DANES' ? 'danes' : 'uniwan';
   const summary = dashboard[key][message.unique_id] ?? { date: null, pocetMereni: 0, min: {}, max: {} };
   const points = pointsOf(message.rows as Chart['data']);
   const newest = Math.max(...points.map((p) => p.ts));
   const date = summary.date && Date.parse(summary.date) > newest ? summary.date : new Date(newest).toISOString();
-  const summed = points.filter((p) => isSummed(p.reading));
-  const sum = summed.length ? summed.reduce((out, p) => ({ ...out, [p.reading]: (out[p.reading] ?? 0) + p.value }), summary.sum ?? {}) : summary.sum;
+  // Rain counts once per clock hour: a later reading of an hour already added adds only its difference.
+  const timeZone = dashboard.items?.find((i) => i.unique_id === message.unique_id)?.timezone ?? 'UTC';
+  const lastRain = { ...(summary as LiveSummary).live_rain };
+  let sum = summary.sum;
+  for (const p of points.filter((x) => isSummed(x.reading)).sort((a, b) => a.ts - b.ts)) {
+    const added = hourlyIncrement(lastRain[p.reading], p, timeZone);
+    if (p.ts > (lastRain[p.reading]?.t ?? -Infinity)) lastRain[p.reading] = { t: p.ts, v: p.value };
+    sum = { ...sum, [p.reading]: (sum?.[p.reading] ?? 0) + added };
+  }
+  const live = Object.keys(lastRain).length ? { live_rain: lastRain } : {};
   return {
     ...dashboard,
     [key]: {
       ...dashboard[key],
-      [message.unique_id]: { ...summary, date, pocetMereni: summary.pocetMereni + points.length, ...widen(summary.min, summary.max, points), ...(sum ? { sum } : {}) },
+      [message.unique_id]: { ...summary, date, pocetMereni: summary.pocetMereni + points.length, ...widen(summary.min, summary.max, points), ...(sum ? { sum } : {}), ...live },
     },
   };
 }
+
+/** What the dashboard's columns keep of the live rain they added: per station and code, the last reading counted. */
+type LiveColumns = DashboardColumns & { live_rain?: Record<string, Record<string, { t: number; v: number }>> };
 
 /** `mergeIntoDashboard` for the dashboard's columns (what the app's dashboard query holds). */
 export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard: D, message: ReadingsMessage): D {
@@ -111,16 +144,24 @@ export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard:
   const min = { ...figures.min };
   const max = { ...figures.max };
   const sum = { ...figures.sum };
-  for (const { reading, value } of points) {
+  const timeZone = dashboard.zones[stations.zone[i]];
+  const lastRain = { ...(dashboard as LiveColumns).live_rain?.[message.unique_id] };
+  for (const p of [...points].sort((a, b) => a.ts - b.ts)) {
+    const { reading, value } = p;
     const lo = min[reading]?.[i] ?? null;
     const hi = max[reading]?.[i] ?? null;
     min[reading] = at(min[reading] ?? none(), lo === null ? value : Math.min(lo, value));
     max[reading] = at(max[reading] ?? none(), hi === null ? value : Math.max(hi, value));
-    if (isSummed(reading)) sum[reading] = at(sum[reading] ?? none(), (sum[reading]?.[i] ?? 0) + value);
+    if (!isSummed(reading)) continue;
+    // Rain counts once per clock hour, as in `mergeIntoDashboard`.
+    const added = hourlyIncrement(lastRain[reading], p, timeZone);
+    if (p.ts > (lastRain[reading]?.t ?? -Infinity)) lastRain[reading] = { t: p.ts, v: value };
+    sum[reading] = at(sum[reading] ?? none(), (sum[reading]?.[i] ?? 0) + added);
   }
   const date = figures.date[i];
   return {
     ...dashboard,
+    live_rain: { ...(dashboard as LiveColumns).live_rain, [message.unique_id]: lastRain },
     figures: {
       ...figures,
       date: at(figures.date, date !== null && date > newest ? date : newest),

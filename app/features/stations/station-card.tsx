@@ -60,7 +60,7 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
         <CardDescription>{[item.unique_id, item.location_name].filter(Boolean).join(' · ')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <dl className="grid grid-cols-2 gap-2">
+        <dl className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-3">
           <div>
             <dt className="text-muted-foreground">{m.stations_last_update()}</dt>
             <dd className="font-medium tabular-nums" data-testid="last-update">
@@ -73,6 +73,14 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
               {summary.pocetMereni}
             </dd>
           </div>
+          {report.completeness !== null && (
+            <div title={m.stations_completeness_hint({ minutes: 'report_minutes' in item ? String(item.report_minutes) : '' })}>
+              <dt className="text-muted-foreground">{m.stations_completeness()}</dt>
+              <dd className={`font-medium tabular-nums ${report.completeness < 0.9 ? 'text-amber-700 dark:text-amber-300' : ''}`} data-testid="completeness">
+                {Math.floor(report.completeness * 100)} %
+              </dd>
+            </div>
+          )}
         </dl>
         {present.length === 0 && <p className="text-muted-foreground">{m.stations_no_readings()}</p>}
         {readings.length > 0 && (

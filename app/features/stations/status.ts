@@ -40,6 +40,18 @@ export function stationState(summary: StationSummary, rangeStart: number, now: n
   return lowVoltage(summary) === null ? 'fresh' : 'low_voltage';
 }
 
+/**
+ * How complete a station's readings are over a range: readings received (rejected ones count nowhere) against what its
+ * reporting interval promises for each reading it sent, from the range's start to its end or now, at most 1. Null
+ * where the station names no interval (a share link's face) or sent nothing.
+ */
+export function completeness(summary: StationSummary, reportMinutes: number | null, since: number, end: number, now: number): number | null {
+  const codes = Object.keys(summary.max).length;
+  const reports = Math.floor((Math.min(now, end) - since) / ((reportMinutes ?? 0) * 60_000));
+  if (!reportMinutes || !codes || !(reports > 0)) return null;
+  return Math.min(1, summary.pocetMereni / (codes * reports));
+}
+
 /** A station's summary over a range as cards, rows and markers show it: judged once, from where the range starts in its zone. */
 export interface StationReport<I extends StationFace = ItemRow> {
   item: I;
@@ -47,11 +59,15 @@ export interface StationReport<I extends StationFace = ItemRow> {
   /** The range's first instant: local midnight of its first day in the station's zone. */
   since: number;
   state: StationState;
+  /** Readings received against the station's reporting interval (0–1), where it names one. */
+  completeness: number | null;
 }
 
 export function stationReport<I extends StationFace>(item: I, summary: StationSummary, range: DayRange, now: number): StationReport<I> {
   const since = dayBounds(range.from, item.timezone).start;
-  return { item, summary, since, state: stationState(summary, since, now) };
+  const end = dayBounds(range.to, item.timezone).end;
+  const interval = 'report_minutes' in item && typeof item.report_minutes === 'number' ? item.report_minutes : null;
+  return { item, summary, since, state: stationState(summary, since, now), completeness: completeness(summary, interval, since, end, now) };
 }
 
 /** Each station's state by unique id, for the map's markers. */

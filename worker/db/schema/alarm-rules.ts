@@ -23,6 +23,8 @@ export const alarmRules = sqliteTable(
     windowMinutes: integer('window_minutes'),
     silenceMinutes: integer('silence_minutes'),
     holdMinutes: integer('hold_minutes').notNull().default(0),
+    /** Whether the rule fires on readings the quality checks flagged suspect (rejected ones never fire a rule). */
+    onSuspect: integer('on_suspect', { mode: 'boolean' }).notNull().default(true),
     severity: text('severity', { enum: severities }).notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

@@ -15,3 +15,4 @@ export * from './webhooks';
 export * from './webhook-deliveries';
 export * from './api-tokens';
 export * from './share-links';
+export * from './quality';

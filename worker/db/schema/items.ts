@@ -16,6 +16,8 @@ export const items = sqliteTable(
     locationGroup: text('location_group'),
     nameForApi: text('name_for_api', { enum: itemSources }).notNull().default('DANES'),
     timezone: text('timezone').notNull().default('Europe/Prague'),
+    /** How often the station reports each reading, in minutes: what the dashboard's completeness counts against. */
+    reportMinutes: integer('report_minutes').notNull().default(10),
   },
   (t) => [uniqueIndex('items_unique_id').on(t.uniqueId)],
 );

@@ -1,4 +1,7 @@
 import { index, integer, primaryKey, sqliteTable } from 'drizzle-orm/sqlite-core';
+
+/** The quality control right on a link (decision 0016): its subject may flag the item's (or the group's items') readings and set their checks. */
+const qualityRight = () => integer('quality', { mode: 'boolean' }).notNull().default(false);
 import { groups } from './groups';
 import { items } from './items';
 import { subjects } from './subjects';
@@ -12,6 +15,7 @@ export const subjectItems = sqliteTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
+    quality: qualityRight(),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.itemId] }), index('subject_items_item').on(t.itemId)],
 );
@@ -25,6 +29,7 @@ export const subjectGroups = sqliteTable(
     groupId: integer('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
+    quality: qualityRight(),
   },
   (t) => [primaryKey({ columns: [t.subjectId, t.groupId] }), index('subject_groups_group').on(t.groupId)],
 );

@@ -19,19 +19,16 @@ import { isoInstant } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import type { RuleSpec } from '../../station/evaluate';
 import { invalid, notFound } from '../errors';
-import { inPool } from '../fan-out';
+import { pushPending, pushToStation, type StationPush } from '../station-push';
 import { visibleItem } from '../items/visibility';
 import { announce, clearAlarm, sendNotice } from './transitions';
 
 /** Most rules one station may have. */
 const maxRulesPerStation = 50;
-/** Stations whose rules the cron pushes again per run, and pushes in flight. */
-const pushesPerRun = 200;
-const pushConcurrency = 16;
 
 /** What the station's object keeps of a rule, and nothing more. */
-const toRuleSpec = ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt }: RuleSpec): RuleSpec =>
-  ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt });
+const toRuleSpec = ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt, onSuspect }: RuleSpec): RuleSpec =>
+  ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt, onSuspect });
 
 /** Rules of the stations the subject may see: of one station (`itemId`), or of all of them. */
 export async function listRules(ctx: SubjectCtx, { itemId }: { itemId?: number }): Promise<AlarmRule[]> {
@@ -55,31 +52,28 @@ async function stationForRule(ctx: SubjectCtx, rule: AlarmRuleSpec) {
   return item;
 }
 
+/** A station's alarm rules as its object holds them: the rule set (deleted rules left out) with the station's highest revision. */
+export const alarmRulesPush: StationPush = {
+  label: 'alarm rules',
+  async send({ db, env }, itemId) {
+    const rows = await selectStationRules(db, itemId);
+    if (!rows.length) return null;
+    const revision = Math.max(...rows.map((r) => r.rev));
+    await stationOf(env, itemId).setAlarmRules(revision, rows.filter((r) => r.deletedAt === null).map(toRuleSpec));
+    return revision;
+  },
+  markPushed: markRulesPushed,
+  unpushed: selectUnpushedStations,
+};
+
 /**
  * Sends a station's current rules to its object with the rule set's revision; once the object holds it, the rows
  * are marked pushed. A failed push stays unmarked and the cron pushes again. Returns whether it got there.
  */
-export async function pushRules({ db, env }: Ctx, { itemId }: { itemId: number }): Promise<boolean> {
-  const rows = await selectStationRules(db, itemId);
-  if (!rows.length) return true;
-  const revision = Math.max(...rows.map((r) => r.rev));
-  const specs = rows.filter((r) => r.deletedAt === null).map(toRuleSpec);
-  try {
-    await stationOf(env, itemId).setAlarmRules(revision, specs);
-  } catch (err) {
-    console.error('alarm rules not pushed to the station; the cron retries', itemId, err);
-    return false;
-  }
-  await markRulesPushed(db, { itemId, revision });
-  return true;
-}
+export const pushRules = (ctx: Ctx, station: { itemId: number }) => pushToStation(ctx, alarmRulesPush, station);
 
-/** The cron's repair: pushes the rules of stations whose objects may not hold their latest revision. */
-export async function pushPendingRules(ctx: Ctx, { limit = pushesPerRun }: { limit?: number } = {}) {
-  const stations = await selectUnpushedStations(ctx.db, limit);
-  const pool = { concurrency: pushConcurrency, budgetMs: 20_000, label: 'alarm rules push failed', counters: { pushed: 0 } };
-  return (await inPool(stations, pool, async ({ itemId }) => ({ pushed: (await pushRules(ctx, { itemId })) ? 1 : 0 }))).pushed;
-}
+/** The cron's repair of alarm rules alone (the cron itself pushes every kind: `pushPending`). */
+export const pushPendingRules = (ctx: Ctx, options: { limit?: number } = {}) => pushPending(ctx, [alarmRulesPush], options);
 
 /** Creates (no id) or updates a station's rule, then hands the station's new rule set to its object. */
 export async function saveRule(ctx: SubjectCtx, input: AlarmRuleSpec): Promise<AlarmRule> {

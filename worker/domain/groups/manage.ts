@@ -41,7 +41,7 @@ export async function deleteGroup(ctx: Ctx, { id }: { id: number }) {
 /** Replaces the items of a group; its members' open pages follow. */
 export async function setGroupItems(ctx: Ctx, { id, itemIds }: { id: number; itemIds: number[] }) {
   await getGroup(ctx, id);
-  const linked = await replaceLinks(ctx, { side: linkSides.groupItems, ownerId: id, ids: itemIds, field: 'GroupItems' });
+  const linked = await replaceLinks(ctx, { side: linkSides.groupItems, ownerId: id, links: itemIds, field: 'GroupItems' });
   await refreshLiveAccess(ctx, await members(ctx, id));
   return linked;
 }

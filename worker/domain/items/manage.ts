@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Ctx, SubjectCtx } from '../../context';
 import type { ItemEdit, Items } from '../../contracts/items';
+import type { LinkInput } from '../../contracts/subjects';
 import { linkSides, subjectsLinkedToItem, type LinkSide } from '../../db/links';
 import { replaceStationToken } from '../../db/station-tokens';
 import { findItem, insertItem, selectAllItemRows, selectOwnItemRows, selectVisibleItemRows, toItemRow, updateItem } from '../../db/stations';
@@ -55,7 +56,7 @@ export async function saveItem(ctx: Ctx, input: z.output<typeof Items>) {
 }
 
 /** Replaces the links of one side of an item; subjects who could see it keep only what they still may on open pages. */
-async function relinkItem(ctx: Ctx, link: { side: LinkSide; id: number; ids: number[]; field: string }) {
+async function relinkItem(ctx: Ctx, link: { side: LinkSide; id: number; links: (number | LinkInput)[]; field: string }) {
   await getItem(ctx, link.id);
   const before = await subjectsLinkedToItem(ctx.db, link.id);
   const linked = await replaceLinks(ctx, { ...link, ownerId: link.id });
@@ -65,11 +66,11 @@ async function relinkItem(ctx: Ctx, link: { side: LinkSide; id: number; ids: num
 
 /** Replaces the groups an item belongs to. */
 export const setItemGroups = (ctx: Ctx, { id, groupIds }: { id: number; groupIds: number[] }) =>
-  relinkItem(ctx, { side: linkSides.itemGroups, id, ids: groupIds, field: 'ItemGroups' });
+  relinkItem(ctx, { side: linkSides.itemGroups, id, links: groupIds, field: 'ItemGroups' });
 
-/** Replaces the subjects an item is linked to directly. */
-export const setItemSubjects = (ctx: Ctx, { id, subjectIds }: { id: number; subjectIds: number[] }) =>
-  relinkItem(ctx, { side: linkSides.itemSubjects, id, ids: subjectIds, field: 'ItemSubjects' });
+/** Replaces the subjects an item is linked to directly, and the quality control right of each where it says. */
+export const setItemSubjects = (ctx: Ctx, { id, subjects }: { id: number; subjects: (number | LinkInput)[] }) =>
+  relinkItem(ctx, { side: linkSides.itemSubjects, id, links: subjects, field: 'ItemSubjects' });
 
 /** Issues a station's ingest token, revoking the one before; the token is shown once and stored hashed. */
 export async function issueStationToken(ctx: Ctx, { id }: { id: number }) {

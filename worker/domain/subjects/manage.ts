@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Ctx, SubjectCtx } from '../../context';
-import type { CurrentUser, Profile, SubjectEdit, SubjectStatusValue, Users } from '../../contracts/subjects';
+import type { CurrentUser, LinkInput, Profile, SubjectEdit, SubjectStatusValue, Users } from '../../contracts/subjects';
 import { countActiveAdmins, deleteSubjectRow, insertSubject, selectSubjectRows, toSessionUser, toSubjectRow, updateSubject } from '../../db/accounts';
 import { linkSides, type LinkSide } from '../../db/links';
 import type { Subject } from '../../db/schema';
@@ -103,17 +103,17 @@ export async function deleteSubject(ctx: Ctx, { id }: { id: number }) {
 }
 
 /** Replaces one side of a subject's links; its open pages keep only the stations it may still see. */
-async function relinkSubject(ctx: Ctx, link: { side: LinkSide; id: number; ids: number[]; field: string }) {
+async function relinkSubject(ctx: Ctx, link: { side: LinkSide; id: number; links: (number | LinkInput)[]; field: string }) {
   await getSubject(ctx, link.id);
   const linked = await replaceLinks(ctx, { ...link, ownerId: link.id });
   await refreshLiveAccess(ctx, [link.id]);
   return linked;
 }
 
-/** Replaces the subject's directly linked items. */
-export const setSubjectItems = (ctx: Ctx, { id, itemIds }: { id: number; itemIds: number[] }) =>
-  relinkSubject(ctx, { side: linkSides.subjectItems, id, ids: itemIds, field: 'ItemsSubject' });
+/** Replaces the subject's directly linked items, and the quality control right on each where it says. */
+export const setSubjectItems = (ctx: Ctx, { id, items }: { id: number; items: (number | LinkInput)[] }) =>
+  relinkSubject(ctx, { side: linkSides.subjectItems, id, links: items, field: 'ItemsSubject' });
 
-/** Replaces the subject's groups. */
-export const setSubjectGroups = (ctx: Ctx, { id, groupIds }: { id: number; groupIds: number[] }) =>
-  relinkSubject(ctx, { side: linkSides.subjectGroups, id, ids: groupIds, field: 'SubjectGroups' });
+/** Replaces the subject's groups, and the quality control right on each where it says. */
+export const setSubjectGroups = (ctx: Ctx, { id, groups }: { id: number; groups: (number | LinkInput)[] }) =>
+  relinkSubject(ctx, { side: linkSides.subjectGroups, id, links: groups, field: 'SubjectGroups' });

@@ -20,28 +20,34 @@ async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string;
   return { item, ...answeredRange(resolveRange(query, item.timezone), item.timezone) };
 }
 
-/** A station's readings over local days `from`..`to` as the source's rows, read from its object in one call (downsampled there, peaks kept). */
+/**
+ * A station's readings over local days `from`..`to` as the source's rows, read from its object in one call
+ * (downsampled there, peaks kept): rejected readings left out, the flagged points listed beside the rows.
+ */
 export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<Chart> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const { data, min, max, downsampled } = await stationOf(ctx.env, item.id).series(start, end, { points: query.points });
-  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled };
+  const { data, min, max, downsampled, flags, approved } = await stationOf(ctx.env, item.id).series(start, end, { points: query.points, flagged: true });
+  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled, flags, approved };
 }
 
 /**
  * The same range as columns per reading (what the app draws): points downsampled to the budget asked, readings
- * that add up as totals per station-local period, all from one pass in the station's object.
+ * that add up as totals per station-local period, flagged points apart, all from one pass in the station's object.
  */
 export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const chart = await stationOf(ctx.env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone });
+  const chart = await stationOf(ctx.env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone, flagged: true });
   return { item: toItemRow(item), range, ...chart };
 }
 
-/** Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export. */
+/**
+ * Every raw reading of a station over local days `from`..`to` (at most a year, at most `maxExportReadings`), for export,
+ * with each reading's flag (rejected ones left out when asked) and how far each reading is approved.
+ */
 export async function readingsOf(ctx: SubjectCtx, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
   const { item, from, to, start, end } = await stationRange(ctx, query);
   if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
-  const data = await stationOf(ctx.env, item.id).readings(start, end, maxExportReadings);
-  if (!data) throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
-  return { item: toItemRow(item), data };
+  const found = await stationOf(ctx.env, item.id).readings(start, end, maxExportReadings, query.rejected === 'exclude');
+  if (!found) throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
+  return { item: toItemRow(item), data: found.data, approved: found.approved };
 }

@@ -115,6 +115,7 @@ function toColumns(rows: Item[], figures: Map<number, RangeFigures>, groups: Das
         return i;
       }),
       last_update: rows.map((r) => (r.lastUpdate === null ? null : r.lastUpdate - base)),
+      report_minutes: rows.map((r) => r.reportMinutes),
     },
     figures: {
       date: summaries.map((s) => (s.date ? Date.parse(s.date) - base : null)),

@@ -1,9 +1,10 @@
-import { earliestReading } from '../../config';
+import { earliestReading, futureMargin } from '../../config';
 import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
 import { markTokenUsed } from '../../db/station-tokens';
 import { findStationRecord, type StationRecord } from '../../db/stations';
 import type { Source } from '../../contracts/readings';
+import { isoInstant } from '../../contracts/station-time';
 import type { IngestBody, IngestResult } from '../../contracts/telemetry';
 import { stationOf } from '../../station/directory';
 import { forbidden, invalid, notFound } from '../errors';
@@ -47,10 +48,10 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
 }
 
 /**
- * Stores a batch of one station's rows all-or-nothing: a bad row rejects the batch (422 naming each), the
- * station's object stores the rest in one transaction, counting duplicates. D1 is not written on the way (its single
- * writer would pace every station, and it bills rows), but for the token's last use once a day; a station's object
- * rolls its changed days up itself.
+ * Stores a batch of one station's rows all-or-nothing: a bad row, or a new reading in an approved stretch, rejects
+ * the batch (422 naming each), the station's object stores the rest in one transaction, counting duplicates. D1 is
+ * not written on the way (its single writer would pace every station, and it bills rows), but for the token's last
+ * use once a day; a station's object rolls its changed days up itself.
  */
 export async function ingestRows(
   { db, env, config, defer, caller }: Ctx & { caller: IngestCaller },
@@ -67,13 +68,24 @@ export async function ingestRows(
   if (item.nameForApi !== source) {
     throw invalid({ unique_id: [`Station ${item.uniqueId} reports ${item.nameForApi} readings, not ${source}.`] });
   }
-  const { readings, errors } = checkRows(source, body.rows, item.timezone, now, earliestReading(config));
+  const { readings, errors } = checkRows(source, body.rows, item.timezone, now, earliestReading(config), futureMargin(config));
   if (Object.keys(errors).length) throw invalid(errors);
   lap('rows');
 
   const outcome = await stationOf(env, item.id).ingest({ id: item.id, uniqueId: item.uniqueId, source, timezone: item.timezone }, readings);
   lap('rpc');
   if (timings) Object.assign(timings, outcome.timings);
+  if (outcome.refused) {
+    // Every row was valid, so the readings' indexes are the rows'.
+    throw invalid(
+      Object.fromEntries(
+        outcome.refused.map(({ index, approvedUntil }) => [
+          `rows.${index}`,
+          [`${readings[index].reading} of this station is approved up to ${isoInstant(approvedUntil)}: an administrator must withdraw the approval before new readings can go there.`],
+        ]),
+      ),
+    );
+  }
   if (!usedToday(caller.lastUsedAt, now)) {
     caller.lastUsedAt = new Date(now);
     defer(markTokenUsed(db, { tokenId: caller.tokenId, at: now }).catch((err) => console.error('token use not recorded', err)));

@@ -1,9 +1,10 @@
-import { isReadingOf, type Source } from '../../contracts/readings';
+import { isReadingOf, readingInfo, type Source } from '../../contracts/readings';
 import { rowFields, type Reading } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
 import { earliestYear, parseStationTime, type StationTimeProblem } from '../../contracts/station-time';
 
-const allowedFutureMs = 24 * 60 * 60 * 1000;
+/** How far after the server's clock a reading may be stamped unless the Worker says otherwise (FUTURE_MARGIN_MINUTES). */
+export const defaultFutureMarginMs = 10 * 60_000;
 
 // Legacy stations send values as text; anything that is not a plain finite number is refused.
 function toValue(raw: unknown): number | null {
@@ -25,6 +26,7 @@ const timeProblems: Record<StationTimeProblem, (field: string, text: string, tim
 interface TimeRules {
   timeZone: string;
   now: number;
+  futureMarginMs: number;
   earliest: number;
   earliestDay: string;
   /** Times already read in this batch: a report's codes share one time, so most rows repeat the one before. */
@@ -47,20 +49,29 @@ function checkRow(source: Source, row: unknown, rules: TimeRules): Reading | str
   }
   const value = toValue(r[fields.value]);
   if (value === null) return `"${fields.value}" must be a finite number.`;
+  const { limits, unit } = readingInfo(code)!;
+  if (value < limits[0] || value > limits[1]) {
+    return `"${fields.value}" ${value} is outside the physical limits of ${code} (${limits[0]} to ${limits[1]} ${unit}): no sensor measures that.`;
+  }
   const time = r[fields.time];
   const ts = typeof time === 'string' ? readTime(time, rules) : 'format';
   if (typeof ts === 'string') return timeProblems[ts](fields.time, String(time).trim(), rules.timeZone);
   if (ts < rules.earliest) return `"${fields.time}" is before ${rules.earliestDay}, the earliest reading this server accepts.`;
-  if (ts > rules.now + allowedFutureMs) return `"${fields.time}" is more than a day in the future.`;
+  if (ts > rules.now + rules.futureMarginMs) {
+    return `"${fields.time}" is in the future: more than ${marginText(rules.futureMarginMs)} after the server's clock (is the station's clock right?).`;
+  }
   return { reading: code, ts, value };
 }
 
+const marginText = (ms: number) => (ms % 3_600_000 === 0 && ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${Math.round(ms / 60_000)} minutes`);
+
 /**
- * Checks every posted row; errors are keyed `rows.<index>` so a rejected batch names each bad row. Times
- * before `earliest` (epoch ms; the Worker's EARLIEST_READING) or more than a day after `now` are refused.
+ * Checks every posted row; errors are keyed `rows.<index>` so a rejected batch names each bad row. Values outside
+ * their code's physical limits (the reading catalogue), times before `earliest` (epoch ms; the Worker's
+ * EARLIEST_READING) or more than `futureMarginMs` after `now` (FUTURE_MARGIN_MINUTES) are refused.
  */
-export function checkRows(source: Source, rows: unknown[], timeZone: string, now: number, earliest: number) {
-  const rules: TimeRules = { timeZone, now, earliest, earliestDay: new Date(earliest).toISOString().slice(0, 10), parsed: new Map() };
+export function checkRows(source: Source, rows: unknown[], timeZone: string, now: number, earliest: number, futureMarginMs = defaultFutureMarginMs) {
+  const rules: TimeRules = { timeZone, now, futureMarginMs, earliest, earliestDay: new Date(earliest).toISOString().slice(0, 10), parsed: new Map() };
   const readings: Reading[] = [];
   const errors: FieldErrors = {};
   rows.forEach((row, index) => {

@@ -1,0 +1,47 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { EditSkeleton } from '~/components/edit-screen';
+import { PageHeader } from '~/components/page-header';
+import { RouteNotFound } from '~/components/route-states';
+import { Button } from '~/components/ui/button';
+import { QualityPanel } from '~/features/quality/quality-panel';
+import { qualityQueries } from '~/features/quality/queries';
+import { chartLink } from '~/features/stations/station-card';
+import { loadRecord, recordIdParams } from '~/lib/record-route';
+import { m } from '~/paraglide/messages';
+
+/**
+ * `/quality/{item id}`: a station's Quality tab for anyone who may see the station (its charts link here for subjects
+ * with the quality control right; administrators also find it on the station's edit screen).
+ */
+export const Route = createFileRoute('/_authed/quality/$id')({
+  params: recordIdParams,
+  loader: ({ context, params }) => loadRecord(context.queryClient, (id) => qualityQueries.state(id!), params.id),
+  pendingComponent: EditSkeleton,
+  notFoundComponent: RouteNotFound,
+  component: function QualityRoute() {
+    const { id } = Route.useParams();
+    const { data } = useQuery(qualityQueries.state(id));
+    const item = data?.item;
+    return (
+      <>
+        <PageHeader
+          title={item ? m.quality_page_title({ name: item.name }) : m.quality_tab()}
+          description={item ? [item.unique_id, m.charts_time_zone({ zone: item.timezone })].join(' · ') : undefined}
+          actions={
+            item && (
+              <Button asChild variant="ghost" size="sm">
+                <Link {...chartLink(item)}>
+                  <ArrowLeftIcon />
+                  {m.quality_back_to_charts()}
+                </Link>
+              </Button>
+            )
+          }
+        />
+        <QualityPanel key={id} itemId={id} />
+      </>
+    );
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * Quality control in the browser: a stretch of readings marked on the chart by a drag, with a note; flagged points
+ * drawn apart and hideable; the approved stretch shaded; the Quality screen's audit log; a user with the quality
+ * control right reaching it from the charts. Screenshots at 1280 and 360 px, light and dark.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { ChartColumns } from '../../worker/contracts/telemetry';
+import type { ItemRow } from '../../worker/contracts/items';
+import { adminToken, baseURL, callApi, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
+
+/** A GET as a script would send it (Bearer token), unwrapped. */
+const getRest = async <T,>(path: string, token: string) => ((await (await fetch(`${baseURL}/rest${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: T }).data;
+
+/** Desktop and phone, light and dark (the texts asserted are English, the browser's language). */
+const looks = [
+  { width: 1280, height: 800, scheme: 'light' as const },
+  { width: 1280, height: 800, scheme: 'dark' as const },
+  { width: 360, height: 740, scheme: 'light' as const },
+  { width: 360, height: 740, scheme: 'dark' as const },
+];
+
+const station = 'DANES-BRNO-01';
+const chartPath = `/charts/${station}/true`;
+const ready = (page: Page) => page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"]').waitFor();
+
+/** Marks a stretch of the H1 chart by dragging across its middle, then applies `flag` with a note. */
+async function markByDrag(page: Page, flag: 'Rejected' | 'Suspect', note: string) {
+  const card = page.locator('[data-reading="H1"]');
+  await card.getByRole('button', { name: 'Mark readings' }).click();
+  const surface = card.getByTestId('selection-surface');
+  const box = (await surface.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.57, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await card.getByTestId('selection-band').waitFor();
+  const form = card.getByTestId('flag-form');
+  expect(await form.getByLabel('From').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  expect(await form.getByLabel('To (included)').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+  if (flag !== 'Rejected') {
+    await form.getByLabel('Flag').click();
+    await page.getByRole('option', { name: flag }).click();
+  }
+  await form.getByLabel('Note').fill(note);
+  await form.getByRole('button', { name: 'Apply flag' }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+describe('quality control in the browser', () => {
+  test('an administrator rejects a stretch by dragging across the chart; it is drawn apart, can be hidden, and is in the audit log', async () => {
+    const { context, page } = await openPage();
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await visit(page, chartPath);
+    await ready(page);
+    await markByDrag(page, 'Rejected', 'Pump test at the well (e2e).');
+    const chart = page.locator('[data-reading="H1"] [data-testid="reading-chart"]');
+    await page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-rejected]').waitFor();
+    const rejected = Number(await chart.getAttribute('data-rejected'));
+    expect(rejected).toBeGreaterThan(0);
+    await page.locator('[data-reading="H1"]').getByTestId('flag-counts').getByText(/^Rejected: \d+$/).waitFor();
+
+    // The API agrees: the rejected readings are left out of the line and listed apart.
+    const range = { from: await page.getByLabel('From').inputValue(), to: await page.getByLabel('To').inputValue() };
+    const columns = await restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id: station, ...range, format: 'columns', points: '1200' })}`);
+    const flagged = columns.flags!.H1;
+    expect(flagged.q.filter((q) => q === 2).length).toBe(rejected);
+    expect(columns.data.H1.t.some((t) => flagged.t.includes(t) && flagged.q[flagged.t.indexOf(t)] === 2)).toBe(false);
+
+    await page.getByLabel('Leave rejected readings out (charts and CSV)').click();
+    await page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"]:not([data-rejected])').waitFor();
+    await page.getByLabel('Leave rejected readings out (charts and CSV)').click();
+
+    // The station's Quality tab (the administrator's edit screen) lists the change with who and why.
+    const [item] = (await restAs<ItemRow[]>(page, '/items')).filter((i) => i.unique_id === station);
+    await visit(page, `/edit-item/${item.id}`);
+    await page.getByRole('tab', { name: 'Quality' }).click();
+    const entry = page.getByTestId('log-entry').filter({ hasText: 'Pump test at the well (e2e).' });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain(`${demoAccounts.admin.firstName} ${demoAccounts.admin.secondName}`);
+    await context.close();
+  });
+
+  test('approval shades the chart up to its day and locks the readings against edits', async () => {
+    const { context, page } = await openPage();
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const [item] = (await restAs<ItemRow[]>(page, '/items')).filter((i) => i.unique_id === station);
+    const day = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const approved = await callApi(page, `/quality/approve?id=${item.id}`, { QualityApprove: { reading: 'H1', to: day, note: 'Field visit checked (e2e).' } });
+    expect(approved.status).toBe(200);
+    await visit(page, chartPath);
+    await ready(page);
+    await page.locator('[data-reading="H1"]').getByTestId('approved-band').waitFor();
+    const edit = await callApi(page, `/quality/flag?id=${item.id}`, {
+      QualityFlag: { reading: 'H1', from: `${day}T06:00:00Z`, to: `${day}T07:00:00Z`, flag: 'suspect', note: 'Too late (e2e).' },
+    });
+    expect(edit.status).toBe(409);
+    const withdrawn = await callApi(page, `/quality/withdraw?id=${item.id}`, { QualityWithdraw: { reading: 'H1', note: 'Withdrawn after the e2e test.' } });
+    expect(withdrawn.status).toBe(200);
+    await context.close();
+  });
+
+  test('a user granted quality control reaches the Quality screen from the charts and marks readings; looks at 1280 and 360 px', async () => {
+    // The demo user sees the Brno well through its group; the administrator grants quality control on that group link.
+    const admin = await adminToken();
+    const demoUser = (await getRest<{ id: number; username: string }[]>('/subjects', admin)).find((s) => s.username === demoAccounts.user.username)!;
+    const { groups } = await getRest<{ groups: number[] }>(`/subjects/edit?id=${demoUser.id}`, admin);
+    await postRest(`/subjects/groups?id=${demoUser.id}`, { SubjectGroups: groups.map((id) => ({ id, quality: true })) }, admin);
+
+    for (const look of looks) {
+      const { context, page } = await openPage({ width: look.width, height: look.height, colorScheme: look.scheme });
+      await signIn(page, demoAccounts.user.username, demoAccounts.user.password);
+      await visit(page, chartPath);
+      await ready(page);
+      const quality = page.getByRole('link', { name: 'Quality' });
+      await quality.waitFor();
+      if (look === looks[0]) await markByDrag(page, 'Suspect', 'Sensor wiped by the user (e2e).');
+      await page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-suspect]').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `${look.width} ${look.scheme}`).toBe(false);
+      await page.locator('[data-reading="H1"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot(`quality-chart-${look.width}-${look.scheme}`) });
+      await page.locator('[data-reading="H1"]').screenshot({ path: shot(`quality-chart-card-${look.width}-${look.scheme}`) });
+      await quality.click();
+      await page.getByTestId('quality-panel').waitFor();
+      await page.getByTestId('log-entry').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `quality ${look.width} ${look.scheme}`).toBe(false);
+      await page.screenshot({ path: shot(`quality-screen-${look.width}-${look.scheme}`), fullPage: true });
+      await context.close();
+    }
+  });
+});

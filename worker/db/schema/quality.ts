@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { CheckSettings } from '../../contracts/readings';
+import { items } from './items';
+import { subjects } from './subjects';
+
+/**
+ * A station's automatic check settings (decision 0016), per code where they differ from the catalogue's, managed
+ * through the API and pushed to the station's object with a revision, as alarm rules are: `pushed` stays false until
+ * the object holds `rev`, and the cron pushes such stations again.
+ */
+export const qualitySettings = sqliteTable(
+  'quality_settings',
+  {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  /** Per code, the settings in force where the station set its own. */
+  checks: text('checks', { mode: 'json' }).$type<Record<string, CheckSettings>>().notNull(),
+  rev: integer('rev').notNull(),
+  pushed: integer('pushed', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at').notNull(),
+  updatedBy: integer('updated_by').references(() => subjects.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('quality_settings_unpushed').on(t.itemId).where(sql`pushed = 0`)],
+);

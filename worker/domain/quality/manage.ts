@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import type { Ctx, SubjectCtx } from '../../context';
+import {
+  toCheckSettings,
+  toCodeChecks,
+  type FlaggedReading,
+  type FlagOutcome,
+  type FlagsQuery,
+  type LogEntry,
+  type QualityApprove,
+  type QualityChecks,
+  type QualityFlagEdit,
+  type QualityLogQuery,
+  type QualityState,
+  type QualityWithdraw,
+} from '../../contracts/quality';
+import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../contracts/readings';
+import { dayBounds, isoInstant } from '../../contracts/station-time';
+import { markQualityPushed, mayControlQuality, selectQualitySettings, selectUnpushedQualityStations, writeQualitySettings } from '../../db/quality';
+import { toItemRow, type Item } from '../../db/stations';
+import { stationOf } from '../../station/directory';
+import type { Editor } from '../../station/quality';
+import { conflict, forbidden, invalid } from '../errors';
+import { visibleItem } from '../items/visibility';
+import { pushToStation, type StationPush } from '../station-push';
+
+/** Who changes something, as the audit log keeps them: id and the name at the time. */
+const editorOf = ({ subject }: SubjectCtx): Editor => ({ id: subject.id, name: `${subject.firstName} ${subject.secondName}` });
+
+const codesOf = (item: Item) => readingsOf(item.nameForApi).map((r) => r.code);
+
+/** A station the subject may see, and whether it may control its quality. */
+async function station(ctx: SubjectCtx, id: number) {
+  const item = await visibleItem(ctx, { id }, 'id');
+  return { item, mayEdit: await mayControlQuality(ctx.db, ctx.subject, item.id) };
+}
+
+/** A station the subject may control the quality of (administrators, or a link with the right); else 403. */
+async function controlled(ctx: SubjectCtx, id: number) {
+  const found = await station(ctx, id);
+  if (!found.mayEdit) throw forbidden('You may not control the quality of this station: ask an administrator for the quality control right.', 'id');
+  return found.item;
+}
+
+/** Refuses a reading the station's source does not report, under `field`. */
+function ownReading(item: Item, code: string, field = 'reading') {
+  if (!isReadingOf(item.nameForApi, code)) throw invalid({ [field]: [`${code} is not a reading of ${item.nameForApi} stations.`] });
+}
+
+/** A station's check settings in force per code: its own where it set them, else the catalogue's. */
+async function checksOf({ db }: Ctx, item: Item): Promise<Record<string, CheckSettings>> {
+  const own = (await selectQualitySettings(db, item.id))?.checks ?? {};
+  return Object.fromEntries(codesOf(item).map((code) => [code, own[code] ?? readingInfo(code)!.checks]));
+}
+
+async function stateOf(ctx: SubjectCtx, item: Item, mayEdit: boolean): Promise<QualityState> {
+  const codes = codesOf(item);
+  const [checks, approvals] = await Promise.all([checksOf(ctx, item), stationOf(ctx.env, item.id).approvals(codes)]);
+  return {
+    item_id: item.id,
+    item: toItemRow(item),
+    may_edit: mayEdit,
+    may_approve: ctx.subject.isAdmin,
+    approvals,
+    checks: codes.map((code) => toCodeChecks(code, checks[code])),
+    defaults: codes.map((code) => toCodeChecks(code, readingInfo(code)!.checks)),
+  };
+}
+
+/** A station's quality state: approvals, the checks in force, and what the subject may do. */
+export async function qualityState(ctx: SubjectCtx, { id }: { id: number }): Promise<QualityState> {
+  const { item, mayEdit } = await station(ctx, id);
+  return stateOf(ctx, item, mayEdit);
+}
+
+/** A station's check settings as its object holds them: the station's own per code, with their revision. */
+export const qualityChecksPush: StationPush = {
+  label: 'quality checks',
+  async send({ db, env }, itemId) {
+    const row = await selectQualitySettings(db, itemId);
+    if (!row) return null;
+    await stationOf(env, itemId).setQualityChecks(row.rev, row.checks);
+    return row.rev;
+  },
+  markPushed: markQualityPushed,
+  unpushed: selectUnpushedQualityStations,
+};
+
+/**
+ * Sets a station's checks per code (codes sent with the catalogue's settings, and codes left out, follow the
+ * catalogue), then hands them to the station's object; a failed push is repaired by the cron.
+ */
+export async function saveChecks(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityChecks> }): Promise<QualityState> {
+  const item = await controlled(ctx, id);
+  body.checks.forEach((c, i) => ownReading(item, c.reading, `checks.${i}`));
+  const own = Object.fromEntries(
+    body.checks.flatMap((c) => {
+      const settings = toCheckSettings(c);
+      return JSON.stringify(settings) === JSON.stringify(readingInfo(c.reading)!.checks) ? [] : [[c.reading, settings]];
+    }),
+  );
+  await writeQualitySettings(ctx.db, { itemId: item.id, checks: own, by: ctx.subject.id, now: Date.now() });
+  await pushToStation(ctx, qualityChecksPush, { itemId: item.id });
+  return stateOf(ctx, item, true);
+}
+
+/**
+ * Flags one reading of a station over a range with a note: its object changes the flags (never the values), logs the
+ * change and marks the days it touched for the roll-up. Approved readings are refused (409).
+ */
+export async function flagReadings(ctx: SubjectCtx, { id, edit }: { id: number; edit: QualityFlagEdit }): Promise<FlagOutcome> {
+  const item = await controlled(ctx, id);
+  ownReading(item, edit.reading);
+  const [from, to] = [Date.parse(edit.from), Date.parse(edit.to)];
+  const outcome = await stationOf(ctx.env, item.id).flagRange(
+    { id: item.id, uniqueId: item.uniqueId, source: item.nameForApi, timezone: item.timezone },
+    { code: edit.reading, from, to, flag: edit.flag, note: edit.note },
+    editorOf(ctx),
+  );
+  if (!outcome.ok) {
+    throw conflict('from', `${edit.reading} of this station is approved up to ${isoInstant(outcome.approvedUntil)}: an administrator must withdraw the approval first.`);
+  }
+  return { item_id: item.id, reading: edit.reading, from: isoInstant(from), to: isoInstant(to), flag: edit.flag, changed: outcome.changed, days: outcome.days, entry: outcome.entry };
+}
+
+/** A station's audit log, newest first. */
+export async function qualityLog(ctx: SubjectCtx, { id, before, limit }: z.output<typeof QualityLogQuery>): Promise<LogEntry[]> {
+  const { item } = await station(ctx, id);
+  return stationOf(ctx.env, item.id).qualityLog(before, limit);
+}
+
+/** A reading's flagged readings over a range, now or rebuilt for a past moment from the audit log. */
+export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof FlagsQuery>): Promise<FlaggedReading[]> {
+  const { item } = await station(ctx, query.id);
+  ownReading(item, query.reading);
+  return stationOf(ctx.env, item.id).qualityFlags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
+}
+
+/** Approves a station's data (one reading or all) up to the end of a station-local day (administrators). */
+export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityApprove> }): Promise<QualityState> {
+  const { item, mayEdit } = await station(ctx, id);
+  if (body.reading) ownReading(item, body.reading);
+  const until = dayBounds(body.to, item.timezone).end;
+  const stub = stationOf(ctx.env, item.id);
+  if (body.reading) {
+    const [held] = await stub.approvals([body.reading]);
+    if (held.approved_until && Date.parse(held.approved_until) > until) {
+      throw invalid({ to: [`${body.reading} is approved further already (up to ${held.approved_until}): withdraw the approval to move it back.`] });
+    }
+  }
+  await stub.setApproval({ codes: body.reading ? [body.reading] : codesOf(item), until, action: 'approve', who: editorOf(ctx), note: body.note });
+  return stateOf(ctx, item, mayEdit);
+}
+
+/** Withdraws a station's approval (one reading or all) from the start of a day on, or entirely; logged with its note (administrators). */
+export async function withdraw(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityWithdraw> }): Promise<QualityState> {
+  const { item, mayEdit } = await station(ctx, id);
+  if (body.reading) ownReading(item, body.reading);
+  const until = body.from ? dayBounds(body.from, item.timezone).start : null;
+  await stationOf(ctx.env, item.id).setApproval({ codes: body.reading ? [body.reading] : codesOf(item), until, action: 'withdraw', who: editorOf(ctx), note: body.note });
+  return stateOf(ctx, item, mayEdit);
+}
