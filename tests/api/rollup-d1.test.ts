@@ -3,7 +3,7 @@
  * and when one station's roll-up fails (docs/decisions/0015). Rows written are D1's own counters: the `rows_written`
  * of every statement, at ingest (through a counting binding) and in the station object's flushes (which add them up).
  */
-import { runDurableObjectAlarm } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { Health } from '../../worker/contracts/rollup';
@@ -12,6 +12,7 @@ import { createDb } from '../../worker/db/client';
 import { selectRangeFigures } from '../../worker/db/daily-stats';
 import { ingestRows } from '../../worker/domain/telemetry/ingest';
 import { resolveIngestToken } from '../../worker/domain/telemetry/tokens';
+import type { StationCore } from '../../worker/objects/station-core';
 import { stationOf } from '../../worker/station/directory';
 import { get } from '../support/api';
 import { make } from '../support/make';
@@ -53,6 +54,12 @@ async function postCounted(token: string, rows: unknown[], counter: { rows: numb
   return result;
 }
 
+/** What ten minutes do to a station's object: its last flush is that much longer ago. */
+const tenMinutesPass = (itemId: number) =>
+  runInDurableObject(stationOf(env, itemId), (core: StationCore) => {
+    (core as unknown as { rollup: { lastFlush: number } }).rollup.lastFlush -= 600_000;
+  });
+
 // Values 0 to 9.75, inside every code's physical limits (ingest refuses the rest).
 const report = (ts: number, k: number) =>
   ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'].map((code, c) => ({ data_name: code, data_value: ((k * 7 + c) % 40) / 4, date: new Date(ts).toISOString() }));
@@ -61,28 +68,30 @@ describe('D1 rows per report', () => {
   it('are at most one in steady state, ingest and roll-up together, counted from D1 itself', async () => {
     const station = await make.station({ token: true });
     const start = Date.parse('2026-06-01T04:00:00Z');
-    const ingestRows = { rows: 0 };
+    const atIngest = { rows: 0 };
     // The day's first report: the token's use of the day is written (once a day), the day's row too.
-    await postCounted(station.token, report(start, 0), ingestRows);
+    await postCounted(station.token, report(start, 0), atIngest);
     await settleRollup(station.id);
     const before = await rollupStateOf(station.id);
-    const flushesBefore = before.flushes;
-    ingestRows.rows = 0;
-    // Then a report every 10 minutes: each is rolled up within the roll-up period, one flush per report (here the
-    // object's alarm, rung at once; after 10 minutes the flush runs right after the reply, which writes the same).
+    atIngest.rows = 0;
+    // Then a report every 10 minutes, twice the roll-up period: each is flushed right after its reply, without the
+    // object's alarm (no storage write beside the reading).
     const reports = 12;
     for (let k = 1; k <= reports; k++) {
-      await postCounted(station.token, report(start + k * 600_000, k), ingestRows);
-      await settleRollup(station.id);
+      await tenMinutesPass(station.id);
+      await postCounted(station.token, report(start + k * 600_000, k), atIngest);
+      const state = await rollupStateOf(station.id);
+      expect(state.dueAt).toBeNull();
+      expect(state.flushes).toBe(before.flushes + k);
     }
     const after = await rollupStateOf(station.id);
     const rollupRows = after.d1RowsWritten - before.d1RowsWritten;
-    expect(ingestRows.rows).toBe(0);
-    expect(after.flushes - flushesBefore).toBe(reports);
-    expect((ingestRows.rows + rollupRows) / reports).toBeLessThanOrEqual(1);
+    expect(atIngest.rows).toBe(0);
+    expect((atIngest.rows + rollupRows) / reports).toBeLessThanOrEqual(1);
     expect(rollupRows).toBe(reports);
     // Each report wrote its reading's row in the object and nothing else there (the day keeps its mark).
     expect(after.objectRowsWritten - before.objectRowsWritten).toBe(0);
+    expect(await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.getAlarm())).toBeNull();
     expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
   });
 

@@ -117,7 +117,6 @@ export async function writeRollup(db: Db, write: RollupWrite): Promise<number> {
   return run(db, statements);
 }
 
-
 /** Records a failed roll-up of a station (first failure, attempts, latest error): what the health call counts. */
 export const recordRollupFailure = (db: Db, { itemId, error, now }: { itemId: number; error: string; now: number }) =>
   db

@@ -141,7 +141,6 @@ export async function foldOldDays(ctx: Ctx, { now, budgetMs = 10_000 }: { now: n
   }
 }
 
-
 export interface LegacyRun {
   stations: number;
   rows: number;

@@ -162,11 +162,13 @@ export class StationRollup {
     if (!this.flushing && now >= due && now >= retryAt) {
       if (this.soon) return;
       // After the reply: the flush starts once the call that stored has answered.
-      const soon = new Promise((resolve) => setTimeout(resolve, 0)).then(() => this.flushSafely());
-      this.soon = soon.finally(() => {
-        if (this.soon === soon) this.soon = null;
-      });
-      this.defer(this.soon);
+      const soon: Promise<unknown> = new Promise((resolve) => setTimeout(resolve, 0))
+        .then(() => this.flushSafely())
+        .finally(() => {
+          if (this.soon === soon) this.soon = null;
+        });
+      this.soon = soon;
+      this.defer(soon);
       return;
     }
     await this.arm(Math.max(this.lastFlush + this.settings.periodMs, retryAt));
