@@ -4,7 +4,8 @@ import { readPointBudget } from '~/features/charts/point-budget';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
 import { shareQueries } from '~/features/share/queries';
 import { ShareChartPage } from '~/features/share/share-chart-page';
-import { ShareError, ShareNotFound, shareHead } from '~/features/share/share-frame';
+import { ShareError, ShareNotFound } from '~/features/share/share-frame';
+import { shareHead } from '~/features/share/head';
 
 /** One station of a share link: its shown readings over days within the link's window, from the link alone. */
 export const Route = createFileRoute('/s/$secret/charts/$station')({

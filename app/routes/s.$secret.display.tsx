@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { displaySearch, type DisplaySearch } from '~/features/display/search';
 import { shareQueries } from '~/features/share/queries';
 import { ShareDisplay } from '~/features/share/share-display';
-import { ShareError, ShareNotFound, shareHead } from '~/features/share/share-frame';
+import { ShareError, ShareNotFound } from '~/features/share/share-frame';
+import { shareHead } from '~/features/share/head';
 import { ShareSkeleton } from '~/features/share/share-page';
 
 /** A share link on a control-room screen: `?mode=all|cycle&every=15`, for as long as the link lives. */

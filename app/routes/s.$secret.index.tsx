@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { shareQueries } from '~/features/share/queries';
-import { ShareError, ShareNotFound, shareHead } from '~/features/share/share-frame';
+import { ShareError, ShareNotFound } from '~/features/share/share-frame';
+import { shareHead } from '~/features/share/head';
 import { SharePage, ShareSkeleton } from '~/features/share/share-page';
 
 /** A share link's page: its data comes from the link alone (no session is read), for anyone with the address. */

@@ -50,9 +50,6 @@ export function ShareFrame({ title, scope, live, actions, children }: { title: s
   );
 }
 
-/** A share page's title: what its loader read (the link's or the station's name), never the address with its secret. */
-export const shareHead = ({ loaderData }: { loaderData?: { title: string } }) => ({ meta: [{ title: loaderData ? `${loaderData.title} | Hladina` : 'Hladina' }] });
-
 /** A link that was revoked or has expired (410), or never existed (404): said plainly, with no way into the app. */
 export function LinkUnavailable({ gone = true }: { gone?: boolean }) {
   return (
