@@ -95,6 +95,28 @@ describe('D1 rows per report', () => {
     expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
   });
 
+  it('stay one when the local day turns: the finished day, written by its last flush, is not written again', async () => {
+    const station = await make.station({ token: true });
+    // Prague's day ends at 22:00 UTC in summer; the token's day (UTC) does not turn here.
+    const lastOfDay = Date.parse('2026-06-02T21:50:00Z');
+    const atIngest = { rows: 0 };
+    await postCounted(station.token, report(lastOfDay - 600_000, 0), atIngest);
+    await tenMinutesPass(station.id);
+    await postCounted(station.token, report(lastOfDay, 1), atIngest);
+    const before = await rollupStateOf(station.id);
+    expect(before.marked).toEqual(['2026-06-02']);
+    atIngest.rows = 0;
+    await tenMinutesPass(station.id);
+    await postCounted(station.token, report(lastOfDay + 600_000, 2), atIngest);
+    const after = await rollupStateOf(station.id);
+    expect(atIngest.rows).toBe(0);
+    expect(after.flushes - before.flushes).toBe(1);
+    expect(after.d1RowsWritten - before.d1RowsWritten).toBe(1);
+    // The finished day's mark is cleared, the new day keeps its own.
+    expect(after.marked).toEqual(['2026-06-03']);
+    expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
+  });
+
   it('coalesces a burst: reports within one roll-up period cost one flush, one row per station-day', async () => {
     const station = await make.station({ token: true });
     const start = Date.parse('2026-06-10T00:00:00Z');

@@ -61,6 +61,11 @@ export class StationRollup {
   private clean = false;
   private dueAt: number | null = null;
   private flushing: { touched: Set<string>; done: Promise<FlushOutcome> } | null = null;
+  /**
+   * The newest day, when this instance wrote it and nothing changed it since: it kept its mark (0013), and the first
+   * flush after the station moves on to the next day clears that mark without writing the same row again.
+   */
+  private writtenNewest: string | null = null;
   /** A flush scheduled for right after the reply, not started yet. */
   private soon: Promise<unknown> | null = null;
   private failures: number | undefined;
@@ -122,6 +127,7 @@ export class StationRollup {
   private markEveryDay(timeZone: string) {
     const { firstTs, lastTs } = this.sql.exec<{ firstTs: number | null; lastTs: number | null }>('SELECT min(ts) AS firstTs, max(ts) AS lastTs FROM readings').one();
     this.sql.exec('DELETE FROM dirty_days');
+    this.writtenNewest = null;
     if (firstTs === null || lastTs === null) return;
     const last = localDay(lastTs, timeZone);
     for (let day = localDay(firstTs, timeZone); day <= last; day = addDays(day, 1)) {
@@ -139,6 +145,7 @@ export class StationRollup {
   changed(days: string[]) {
     if (!days.length) return;
     for (const day of days) this.flushing?.touched.add(day);
+    if (this.writtenNewest !== null && days.includes(this.writtenNewest)) this.writtenNewest = null;
     this.clean = false;
   }
 
@@ -235,6 +242,7 @@ export class StationRollup {
     const months = new Set<string>();
     for (const day of days) {
       if (monthOf(day) < daysFrom) months.add(monthOf(day));
+      else if (day === this.writtenNewest && !replaceAll) continue;
       else {
         const figures = figuresOf(statsOfDay(this.sql, day, timeZone));
         if (Object.keys(figures).length) dayRows.push({ key: dayKey(ref.id, day), codes: figures });
@@ -270,6 +278,7 @@ export class StationRollup {
       const newest = newestTs(this.sql);
       const newestDay = newest === null ? null : localDay(newest, timeZone);
       const settled = days.filter((d) => !touched.has(d) && d !== newestDay);
+      this.writtenNewest = newestDay !== null && !touched.has(newestDay) ? newestDay : null;
       const cleared = settled.length ? this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled)).rowsWritten : 0;
       if (replaceAll) this.storage.kv.delete('replace-all');
       if (this.failing > 0) {
@@ -319,6 +328,8 @@ export class StationRollup {
       this.clean = true;
       return null;
     }
+    // D1 may lack what this instance believes it wrote: the reconciliation writes the newest day again.
+    this.writtenNewest = null;
     const outcome = await this.flushSafely(ref);
     if (!outcome) throw new Error('roll-up failed (recorded; retried from the alarm)');
     return outcome;
