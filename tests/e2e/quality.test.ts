@@ -61,7 +61,7 @@ describe('quality control in the browser', () => {
     await page.locator('[data-reading="H1"]').getByTestId('flag-counts').getByText(/^Rejected: \d+$/).waitFor();
 
     // The API agrees: the rejected readings are left out of the line and listed apart.
-    const range = { from: await page.getByLabel('From').inputValue(), to: await page.getByLabel('To').inputValue() };
+    const range = { from: await page.getByLabel('From', { exact: true }).inputValue(), to: await page.getByLabel('To', { exact: true }).inputValue() };
     const columns = await restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id: station, ...range, format: 'columns', points: '1200' })}`);
     const flagged = columns.flags!.H1;
     expect(flagged.q.filter((q) => q === 2).length).toBe(rejected);

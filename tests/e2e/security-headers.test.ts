@@ -35,6 +35,7 @@ const screenPaths: Record<string, string> = {
   '_authed/share-links.tsx': '/share-links',
   '_authed/edit-share-link.index.tsx': '/edit-share-link',
   '_authed/edit-share-link.$id.tsx': '/edit-share-link/1',
+  '_authed/quality.$id.tsx': '/quality/1',
   'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',

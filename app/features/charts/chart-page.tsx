@@ -32,7 +32,7 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
   const thresholds = useThresholds(item.unique_id);
-  // What the subject may do with the station's quality comes after the page: the marking tools appear once it is known.
+  // What the subject may do with the station's quality (the route's loader brings it; an edit elsewhere refreshes it).
   const quality = useQuery(qualityQueries.state(item.id));
   const mayEdit = quality.data?.may_edit ?? false;
   const [hideRejected, setHideRejected] = useState(false);

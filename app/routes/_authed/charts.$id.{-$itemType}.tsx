@@ -5,6 +5,7 @@ import { ChartPage, ChartSkeleton } from '~/features/charts/chart-page';
 import { readPointBudget } from '~/features/charts/point-budget';
 import { chartQuery } from '~/features/charts/queries';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
+import { qualityQueries } from '~/features/quality/queries';
 import { m } from '~/paraglide/messages';
 
 /** `/charts/{unique_id}/{true|false}` as the old product linked it, and `/charts/{unique_id}`: the item knows its source. */
@@ -14,8 +15,12 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
   // Read from the same cookie on the server and in the browser, so the hydrated page asks for the data it already has.
   beforeLoad: () => ({ points: readPointBudget() }),
   loader: async ({ context: { queryClient, points }, params, deps }) => {
-    // The station's alarm rules (threshold lines) come with the readings, in parallel; its open alarms with the layout's.
-    await Promise.all([queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)), queryClient.ensureQueryData(alarmQueries.rules(params.id))]);
+    // The station's alarm rules (threshold lines) come with the readings, in parallel, and what the subject may do with
+    // its quality once the readings name the station; its open alarms come with the layout's.
+    await Promise.all([
+      queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)).then((chart) => queryClient.ensureQueryData(qualityQueries.state(chart.item.id))),
+      queryClient.ensureQueryData(alarmQueries.rules(params.id)),
+    ]);
   },
   pendingComponent: ChartSkeleton,
   notFoundComponent: () => <NotFound title={m.charts_not_found()}>{m.charts_not_found_body()}</NotFound>,
