@@ -91,3 +91,4 @@ export default {
 export { StationCore } from '../../worker/objects/station-core';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { RollupRunner } from '../../worker/objects/rollup-runner';
+export { ShareLink } from '../../worker/objects/share-link';

@@ -9,3 +9,4 @@ export default createWorker(() => new Response('This Worker serves /rest only.',
 export { StationCore } from '../../worker/objects/station-core';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { RollupRunner } from '../../worker/objects/rollup-runner';
+export { ShareLink } from '../../worker/objects/share-link';
