@@ -4,7 +4,8 @@
  * the same stations: how long a dashboard may lag the roll-up.
  */
 import { describe, expect, it } from 'vitest';
-import { Dashboard, DashboardColumns, dashboardFromColumns } from '../../worker/contracts/telemetry';
+import { dashboardFromColumns } from '../../worker/contracts/dashboard-columns';
+import { Dashboard, DashboardColumns } from '../../worker/contracts/telemetry';
 import { resolveSessionToken } from '../../worker/domain/auth/sessions';
 import { dashboardOf } from '../../worker/domain/telemetry/dashboard';
 import { get } from '../support/api';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { dashboardFromColumns, type Dashboard, type DashboardColumns, type StationSummary } from '../../worker/contracts/telemetry';
+import { dashboardFromColumns } from '../../worker/contracts/dashboard-columns';
+import type { Dashboard, DashboardColumns, StationSummary } from '../../worker/contracts/telemetry';
 import { mergeIntoDashboard, mergeIntoDashboardColumns } from '~/features/live/merge';
 import type { ReadingsMessage } from '~/features/live/use-live-stations';
 

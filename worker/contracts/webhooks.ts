@@ -32,7 +32,6 @@ export const Webhooks = z.object({
   stations: idList().default([]).meta({ description: 'Station ids (D1) it wants events of; empty: every station.' }),
   rotate_secret: flag().optional().default(false).meta({ description: 'Issue a new signing secret (returned once in the reply); a new webhook always gets one.' }),
 });
-export type WebhooksInput = z.input<typeof Webhooks>;
 
 export const Webhook = z.object({
   id: z.number(),

@@ -22,12 +22,13 @@ export const maxObservationStation = 2 ** 20 / 16 - 1;
 
 /**
  * A reading's quality flag (DESIGN §8) as an observation's `resultQuality`: its flag beside the readings (decision
- * 0016), good where it has none. The roll-up's newest reading is taken as good (rejected readings never reach it).
+ * 0016), good where it has none. Rejected readings are no observations at all: they count nowhere, as in the roll-up
+ * the unfiltered counts come from. The roll-up's newest reading is taken as good.
  */
 const good = 'good';
 const quality = 'q';
-const flagText = (code: number) =>
-  `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' WHEN 2 THEN 'rejected' ELSE '${good}' END`;
+const flagText = (code: number) => `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' ELSE '${good}' END`;
+const notRejected = (code: number) => `NOT EXISTS (SELECT 1 FROM flags f WHERE f.ts = r.ts AND f.code = ${code} AND f.flag = 2)`;
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
 
@@ -128,7 +129,7 @@ function codeStream(query: StreamQuery, code: number, filter?: Fragment, count =
   if (after !== true) conditions.push(after === false ? ['0'] : after);
   const name = column(allReadingCodes[code]);
   const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
-  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText(code)} AS q FROM readings r WHERE r.${name} IS NOT NULL)`;
+  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText(code)} AS q FROM readings r WHERE r.${name} IS NOT NULL AND ${notRejected(code)})`;
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
   const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
   const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
@@ -186,10 +187,19 @@ export interface PendingCounts {
  */
 export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, replaceAll: boolean, monthsBefore: string): PendingCounts {
   const totals = `SELECT ${allReadingCodes.map((c) => `count(${column(c)})`).join(', ')} FROM readings`;
-  const add = (counts: Record<string, number>, row: number[]) => allReadingCodes.forEach((code, i) => row[i] && (counts[code] = (counts[code] ?? 0) + row[i]));
   const counts: Record<string, number> = {};
+  /** Adds the readings of [start, end) (all of them without a span); rejected ones count nowhere. */
+  const countIn = (...span: [number, number] | []) => {
+    const where = span.length ? ' WHERE ts >= ? AND ts < ?' : '';
+    const [row] = sql.exec(`${totals}${where}`, ...span).raw<number[]>();
+    allReadingCodes.forEach((code, i) => row[i] && (counts[code] = (counts[code] ?? 0) + row[i]));
+    // Flags exist only beside readings that have a value.
+    for (const { code, n } of sql.exec<{ code: number; n: number }>(`SELECT code, count(*) AS n FROM flags${where ? `${where} AND` : ' WHERE'} flag = 2 GROUP BY code`, ...span)) {
+      counts[allReadingCodes[code]] -= n;
+    }
+  };
   if (replaceAll) {
-    for (const row of sql.exec(totals).raw<number[]>()) add(counts, row);
+    countIn();
     return { days: 'all', months: [], counts };
   }
   const marked = sql
@@ -203,8 +213,6 @@ export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, rep
     ...days.map((day) => dayBounds(day, timeZone)),
     ...months.map((month) => ({ start: dayBounds(`${month}-01`, timeZone).start, end: dayBounds(addDays(`${month}-01`, 40).slice(0, 7) + '-01', timeZone).start })),
   ];
-  for (const { start, end } of spans) {
-    for (const row of sql.exec(`${totals} WHERE ts >= ? AND ts < ?`, start, end).raw<number[]>()) add(counts, row);
-  }
+  for (const { start, end } of spans) countIn(start, end);
   return { days, months, counts };
 }

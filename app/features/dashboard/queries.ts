@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { dashboardFromColumns } from '../../../worker/contracts/telemetry';
+import { dashboardFromColumns } from '../../../worker/contracts/dashboard-columns';
 import { fetchDashboard } from '~/server/telemetry';
 
 type Loaded = Awaited<ReturnType<typeof fetchDashboard>>;
