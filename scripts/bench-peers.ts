@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reconcileCron } from '../worker/rollup/schedules';
 import { benchPreview } from './bench/lib';
-import { benchAccountsSql, benchStationId, danesCodes as CODES, sessionTokenOf, stationTokenOf } from './bench/seed';
+import { benchAccountsSql, benchStationId, benchValue as value, danesCodes as CODES, sessionTokenOf, stationTokenOf } from './bench/seed';
 import { freePort } from './lib/local-worker';
 import { processCpuSeconds } from './lib/cpu';
 import { buildOnce } from './lib/preview';
@@ -42,8 +42,6 @@ const REPORTS = (Y - X) / STEP;
 const isoDay = (ts: number) => new Date(ts).toISOString().slice(0, 10);
 
 const peerStation = (i: number) => `S${String(i).padStart(4, '0')}`;
-/** The value formula of the project's bench `report()`. */
-const value = (station: number, ts: number, c: number) => Math.round(((station * 31 + ts / STEP + c * 7) % 997) * 10) / 1000;
 
 type Reading = { ts: number; c: number; v: number };
 type Batch = { station: number; rows: Reading[] };

@@ -98,6 +98,12 @@ export function floodRuleSql(station: number): string {
   return insertSql('alarm_rules', { ...rule, created_at: now, updated_at: now, rev: 1, pushed: false });
 }
 
-/** One DANES report of all seven codes at `ts`, with values that vary by station and time. */
-export const report = (station: number, ts: number) =>
-  danesCodes.map((reading, c) => sourceRow('DANES', { reading, ts, value: Math.round(((station * 31 + ts / 600_000 + c * 7) % 997) * 10) / 1000 }));
+// Each code's level, inside its soft limits (as a working station's readings are): the automatic checks flag next to
+// nothing, so storage and timings are those of ordinary data.
+const levels = [2, 0.6, 60, 0, 10, 9, 12.5];
+
+/** Code `c`'s value at `ts`: its level plus a slow ramp of up to 0.996 that varies by station and time. */
+export const benchValue = (station: number, ts: number, c: number) => Math.round((levels[c] + ((station * 31 + ts / 600_000 + c * 7) % 997) / 1000) * 1000) / 1000;
+
+/** One DANES report of all seven codes at `ts`. */
+export const report = (station: number, ts: number) => danesCodes.map((reading, c) => sourceRow('DANES', { reading, ts, value: benchValue(station, ts, c) }));
