@@ -3,14 +3,16 @@
  * assembled dashboard is kept for DASHBOARD_CACHE_SECONDS (off in the other tests), shared by every subject who sees
  * the same stations: how long a dashboard may lag the roll-up.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { dashboardFromColumns } from '../../worker/contracts/dashboard-columns';
 import { Dashboard, DashboardColumns } from '../../worker/contracts/telemetry';
 import { resolveSessionToken } from '../../worker/domain/auth/sessions';
-import { dashboardOf } from '../../worker/domain/telemetry/dashboard';
+import { dashboardOf, rangeFiguresOf } from '../../worker/domain/telemetry/dashboard';
+import { stationOf } from '../../worker/station/directory';
 import { get } from '../support/api';
 import { make } from '../support/make';
-import { ingest, runCron, settleRollup, stationsWithReadings, workerCtx } from '../support/telemetry';
+import { ingest, inStation, runCron, settleRollup, stationsWithReadings, workerCtx } from '../support/telemetry';
 
 describe('dashboard columns', () => {
   it('decode to the documented reply, for both sources, totals, wettest days and stations without readings', async () => {
@@ -67,5 +69,29 @@ describe('the dashboard cache', () => {
     // Without the cache, or for another range, the roll-up's rows answer.
     expect(await figures(0)).toMatchObject({ pocetMereni: 2, max: { H1: 5 } });
     expect(await figures(60, { from: '2026-05-09', to: '2026-05-10' })).toMatchObject({ pocetMereni: 2, max: { H1: 5 } });
+  });
+
+  it('keeps a total that overflowed a double as what it is: kept figures equal assembled ones', async () => {
+    const station = await make.station({ token: true });
+    const day = '2026-07-02';
+    const at = (hour: number) => Date.parse(`${day}T0${hour}:00:00Z`);
+    await ingest('danes', station.token, { rows: [{ data_name: 'SRA1H', data_value: 1, date: new Date(at(1)).toISOString() }] });
+    // Amounts no gauge measures (ingest refuses them), stored as they are: whatever the object holds must roll up.
+    await inStation(station.id, 'INSERT INTO readings (ts, "SRA1H") VALUES (?, ?), (?, ?)', at(2), 1.7e308, at(3), 1.7e308);
+    await stationOf(env, station.id).touch([day]);
+    await settleRollup(station.id);
+    const deferred: Promise<unknown>[] = [];
+    const base = workerCtx();
+    const ctx = { ...base, config: { ...base.config, DASHBOARD_CACHE_SECONDS: 60 }, defer: (work: Promise<unknown>) => void deferred.push(work) };
+    const sumOf = async () => {
+      const figures = await rangeFiguresOf(ctx, { stations: [{ id: station.id, source: 'DANES' }], from: day, to: day });
+      await Promise.all(deferred.splice(0));
+      return figures.get(station.id)!.figures.SRA1H;
+    };
+    const assembled = await sumOf();
+    expect(assembled.sum).toBe(Infinity);
+    const kept = await sumOf();
+    expect(kept).toEqual(assembled);
+    expect(kept.peakSum).toBe(Infinity);
   });
 });
