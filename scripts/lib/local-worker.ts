@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fiveMinuteCron } from '../../worker/rollup/schedules';
 import { processCpuSeconds } from './cpu';
@@ -43,35 +43,42 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
   args.push('--config', options.config ?? 'wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false');
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
-  let output = '';
   const worker = spawn('npx', args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   });
-  worker.stdout?.on('data', (chunk) => (output += chunk));
-  worker.stderr?.on('data', (chunk) => (output += chunk));
+  return served(worker, port, 'wrangler dev');
+}
+
+/**
+ * A local server spawned (detached, its output piped) on `port`, once it answers: its address, the cron trigger,
+ * stop and CPU. Each probe gives up after 5 s, so a server that accepts and never answers fails instead of hanging.
+ */
+export async function served(child: ChildProcess, port: number, what: string): Promise<LocalWorker> {
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
   const stop = () => {
-    if (worker.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGTERM');
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
   };
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
-    if (worker.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited early:\n${output}`);
     try {
-      await fetch(`${base}/rest/openapi.json`);
-      break;
+      if ((await fetch(`${base}/rest/openapi.json`, { signal: AbortSignal.timeout(5000) })).ok) break;
     } catch {
-      if (attempt > 240) {
-        stop();
-        throw new Error(`the Worker did not answer at ${base}:\n${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 250));
+      // not yet
     }
+    if (attempt > 240) {
+      stop();
+      throw new Error(`${what} did not answer at ${base}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
   }
   const cron = async (expression = fiveMinuteCron) => {
     const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
-  const cpuSeconds = () => processCpuSeconds(worker.pid!);
-  return { base, cron, stop, cpuSeconds };
+  return { base, cron, stop, cpuSeconds: () => processCpuSeconds(child.pid!) };
 }

@@ -4,9 +4,7 @@
  * state with `--persist-to` the same directory.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { freePort, type LocalWorker } from './local-worker';
-import { fiveMinuteCron } from '../../worker/rollup/schedules';
-import { processCpuSeconds } from './cpu';
+import { freePort, served, type LocalWorker } from './local-worker';
 
 /** Builds the app unless `HLADINA_NO_BUILD` is set (a build from the same tree already in dist/). */
 export function buildOnce() {
@@ -22,29 +20,5 @@ export async function startPreview(stateDir: string): Promise<LocalWorker> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HLADINA_STATE: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  };
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited early:\n${output}`);
-    try {
-      if ((await fetch(`${base}/rest/openapi.json`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (attempt > 240) {
-      stop();
-      throw new Error(`the preview did not answer at ${base}:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const cron = async (expression = fiveMinuteCron) => {
-    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
-    if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
-  };
-  return { base, cron, stop, cpuSeconds: () => processCpuSeconds(child.pid!) };
+  return served(child, port, 'vite preview');
 }

@@ -4,24 +4,8 @@
  * service refuses.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, root, sta, staNetwork, type Auth } from '../support/sta';
+import { entityTypes, isPlural, ok, root, sets, sta, staNetwork, targetOf, type Auth, type SetName } from '../support/sta';
 
-/** Mandatory properties and relations per entity set, as the suite checks them. */
-const entityTypes = {
-  Things: { properties: ['name', 'description'], relations: ['Datastreams', 'HistoricalLocations', 'Locations'] },
-  Locations: { properties: ['name', 'description', 'encodingType', 'location'], relations: ['HistoricalLocations', 'Things'] },
-  HistoricalLocations: { properties: ['time'], relations: ['Thing', 'Locations'] },
-  Datastreams: { properties: ['name', 'description', 'unitOfMeasurement', 'observationType'], relations: ['Thing', 'Sensor', 'ObservedProperty', 'Observations'] },
-  Sensors: { properties: ['name', 'description', 'encodingType', 'metadata'], relations: ['Datastreams'] },
-  ObservedProperties: { properties: ['name', 'definition', 'description'], relations: ['Datastreams'] },
-  Observations: { properties: ['phenomenonTime', 'result', 'resultTime'], relations: ['Datastream', 'FeatureOfInterest'] },
-  FeaturesOfInterest: { properties: ['name', 'description', 'encodingType', 'feature'], relations: ['Observations'] },
-} as const;
-type SetName = keyof typeof entityTypes;
-const sets = Object.keys(entityTypes) as SetName[];
-/** The set a relation leads to. */
-const targetOf = (relation: string): SetName => (sets.find((s) => s === relation) ?? sets.find((s) => s === `${relation}s`) ?? (relation === 'ObservedProperty' ? 'ObservedProperties' : 'FeaturesOfInterest'));
-const isPlural = (relation: string) => (sets as string[]).includes(relation);
 
 let auth: Auth;
 

@@ -4,7 +4,7 @@
  * $select, $expand, $top, $skip, $orderby, $count, $filter, and the order the options apply in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, ownersObservations, sta, staNetwork, t0, type Auth } from '../support/sta';
+import { entityTypes, isPlural, ok, ownersObservations, sets, sta, staNetwork, t0, targetOf, type Auth, type SetName } from '../support/sta';
 import { ingest, runCron } from '../support/telemetry';
 
 type Network = Awaited<ReturnType<typeof staNetwork>>;
@@ -16,21 +16,6 @@ beforeAll(async () => {
   auth = { bearer: network.ownerToken };
 });
 
-const entityTypes = {
-  Things: { properties: ['name', 'description'], relations: ['Datastreams', 'HistoricalLocations', 'Locations'] },
-  Locations: { properties: ['name', 'description', 'encodingType', 'location'], relations: ['HistoricalLocations', 'Things'] },
-  HistoricalLocations: { properties: ['time'], relations: ['Thing', 'Locations'] },
-  Datastreams: { properties: ['name', 'description', 'unitOfMeasurement', 'observationType'], relations: ['Thing', 'Sensor', 'ObservedProperty', 'Observations'] },
-  Sensors: { properties: ['name', 'description', 'encodingType', 'metadata'], relations: ['Datastreams'] },
-  ObservedProperties: { properties: ['name', 'definition', 'description'], relations: ['Datastreams'] },
-  Observations: { properties: ['phenomenonTime', 'result', 'resultTime'], relations: ['Datastream', 'FeatureOfInterest'] },
-  FeaturesOfInterest: { properties: ['name', 'description', 'encodingType', 'feature'], relations: ['Observations'] },
-} as const;
-type SetName = keyof typeof entityTypes;
-const sets = Object.keys(entityTypes) as SetName[];
-const plural = (relation: string) => (sets as string[]).includes(relation);
-/** What a relation's entities must carry (its target's mandatory properties). */
-const targetOf = (relation: string): SetName => (sets.find((s) => s === relation || s === `${relation}s`) ?? (relation === 'ObservedProperty' ? 'ObservedProperties' : 'FeaturesOfInterest'));
 
 /** Collections to run the checks on: each set, and one relation collection below an entity. */
 const collections: [SetName, string][] = [
@@ -83,7 +68,7 @@ describe('$expand', () => {
     const checkInline = (e: any, relation: string) => {
       const inline = e[relation];
       const target = targetOf(relation);
-      if (plural(relation)) {
+      if (isPlural(relation)) {
         expect(Array.isArray(inline), relation).toBe(true);
         for (const child of inline) for (const p of entityTypes[target].properties) expect(child).toHaveProperty([p]);
       } else {
@@ -100,7 +85,7 @@ describe('$expand', () => {
       const deeper = entityTypes[targetOf(relation)].relations[0];
       const { value } = await ok(withQuery(path, `$expand=${relation}/${deeper}`), auth);
       for (const e of value) {
-        const children = plural(relation) ? e[relation] : [e[relation]];
+        const children = isPlural(relation) ? e[relation] : [e[relation]];
         for (const child of children) checkInline(child, deeper);
       }
     }

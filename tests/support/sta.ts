@@ -112,3 +112,21 @@ export async function staNetwork() {
 
 /** The observations of the network's owner: Brno's H1 (4) and _T (2), Praha's pressure (2) and humidity (1). */
 export const ownersObservations = 9;
+
+/** Mandatory properties and relations per entity set, as the suite checks them. */
+export const entityTypes = {
+  Things: { properties: ['name', 'description'], relations: ['Datastreams', 'HistoricalLocations', 'Locations'] },
+  Locations: { properties: ['name', 'description', 'encodingType', 'location'], relations: ['HistoricalLocations', 'Things'] },
+  HistoricalLocations: { properties: ['time'], relations: ['Thing', 'Locations'] },
+  Datastreams: { properties: ['name', 'description', 'unitOfMeasurement', 'observationType'], relations: ['Thing', 'Sensor', 'ObservedProperty', 'Observations'] },
+  Sensors: { properties: ['name', 'description', 'encodingType', 'metadata'], relations: ['Datastreams'] },
+  ObservedProperties: { properties: ['name', 'definition', 'description'], relations: ['Datastreams'] },
+  Observations: { properties: ['phenomenonTime', 'result', 'resultTime'], relations: ['Datastream', 'FeatureOfInterest'] },
+  FeaturesOfInterest: { properties: ['name', 'description', 'encodingType', 'feature'], relations: ['Observations'] },
+} as const;
+export type SetName = keyof typeof entityTypes;
+export const sets = Object.keys(entityTypes) as SetName[];
+/** The set a relation leads to (whose mandatory properties its entities carry). */
+export const targetOf = (relation: string): SetName => (sets.find((s) => s === relation) ?? sets.find((s) => s === `${relation}s`) ?? (relation === 'ObservedProperty' ? 'ObservedProperties' : 'FeaturesOfInterest'));
+/** Whether a relation holds many entities (it is named like a set). */
+export const isPlural = (relation: string) => (sets as string[]).includes(relation);

@@ -26,21 +26,6 @@ import { rawBatch, type RawStatement } from './batch';
 import type { Db } from './client';
 import { items, legacyDailyStats, rollupFailures, stationDays, stationMonths } from './schema';
 
-/** One code's statistics over one station-local day, as a station object computes them from its raw readings. */
-export interface DayStat {
-  reading: string;
-  day: string;
-  count: number;
-  /** Readings flagged suspect (counted in `count` too). */
-  suspect: number;
-  min: number;
-  max: number;
-  sum: number;
-  firstTs: number;
-  lastTs: number;
-  lastValue: number;
-}
-
 type Statement = RawStatement;
 const rowsWritten = (results: D1Result[]) => results.reduce((n, r) => n + (r.meta?.rows_written ?? 0), 0);
 /** Runs statements in one D1 batch; returns the rows D1 says they wrote. */

@@ -2,14 +2,13 @@ import { DurableObject } from 'cloudflare:workers';
 import { rollupSettings } from '../config';
 import { contextOf, type Ctx } from '../context';
 import { allReadingCodes } from '../contracts/readings';
-import { addDays, isoInstant } from '../contracts/station-time';
+import { isoInstant } from '../contracts/station-time';
 import { sourceRows, type Reading } from '../contracts/telemetry';
 import { AlarmDelivery } from '../domain/alarms/delivery';
-import { firstMonthOfDays, mergeFigures, withPeaks, type Figures } from '../rollup/layout';
+import { firstMonthOfDays, type Figures } from '../rollup/layout';
 import { StationRollup, type FlushOutcome, type RollupRef, type RollupState } from '../rollup/station';
 import { AlarmClock } from '../station/alarm-clock';
 import { StationAlarms } from '../station/alarms';
-import { statsOfDay } from '../station/day-stats';
 import { FlagCursor, reportsIn } from '../station/flags';
 import type { RuleSpec } from '../station/evaluate';
 import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from '../station/observations';
@@ -218,15 +217,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * folded month a range covers (D1 holds the month whole).
    */
   rangeFigures(from: string, to: string): Figures {
-    const timeZone = this.rollup.ref?.timezone;
-    const figures: Figures = {};
-    if (!timeZone) return figures;
-    for (let day = from; day <= to; day = addDays(day, 1)) {
-      const stats = statsOfDay(this.sql, day, timeZone);
-      mergeFigures(figures, withPeaks(day, Object.fromEntries(stats.map(({ reading, day: _, ...f }) => [reading, f]))));
-    }
-    return figures;
+    return this.rollup.rangeFigures(from, to);
   }
+
 
   /** Where the copy of legacy D1 readings stands (see `copyLegacyStep`). */
   legacyCursor(): LegacyCursor {

@@ -10,9 +10,9 @@ import type { Source } from '../contracts/readings';
 import { isCalendarDay } from '../contracts/calendar';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';
 import type { Db } from '../db/client';
-import { recordRollupFailure, writeRollup, type DayStat } from '../db/daily-stats';
+import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import type { AlarmClock } from '../station/alarm-clock';
-import { statsOfDay } from '../station/day-stats';
+import { figuresOfDay } from '../station/day-stats';
 import { newestTs } from '../station/schema';
 import { dayKey, firstDayOf, firstMonthOfDays, lastDayOf, mergeFigures, monthKey, monthOf, withPeaks, type Figures, type RollupRow } from './layout';
 
@@ -244,7 +244,7 @@ export class StationRollup {
       if (monthOf(day) < daysFrom) months.add(monthOf(day));
       else if (day === this.writtenNewest && !replaceAll) continue;
       else {
-        const figures = figuresOf(statsOfDay(this.sql, day, timeZone));
+        const figures = figuresOfDay(this.sql, day, timeZone);
         if (Object.keys(figures).length) dayRows.push({ key: dayKey(ref.id, day), codes: figures });
         else emptyDays.push(dayKey(ref.id, day));
       }
@@ -252,10 +252,7 @@ export class StationRollup {
     const monthRows: RollupRow[] = [];
     const emptyMonths: string[] = [];
     for (const month of months) {
-      const figures: Figures = {};
-      for (let day = firstDayOf(month), last = lastDayOf(month); day <= last; day = addDays(day, 1)) {
-        mergeFigures(figures, withPeaks(day, figuresOf(statsOfDay(this.sql, day, timeZone))));
-      }
+      const figures = this.figuresOver(firstDayOf(month), lastDayOf(month), timeZone);
       if (Object.keys(figures).length) monthRows.push({ key: monthKey(ref.id, month), codes: figures });
       else emptyMonths.push(month);
     }
@@ -323,7 +320,7 @@ export class StationRollup {
       (!this.lastFlush && (await this.storage.getAlarm()) !== null) ||
       this.storage.kv.get<boolean>('replace-all') === true ||
       marked.some((day) => day !== newestDay) ||
-      (!folded && (known.day !== newestDay || statsOfDay(this.sql, newestDay, ref.timezone).reduce((n, s) => n + s.count, 0) !== known.count));
+      (!folded && (known.day !== newestDay || Object.values(figuresOfDay(this.sql, newestDay, ref.timezone)).reduce((n, f) => n + f.count, 0) !== known.count));
     if (!behind) {
       this.clean = true;
       return null;
@@ -333,6 +330,21 @@ export class StationRollup {
     const outcome = await this.flushSafely(ref);
     if (!outcome) throw new Error('roll-up failed (recorded; retried from the alarm)');
     return outcome;
+  }
+
+  /**
+   * Figures of local days `from`..`to` from raw readings, with the wettest day of codes that add up: a folded month,
+   * or the part of one a range covers (D1 holds the month whole). Empty before any call told the station's zone.
+   */
+  rangeFigures(from: string, to: string): Figures {
+    const timeZone = this.ref?.timezone;
+    return timeZone ? this.figuresOver(from, to, timeZone) : {};
+  }
+
+  private figuresOver(from: string, to: string, timeZone: string): Figures {
+    const figures: Figures = {};
+    for (let day = from; day <= to; day = addDays(day, 1)) mergeFigures(figures, withPeaks(day, figuresOfDay(this.sql, day, timeZone)));
+    return figures;
   }
 
   /** Waits for a flush under way; then tells where the roll-up stands. */
@@ -348,11 +360,4 @@ export class StationRollup {
       ...this.totals,
     };
   }
-}
-
-/** statsOfDay's records as figures per code. */
-function figuresOf(stats: DayStat[]): Figures {
-  const figures: Figures = {};
-  for (const { reading, day: _, ...f } of stats) figures[reading] = f;
-  return figures;
 }

@@ -100,8 +100,24 @@ function withFlag(flags: FlaggedColumns | undefined, { ts, value }: Point): Flag
   return { t: [...t.slice(0, at), ts, ...t.slice(at)], v: [...v.slice(0, at), value, ...v.slice(at)], q: [...q.slice(0, at), 1, ...q.slice(at)] };
 }
 
-/** What a dashboard card keeps of the live rain it added: per code, the last reading counted (for the hourly rule). */
-type LiveSummary = StationSummary & { live_rain?: Record<string, { t: number; v: number }> };
+/** The last reading of each code that a live merge counted into a rain total (for the hourly rule). */
+type LastRain = Record<string, { t: number; v: number }>;
+
+/**
+ * What live points add to each summed code's total: one reading per clock hour, so a later reading of an hour already
+ * counted adds only its difference. `last` (updated) holds the last reading counted per code.
+ */
+function rainAdded(last: LastRain, points: Point[], timeZone: string): Record<string, number> {
+  const added: Record<string, number> = {};
+  for (const p of points.filter((x) => isSummed(x.reading)).sort((a, b) => a.ts - b.ts)) {
+    added[p.reading] = (added[p.reading] ?? 0) + hourlyIncrement(last[p.reading], p, timeZone);
+    if (p.ts > (last[p.reading]?.t ?? -Infinity)) last[p.reading] = { t: p.ts, v: p.value };
+  }
+  return added;
+}
+
+/** What a dashboard card keeps of the live rain it added. */
+type LiveSummary = StationSummary & { live_rain?: LastRain };
 
 /** Adds live rows to a station card: newer last update, more measurements, wider extremes, larger totals. */
 export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'> & Partial<Pick<Dashboard, 'items'>>>(dashboard: D, message: ReadingsMessage): D {
@@ -110,15 +126,10 @@ export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>
   const points = pointsOf(message.rows as Chart['data']);
   const newest = Math.max(...points.map((p) => p.ts));
   const date = summary.date && Date.parse(summary.date) > newest ? summary.date : new Date(newest).toISOString();
-  // Rain counts once per clock hour: a later reading of an hour already added adds only its difference.
   const timeZone = dashboard.items?.find((i) => i.unique_id === message.unique_id)?.timezone ?? 'UTC';
   const lastRain = { ...(summary as LiveSummary).live_rain };
   let sum = summary.sum;
-  for (const p of points.filter((x) => isSummed(x.reading)).sort((a, b) => a.ts - b.ts)) {
-    const added = hourlyIncrement(lastRain[p.reading], p, timeZone);
-    if (p.ts > (lastRain[p.reading]?.t ?? -Infinity)) lastRain[p.reading] = { t: p.ts, v: p.value };
-    sum = { ...sum, [p.reading]: (sum?.[p.reading] ?? 0) + added };
-  }
+  for (const [code, added] of Object.entries(rainAdded(lastRain, points, timeZone))) sum = { ...sum, [code]: (sum?.[code] ?? 0) + added };
   const live = Object.keys(lastRain).length ? { live_rain: lastRain } : {};
   return {
     ...dashboard,
@@ -129,8 +140,8 @@ export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>
   };
 }
 
-/** What the dashboard's columns keep of the live rain they added: per station and code, the last reading counted. */
-type LiveColumns = DashboardColumns & { live_rain?: Record<string, Record<string, { t: number; v: number }>> };
+/** What the dashboard's columns keep of the live rain they added, per station. */
+type LiveColumns = DashboardColumns & { live_rain?: Record<string, LastRain> };
 
 /** `mergeIntoDashboard` for the dashboard's columns (what the app's dashboard query holds). */
 export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard: D, message: ReadingsMessage): D {
@@ -140,24 +151,19 @@ export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard:
   if (i < 0 || !points.length) return dashboard;
   const at = <T,>(column: T[], value: T) => column.map((v, k) => (k === i ? value : v));
   const none = () => stations.id.map(() => null) as (number | null)[];
-  const newest = Math.max(...points.map((p) => p.ts)) - dashboard.base;
-  const min = { ...figures.min };
-  const max = { ...figures.max };
-  const sum = { ...figures.sum };
-  const timeZone = dashboard.zones[stations.zone[i]];
+  /** Station i's values of per-code columns, and those columns with new values for it. */
+  const valuesOf = (columns: Record<string, (number | null)[]>) =>
+    Object.fromEntries(Object.entries(columns).flatMap(([code, values]) => (values[i] === null ? [] : [[code, values[i]!]])));
+  const withValues = (columns: Record<string, (number | null)[]>, values: Record<string, number>) => ({
+    ...columns,
+    ...Object.fromEntries(Object.entries(values).map(([code, v]) => [code, at(columns[code] ?? none(), v)])),
+  });
+  const { min, max } = widen(valuesOf(figures.min), valuesOf(figures.max), points);
   const lastRain = { ...(dashboard as LiveColumns).live_rain?.[message.unique_id] };
-  for (const p of [...points].sort((a, b) => a.ts - b.ts)) {
-    const { reading, value } = p;
-    const lo = min[reading]?.[i] ?? null;
-    const hi = max[reading]?.[i] ?? null;
-    min[reading] = at(min[reading] ?? none(), lo === null ? value : Math.min(lo, value));
-    max[reading] = at(max[reading] ?? none(), hi === null ? value : Math.max(hi, value));
-    if (!isSummed(reading)) continue;
-    // Rain counts once per clock hour, as in `mergeIntoDashboard`.
-    const added = hourlyIncrement(lastRain[reading], p, timeZone);
-    if (p.ts > (lastRain[reading]?.t ?? -Infinity)) lastRain[reading] = { t: p.ts, v: value };
-    sum[reading] = at(sum[reading] ?? none(), (sum[reading]?.[i] ?? 0) + added);
-  }
+  const totals = valuesOf(figures.sum);
+  const added = rainAdded(lastRain, points, dashboard.zones[stations.zone[i]]);
+  const sum = Object.fromEntries(Object.entries(added).map(([code, amount]) => [code, (totals[code] ?? 0) + amount]));
+  const newest = Math.max(...points.map((p) => p.ts)) - dashboard.base;
   const date = figures.date[i];
   return {
     ...dashboard,
@@ -166,9 +172,9 @@ export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard:
       ...figures,
       date: at(figures.date, date !== null && date > newest ? date : newest),
       count: at(figures.count, figures.count[i] + points.length),
-      min,
-      max,
-      sum,
+      min: withValues(figures.min, min),
+      max: withValues(figures.max, max),
+      sum: withValues(figures.sum, sum),
     },
   };
 }
