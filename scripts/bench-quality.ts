@@ -15,11 +15,10 @@
  */
 import { parseArgs } from 'node:util';
 import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
-import { sourceRow } from '../worker/contracts/telemetry';
 import { hashToken } from '../worker/domain/auth/tokens';
 import { insertSql } from './lib/d1';
 import { benchWorker, count, ingestRate, ms, postIngest, printTable, since, type Row } from './bench/lib';
-import { benchAccountsSql, benchStationId, benchZone, danesCodes, stationTokenOf } from './bench/seed';
+import { benchAccountsSql, benchStationId, benchZone, danesCodes, report, stationTokenOf } from './bench/seed';
 
 const { values } = parseArgs({ options: { stations: { type: 'string', default: '200' } } });
 const stations = Math.max(2, Number(values.stations));
@@ -29,23 +28,6 @@ const adminToken = 'bench-quality-admin-token';
 // Two stations past the paired ones: one with 10,000+ readings of a code to flag, one with a year to re-roll.
 const flagStation = stations + 1;
 const yearStation = stations + 2;
-
-/** Plausible values, smooth and never flat, well inside every code's soft limits: real stations are rarely suspect. */
-function report(station: number, ts: number) {
-  const hours = ts / 3_600_000;
-  const wobble = (k: number) => (((station * 7919 + Math.floor(ts / STEP) * 104_729 + k * 31) % 1000) / 1000 - 0.5) * 0.02;
-  const daily = Math.sin(((hours % 24) / 24) * 2 * Math.PI);
-  const value: Record<string, number> = {
-    H1: 2 + 0.2 * Math.sin(hours / 200) + wobble(1),
-    KCM: 0.6 + 0.05 * Math.sin(hours / 90) + wobble(2),
-    RV: 65 + 15 * daily + wobble(3) * 50,
-    SRA1H: Math.max(0, Math.sin(hours / 7)) * 0.4,
-    _T: 10 + 6 * daily + wobble(4) * 10,
-    _TX: 9 + 0.2 * Math.sin(hours / 300) + wobble(5),
-    POWER: 12.8 + 0.1 * daily + wobble(6),
-  };
-  return danesCodes.map((reading) => sourceRow('DANES', { reading, ts, value: Math.round(value[reading] * 1000) / 1000 }));
-}
 
 const dayRows = (station: number, day: string) => {
   const start = dayBounds(day, benchZone).start;
