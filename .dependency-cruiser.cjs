@@ -30,7 +30,8 @@ module.exports = {
     {
       name: 'rollup-layout-is-shared',
       severity: 'error',
-      comment: 'contracts, db and station code may use the roll-up row layout (worker/rollup/layout.ts), and station code its object side, nothing of the cron side.',
+      comment:
+        'contracts, db and station code may use the roll-up row layout (worker/rollup/layout.ts), and station code its object side, nothing of the cron side.',
       from: { path: '^worker/(contracts|db|station)/' },
       to: { path: '^worker/rollup/(cron|health)\\.ts$' },
     },

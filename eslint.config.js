@@ -14,7 +14,18 @@ const serverOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.wrangler', '.tanstack', 'app/paraglide', 'app/routeTree.gen.ts', 'worker-configuration.d.ts', 'migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.wrangler',
+      '.tanstack',
+      'app/paraglide',
+      'app/routeTree.gen.ts',
+      'worker-configuration.d.ts',
+      'migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +41,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='prepare']", message: 'D1 statements live in worker/db/ (one module per aggregate), written with drizzle.' },
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: 'D1 statements live in worker/db/ (one module per aggregate), written with drizzle.',
+        },
       ],
     },
   },
@@ -53,8 +67,14 @@ export default tseslint.config(
         {
           paths: [{ name: 'zod', message: 'Take z from ./zod, which configures it for the page policy.' }],
           patterns: [
-            { group: ['../*', '!../contracts', '!../contracts/**'], message: 'Contracts import only zod, date helpers and other contracts.' },
-            { group: ['drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', 'cloudflare:*', 'node:*'], message: 'Contracts must stay importable by the browser.' },
+            {
+              group: ['../*', '!../contracts', '!../contracts/**'],
+              message: 'Contracts import only zod, date helpers and other contracts.',
+            },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', 'cloudflare:*', 'node:*'],
+              message: 'Contracts must stay importable by the browser.',
+            },
           ],
         },
       ],

@@ -5,7 +5,11 @@ import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // Every part of a route (its loader, page, skeleton, error and not-found) loads with that route, never up front.
-const codeSplittingOptions = { defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as ('loader' | 'component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent')[][] };
+const codeSplittingOptions = {
+  defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as (
+    'loader' | 'component' | 'pendingComponent' | 'errorComponent' | 'notFoundComponent'
+  )[][],
+};
 
 export const appPlugins = () => [tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions } }), viteReact()];
 
@@ -20,5 +24,9 @@ export default defineConfig({
   },
   // HLADINA_STATE points `vite preview` (and dev) at a local D1 and objects of their own: the benchmarks serve the
   // production build on a temporary state directory, never the dev database in .wrangler/state.
-  plugins: [cloudflare({ viteEnvironment: { name: 'ssr' }, persistState: process.env.HLADINA_STATE ? { path: process.env.HLADINA_STATE } : true }), tailwindcss(), ...appPlugins()],
+  plugins: [
+    cloudflare({ viteEnvironment: { name: 'ssr' }, persistState: process.env.HLADINA_STATE ? { path: process.env.HLADINA_STATE } : true }),
+    tailwindcss(),
+    ...appPlugins(),
+  ],
 });

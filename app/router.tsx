@@ -6,7 +6,8 @@ import { ApiError } from '~/lib/api';
 import { routeTree } from './routeTree.gen';
 
 /** A 401 about the request as a whole (not about a field, such as a wrong current password) ends the session. */
-const endsSession = (error: Error) => error instanceof ApiError && error.status === 401 && Object.keys(error.errors).every((key) => key === '_');
+const endsSession = (error: Error) =>
+  error instanceof ApiError && error.status === 401 && Object.keys(error.errors).every((key) => key === '_');
 
 export function getRouter() {
   // The session ended elsewhere (expired, signed out in another tab): forget it and sign in again.
@@ -18,7 +19,12 @@ export function getRouter() {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
-    defaultOptions: { queries: { staleTime: 30_000, retry: (count, error) => !(error instanceof ApiError && error.status < 500 && error.status > 0) && count < 2 } },
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500 && error.status > 0) && count < 2,
+      },
+    },
   });
   const router = createRouter({
     routeTree,

@@ -19,10 +19,10 @@ const libraryStyleHashes = [
 
 // The locale comes from the request's cookie for the whole render, so the server speaks the user's language;
 // the nonce reaches the router through the request context (see the root route).
-export default createWorker(
-  (request, nonce) => paraglideMiddleware(request, () => renderApp(request, { context: { nonce } })),
-  { mapOrigins: mapOrigins(), styleHashes: libraryStyleHashes },
-);
+export default createWorker((request, nonce) => paraglideMiddleware(request, () => renderApp(request, { context: { nonce } })), {
+  mapOrigins: mapOrigins(),
+  styleHashes: libraryStyleHashes,
+});
 export { StationCore } from '../worker/objects/station-core';
 export { LiveWatcher } from '../worker/objects/live-watcher';
 export { CronRunner } from '../worker/objects/cron-runner';

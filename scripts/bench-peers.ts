@@ -63,7 +63,7 @@ const batchesOf = (stations: number[]): Batch[] =>
 /** Influx line protocol, one line per report with a field per code. */
 function lineProtocol(measurement: string, b: Batch): string {
   const lines: string[] = [];
-  for (let i = 0; i < b.rows.length; ) {
+  for (let i = 0; i < b.rows.length;) {
     const ts = b.rows[i].ts;
     const fields: string[] = [];
     for (; i < b.rows.length && b.rows[i].ts === ts; i++) fields.push(`${CODES[b.rows[i].c]}=${b.rows[i].v}`);
@@ -192,16 +192,27 @@ function influx(bin: string): Peer {
       await settle(
         () => processCpuSeconds(server.pid),
         async () => {
-          const vars = JSON.parse(await ok(await fetch(`${base}/debug/vars`), 'debug/vars')) as Record<string, { values?: Record<string, number> }>;
+          const vars = JSON.parse(await ok(await fetch(`${base}/debug/vars`), 'debug/vars')) as Record<
+            string,
+            { values?: Record<string, number> }
+          >;
           let compacting = 0;
-          for (const [k, v] of Object.entries(vars)) if (k.startsWith('tsm1_engine:')) for (const [n, x] of Object.entries(v.values ?? {})) if (/Active$|Queue$/.test(n)) compacting += x;
+          for (const [k, v] of Object.entries(vars))
+            if (k.startsWith('tsm1_engine:'))
+              for (const [n, x] of Object.entries(v.values ?? {})) if (/Active$|Queue$/.test(n)) compacting += x;
           return compacting === 0;
         },
       );
     },
-    dashboard: () => new Request(`${base}/query?${new URLSearchParams({ db: DB, epoch: 'ms', q: `SELECT count(*), min(*), max(*) FROM readings WHERE time >= ${X}ms AND time < ${Y}ms GROUP BY station` })}`),
+    dashboard: () =>
+      new Request(
+        `${base}/query?${new URLSearchParams({ db: DB, epoch: 'ms', q: `SELECT count(*), min(*), max(*) FROM readings WHERE time >= ${X}ms AND time < ${Y}ms GROUP BY station` })}`,
+      ),
     keptDashboard: () => null,
-    raw: (station) => new Request(`${base}/query?${new URLSearchParams({ db: DB, epoch: 'ms', q: `SELECT * FROM readings WHERE station = '${peerStation(station)}' AND time >= ${X}ms AND time < ${Y}ms` })}`),
+    raw: (station) =>
+      new Request(
+        `${base}/query?${new URLSearchParams({ db: DB, epoch: 'ms', q: `SELECT * FROM readings WHERE station = '${peerStation(station)}' AND time >= ${X}ms AND time < ${Y}ms` })}`,
+      ),
     parseDashboard(body) {
       const out = new Map<string, number>();
       type S = { tags: Record<string, string>; columns: string[]; values: (number | null)[][] };
@@ -242,7 +253,13 @@ function victoria(bin: string): Peer {
       server = await startServer(
         'victoria-metrics',
         bin,
-        [`-storageDataPath=${dir}/data`, `-httpListenAddr=127.0.0.1:${port}`, '-retentionPeriod=100y', '-search.disableCache', '-loggerLevel=WARN'],
+        [
+          `-storageDataPath=${dir}/data`,
+          `-httpListenAddr=127.0.0.1:${port}`,
+          '-retentionPeriod=100y',
+          '-search.disableCache',
+          '-loggerLevel=WARN',
+        ],
         `${base}/health`,
         dir,
       );
@@ -263,18 +280,26 @@ function victoria(bin: string): Peer {
       return new Request(`${base}/api/v1/query?${new URLSearchParams({ query, time: ((Y - 1) / 1000).toFixed(3), nocache: '1' })}`);
     },
     keptDashboard: () => null,
-    raw: (station) => new Request(`${base}/api/v1/export?${new URLSearchParams({ 'match[]': sel(`station="${peerStation(station)}"`), start: (X / 1000).toFixed(3), end: ((Y - 1) / 1000).toFixed(3) })}`),
+    raw: (station) =>
+      new Request(
+        `${base}/api/v1/export?${new URLSearchParams({ 'match[]': sel(`station="${peerStation(station)}"`), start: (X / 1000).toFixed(3), end: ((Y - 1) / 1000).toFixed(3) })}`,
+      ),
     parseDashboard(body) {
       const out = new Map<string, number>();
       type R = { metric: Record<string, string>; value: [number, string] };
       for (const r of (JSON.parse(body) as { data: { result: R[] } }).data.result) {
         const code = r.metric.__name__.slice('readings_'.length);
-        if (r.metric.stat === 'count') out.set(`${r.metric.station}|all|count`, (out.get(`${r.metric.station}|all|count`) ?? 0) + Number(r.value[1]));
+        if (r.metric.stat === 'count')
+          out.set(`${r.metric.station}|all|count`, (out.get(`${r.metric.station}|all|count`) ?? 0) + Number(r.value[1]));
         else out.set(`${r.metric.station}|${code}|${r.metric.stat}`, Number(r.value[1]));
       }
       return out;
     },
-    parseRawCount: (body) => body.split('\n').filter(Boolean).reduce((n, line) => n + (JSON.parse(line) as { values: number[] }).values.length, 0),
+    parseRawCount: (body) =>
+      body
+        .split('\n')
+        .filter(Boolean)
+        .reduce((n, line) => n + (JSON.parse(line) as { values: number[] }).values.length, 0),
   };
 }
 
@@ -288,14 +313,24 @@ function hladina(): Peer {
     async start() {
       buildOnce();
       // Stations keep UTC days, so a station's local days are the others' window.
-      server = await benchPreview(`Hladina, ${STATIONS} stations (production build, vite preview)`, [benchAccountsSql(STATIONS, [STATIONS], 'UTC')]);
+      server = await benchPreview(`Hladina, ${STATIONS} stations (production build, vite preview)`, [
+        benchAccountsSql(STATIONS, [STATIONS], 'UTC'),
+      ]);
     },
     async stop() {
       server.stop();
     },
-    body: (_, b) => JSON.stringify({ rows: b.rows.map((r) => ({ data_name: CODES[r.c], data_value: r.v, date: new Date(r.ts).toISOString() })) }),
+    body: (_, b) =>
+      JSON.stringify({ rows: b.rows.map((r) => ({ data_name: CODES[r.c], data_value: r.v, date: new Date(r.ts).toISOString() })) }),
     async write(body, b) {
-      await ok(await fetch(`${server.base}/rest/ingest/danes`, { method: 'POST', headers: { Authorization: `Bearer ${stationTokenOf(b.station)}`, 'Content-Type': 'application/json' }, body }), 'hladina ingest');
+      await ok(
+        await fetch(`${server.base}/rest/ingest/danes`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${stationTokenOf(b.station)}`, 'Content-Type': 'application/json' },
+          body,
+        }),
+        'hladina ingest',
+      );
     },
     async ready() {
       // The days waiting for their roll-up period are flushed by the daily reconciliation, run now.
@@ -304,10 +339,15 @@ function hladina(): Peer {
     },
     dashboard: () => new Request(`${server.base}${dashboardPath}`, { headers: { ...headers, 'Cache-Control': 'no-cache' } }),
     keptDashboard: () => new Request(`${server.base}${dashboardPath}`, { headers }),
-    raw: (station) => new Request(`${server.base}/rest/api/item/readings?id=${benchStationId(station)}&from=${isoDay(X)}&to=${isoDay(Y - 1)}`, { headers }),
+    raw: (station) =>
+      new Request(`${server.base}/rest/api/item/readings?id=${benchStationId(station)}&from=${isoDay(X)}&to=${isoDay(Y - 1)}`, { headers }),
     parseDashboard(body) {
       const out = new Map<string, number>();
-      const danes = (JSON.parse(body) as { data: { danes: Record<string, { pocetMereni: number; min: Record<string, number>; max: Record<string, number> }> } }).data.danes;
+      const danes = (
+        JSON.parse(body) as {
+          data: { danes: Record<string, { pocetMereni: number; min: Record<string, number>; max: Record<string, number> }> };
+        }
+      ).data.danes;
       for (const [uniqueId, s] of Object.entries(danes)) {
         const station = peerStation(Number(uniqueId.slice('BENCH-S'.length)));
         if (!s.pocetMereni) continue;
@@ -319,7 +359,11 @@ function hladina(): Peer {
       }
       return out;
     },
-    parseRawCount: (body) => Object.values((JSON.parse(body) as { data: { data: Record<string, { t: number[] }> } }).data.data).reduce((n, c) => n + c.t.length, 0),
+    parseRawCount: (body) =>
+      Object.values((JSON.parse(body) as { data: { data: Record<string, { t: number[] }> } }).data.data).reduce(
+        (n, c) => n + c.t.length,
+        0,
+      ),
   };
 }
 
@@ -389,7 +433,9 @@ const rounds = [
 ] as const;
 const warm = batchesOf([1]).slice(0, 5);
 const want = expectedDashboard(all);
-console.log(`bench:peers: ${STATIONS} stations × ${DAYS} days × ${CODES.length} codes = ${(STATIONS * REPORTS * CODES.length).toLocaleString('en')} readings in batches of ${BATCH}, window ${new Date(X).toISOString()} – ${new Date(Y).toISOString()}`);
+console.log(
+  `bench:peers: ${STATIONS} stations × ${DAYS} days × ${CODES.length} codes = ${(STATIONS * REPORTS * CODES.length).toLocaleString('en')} readings in batches of ${BATCH}, window ${new Date(X).toISOString()} – ${new Date(Y).toISOString()}`,
+);
 
 const peers: Peer[] = [hladina()];
 const [influxd, vm] = [which('influxd'), which('victoria-metrics')];
@@ -422,7 +468,8 @@ for (const peer of peers) {
     const raw = await timeQuery(() => peer.raw(1));
     const bad = mismatches(peer.parseDashboard(dash.body), want);
     const rawCount = peer.parseRawCount(raw.body);
-    const same = !bad.length && rawCount === REPORTS * CODES.length ? 'same numbers' : `MISMATCH: ${bad.slice(0, 3).join('; ')}; raw ${rawCount}`;
+    const same =
+      !bad.length && rawCount === REPORTS * CODES.length ? 'same numbers' : `MISMATCH: ${bad.slice(0, 3).join('; ')}; raw ${rawCount}`;
     results.push({ name: peer.name, ingest1, ingest4, dashboard: dash.p50, kept: kept?.p50 ?? null, raw: raw.p50, same });
   } finally {
     await peer.stop();

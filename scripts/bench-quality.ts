@@ -36,20 +36,37 @@ const dayRows = (station: number, day: string) => {
 
 const adminSql = () =>
   [
-    insertSql('subjects', { id: 99, username: 'bench-quality-admin@hladina.local', first_name: 'Bench', second_name: 'Admin', is_admin: true, status: 'active', password_hash: 'none', created_at: Date.now() }),
+    insertSql('subjects', {
+      id: 99,
+      username: 'bench-quality-admin@hladina.local',
+      first_name: 'Bench',
+      second_name: 'Admin',
+      is_admin: true,
+      status: 'active',
+      password_hash: 'none',
+      created_at: Date.now(),
+    }),
     insertSql('sessions', { id: hashToken(adminToken), subject_id: 99, expires_at: Date.now() + 86_400_000 }),
   ].join('\n');
 
-const worker = await benchWorker(`${stations} stations for the quality benchmark`, [benchAccountsSql(stations + 2, [1]), adminSql()], { ROLLUP_PERIOD_SECONDS: '0' });
+const worker = await benchWorker(`${stations} stations for the quality benchmark`, [benchAccountsSql(stations + 2, [1]), adminSql()], {
+  ROLLUP_PERIOD_SECONDS: '0',
+});
 const { base, counters } = worker;
 const api = async (path: string, body: unknown) => {
   const t = performance.now();
-  const res = await fetch(`${base}/rest${path}`, { method: 'POST', headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/rest${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { success: boolean; data: { changed: { count: number }[]; days: string[] }; errors?: unknown };
   if (!json.success) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
   return { ms: since(t), data: json.data };
 };
-const allOff = { checks: danesCodes.map((reading) => ({ reading, soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null })) };
+const allOff = {
+  checks: danesCodes.map((reading) => ({ reading, soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null })),
+};
 
 const rows: Row[] = [];
 try {
@@ -61,7 +78,14 @@ try {
   rows.push([`stations, paired: even ones with the catalogue's checks on all 7 codes, odd ones with none`, count(stations), '']);
 
   // Wakes every object once, so each round measures storing and checking, not creating.
-  await ingestRate(base, ids.map((i) => ({ token: stationTokenOf(i), body: JSON.stringify({ rows: report(i, dayBounds(addDays(today, -9), benchZone).start) }) })), 16);
+  await ingestRate(
+    base,
+    ids.map((i) => ({
+      token: stationTokenOf(i),
+      body: JSON.stringify({ rows: report(i, dayBounds(addDays(today, -9), benchZone).start) }),
+    })),
+    16,
+  );
   await counters();
 
   for (const [round, inFlight] of [1, 4, 16].entries()) {
@@ -80,7 +104,11 @@ try {
     ]);
     if (round === 0) {
       const c = await counters();
-      rows.push(['rows written per report, both halves (object + D1)', `${((c.objectRows + c.d1Rows) / ((stations * reportsPerDay) | 0)).toFixed(3)}`, '≤ 2']);
+      rows.push([
+        'rows written per report, both halves (object + D1)',
+        `${((c.objectRows + c.d1Rows) / ((stations * reportsPerDay) | 0)).toFixed(3)}`,
+        '≤ 2',
+      ]);
     } else await counters();
   }
   // Rows written per report, one half at a time (a report every 10 minutes into the newest day, as stations post them).
@@ -89,25 +117,47 @@ try {
     const start = dayBounds(addDays(today, -5), benchZone).start + 10 * STEP;
     await counters();
     for (let k = 0; k < 12; k++) {
-      await ingestRate(base, half.map((i) => ({ token: stationTokenOf(i), body: JSON.stringify({ rows: report(i, start + k * STEP) }) })), 8);
+      await ingestRate(
+        base,
+        half.map((i) => ({ token: stationTokenOf(i), body: JSON.stringify({ rows: report(i, start + k * STEP) }) })),
+        8,
+      );
     }
     const c = await counters();
-    rows.push([`rows written per single report, stations ${checked ? 'with' : 'without'} checks (object + D1)`, `${((c.objectRows + c.d1Rows) / (half.length * 12)).toFixed(3)} (object ${(c.objectRows / (half.length * 12)).toFixed(3)})`, '']);
+    rows.push([
+      `rows written per single report, stations ${checked ? 'with' : 'without'} checks (object + D1)`,
+      `${((c.objectRows + c.d1Rows) / (half.length * 12)).toFixed(3)} (object ${(c.objectRows / (half.length * 12)).toFixed(3)})`,
+      '',
+    ]);
   }
 
   console.log('2/3 flagging 10,000 readings …');
   // 2. A station with 75 days of reports: flag 10,000 consecutive H1 readings rejected, then good again.
   const flagDays = Array.from({ length: 75 }, (_, d) => addDays(today, -90 + d));
   for (let d = 0; d < flagDays.length; d += 4) {
-    await postIngest(base, stationTokenOf(flagStation), JSON.stringify({ rows: flagDays.slice(d, d + 4).flatMap((day) => dayRows(flagStation, day)) }));
+    await postIngest(
+      base,
+      stationTokenOf(flagStation),
+      JSON.stringify({ rows: flagDays.slice(d, d + 4).flatMap((day) => dayRows(flagStation, day)) }),
+    );
   }
   // The first 10,000 readings of H1 as posted (a DST day's reports leave an hour out or post one twice).
-  const posted = [...new Set(flagDays.flatMap((day) => Array.from({ length: reportsPerDay }, (_, k) => dayBounds(day, benchZone).start + k * STEP)))].sort((a, b) => a - b);
+  const posted = [
+    ...new Set(flagDays.flatMap((day) => Array.from({ length: reportsPerDay }, (_, k) => dayBounds(day, benchZone).start + k * STEP))),
+  ].sort((a, b) => a - b);
   const range = { reading: 'H1', from: new Date(posted[0]).toISOString(), to: new Date(posted[9_999]).toISOString() };
-  const rejected = await api(`/quality/flag?id=${flagStation}`, { QualityFlag: { ...range, flag: 'rejected', note: 'Benchmark: a probe fault.' } });
-  const restored = await api(`/quality/flag?id=${flagStation}`, { QualityFlag: { ...range, flag: 'good', note: 'Benchmark: it was fine.' } });
+  const rejected = await api(`/quality/flag?id=${flagStation}`, {
+    QualityFlag: { ...range, flag: 'rejected', note: 'Benchmark: a probe fault.' },
+  });
+  const restored = await api(`/quality/flag?id=${flagStation}`, {
+    QualityFlag: { ...range, flag: 'good', note: 'Benchmark: it was fine.' },
+  });
   const changed = (data: { changed: { count: number }[] }) => data.changed.reduce((n, c) => n + c.count, 0);
-  rows.push([`flag a range of ${count(changed(rejected.data))} readings rejected (one request, with its audit entry and ${rejected.data.days.length} day marks)`, ms(rejected.ms), '≤ 1 s']);
+  rows.push([
+    `flag a range of ${count(changed(rejected.data))} readings rejected (one request, with its audit entry and ${rejected.data.days.length} day marks)`,
+    ms(rejected.ms),
+    '≤ 1 s',
+  ]);
   rows.push([`flag the same ${count(changed(restored.data))} readings good again`, ms(restored.ms), '≤ 1 s']);
 
   console.log('3/3 a year rejected and restored …');
@@ -115,17 +165,25 @@ try {
   // timed: the edit, its station's flush and the dashboard, read until it shows the change.
   const yearDays = Array.from({ length: 365 }, (_, d) => addDays(today, -366 + d));
   for (let d = 0; d < yearDays.length; d += 4) {
-    await postIngest(base, stationTokenOf(yearStation), JSON.stringify({ rows: yearDays.slice(d, d + 4).flatMap((day) => dayRows(yearStation, day)) }));
+    await postIngest(
+      base,
+      stationTokenOf(yearStation),
+      JSON.stringify({ rows: yearDays.slice(d, d + 4).flatMap((day) => dayRows(yearStation, day)) }),
+    );
   }
   const yearSummary = async () => {
     // no-cache: a dashboard kept by the server would hide the roll-up being waited for.
-    const res = await fetch(`${base}/rest/api?from=${yearDays[0]}&to=${yearDays.at(-1)}`, { headers: { Authorization: `Bearer ${adminToken}`, 'Cache-Control': 'no-cache' } });
+    const res = await fetch(`${base}/rest/api?from=${yearDays[0]}&to=${yearDays.at(-1)}`, {
+      headers: { Authorization: `Bearer ${adminToken}`, 'Cache-Control': 'no-cache' },
+    });
     if (!res.ok) throw new Error(`dashboard: HTTP ${res.status}`);
-    return ((await res.json()) as { data: { danes: Record<string, { pocetMereni: number; max: Record<string, number> }> } }).data.danes[benchStationId(yearStation)];
+    return ((await res.json()) as { data: { danes: Record<string, { pocetMereni: number; max: Record<string, number> }> } }).data.danes[
+      benchStationId(yearStation)
+    ];
   };
   /** Reads the dashboard until `shown` holds; the time from `t` until it did. */
   const rolledUp = async (t: number, shown: (s: Awaited<ReturnType<typeof yearSummary>>) => boolean) => {
-    for (const deadline = performance.now() + 60_000; !shown(await yearSummary()); ) {
+    for (const deadline = performance.now() + 60_000; !shown(await yearSummary());) {
       if (performance.now() > deadline) throw new Error('the dashboard did not show the roll-up within 60 s');
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -133,7 +191,12 @@ try {
   };
   const [yearStart, yearEnd] = [dayBounds(yearDays[0], benchZone).start, dayBounds(yearDays.at(-1)!, benchZone).end];
   // Every report's seven readings inside the year's days, each instant once (a DST day's reports overlap the next day's).
-  const all = new Set(yearDays.flatMap((day) => Array.from({ length: reportsPerDay }, (_, k) => dayBounds(day, benchZone).start + k * STEP)).filter((ts) => ts < yearEnd)).size * danesCodes.length;
+  const all =
+    new Set(
+      yearDays
+        .flatMap((day) => Array.from({ length: reportsPerDay }, (_, k) => dayBounds(day, benchZone).start + k * STEP))
+        .filter((ts) => ts < yearEnd),
+    ).size * danesCodes.length;
   const yearShown = await rolledUp(performance.now(), (s) => s?.pocetMereni === all);
   rows.push([`a year of one station posted (${count(all)} readings): the dashboard shows all of it`, ms(yearShown), '']);
   const yearEdit = (flag: 'rejected' | 'good', note: string) =>

@@ -40,7 +40,8 @@ const { base } = worker;
 /** Reports of a station every 10 minutes over [start, start + days), posted in batches of 5,000 readings. */
 async function post(station: number, start: number, days: number) {
   const rows = Array.from({ length: days * 144 }, (_, k) => report(station, start + k * STEP)).flat();
-  for (let i = 0; i < rows.length; i += 5000) await postIngest(base, stationTokenOf(station), JSON.stringify({ rows: rows.slice(i, i + 5000) }));
+  for (let i = 0; i < rows.length; i += 5000)
+    await postIngest(base, stationTokenOf(station), JSON.stringify({ rows: rows.slice(i, i + 5000) }));
 }
 
 /** `sample`, with the CPU the local server's processes (Worker, objects and local D1 alike) spent per request. */
@@ -49,7 +50,8 @@ async function sampled(path: string, runs: number) {
   const result = await sample(base, path, runs, token);
   return { ...result, cpuMs: ((worker.cpuSeconds() - cpu) / (runs + 1)) * 1000 };
 }
-const withCpu = (r: { p50: number; times: number[]; cpuMs: number }) => `p50 ${ms(r.p50)}, p95 ${ms(percentile(r.times, 95))}; CPU ${ms(r.cpuMs)} per request`;
+const withCpu = (r: { p50: number; times: number[]; cpuMs: number }) =>
+  `p50 ${ms(r.p50)}, p95 ${ms(percentile(r.times, 95))}; CPU ${ms(r.cpuMs)} per request`;
 
 const rows: Row[] = [];
 try {
@@ -65,12 +67,20 @@ try {
   const newest = await sampled(`/sta/v1.1/Things?$expand=Datastreams($expand=Observations($orderby=phenomenonTime desc;$top=1))`, 30);
   const things = JSON.parse(newest.body).value as { Datastreams: { Observations: unknown[] }[] }[];
   const latest = things.flatMap((th) => th.Datastreams).filter((d) => d.Observations.length).length;
-  rows.push([`Things, each with its Datastreams and newest Observation (${things.length} stations, ${latest} datastreams with one)`, withCpu(newest), 'p50 ≤ 100 ms']);
+  rows.push([
+    `Things, each with its Datastreams and newest Observation (${things.length} stations, ${latest} datastreams with one)`,
+    withCpu(newest),
+    'p50 ≤ 100 ms',
+  ]);
 
   // (2) Counting every observation of 100 stations × a year: from the roll-up, not a scan.
   const count = await sampled('/sta/v1.1/Observations?$count=true&$top=0', 30);
   const counted = JSON.parse(count.body)['@iot.count'] as number;
-  rows.push([`Observations?$count=true&$top=0, ${stations} stations × 1 year (${counted.toLocaleString('en')} observations), roll-up current`, withCpu(count), '≤ 50 ms']);
+  rows.push([
+    `Observations?$count=true&$top=0, ${stations} stations × 1 year (${counted.toLocaleString('en')} observations), roll-up current`,
+    withCpu(count),
+    '≤ 50 ms',
+  ]);
 
   // (3) A year of one datastream in pages of 1,000, following nextLinks: a deep page costs what the first does.
   const perPage: number[][] = Array.from({ length: pages }, () => []);
@@ -91,20 +101,30 @@ try {
     `page 1 p50 ${ms(medians[0])}, page ${pages} p50 ${ms(medians[pages - 1])}, slowest page p50 ${ms(Math.max(...medians))}; CPU ${ms(pageCpuMs)} per page`,
     '≤ 50 ms each, page 50 as fast as page 1',
   ]);
-  const deepSkip = await sampled(`/sta/v1.1/Datastreams(${yearDatastream})/Observations?$orderby=phenomenonTime asc&$top=1000&$skip=${(pages - 1) * 1000}`, 10);
+  const deepSkip = await sampled(
+    `/sta/v1.1/Datastreams(${yearDatastream})/Observations?$orderby=phenomenonTime asc&$top=1000&$skip=${(pages - 1) * 1000}`,
+    10,
+  );
   rows.push([`the same page ${pages} by $skip instead of the nextLink's keyset (for comparison)`, withCpu(deepSkip), '']);
 
   // (4) Grafana's panel: a datastream over 30 days, inclusive bounds, $top=1000 pages.
   const from = new Date(dayBounds(addDays(to, -29), benchZone).start).toISOString();
   const until = new Date(dayBounds(to, benchZone).end).toISOString();
-  const grafana = await sampled(`/sta/v1.1/Datastreams(${yearDatastream})/Observations?$orderby=phenomenonTime asc&$filter=phenomenonTime ge ${from} and phenomenonTime le ${until}&$top=1000`, 30);
+  const grafana = await sampled(
+    `/sta/v1.1/Datastreams(${yearDatastream})/Observations?$orderby=phenomenonTime asc&$filter=phenomenonTime ge ${from} and phenomenonTime le ${until}&$top=1000`,
+    30,
+  );
   rows.push(['Grafana panel: one Datastream, 30 days, first page of 1,000', withCpu(grafana), '']);
 
   // (5) The count while every station holds readings the roll-up has not taken yet: each such object is asked.
   for (let s = 1; s <= stations; s++) await postIngest(base, stationTokenOf(s), JSON.stringify({ rows: report(s, Date.now() - 60_000) }));
   const marked = await sampled('/sta/v1.1/Observations?$count=true&$top=0', 30);
   const exact = JSON.parse(marked.body)['@iot.count'] as number;
-  rows.push([`the same count with all ${stations} stations changed since the roll-up (exact: ${exact - counted} more)`, withCpu(marked), '']);
+  rows.push([
+    `the same count with all ${stations} stations changed since the roll-up (exact: ${exact - counted} more)`,
+    withCpu(marked),
+    '',
+  ]);
   if (exact - counted !== stations * danesCodes.length) throw new Error(`the count is not exact: ${exact} after ${counted}`);
 } finally {
   worker.stop();

@@ -12,8 +12,33 @@ import { sourceRow, type ChartColumns } from '../worker/contracts/telemetry';
 import { fiveMinuteCron, reconcileCron } from '../worker/rollup/schedules';
 import { defaultPointBudget, pointBudgets } from '../app/features/charts/point-budget';
 import { StationWeather } from './seed/weather';
-import { benchPreview, benchWorker, count, ingestRate, ms, percentile, phaseMedians, postIngest, printTable, rollupBytes, sample, since, type Row } from './bench/lib';
-import { benchAccountsSql, benchStationId, benchZone, danesCodes, floodLevel, floodRuleSql, report, sessionTokenOf, stationDaysSql, stationTokenOf } from './bench/seed';
+import {
+  benchPreview,
+  benchWorker,
+  count,
+  ingestRate,
+  ms,
+  percentile,
+  phaseMedians,
+  postIngest,
+  printTable,
+  rollupBytes,
+  sample,
+  since,
+  type Row,
+} from './bench/lib';
+import {
+  benchAccountsSql,
+  benchStationId,
+  benchZone,
+  danesCodes,
+  floodLevel,
+  floodRuleSql,
+  report,
+  sessionTokenOf,
+  stationDaysSql,
+  stationTokenOf,
+} from './bench/seed';
 import { buildOnce } from './lib/preview';
 
 const STEP = 600_000;
@@ -23,7 +48,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Consecutive 10-minute reports of a station from `start`, cut into bodies of `size` readings. */
 function batches(station: number, start: number, readings: number, size: number, reportAt = (ts: number) => report(station, ts)) {
-  const rows = Array.from({ length: Math.ceil(readings / danesCodes.length) }, (_, k) => reportAt(start + k * STEP)).flat().slice(0, readings);
+  const rows = Array.from({ length: Math.ceil(readings / danesCodes.length) }, (_, k) => reportAt(start + k * STEP))
+    .flat()
+    .slice(0, readings);
   return Array.from({ length: Math.ceil(rows.length / size) }, (_, b) => JSON.stringify({ rows: rows.slice(b * size, (b + 1) * size) }));
 }
 
@@ -44,11 +71,17 @@ const rows: Row[] = [];
   );
   const { base, counters } = counting;
   const rollupState = async (ids: number[]) =>
-    (await (await fetch(`${base}/bench/rollup-state?ids=${ids.join(',')}`)).json()) as { flushes: number; d1RowsWritten: number; objectRowsWritten: number; pending: number };
+    (await (await fetch(`${base}/bench/rollup-state?ids=${ids.join(',')}`)).json()) as {
+      flushes: number;
+      d1RowsWritten: number;
+      objectRowsWritten: number;
+      pending: number;
+    };
   try {
     // (1) Steady state: the day's first report, then 12 more, each after the period.
     const start = dayBounds(addDays(today, -3), benchZone).start + 8 * 3_600_000;
-    const post = (k: number) => postIngest(base, stationTokenOf(steadyStation), JSON.stringify({ rows: report(steadyStation, start + k * STEP) }));
+    const post = (k: number) =>
+      postIngest(base, stationTokenOf(steadyStation), JSON.stringify({ rows: report(steadyStation, start + k * STEP) }));
     await counters();
     await post(0);
     await rollupState([steadyStation]);
@@ -69,7 +102,11 @@ const rows: Row[] = [];
       `${d1.toFixed(3)} (ingest ${(ingested.d1Rows / reports).toFixed(3)}, roll-up ${((after.d1RowsWritten - before.d1RowsWritten) / reports).toFixed(3)}); object rows ${object.toFixed(3)}`,
       '≤ 1',
     ]);
-    rows.push(['[count] D1 rows of the day\'s first report (the token\'s use, written daily, and its day)', `${first.d1Rows} at ingest + 1 flushed`, '']);
+    rows.push([
+      "[count] D1 rows of the day's first report (the token's use, written daily, and its day)",
+      `${first.d1Rows} at ingest + 1 flushed`,
+      '',
+    ]);
 
     // (2) Bursts: a day per request (1,008 readings), three days per station, then what the flushes wrote.
     await counters();
@@ -77,7 +114,11 @@ const rows: Row[] = [];
     for (const s of burstStations) {
       for (let d = 0; d < 3; d++) {
         const dayStart = dayBounds(addDays(today, -10 + d), benchZone).start;
-        await postIngest(base, stationTokenOf(s), JSON.stringify({ rows: Array.from({ length: 144 }, (_, k) => report(s, dayStart + k * STEP)).flat() }));
+        await postIngest(
+          base,
+          stationTokenOf(s),
+          JSON.stringify({ rows: Array.from({ length: 144 }, (_, k) => report(s, dayStart + k * STEP)).flat() }),
+        );
       }
     }
     await fetch(`${base}/bench/reconcile`);
@@ -96,10 +137,18 @@ const rows: Row[] = [];
     for (const body of batches(yearStation, monthStart, 30 * 144 * 7, 5000)) await postIngest(base, stationTokenOf(yearStation), body);
     const [figures] = (await (await fetch(`${base}/bench/figures?ids=${yearStation}`)).json()) as { bytes: number; reports: number }[];
     const perReport = figures.bytes / figures.reports;
-    rows.push(['[count] object storage per report (30 days of 10-min reports, 7 codes)', `${perReport.toFixed(0)} B per report (${((perReport * 52_560) / 1e6).toFixed(2)} MB per station-year)`, '']);
+    rows.push([
+      '[count] object storage per report (30 days of 10-min reports, 7 codes)',
+      `${perReport.toFixed(0)} B per report (${((perReport * 52_560) / 1e6).toFixed(2)} MB per station-year)`,
+      '',
+    ]);
 
     // (4) Bytes per roll-up row in D1's file, and the fold of old days into months.
-    const fold = (await (await fetch(`${base}/bench/fold?now=${Date.now()}`)).json()) as { stations: number; months: number; d1RowsWritten: number };
+    const fold = (await (await fetch(`${base}/bench/fold?now=${Date.now()}`)).json()) as {
+      stations: number;
+      months: number;
+      d1RowsWritten: number;
+    };
     const bytes = rollupBytes(counting.dir);
     rows.push([
       '[count] D1 bytes per station-day row (7 codes; pages of the table / rows)',
@@ -149,18 +198,29 @@ buildOnce();
     }
     rows.push([
       '[time] a 1,000-reading batch in the Worker (Server-Timing p50, ms; 1 in flight)',
-      Object.entries(phases).map(([phase, v]) => `${phase} ${v.toFixed(1)}`).join(', '),
+      Object.entries(phases)
+        .map(([phase, v]) => `${phase} ${v.toFixed(1)}`)
+        .join(', '),
       '',
     ]);
 
     // (1b) Where a batch's time goes, by taking parts away (p50 of 60 each, 1 in flight).
     const token = stationTokenOf(yearStation);
-    const fresh = (k0: number) => JSON.stringify({ rows: Array.from({ length: 143 }, (_, k) => report(yearStation, Date.UTC(2011, 0, 1) + (k0 + k) * STEP)).flat().slice(0, 1000) });
+    const fresh = (k0: number) =>
+      JSON.stringify({
+        rows: Array.from({ length: 143 }, (_, k) => report(yearStation, Date.UTC(2011, 0, 1) + (k0 + k) * STEP))
+          .flat()
+          .slice(0, 1000),
+      });
     const badLast = JSON.parse(fresh(0)) as { rows: { data_name: string }[] };
     badLast.rows[999].data_name = 'NOPE';
     const post = async (body: string) => {
       const t = performance.now();
-      const res = await fetch(`${base}/rest/ingest/danes`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body });
+      const res = await fetch(`${base}/rest/ingest/danes`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body,
+      });
       await res.text();
       return since(t);
     };
@@ -212,9 +272,11 @@ buildOnce();
     // (4) A year of one station through ingest, then charts of it as the app asks for them.
     const yearStart = dayBounds(addDays(to, -364), benchZone).start;
     const weather = new StationWeather('DANES', yearStation, yearStart);
-    const weatherReport = (ts: number) => Object.entries(weather.step(ts)).map(([reading, value]) => sourceRow('DANES', { reading, ts, value }));
+    const weatherReport = (ts: number) =>
+      Object.entries(weather.step(ts)).map(([reading, value]) => sourceRow('DANES', { reading, ts, value }));
     let t = performance.now();
-    for (const body of batches(yearStation, yearStart, 365 * 144 * danesCodes.length, 5000, weatherReport)) await postIngest(base, stationTokenOf(yearStation), body);
+    for (const body of batches(yearStation, yearStart, 365 * 144 * danesCodes.length, 5000, weatherReport))
+      await postIngest(base, stationTokenOf(yearStation), body);
     rows.push(['[time] one station-year posted (batches of 5,000)', `${(since(t) / 1000).toFixed(1)} s`, '']);
     for (const [label, from, points, target] of [
       ['30 days', addDays(to, -29), defaultPointBudget, 'p50 ≤ 50 ms, ≤ 60 KB'],
@@ -226,10 +288,23 @@ buildOnce();
       const chart = JSON.parse(body).data as ChartColumns;
       const perReading = Math.max(...Object.values(chart.data).map((c) => c.t.length));
       const totals = Object.entries(chart.totals).map(([code, x]) => `${code} ${x.v.length} ${x.period} totals`);
-      rows.push([`[time] chart, ${label}, ${count(points)}-point budget (columns)`, `p50 ${ms(chartP50)}, ${(gzipSync(body).length / 1024).toFixed(0)} KB gzipped, ≤ ${count(perReading)} points/reading, ${totals.join(', ')}`, target]);
+      rows.push([
+        `[time] chart, ${label}, ${count(points)}-point budget (columns)`,
+        `p50 ${ms(chartP50)}, ${(gzipSync(body).length / 1024).toFixed(0)} KB gzipped, ≤ ${count(perReading)} points/reading, ${totals.join(', ')}`,
+        target,
+      ]);
     }
-    const raw30 = await sample(base, `/rest/api/item/readings?id=${benchStationId(yearStation)}&from=${addDays(to, -29)}&to=${to}`, 20, session);
-    rows.push(['[time] one station\'s raw 30 days (every reading, export)', `p50 ${ms(raw30.p50)}, ${(gzipSync(raw30.body).length / 1024).toFixed(0)} KB gzipped`, '']);
+    const raw30 = await sample(
+      base,
+      `/rest/api/item/readings?id=${benchStationId(yearStation)}&from=${addDays(to, -29)}&to=${to}`,
+      20,
+      session,
+    );
+    rows.push([
+      "[time] one station's raw 30 days (every reading, export)",
+      `p50 ${ms(raw30.p50)}, ${(gzipSync(raw30.body).length / 1024).toFixed(0)} KB gzipped`,
+      '',
+    ]);
 
     // (5) The live channel: many pages of one subject watching one station, and ingest-to-page latency.
     const liveUrl = `ws://127.0.0.1:${new URL(base).port}/rest/live?stations=${benchStationId(liveStation)}&access_token=${session}`;
@@ -243,7 +318,12 @@ buildOnce();
       new Promise<void>((resolve) => {
         socket.onmessage = (event) => JSON.parse(String(event.data)).type === 'readings' && resolve();
       });
-    const postOne = (k: number) => postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: Date.now() - k * 1000, value: k })] }));
+    const postOne = (k: number) =>
+      postIngest(
+        base,
+        stationTokenOf(liveStation),
+        JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: Date.now() - k * 1000, value: k })] }),
+      );
     const watchers: WebSocket[] = [];
     for (let group = 0; group < liveWatchers / 50; group++) watchers.push(...(await Promise.all(Array.from({ length: 50 }, watch))));
     t = performance.now();
@@ -259,8 +339,16 @@ buildOnce();
       await heard;
       latencies.push(since(t));
     }
-    rows.push([`[time] live, ${liveWatchers} pages of one subject on one station`, `all heard a batch ${ms(fanOut)} after it was posted`, '']);
-    rows.push(['[time] live, ingest to page (20 posts)', `median ${ms(percentile(latencies, 50))}, max ${ms(Math.max(...latencies))}`, '≤ 2,000 ms']);
+    rows.push([
+      `[time] live, ${liveWatchers} pages of one subject on one station`,
+      `all heard a batch ${ms(fanOut)} after it was posted`,
+      '',
+    ]);
+    rows.push([
+      '[time] live, ingest to page (20 posts)',
+      `median ${ms(percentile(latencies, 50))}, max ${ms(Math.max(...latencies))}`,
+      '≤ 2,000 ms',
+    ]);
 
     // (6) An alarm rule on the watched station (pushed to its object by the cron): a reading past it fires an alarm.
     await server.cron(fiveMinuteCron);
@@ -276,15 +364,27 @@ buildOnce();
       const at = Date.now() + (2 * k + 1) * 1000;
       const fired = nextAlarm(watchers[0], 'active');
       t = performance.now();
-      await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at, value: floodLevel + 1 })] }));
+      await postIngest(
+        base,
+        stationTokenOf(liveStation),
+        JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at, value: floodLevel + 1 })] }),
+      );
       await fired;
       alarmLatencies.push(since(t));
       const cleared = nextAlarm(watchers[0], 'cleared');
-      await postIngest(base, stationTokenOf(liveStation), JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at + 1000, value: floodLevel - 1 })] }));
+      await postIngest(
+        base,
+        stationTokenOf(liveStation),
+        JSON.stringify({ rows: [sourceRow('DANES', { reading: 'H1', ts: at + 1000, value: floodLevel - 1 })] }),
+      );
       await cleared;
     }
     watchers.forEach((w) => w.close());
-    rows.push(['[time] alarm, ingest to page (10 readings past a rule, each cleared after)', `median ${ms(percentile(alarmLatencies, 50))}, max ${ms(Math.max(...alarmLatencies))}`, '≤ 2,000 ms']);
+    rows.push([
+      '[time] alarm, ingest to page (10 readings past a rule, each cleared after)',
+      `median ${ms(percentile(alarmLatencies, 50))}, max ${ms(Math.max(...alarmLatencies))}`,
+      '≤ 2,000 ms',
+    ]);
 
     // (7) The daily reconciliation after all this: what it flushes and how long it takes.
     t = performance.now();

@@ -37,12 +37,18 @@ const records: Record<string, string | number>[] = [];
 for await (const record of createReadStream(file).pipe(parse({ columns: true, skip_empty_lines: true, trim: true }))) {
   const row = record as Record<string, string>;
   // CSV has no numbers; a value that is not one is left as text for the server to refuse by row.
-  records.push({ ...row, [valueField]: row[valueField] === '' || Number.isNaN(Number(row[valueField])) ? row[valueField] : Number(row[valueField]) });
+  records.push({
+    ...row,
+    [valueField]: row[valueField] === '' || Number.isNaN(Number(row[valueField])) ? row[valueField] : Number(row[valueField]),
+  });
 }
 
 const totals = { accepted: 0, duplicates: 0, rejected: 0 };
 const reasons: string[] = [];
-const bar = new SingleBar({ format: '{bar} {percentage}% | {value}/{total} rows | accepted {accepted} duplicates {duplicates} rejected {rejected}' }, Presets.shades_classic);
+const bar = new SingleBar(
+  { format: '{bar} {percentage}% | {value}/{total} rows | accepted {accepted} duplicates {duplicates} rejected {rejected}' },
+  Presets.shades_classic,
+);
 bar.start(records.length, 0, totals);
 
 for (let offset = 0; offset < records.length; offset += batchSize) {

@@ -22,7 +22,10 @@ import { signIn } from './lib/sign-in';
 
 const { servers, stop } = await startE2eServers(1);
 const [{ baseURL, stateDir }] = servers;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const detail = process.argv.includes('--detail');
 const chartPath = '/charts/DANES-BRNO-01/true?days=30';
 
@@ -32,7 +35,11 @@ let token = await sessionToken();
 
 /** A fresh context has an empty cache; with `signedIn` it carries the session cookie and nothing else. */
 async function newPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; signedIn?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL, viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
   if (options.signedIn) await context.addCookies([{ name: 'hladina_session', value: token, url: baseURL }]);
   return context.newPage();
 }
@@ -52,7 +59,8 @@ async function filteringInp() {
     w.__interactions = new Map();
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
-        if (entry.interactionId) w.__interactions.set(entry.interactionId, Math.max(w.__interactions.get(entry.interactionId) ?? 0, entry.duration));
+        if (entry.interactionId)
+          w.__interactions.set(entry.interactionId, Math.max(w.__interactions.get(entry.interactionId) ?? 0, entry.duration));
       }
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   });
@@ -100,7 +108,10 @@ async function coldLcpOnce(path: string) {
   const lcp = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
       }),
   );
   await page.context().close();
@@ -148,7 +159,8 @@ try {
   console.log(`first-load JS /dashboard without the map (gzip): ${kb(dashboardJs)}`);
   console.log(`dashboard server HTML: ${cardsInHtml} station cards, every station name ${namesInHtml ? 'present' : 'MISSING'}`);
   console.log(`chart server HTML: station name and readings ${chartInHtml ? 'present' : 'MISSING'}`);
-  const lcpLine = ({ median, runs }: { median: number; runs: number[] }) => `${median.toFixed(0)} ms (median of ${runs.map((r) => r.toFixed(0)).join(', ')})`;
+  const lcpLine = ({ median, runs }: { median: number; runs: number[] }) =>
+    `${median.toFixed(0)} ms (median of ${runs.map((r) => r.toFixed(0)).join(', ')})`;
   console.log(`dashboard LCP, cold cache: ${lcpLine(dashboardLcp)}`);
   console.log(`30-day chart LCP, cold cache: ${lcpLine(chartLcp)}`);
   console.log(`30-day chart, navigation to every reading drawn: ${chartMs.toFixed(0)} ms`);
@@ -161,9 +173,13 @@ try {
   const networkHtml = await serverHtml('/dashboard');
   const networkLcp = await coldLcp('/dashboard');
   const inp = await filteringInp();
-  console.log(`500-station dashboard server HTML: ${networkHtml.match(/data-testid="station-card"/g)?.length ?? 0} station cards, ${kb(Buffer.byteLength(networkHtml))}`);
+  console.log(
+    `500-station dashboard server HTML: ${networkHtml.match(/data-testid="station-card"/g)?.length ?? 0} station cards, ${kb(Buffer.byteLength(networkHtml))}`,
+  );
   console.log(`500-station dashboard LCP, cold cache: ${lcpLine(networkLcp)}`);
-  console.log(`500-station dashboard, interaction to next paint while filtering: worst ${inp.worst.toFixed(0)} ms, median ${inp.median.toFixed(0)} ms over ${inp.count} interactions (Event Timing, ≥ 16 ms)`);
+  console.log(
+    `500-station dashboard, interaction to next paint while filtering: worst ${inp.worst.toFixed(0)} ms, median ${inp.median.toFixed(0)} ms over ${inp.count} interactions (Event Timing, ≥ 16 ms)`,
+  );
 
   if (process.argv.includes('--screenshots')) {
     mkdirSync('test-results/screenshots', { recursive: true });

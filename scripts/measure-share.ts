@@ -21,12 +21,19 @@ import { startE2eServers } from '../tests/support/e2e-server';
 const viewerCount = Number(process.argv.find((a) => a.startsWith('--viewers='))?.slice(10) ?? 1000);
 const { servers, stop } = await startE2eServers(1);
 const [{ baseURL }] = servers;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 
 async function rest<T>(path: string, body?: unknown, token?: string, client?: string): Promise<T> {
   const response = await fetch(`${baseURL}/rest${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(client ? { 'CF-Connecting-IP': client } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(client ? { 'CF-Connecting-IP': client } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json()) as { success: boolean; data: T };
@@ -43,12 +50,19 @@ async function coldLcp(path: string, width = 1280, height = 800) {
   const page = await context.newPage();
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(fetch(response.url()).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer())).length));
+    if (response.request().resourceType() === 'script')
+      scripts.push(fetch(response.url()).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer())).length));
   });
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForTimeout(500);
   const lcp = await page.evaluate(
-    () => new Promise<number>((resolve) => new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true })),
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      ),
   );
   const js = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
   await context.close();
@@ -61,7 +75,10 @@ async function openViewers(secret: string, count: number) {
   const viewers: { socket: WebSocket; readings: number }[] = [];
   for (let i = 0; i < count; i += 50) {
     const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) => {
-      const viewer = { socket: new WebSocket(url, { headers: { 'CF-Connecting-IP': `10.${Math.floor((i + j) / 250)}.${(i + j) % 250}.1` } } as never), readings: 0 };
+      const viewer = {
+        socket: new WebSocket(url, { headers: { 'CF-Connecting-IP': `10.${Math.floor((i + j) / 250)}.${(i + j) % 250}.1` } } as never),
+        readings: 0,
+      };
       return new Promise<typeof viewer>((resolve, reject) => {
         viewer.socket.onmessage = (event) => {
           const message = JSON.parse(String(event.data)) as { type: string };
@@ -113,7 +130,11 @@ try {
   const html = await (await fetch(`${baseURL}${link.path}`)).text();
 
   // A second link, so its object is cold: the first viewer's reply reads D1, the next ones are answered from the object.
-  const fresh = await rest<{ secret: string }>('/share-links/edit', { ShareLinks: { title: 'Cold link', window_days: 30, stations: [{ id: 2, readings: ['H1'] }] } }, admin);
+  const fresh = await rest<{ secret: string }>(
+    '/share-links/edit',
+    { ShareLinks: { title: 'Cold link', window_days: 30, stations: [{ id: 2, readings: ['H1'] }] } },
+    admin,
+  );
   const timed = async (client: string) => {
     const start = performance.now();
     await rest(`/share/${fresh.secret}`, undefined, undefined, client);
@@ -128,7 +149,8 @@ try {
   const token = (await rest<{ token: string }>('/items/token?id=1', {}, admin)).token;
   const started = performance.now();
   await rest('/ingest/danes', { rows: [{ data_name: 'H1', data_value: 1.2345, date: new Date(Date.now() - 5000).toISOString() }] }, token);
-  while (viewers.some((v) => v.readings < 1) && performance.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (viewers.some((v) => v.readings < 1) && performance.now() - started < 30_000)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   const fanOut = performance.now() - started;
   const received = viewers.reduce((n, v) => n + v.readings, 0);
   for (const viewer of viewers) viewer.socket.close();
@@ -138,8 +160,12 @@ try {
   console.log(`share page LCP, cold cache, first load ever (the link's object wakes and reads D1): ${ms(first.lcp)}`);
   console.log(`share page LCP, cold cache, 1280 px: ${ms(runs[1])} (median of ${runs.map(ms).join(', ')})`);
   console.log(`share page LCP, cold cache, 360 px: ${ms(phone[1])} (median of ${phone.map(ms).join(', ')})`);
-  console.log(`share JSON: first viewer ${ms(firstViewer)}, next 20 viewers median ${ms(later[10])} (from the object's cache: no D1 statement)`);
-  console.log(`live: ${viewers.length} viewers of one link, one batch: every viewer had it after ${ms(fanOut)}; ${received} messages received (one each)`);
+  console.log(
+    `share JSON: first viewer ${ms(firstViewer)}, next 20 viewers median ${ms(later[10])} (from the object's cache: no D1 statement)`,
+  );
+  console.log(
+    `live: ${viewers.length} viewers of one link, one batch: every viewer had it after ${ms(fanOut)}; ${received} messages received (one each)`,
+  );
 
   if (process.argv.includes('--screenshots')) {
     mkdirSync('test-results/screenshots', { recursive: true });
@@ -150,7 +176,8 @@ try {
       for (const colorScheme of ['light', 'dark'] as const) {
         const context = await browser.newContext({ baseURL, viewport: { width, height }, colorScheme });
         const page = await context.newPage();
-        const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/share-${name}-${width}-${colorScheme}.png`, fullPage: true });
+        const shot = (name: string) =>
+          page.screenshot({ path: `test-results/screenshots/share-${name}-${width}-${colorScheme}.png`, fullPage: true });
         await page.goto(link.path);
         await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 30_000 });
         await page.locator('.maplibregl-marker').first().waitFor();

@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import type { LegacyCopyStep } from '../worker/contracts/legacy';
 import { signIn } from './lib/sign-in';
 
-const { values } = parseArgs({ options: { url: { type: 'string', default: 'http://localhost:5173' }, limit: { type: 'string', default: '20000' } } });
+const { values } = parseArgs({
+  options: { url: { type: 'string', default: 'http://localhost:5173' }, limit: { type: 'string', default: '20000' } },
+});
 const base = values.url.replace(/\/$/, '');
 
 async function adminToken(): Promise<string> {
@@ -51,5 +53,8 @@ for (;;) {
   );
   after = step.station.id;
 }
-console.log(`Done: ${copied.toLocaleString('en')} readings copied in this run in ${((performance.now() - started) / 1000).toFixed(1)} s; ` + (mismatches ? `${mismatches} stations differ.` : 'every station’s counts match.'));
+console.log(
+  `Done: ${copied.toLocaleString('en')} readings copied in this run in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+    (mismatches ? `${mismatches} stations differ.` : 'every station’s counts match.'),
+);
 process.exit(mismatches ? 1 : 0);

@@ -37,13 +37,20 @@ for (;;) {
   const step = await call<RollupMigrateStep>('POST', '/rollup/migrate');
   stations += step.stations;
   rows += step.rows;
-  process.stdout.write(`\r${stations.toLocaleString('en')} stations (${rows.toLocaleString('en')} old rows) moved; ${step.legacy_rows.toLocaleString('en')} rows of ${step.legacy_stations.toLocaleString('en')} stations left…`);
+  process.stdout.write(
+    `\r${stations.toLocaleString('en')} stations (${rows.toLocaleString('en')} old rows) moved; ${step.legacy_rows.toLocaleString('en')} rows of ${step.legacy_stations.toLocaleString('en')} stations left…`,
+  );
   if (step.legacy_rows === 0) break;
 }
 const { rollup } = await call<Health>('GET', '/health');
 console.log(
   `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s. Roll-up: ${rollup.failing} stations failing` +
-    (rollup.failing ? ` (since ${rollup.failing_since}; first: ${rollup.stations.map((s) => s.unique_id).slice(0, 5).join(', ')})` : '') +
+    (rollup.failing
+      ? ` (since ${rollup.failing_since}; first: ${rollup.stations
+          .map((s) => s.unique_id)
+          .slice(0, 5)
+          .join(', ')})`
+      : '') +
     '.',
 );
 process.exit(0);

@@ -50,9 +50,15 @@ async function tick() {
 
 /** The flood rule as the Worker holds it (signed in as the demo administrator), created from the seed if missing. */
 async function floodRuleOf(): Promise<AlarmRule> {
-  const token = await signIn(base, { username: process.env.ADMIN_EMAIL ?? demoAccounts.admin.username, password: process.env.ADMIN_PASSWORD ?? demoAccounts.admin.password });
+  const token = await signIn(base, {
+    username: process.env.ADMIN_EMAIL ?? demoAccounts.admin.username,
+    password: process.env.ADMIN_PASSWORD ?? demoAccounts.admin.password,
+  });
   const call = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${base}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Origin: base, Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', Origin: base, Authorization: `Bearer ${token}` },
+    });
     const json = (await res.json()) as { data?: unknown; errors?: unknown };
     if (!json.data) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
     return json.data;
@@ -94,7 +100,8 @@ async function flood() {
     const outcome = await post(station, { ...station.weather.step(ts), H1 }, ts);
     let note = '';
     if (!firing && H1 > threshold) [firing, note] = [true, `  ← above ${threshold} m: the alarm fires and its e-mail is sent`];
-    else if (firing && H1 <= clearLevel) [firing, note] = [false, `  ← at or below ${clearLevel} m: the alarm clears, with one more e-mail`];
+    else if (firing && H1 <= clearLevel)
+      [firing, note] = [false, `  ← at or below ${clearLevel} m: the alarm clears, with one more e-mail`];
     console.log(`${new Date(ts).toISOString()} ${station.unique_id} H1 ${H1.toFixed(3)} m: ${outcome}${note}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }

@@ -31,11 +31,12 @@ export function createApi() {
   const api = new OpenAPIHono<AppEnv>();
   api.onError(handleError);
   api.use(apiHeaders);
-  api.use(
-    boundedBody(maxBodyBytes, () => new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] })),
-  );
+  api.use(boundedBody(maxBodyBytes, () => new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] })));
   api.use(async (c, next) => {
-    c.set('ctx', contextOf(c.env, (work) => c.executionCtx.waitUntil(work)));
+    c.set(
+      'ctx',
+      contextOf(c.env, (work) => c.executionCtx.waitUntil(work)),
+    );
     await next();
   });
   // Stations authenticate with ingest tokens and share links with their secret, never sessions: mounted ahead of

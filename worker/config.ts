@@ -21,7 +21,12 @@ const Config = z.object({
   /** How long an assembled dashboard is kept and shared by requests asking the same (0: not cached). */
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Ingest refuses readings stamped more than this many minutes after the server's clock (a logger's fast clock). */
-  FUTURE_MARGIN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  FUTURE_MARGIN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -32,7 +37,10 @@ export const readConfig = (env: Cloudflare.Env): Config => Config.parse(env);
 export const earliestReading = (config: Config) => Date.parse(`${config.EARLIEST_READING}T00:00:00Z`);
 
 /** What the roll-up runs by: its period and the age at which days fold into months. */
-export const rollupSettings = (config: Config) => ({ periodMs: config.ROLLUP_PERIOD_SECONDS * 1000, foldAfterDays: config.ROLLUP_FOLD_AFTER_DAYS });
+export const rollupSettings = (config: Config) => ({
+  periodMs: config.ROLLUP_PERIOD_SECONDS * 1000,
+  foldAfterDays: config.ROLLUP_FOLD_AFTER_DAYS,
+});
 export type RollupSettings = ReturnType<typeof rollupSettings>;
 /** How far after the server's clock (ms) a reading may be stamped, from the Worker's FUTURE_MARGIN_MINUTES var. */
 export const futureMargin = (config: Config) => config.FUTURE_MARGIN_MINUTES * 60_000;

@@ -19,21 +19,27 @@ export async function runScheduled(controller: ScheduledController, env: Cloudfl
   const now = controller.scheduledTime || Date.now();
   const started = Date.now();
   const ctx = contextOf(env, (work) => execution.waitUntil(work));
-  const parts: Record<string, Promise<unknown>> = controller.cron === reconcileCron ? { rollupReconciliation: reconcileAllStations(ctx) } : {
-    rollupRetries: retryFailingStations(ctx, { now }),
-    fold: foldOldDays(ctx, { now }),
-    legacyRollup: moveLegacyStats(ctx, { now }),
-    silence: checkSilentStations(ctx, { now }),
-    stationPushes: pushPending(ctx, [alarmRulesPush, qualityChecksPush]),
-    webhookRetries: retryDueDeliveries(ctx, { now }),
-  };
+  const parts: Record<string, Promise<unknown>> = controller.cron === reconcileCron
+    ? { rollupReconciliation: reconcileAllStations(ctx) }
+    : {
+        rollupRetries: retryFailingStations(ctx, { now }),
+        fold: foldOldDays(ctx, { now }),
+        legacyRollup: moveLegacyStats(ctx, { now }),
+        silence: checkSilentStations(ctx, { now }),
+        stationPushes: pushPending(ctx, [alarmRulesPush, qualityChecksPush]),
+        webhookRetries: retryDueDeliveries(ctx, { now }),
+      };
   const settled = await Promise.allSettled(Object.values(parts));
   const summary: Record<string, unknown> = { cron: new Date(now).toISOString(), ms: Date.now() - started };
   Object.keys(parts).forEach((name, i) => {
     const result = settled[i];
     summary[name] = result.status === 'fulfilled' ? result.value : { error: String(result.reason) };
     if (result.status === 'rejected') console.warn(`cron: ${name} failed`, result.reason);
-    else if (result.value && typeof result.value === 'object' && (('failed' in result.value && result.value.failed) || ('left' in result.value && result.value.left))) {
+    else if (
+      result.value &&
+      typeof result.value === 'object' &&
+      (('failed' in result.value && result.value.failed) || ('left' in result.value && result.value.left))
+    ) {
       console.warn(`cron: ${name} incomplete; the rest follows in the next run`, result.value);
     }
   });

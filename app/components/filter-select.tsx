@@ -25,7 +25,10 @@ export function FilterSelect<T extends string | number>({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={chosen ? String(chosen.value) : all} onValueChange={(v) => onChange(options.find((o) => String(o.value) === v)?.value)}>
+      <Select
+        value={chosen ? String(chosen.value) : all}
+        onValueChange={(v) => onChange(options.find((o) => String(o.value) === v)?.value)}
+      >
         <SelectTrigger id={id} className={className}>
           {/* Named here too, so the server's HTML shows the choice before the options exist. */}
           <SelectValue>{chosen?.label ?? allLabel}</SelectValue>

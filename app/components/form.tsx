@@ -45,7 +45,9 @@ export function Field({ name, label, hint, errors, control }: FieldProps & { con
 
 /** A labelled input with an optional hint and its messages; both are tied to the input for screen readers. */
 export function TextField({ name, label, hint, errors, ...props }: ComponentProps<typeof Input> & FieldProps) {
-  return <Field name={name} label={label} hint={hint} errors={errors} control={(control) => <Input name={name} {...control} {...props} />} />;
+  return (
+    <Field name={name} label={label} hint={hint} errors={errors} control={(control) => <Input name={name} {...control} {...props} />} />
+  );
 }
 
 /** Messages that belong to no field of the form (and those of fields the form does not show). */

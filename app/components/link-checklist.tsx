@@ -70,7 +70,11 @@ export function LinkChecklist({
           ((option) =>
             ticked.has(option.id) && (
               <Label className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-xs font-normal text-muted-foreground hover:bg-muted/60">
-                <Checkbox checked={controls.has(option.id)} onCheckedChange={(on) => toggleControl(option.id, on)} aria-label={m.quality_right_of({ name: option.name })} />
+                <Checkbox
+                  checked={controls.has(option.id)}
+                  onCheckedChange={(on) => toggleControl(option.id, on)}
+                  aria-label={m.quality_right_of({ name: option.name })}
+                />
                 <ShieldCheckIcon className="size-3.5" aria-hidden />
                 <span>{m.quality_right()}</span>
               </Label>

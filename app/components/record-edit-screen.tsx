@@ -92,7 +92,17 @@ export function RecordEditScreen<K extends string>({
  * What the basic form of a record's edit screen does once it is sent: says it saved (or `failed`), reads the
  * `resource`'s queries again, and (SPEC §4) a new record goes back to its `list`.
  */
-export function useRecordSaved({ resource, list, failed, isNew }: { resource: string; list: LinkProps['to']; failed: () => string; isNew: boolean }) {
+export function useRecordSaved({
+  resource,
+  list,
+  failed,
+  isNew,
+}: {
+  resource: string;
+  list: LinkProps['to'];
+  failed: () => string;
+  isNew: boolean;
+}) {
   const navigate = useNavigate();
   return {
     toasts: { success: m.admin_toast_saved, failure: failed },

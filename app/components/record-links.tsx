@@ -4,7 +4,13 @@ import { Button } from '~/components/ui/button';
 import { m } from '~/paraglide/messages';
 
 /** The "Add new …" button of a list screen, leading to the empty edit screen. */
-export function AddLink({ to, label }: { to: '/edit-item' | '/edit-group' | '/edit-subject' | '/edit-webhook' | '/edit-share-link'; label: string }) {
+export function AddLink({
+  to,
+  label,
+}: {
+  to: '/edit-item' | '/edit-group' | '/edit-subject' | '/edit-webhook' | '/edit-share-link';
+  label: string;
+}) {
   return (
     <Button asChild>
       <Link to={to}>
@@ -16,7 +22,15 @@ export function AddLink({ to, label }: { to: '/edit-item' | '/edit-group' | '/ed
 }
 
 /** The Edit action of a table row; its accessible name says which record it edits. */
-export function EditLink({ to, id, name }: { to: '/edit-item/$id' | '/edit-group/$id' | '/edit-subject/$id' | '/edit-webhook/$id' | '/edit-share-link/$id'; id: number; name: string }) {
+export function EditLink({
+  to,
+  id,
+  name,
+}: {
+  to: '/edit-item/$id' | '/edit-group/$id' | '/edit-subject/$id' | '/edit-webhook/$id' | '/edit-share-link/$id';
+  id: number;
+  name: string;
+}) {
   return (
     <Button asChild variant="outline" size="sm" className="max-sm:px-2">
       <Link to={to} params={{ id }} aria-label={m.admin_edit_named({ name })}>

@@ -22,7 +22,8 @@ export const resolveCall = <S extends AnyCall>(ref: CallRef<S>): Promise<S> => P
 
 const withQuery = (path: string, query: unknown) => {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) if (value !== undefined && value !== null) params.set(key, String(value));
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) params.set(key, String(value));
   return params.size ? `${path}?${params}` : path;
 };
 
@@ -51,4 +52,3 @@ export async function send<S extends AnyCall>(ref: CallRef<S>, ...[input = {} as
   if (reply?.success === true) return reply.data;
   throw new ApiError(response.status, reply?.success === false ? reply.errors : {});
 }
-

@@ -17,7 +17,15 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 export function stationDateTime(instant: string | number, timeZone: string) {
   let format = dateTimeFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     dateTimeFormats.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));

@@ -1,6 +1,15 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, ScriptOnce, Scripts, createRootRouteWithContext, lazyRouteComponent, useHydrated, useRouteContext, useRouter } from '@tanstack/react-router';
+import {
+  HeadContent,
+  ScriptOnce,
+  Scripts,
+  createRootRouteWithContext,
+  lazyRouteComponent,
+  useHydrated,
+  useRouteContext,
+  useRouter,
+} from '@tanstack/react-router';
 import { createMiddleware, getRouterInstance } from '@tanstack/react-start';
 import type { ReactNode } from 'react';
 import { colorSchemeScript, useColorScheme } from '~/components/layout/color-scheme';

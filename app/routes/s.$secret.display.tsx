@@ -9,7 +9,9 @@ import { ShareSkeleton } from '~/features/share/share-page';
 /** A share link on a control-room screen: `?mode=all|cycle&every=15`, for as long as the link lives. */
 export const Route = createFileRoute('/s/$secret/display')({
   validateSearch: displaySearch,
-  loader: async ({ context: { queryClient }, params }) => ({ title: (await queryClient.ensureQueryData(shareQueries.view(params.secret))).title }),
+  loader: async ({ context: { queryClient }, params }) => ({
+    title: (await queryClient.ensureQueryData(shareQueries.view(params.secret))).title,
+  }),
   head: shareHead,
   pendingComponent: ShareSkeleton,
   errorComponent: ShareError,
@@ -18,6 +20,8 @@ export const Route = createFileRoute('/s/$secret/display')({
     const { secret } = Route.useParams();
     const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ShareDisplay secret={secret} search={search} onSearch={(next: DisplaySearch) => void navigate({ search: next, replace: true })} />;
+    return (
+      <ShareDisplay secret={secret} search={search} onSearch={(next: DisplaySearch) => void navigate({ search: next, replace: true })} />
+    );
   },
 });

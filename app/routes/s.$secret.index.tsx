@@ -6,7 +6,9 @@ import { SharePage, ShareSkeleton } from '~/features/share/share-page';
 
 /** A share link's page: its data comes from the link alone (no session is read), for anyone with the address. */
 export const Route = createFileRoute('/s/$secret/')({
-  loader: async ({ context: { queryClient }, params }) => ({ title: (await queryClient.ensureQueryData(shareQueries.view(params.secret))).title }),
+  loader: async ({ context: { queryClient }, params }) => ({
+    title: (await queryClient.ensureQueryData(shareQueries.view(params.secret))).title,
+  }),
   head: shareHead,
   pendingComponent: ShareSkeleton,
   errorComponent: ShareError,

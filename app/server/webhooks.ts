@@ -20,7 +20,10 @@ export const fetchWebhooks = createServerFn({ method: 'GET' })
     return {
       webhooks: webhooks.map((w, i) => {
         const newest = last[i][0];
-        return { ...w, last_delivery: newest ? { status: newest.status, last_status: newest.last_status, created_at: newest.created_at } : null };
+        return {
+          ...w,
+          last_delivery: newest ? { status: newest.status, last_status: newest.last_status, created_at: newest.created_at } : null,
+        };
       }),
       stations,
     };

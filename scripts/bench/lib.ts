@@ -21,7 +21,8 @@ export async function benchWorker(what: string, scripts: string[], vars: Record<
     ...worker,
     dir,
     /** Batches and rows written since the last call, as the bench Worker counts them. */
-    counters: async () => (await fetch(`${worker.base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>,
+    counters: async () =>
+      (await fetch(`${worker.base}/bench/counters`)).json() as Promise<{ batches: number; objectRows: number; d1Rows: number }>,
     stop() {
       worker.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -30,7 +31,8 @@ export async function benchWorker(what: string, scripts: string[], vars: Record<
 }
 
 export const since = (t: number) => performance.now() - t;
-export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+export const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 export const ms = (x: number) => `${x.toFixed(1)} ms`;
 export const count = (n: number) => Math.round(n).toLocaleString('en');
 
@@ -47,7 +49,13 @@ export async function timed(base: string, path: string, token?: string, headers:
  * Times `runs` calls of a path after one warm-up; returns the times, the last reply and the median. `path` may be a
  * function of the run (a new question each time, e.g. to miss a cache).
  */
-export async function sample(base: string, path: string | ((run: number) => string), runs: number, token?: string, headers: Record<string, string> = {}) {
+export async function sample(
+  base: string,
+  path: string | ((run: number) => string),
+  runs: number,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const pathOf = typeof path === 'string' ? () => path : path;
   await timed(base, pathOf(-1), token, headers);
   const times: number[] = [];
@@ -62,10 +70,12 @@ export async function sample(base: string, path: string | ((run: number) => stri
 
 /** Phase timings (ms) from a `Server-Timing` header: where the Worker says a request's time went. */
 export const serverTimings = (header: string | null) =>
-  Object.fromEntries((header ?? '').split(',').flatMap((part) => {
-    const [name, dur] = part.trim().split(';dur=');
-    return name && dur ? [[name, Number(dur)]] : [];
-  })) as Record<string, number>;
+  Object.fromEntries(
+    (header ?? '').split(',').flatMap((part) => {
+      const [name, dur] = part.trim().split(';dur=');
+      return name && dur ? [[name, Number(dur)]] : [];
+    }),
+  ) as Record<string, number>;
 
 /** Posts one ingest batch with a station's token; returns how many readings were stored (and the server's timings). */
 export async function postIngest(base: string, token: string, body: string, timings?: Record<string, number>[]) {
@@ -113,7 +123,15 @@ export async function ingestRate(base: string, jobs: { token: string; body: stri
  */
 export function phaseMedians(perJob: ({ ms: number } & Record<string, number>)[]) {
   const phases = ['auth', 'body', 'station', 'rows', 'store', 'publish', 'schedule', 'rpc', 'total', 'ms'];
-  return Object.fromEntries(phases.map((phase) => [phase === 'ms' ? 'client' : phase, percentile(perJob.map((j) => j[phase] ?? 0), 50)]));
+  return Object.fromEntries(
+    phases.map((phase) => [
+      phase === 'ms' ? 'client' : phase,
+      percentile(
+        perJob.map((j) => j[phase] ?? 0),
+        50,
+      ),
+    ]),
+  );
 }
 
 export type Row = [measure: string, result: string, target: string];
@@ -157,7 +175,9 @@ export function rollupBytes(stateDir: string) {
     const of = (table: string) => {
       // The local D1 file read with node:sqlite to measure it, not a statement of the Worker's.
       // eslint-disable-next-line no-restricted-syntax
-      const { pages, payload } = db.prepare('SELECT sum(pgsize) AS pages, sum(payload) AS payload FROM dbstat WHERE name = ?').get(table) as { pages: number; payload: number };
+      const { pages, payload } = db
+        .prepare('SELECT sum(pgsize) AS pages, sum(payload) AS payload FROM dbstat WHERE name = ?')
+        .get(table) as { pages: number; payload: number };
       // eslint-disable-next-line no-restricted-syntax
       const { rows } = db.prepare(`SELECT count(*) AS rows FROM ${table}`).get() as { rows: number };
       return { rows, pages, payload, perRow: rows ? pages / rows : 0, payloadPerRow: rows ? payload / rows : 0 };

@@ -20,14 +20,31 @@ export function benchAccountsSql(count: number, seesUpTo: number[], timezone = b
   const lines: string[] = [];
   for (let i = 1; i <= count; i++) {
     lines.push(
-      insertSql('items', { id: i, name: `Bench ${i}`, unique_id: benchStationId(i), name_for_api: 'DANES', timezone, location_x: 48.6 + (i % 40) / 20, location_y: 12.2 + Math.floor(i / 40) / 4 }),
+      insertSql('items', {
+        id: i,
+        name: `Bench ${i}`,
+        unique_id: benchStationId(i),
+        name_for_api: 'DANES',
+        timezone,
+        location_x: 48.6 + (i % 40) / 20,
+        location_y: 12.2 + Math.floor(i / 40) / 4,
+      }),
       insertSql('station_tokens', { id: hashToken(stationTokenOf(i)), item_id: i, created_at: now }),
     );
   }
   seesUpTo.forEach((n, index) => {
     const id = index + 1;
     lines.push(
-      insertSql('subjects', { id, username: `bench${id}@hladina.local`, first_name: 'Bench', second_name: `User ${id}`, is_admin: false, status: 'active', password_hash: 'none', created_at: now }),
+      insertSql('subjects', {
+        id,
+        username: `bench${id}@hladina.local`,
+        first_name: 'Bench',
+        second_name: `User ${id}`,
+        is_admin: false,
+        status: 'active',
+        password_hash: 'none',
+        created_at: now,
+      }),
       insertSql('sessions', { id: hashToken(sessionTokenOf(id)), subject_id: id, expires_at: now + 86_400_000 }),
       insertSql('groups', { id, name: `Bench stations 1–${n}` }),
       insertSql('subject_groups', { subject_id: id, group_id: id }),
@@ -45,7 +62,12 @@ export const stationDaysSql = (count: number, to: string, days: number, firstSta
   const from = addDays(to, -(days - 1));
   const slot = (s: number) =>
     `144, 0, ${1 + s} + (abs(random()) % 100) / 100.0, ${3 + s} + (abs(random()) % 100) / 100.0, 300.0 + (abs(random()) % 1000) / 100.0, t0, t1, 2.0 + (abs(random()) % 100) / 100.0`;
-  const columns = ['id', 'first_ts', 'last_ts', ...Array.from({ length: 7 }, (_, s) => ['n', 'q', 'lo', 'hi', 'sm', 'f', 'l', 'v'].map((f) => `${f}${s}`)).flat()];
+  const columns = [
+    'id',
+    'first_ts',
+    'last_ts',
+    ...Array.from({ length: 7 }, (_, s) => ['n', 'q', 'lo', 'hi', 'sm', 'f', 'l', 'v'].map((f) => `${f}${s}`)).flat(),
+  ];
   return `
 WITH RECURSIVE s(i) AS (SELECT ${firstStation} UNION ALL SELECT i + 1 FROM s WHERE i < ${firstStation + count - 1}),
 d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${days - 1}),
@@ -81,8 +103,18 @@ export function benchRulesSql(count: number, perStation: number, evenOnly = fals
   const lines: string[] = [];
   for (let i = evenOnly ? 2 : 1; i <= count; i += evenOnly ? 2 : 1) {
     for (let r = 0; r < perStation; r++) {
-      const rule: Record<string, string | number | null> = { threshold: null, deadband: 0, window_minutes: null, silence_minutes: null, hold_minutes: 0, reading: null, ...quietRules[r % quietRules.length] };
-      lines.push(insertSql('alarm_rules', { item_id: i, ...rule, severity: 'warning', created_at: now, updated_at: now, rev: 1, pushed: false }));
+      const rule: Record<string, string | number | null> = {
+        threshold: null,
+        deadband: 0,
+        window_minutes: null,
+        silence_minutes: null,
+        hold_minutes: 0,
+        reading: null,
+        ...quietRules[r % quietRules.length],
+      };
+      lines.push(
+        insertSql('alarm_rules', { item_id: i, ...rule, severity: 'warning', created_at: now, updated_at: now, rev: 1, pushed: false }),
+      );
     }
   }
   return lines.join('\n');
@@ -94,7 +126,16 @@ export const floodLevel = 20;
 /** The benchmark's one firing rule, on `station`'s H1 (pushed to its object by `/bench/push-rules`). */
 export function floodRuleSql(station: number): string {
   const now = Date.now();
-  const rule = { item_id: station, name: 'Bench flood', kind: 'above', reading: 'H1', threshold: floodLevel, deadband: 0.5, hold_minutes: 0, severity: 'critical' };
+  const rule = {
+    item_id: station,
+    name: 'Bench flood',
+    kind: 'above',
+    reading: 'H1',
+    threshold: floodLevel,
+    deadband: 0.5,
+    hold_minutes: 0,
+    severity: 'critical',
+  };
   return insertSql('alarm_rules', { ...rule, created_at: now, updated_at: now, rev: 1, pushed: false });
 }
 
@@ -103,7 +144,9 @@ export function floodRuleSql(station: number): string {
 const levels = [2, 0.6, 60, 0, 10, 9, 12.5];
 
 /** Code `c`'s value at `ts`: its level plus a slow ramp of up to 0.996 that varies by station and time. */
-export const benchValue = (station: number, ts: number, c: number) => Math.round((levels[c] + ((station * 31 + ts / 600_000 + c * 7) % 997) / 1000) * 1000) / 1000;
+export const benchValue = (station: number, ts: number, c: number) =>
+  Math.round((levels[c] + ((station * 31 + ts / 600_000 + c * 7) % 997) / 1000) * 1000) / 1000;
 
 /** One DANES report of all seven codes at `ts`. */
-export const report = (station: number, ts: number) => danesCodes.map((reading, c) => sourceRow('DANES', { reading, ts, value: benchValue(station, ts, c) }));
+export const report = (station: number, ts: number) =>
+  danesCodes.map((reading, c) => sourceRow('DANES', { reading, ts, value: benchValue(station, ts, c) }));

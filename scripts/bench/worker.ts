@@ -79,7 +79,12 @@ export default {
       // they wrote to D1 (D1's own `rows_written`) and to the object.
       const states = await Promise.all(ids(url).map((id) => stationOf(env, id).rollupState()));
       const sum = (key: 'flushes' | 'd1RowsWritten' | 'objectRowsWritten') => states.reduce((n, s) => n + s[key], 0);
-      return Response.json({ flushes: sum('flushes'), d1RowsWritten: sum('d1RowsWritten'), objectRowsWritten: sum('objectRowsWritten'), pending: states.filter((s) => s.dueAt !== null).length });
+      return Response.json({
+        flushes: sum('flushes'),
+        d1RowsWritten: sum('d1RowsWritten'),
+        objectRowsWritten: sum('objectRowsWritten'),
+        pending: states.filter((s) => s.dueAt !== null).length,
+      });
     }
     if (url.pathname === '/bench/reconcile') {
       const started = performance.now();

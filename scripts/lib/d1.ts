@@ -16,7 +16,8 @@ const wrangler = (args: string[]) =>
 /** `persistTo` points local commands at a state directory of their own (the browser tests use one). */
 const where = (target: Target, persistTo?: string) => (persistTo ? [target, '--persist-to', persistTo] : [target]);
 
-export const applyMigrations = (target: Target, persistTo?: string) => wrangler(['d1', 'migrations', 'apply', 'DB', ...where(target, persistTo)]);
+export const applyMigrations = (target: Target, persistTo?: string) =>
+  wrangler(['d1', 'migrations', 'apply', 'DB', ...where(target, persistTo)]);
 
 /** Runs one query and returns its rows. */
 export function query<T>(sql: string, target: Target, persistTo?: string): T[] {

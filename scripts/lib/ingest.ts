@@ -25,6 +25,9 @@ export async function postBatch(url: string, token: string, source: IngestSource
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ unique_id: uniqueId, rows }),
   });
-  const json = (await res.json().catch(() => null)) as { data?: { accepted: number; duplicates: number }; errors?: Record<string, string[]> } | null;
+  const json = (await res.json().catch(() => null)) as {
+    data?: { accepted: number; duplicates: number };
+    errors?: Record<string, string[]>;
+  } | null;
   return { status: res.status, accepted: json?.data?.accepted ?? 0, duplicates: json?.data?.duplicates ?? 0, errors: json?.errors ?? {} };
 }

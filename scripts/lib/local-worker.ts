@@ -40,7 +40,17 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
   const args = ['wrangler', 'dev'];
   if (options.entry !== null) args.push(options.entry ?? 'scripts/lib/api-worker.ts');
   // An explicit config keeps wrangler from following a `vite build`'s redirect to the bundled app.
-  args.push('--config', options.config ?? 'wrangler.toml', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--show-interactive-dev-session=false');
+  args.push(
+    '--config',
+    options.config ?? 'wrangler.toml',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspectorPort),
+    '--show-interactive-dev-session=false',
+  );
   if (options.persistTo) args.push('--persist-to', options.persistTo);
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   const worker = spawn('npx', args, {

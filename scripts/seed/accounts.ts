@@ -13,10 +13,50 @@ export const demoGroups = [
 ];
 
 export const demoStations = [
-  { id: 1, name: 'Brno – Svratka well', unique_id: 'DANES-BRNO-01', serial_nr: 'D-2019-014', source: 'DANES', lat: 49.1804, lon: 16.5939, place: 'Brno, Svratka', area: 'South Moravia' },
-  { id: 2, name: 'Znojmo – Dyje well', unique_id: 'DANES-ZNOJ-02', serial_nr: 'D-2020-031', source: 'DANES', lat: 48.8555, lon: 16.0488, place: 'Znojmo, Dyje', area: 'South Moravia' },
-  { id: 3, name: 'Olomouc weather', unique_id: 'UNIWAN-OLOM-01', serial_nr: 'U-7741', source: 'UNIWAN', lat: 49.5938, lon: 17.2509, place: 'Olomouc', area: 'Olomouc region' },
-  { id: 4, name: 'Jihlava river level', unique_id: 'UNIWAN-JIHL-02', serial_nr: 'U-7802', source: 'UNIWAN', lat: 49.3961, lon: 15.5912, place: 'Jihlava', area: 'Vysočina' },
+  {
+    id: 1,
+    name: 'Brno – Svratka well',
+    unique_id: 'DANES-BRNO-01',
+    serial_nr: 'D-2019-014',
+    source: 'DANES',
+    lat: 49.1804,
+    lon: 16.5939,
+    place: 'Brno, Svratka',
+    area: 'South Moravia',
+  },
+  {
+    id: 2,
+    name: 'Znojmo – Dyje well',
+    unique_id: 'DANES-ZNOJ-02',
+    serial_nr: 'D-2020-031',
+    source: 'DANES',
+    lat: 48.8555,
+    lon: 16.0488,
+    place: 'Znojmo, Dyje',
+    area: 'South Moravia',
+  },
+  {
+    id: 3,
+    name: 'Olomouc weather',
+    unique_id: 'UNIWAN-OLOM-01',
+    serial_nr: 'U-7741',
+    source: 'UNIWAN',
+    lat: 49.5938,
+    lon: 17.2509,
+    place: 'Olomouc',
+    area: 'Olomouc region',
+  },
+  {
+    id: 4,
+    name: 'Jihlava river level',
+    unique_id: 'UNIWAN-JIHL-02',
+    serial_nr: 'U-7802',
+    source: 'UNIWAN',
+    lat: 49.3961,
+    lon: 15.5912,
+    place: 'Jihlava',
+    area: 'Vysočina',
+  },
 ] as const;
 
 /** SQL for the demo administrator, user, groups, stations and their links. */

@@ -17,9 +17,27 @@ export const demoRules: AlarmRulesInput[] = [
   { item_id: 1, name: 'Battery', kind: 'low_voltage', threshold: 11.8, deadband: 0.2, severity: 'warning' },
   { item_id: 1, name: 'Station silent', kind: 'no_data', silence_minutes: 60, severity: 'warning' },
   { item_id: 2, name: 'High groundwater', kind: 'above', reading: 'H1', threshold: 2.6, deadband: 0.05, severity: 'warning' },
-  { item_id: 3, name: 'Hard frost', kind: 'below', reading: 'outer temperature', threshold: -2.5, deadband: 1, hold_minutes: 30, severity: 'warning' },
+  {
+    item_id: 3,
+    name: 'Hard frost',
+    kind: 'below',
+    reading: 'outer temperature',
+    threshold: -2.5,
+    deadband: 1,
+    hold_minutes: 30,
+    severity: 'warning',
+  },
   { item_id: 4, name: 'River high', kind: 'above', reading: 'hladina', threshold: 0.75, deadband: 0.03, severity: 'critical' },
-  { item_id: 4, name: 'River rising fast', kind: 'rise', reading: 'hladina', threshold: 0.02, deadband: 0.01, window_minutes: 60, severity: 'warning' },
+  {
+    item_id: 4,
+    name: 'River rising fast',
+    kind: 'rise',
+    reading: 'hladina',
+    threshold: 0.02,
+    deadband: 0.01,
+    window_minutes: 60,
+    severity: 'warning',
+  },
 ];
 
 /**

@@ -19,7 +19,8 @@ export async function postDemoReadings(url: string, token: string, days = DAYS, 
       let rows: unknown[] = [];
       const send = async () => {
         const reply = await postBatch(url, token, source, station.unique_id, rows);
-        if (reply.status !== 200) throw new Error(`seeding ${station.unique_id} failed: HTTP ${reply.status} ${JSON.stringify(reply.errors)}`);
+        if (reply.status !== 200)
+          throw new Error(`seeding ${station.unique_id} failed: HTTP ${reply.status} ${JSON.stringify(reply.errors)}`);
         stored += reply.accepted;
         rows = [];
       };

@@ -75,7 +75,8 @@ export class StationWeather {
     const hourOfDay = ((ts + HOUR) % DAY) / HOUR;
     const airTemp = season + 5 * Math.sin(((hourOfDay - 9) / 24) * 2 * Math.PI) - (raining ? 2 : 0) + this.noise(0.3);
     const humidity = Math.min(100, Math.max(25, 75 - (airTemp - season) * 4 + (raining ? 20 : 0) + this.noise(2)));
-    const voltage = 13.2 - ((ts - this.chargedAt) / DAY) * 0.012 + 0.05 * Math.sin(((hourOfDay - 12) / 24) * 2 * Math.PI) + this.noise(0.01);
+    const voltage =
+      13.2 - ((ts - this.chargedAt) / DAY) * 0.012 + 0.05 * Math.sin(((hourOfDay - 12) / 24) * 2 * Math.PI) + this.noise(0.01);
 
     this.lastHour.push({ ts, mm: rain * hours });
     this.lastHour = this.lastHour.filter((r) => r.ts > ts - HOUR);
@@ -87,13 +88,17 @@ export class StationWeather {
         RV: round(humidity, 1),
         // The rolling hour, as DANES loggers report it every 10 minutes: what fell in the hour up to this report. Totals
         // count one of them per clock hour (the catalogue's rule), so the hour's rain is counted once.
-        SRA1H: round(this.lastHour.reduce((n, r) => n + r.mm, 0), 2),
+        SRA1H: round(
+          this.lastHour.reduce((n, r) => n + r.mm, 0),
+          2,
+        ),
         _T: round(airTemp, 1),
         _TX: round(9 + (season - 10) * 0.1 + this.noise(0.05), 2),
         POWER: round(voltage, 2),
       };
     }
-    const pressure = 1013 + 8 * Math.sin((ts / (5.5 * DAY)) * 2 * Math.PI) + 4 * Math.sin((ts / (2.1 * DAY)) * 2 * Math.PI) - (raining ? 5 : 0);
+    const pressure =
+      1013 + 8 * Math.sin((ts / (5.5 * DAY)) * 2 * Math.PI) + 4 * Math.sin((ts / (2.1 * DAY)) * 2 * Math.PI) - (raining ? 5 : 0);
     const inner = 19 + (airTemp - season) * 0.15 + this.noise(0.1);
     return {
       humidity: round(humidity, 1),

@@ -10,7 +10,8 @@ beforeAll(async () => {
   itemId = (await make.station()).id;
 });
 
-const saveRule = (rule: Record<string, unknown>) => post('/rest/alarm-rules/edit', { AlarmRules: { item_id: itemId, ...rule } }, { token: admin.token });
+const saveRule = (rule: Record<string, unknown>) =>
+  post('/rest/alarm-rules/edit', { AlarmRules: { item_id: itemId, ...rule } }, { token: admin.token });
 
 const expect422 = (res: { status: number; json: any; text: string }, errors: Record<string, string[]>) => {
   expect(res.status, res.text).toBe(422);
@@ -47,7 +48,9 @@ describe('alarm rule fields, worded per field', () => {
   });
 
   it('a reading must be one of the station source', async () => {
-    expect422(await saveRule({ kind: 'above', reading: 'pressure', threshold: 1 }), { reading: ['pressure is not a reading of DANES stations.'] });
+    expect422(await saveRule({ kind: 'above', reading: 'pressure', threshold: 1 }), {
+      reading: ['pressure is not a reading of DANES stations.'],
+    });
   });
 
   it('an unknown station or rule is a 404', async () => {
@@ -59,7 +62,11 @@ describe('alarm rule fields, worded per field', () => {
 
   it('a preview takes 1 to 90 days', async () => {
     for (const days of ['0', '91', 'x']) {
-      const res = await post(`/rest/alarm-rules/preview?days=${days}`, { AlarmRules: { item_id: itemId, kind: 'low_voltage' } }, { token: admin.token });
+      const res = await post(
+        `/rest/alarm-rules/preview?days=${days}`,
+        { AlarmRules: { item_id: itemId, kind: 'low_voltage' } },
+        { token: admin.token },
+      );
       expect(res.status).toBe(400);
       expect(res.json.errors.days).toBeDefined();
     }
@@ -89,14 +96,37 @@ describe('notification settings', () => {
     const mine = await make.station({ viewers: [user] });
     const group = await make.group({ members: [user] });
     const initial = (await get('/rest/notifications/settings', { token: user.token, reply: NotificationSettings })).data;
-    expect(initial).toEqual({ mode: 'all', stations: [], groups: [], allStations: [{ id: mine.id, name: mine.name }], allGroups: [{ id: group.id, name: group.name }] });
+    expect(initial).toEqual({
+      mode: 'all',
+      stations: [],
+      groups: [],
+      allStations: [{ id: mine.id, name: mine.name }],
+      allGroups: [{ id: group.id, name: group.name }],
+    });
     const saved = await post(
       '/rest/notifications/settings',
-      { NotificationSettings: { mode: 'critical', stations: [{ item_id: mine.id, mode: 'none' }, { item_id: mine.id, mode: 'all' }], groups: [{ group_id: group.id, mode: 'none' }] } },
+      {
+        NotificationSettings: {
+          mode: 'critical',
+          stations: [
+            { item_id: mine.id, mode: 'none' },
+            { item_id: mine.id, mode: 'all' },
+          ],
+          groups: [{ group_id: group.id, mode: 'none' }],
+        },
+      },
       { token: user.token, reply: NotificationSettings },
     );
-    expect(saved.data).toMatchObject({ mode: 'critical', stations: [{ item_id: mine.id, mode: 'all' }], groups: [{ group_id: group.id, mode: 'none' }] });
-    const cleared = await post('/rest/notifications/settings', { NotificationSettings: { mode: 'none' } }, { token: user.token, reply: NotificationSettings });
+    expect(saved.data).toMatchObject({
+      mode: 'critical',
+      stations: [{ item_id: mine.id, mode: 'all' }],
+      groups: [{ group_id: group.id, mode: 'none' }],
+    });
+    const cleared = await post(
+      '/rest/notifications/settings',
+      { NotificationSettings: { mode: 'none' } },
+      { token: user.token, reply: NotificationSettings },
+    );
     expect(cleared.data).toMatchObject({ mode: 'none', stations: [], groups: [] });
   });
 
@@ -104,13 +134,23 @@ describe('notification settings', () => {
     const user = await make.subject();
     const foreign = await make.station();
     const otherGroup = await make.group();
-    expect422(await post('/rest/notifications/settings', { NotificationSettings: { mode: 'sometimes' } }, { token: user.token }), { mode: notValid });
+    expect422(await post('/rest/notifications/settings', { NotificationSettings: { mode: 'sometimes' } }, { token: user.token }), {
+      mode: notValid,
+    });
     expect422(
-      await post('/rest/notifications/settings', { NotificationSettings: { mode: 'all', stations: [{ item_id: foreign.id, mode: 'none' }] } }, { token: user.token }),
+      await post(
+        '/rest/notifications/settings',
+        { NotificationSettings: { mode: 'all', stations: [{ item_id: foreign.id, mode: 'none' }] } },
+        { token: user.token },
+      ),
       { stations: [`Stations you may not choose: ${foreign.id}.`] },
     );
     expect422(
-      await post('/rest/notifications/settings', { NotificationSettings: { mode: 'all', groups: [{ group_id: otherGroup.id, mode: 'none' }] } }, { token: user.token }),
+      await post(
+        '/rest/notifications/settings',
+        { NotificationSettings: { mode: 'all', groups: [{ group_id: otherGroup.id, mode: 'none' }] } },
+        { token: user.token },
+      ),
       { groups: [`Groups you may not choose: ${otherGroup.id}.`] },
     );
   });

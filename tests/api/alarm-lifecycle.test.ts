@@ -13,14 +13,27 @@ describe('alarm lifecycle', () => {
     const { viewer, station, post: postRows } = await floodStation();
     await postRows(series('2026-03-06T10:00:00Z', 10, [3.5]));
     const [{ id }] = await alarmsOf(station.id);
-    const acked = await post('/rest/alarms/acknowledge', { AlarmAcknowledge: { note: 'Pump started.' } }, { token: viewer.token, query: { id }, reply: Alarm });
+    const acked = await post(
+      '/rest/alarms/acknowledge',
+      { AlarmAcknowledge: { note: 'Pump started.' } },
+      { token: viewer.token, query: { id }, reply: Alarm },
+    );
     expect(acked.status, acked.text).toBe(200);
-    expect(acked.data).toMatchObject({ id, state: 'acknowledged', note: 'Pump started.', acknowledged_by: { id: viewer.id, name: 'Test User' } });
+    expect(acked.data).toMatchObject({
+      id,
+      state: 'acknowledged',
+      note: 'Pump started.',
+      acknowledged_by: { id: viewer.id, name: 'Test User' },
+    });
     expect((await post(`/rest/alarms/acknowledge?id=${id}`, {}, { token: viewer.token })).status).toBe(409);
     await postRows(series('2026-03-06T10:10:00Z', 10, [2.0]));
     const listed = await get('/rest/alarms', { token: viewer.token, query: { item_id: station.id }, reply: z.array(Alarm) });
-    expect(listed.data).toMatchObject([{ id, state: 'cleared', note: 'Pump started.', acknowledged_by: { id: viewer.id }, clear_value: 2 }]);
-    expect((await post(`/rest/alarms/acknowledge?id=${id}`, {}, { token: viewer.token })).json.errors.id).toEqual(['This alarm has already cleared.']);
+    expect(listed.data).toMatchObject([
+      { id, state: 'cleared', note: 'Pump started.', acknowledged_by: { id: viewer.id }, clear_value: 2 },
+    ]);
+    expect((await post(`/rest/alarms/acknowledge?id=${id}`, {}, { token: viewer.token })).json.errors.id).toEqual([
+      'This alarm has already cleared.',
+    ]);
   });
 
   it('keeps at most one open alarm per rule, enforced by D1 itself', async () => {
@@ -54,14 +67,20 @@ describe('alarm lifecycle', () => {
   it('clears the open alarm of a deleted rule (reason rule_deleted) and tells the viewer', async () => {
     const { admin, viewer, station, rule, post: postRows } = await floodStation();
     await postRows(series('2026-03-09T10:00:00Z', 10, [3.5]));
-    const deleted = await post('/rest/alarm-rules/delete', undefined, { token: admin.token, query: { id: rule.id }, reply: z.object({ id: z.number() }) });
+    const deleted = await post('/rest/alarm-rules/delete', undefined, {
+      token: admin.token,
+      query: { id: rule.id },
+      reply: z.object({ id: z.number() }),
+    });
     expect(deleted.status).toBe(200);
     expect(await alarmsOf(station.id)).toMatchObject([{ state: 'cleared', cleared_reason: 'rule_deleted' }]);
     expect((await mail.to(viewer.username)).at(-1)!.body).toContain('has cleared (its rule was deleted)');
     // The station's object no longer holds the rule: nothing fires on the next crossing.
     await postRows(series('2026-03-09T10:10:00Z', 10, [2.0, 3.6]));
     expect(await alarmsOf(station.id)).toHaveLength(1);
-    expect((await get('/rest/alarm-rules', { token: viewer.token, query: { item_id: station.id }, reply: z.array(AlarmRule) })).data).toEqual([]);
+    expect(
+      (await get('/rest/alarm-rules', { token: viewer.token, query: { item_id: station.id }, reply: z.array(AlarmRule) })).data,
+    ).toEqual([]);
   });
 });
 
@@ -73,7 +92,11 @@ describe('who receives e-mail', () => {
     const { id: groupId } = await make.group({ stations: [station], members: [grouped] });
     for (const s of [critical, none, overridden]) await make.link(s, station);
     const settings = async (s: typeof critical, body: unknown) => {
-      const res = await post('/rest/notifications/settings', { NotificationSettings: body }, { token: s.token, reply: NotificationSettings });
+      const res = await post(
+        '/rest/notifications/settings',
+        { NotificationSettings: body },
+        { token: s.token, reply: NotificationSettings },
+      );
       expect(res.status, res.text).toBe(200);
     };
     await settings(critical, { mode: 'critical' });
@@ -82,8 +105,11 @@ describe('who receives e-mail', () => {
     await settings(grouped, { mode: 'all', groups: [{ group_id: groupId, mode: 'critical' }] });
     await addRule(admin, { item_id: station.id, kind: 'above', reading: 'KCM', threshold: 1, severity: 'warning' });
     await addRule(admin, { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3, severity: 'critical' });
-    await ingest('danes', token, { rows: [...series('2026-03-10T10:00:00Z', 10, [1.5], 'KCM'), ...series('2026-03-10T10:00:00Z', 10, [3.5])] });
-    const subjectsOf = async (s: typeof critical) => (await mail.to(s.username)).map((m) => (m.subject.includes('CRITICAL') ? 'critical' : 'warning'));
+    await ingest('danes', token, {
+      rows: [...series('2026-03-10T10:00:00Z', 10, [1.5], 'KCM'), ...series('2026-03-10T10:00:00Z', 10, [3.5])],
+    });
+    const subjectsOf = async (s: typeof critical) =>
+      (await mail.to(s.username)).map((m) => (m.subject.includes('CRITICAL') ? 'critical' : 'warning'));
     expect(await subjectsOf(critical)).toEqual(['critical']);
     expect(await subjectsOf(none)).toEqual([]);
     expect((await subjectsOf(overridden)).sort()).toEqual(['critical', 'warning']);

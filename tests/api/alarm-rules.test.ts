@@ -13,7 +13,15 @@ describe('alarm rules', () => {
   it('are shown to subjects who may see their station, with what a chart draws', async () => {
     const { admin, viewer, station } = await watchedStation();
     const stranger = await make.subject();
-    const rule = await addRule(admin, { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3.2, deadband: 0.2, severity: 'critical', name: 'Flood' });
+    const rule = await addRule(admin, {
+      item_id: station.id,
+      kind: 'above',
+      reading: 'H1',
+      threshold: 3.2,
+      deadband: 0.2,
+      severity: 'critical',
+      name: 'Flood',
+    });
     expect(rule).toMatchObject({
       item_id: station.id,
       unique_id: station.uniqueId,
@@ -55,11 +63,19 @@ describe('alarm rules', () => {
     const { admin, station } = await watchedStation();
     const other = await make.station();
     const rule = await addRule(admin, { item_id: station.id, kind: 'no_data', silence_minutes: 60 });
-    const moved = await post('/rest/alarm-rules/edit', { AlarmRules: { id: rule.id, item_id: other.id, kind: 'no_data', silence_minutes: 60 } }, { token: admin.token });
+    const moved = await post(
+      '/rest/alarm-rules/edit',
+      { AlarmRules: { id: rule.id, item_id: other.id, kind: 'no_data', silence_minutes: 60 } },
+      { token: admin.token },
+    );
     expect(moved.status).toBe(422);
     expect(moved.json.errors.item_id).toEqual(['A rule cannot move to another station.']);
     for (let i = 1; i < 50; i++) await addRule(admin, { item_id: station.id, kind: 'above', reading: 'KCM', threshold: i });
-    const refused = await post('/rest/alarm-rules/edit', { AlarmRules: { item_id: station.id, kind: 'above', reading: 'KCM', threshold: 99 } }, { token: admin.token });
+    const refused = await post(
+      '/rest/alarm-rules/edit',
+      { AlarmRules: { item_id: station.id, kind: 'above', reading: 'KCM', threshold: 99 } },
+      { token: admin.token },
+    );
     expect(refused.status).toBe(422);
     expect(refused.json.errors.item_id).toEqual(['A station has at most 50 rules.']);
   });
@@ -75,7 +91,11 @@ describe('rule preview', () => {
     rows.push({ data_name: 'H1', data_value: 5, date: new Date(Date.now() - 31 * 24 * hour).toISOString() });
     await ingest('danes', token, { rows });
     const preview = (rule: Record<string, unknown>, days?: number) =>
-      post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, ...rule } }, { token: admin.token, query: { days }, reply: RulePreview });
+      post(
+        '/rest/alarm-rules/preview',
+        { AlarmRules: { item_id: station.id, ...rule } },
+        { token: admin.token, query: { days }, reply: RulePreview },
+      );
     const month = await preview({ kind: 'above', reading: 'H1', threshold: 3, deadband: 0.5 });
     expect(month.status, month.text).toBe(200);
     const iso = (h: number) => new Date(start + h * hour).toISOString();
@@ -107,8 +127,14 @@ describe('rule preview', () => {
     const start = Date.now() - 3 * 24 * hour;
     // Hourly reports with one four-hour gap, and silent for the last twenty hours.
     const hours = Array.from({ length: 52 }, (_, h) => h).filter((h) => h < 20 || h >= 24);
-    await ingest('danes', token, { rows: hours.map((h) => ({ data_name: 'POWER', data_value: 12, date: new Date(start + h * hour).toISOString() })) });
-    const preview = await post('/rest/alarm-rules/preview', { AlarmRules: { item_id: station.id, kind: 'no_data', silence_minutes: 120 } }, { token: admin.token, reply: RulePreview });
+    await ingest('danes', token, {
+      rows: hours.map((h) => ({ data_name: 'POWER', data_value: 12, date: new Date(start + h * hour).toISOString() })),
+    });
+    const preview = await post(
+      '/rest/alarm-rules/preview',
+      { AlarmRules: { item_id: station.id, kind: 'no_data', silence_minutes: 120 } },
+      { token: admin.token, reply: RulePreview },
+    );
     expect(preview.data).toMatchObject({
       fired: 2,
       series: null,

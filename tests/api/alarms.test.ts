@@ -13,7 +13,12 @@ describe('value rules with a deadband', () => {
     expect(reply.data).toEqual({ accepted: 5, duplicates: 0 });
     const alarms = await alarmsOf(station.id);
     expect(alarms).toHaveLength(1);
-    expect(alarms[0]).toMatchObject({ state: 'active', value: 3.1, started_at: Date.parse('2026-03-01T10:20:00Z'), fired_at: Date.parse('2026-03-01T10:20:00Z') });
+    expect(alarms[0]).toMatchObject({
+      state: 'active',
+      value: 3.1,
+      started_at: Date.parse('2026-03-01T10:20:00Z'),
+      fired_at: Date.parse('2026-03-01T10:20:00Z'),
+    });
     const mails = await mail.to(viewer.username);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('CRITICAL');
@@ -34,7 +39,12 @@ describe('value rules with a deadband', () => {
     const { station, viewer, post } = await floodStation();
     await post(series('2026-03-01T10:00:00Z', 10, [3.2, 2.7, 2.5, 2.4, 2.0]));
     const [alarm] = await alarmsOf(station.id);
-    expect(alarm).toMatchObject({ state: 'cleared', cleared_at: Date.parse('2026-03-01T10:20:00Z'), clear_value: 2.5, cleared_reason: 'condition' });
+    expect(alarm).toMatchObject({
+      state: 'cleared',
+      cleared_at: Date.parse('2026-03-01T10:20:00Z'),
+      clear_value: 2.5,
+      cleared_reason: 'condition',
+    });
     const mails = await mail.to(viewer.username);
     expect(mails.map((m) => m.subject.split(':')[1].trim())).toEqual(['CRITICAL alarm', 'Cleared']);
     // A new crossing is a new alarm, with its own pair of e-mails.
@@ -47,7 +57,11 @@ describe('value rules with a deadband', () => {
     const { station, post } = await floodStation();
     await post(series('2026-03-01T10:00:00Z', 10, [2.0, 3.5, 2.2]).reverse());
     const [alarm] = await alarmsOf(station.id);
-    expect(alarm).toMatchObject({ state: 'cleared', fired_at: Date.parse('2026-03-01T10:10:00Z'), cleared_at: Date.parse('2026-03-01T10:20:00Z') });
+    expect(alarm).toMatchObject({
+      state: 'cleared',
+      fired_at: Date.parse('2026-03-01T10:10:00Z'),
+      cleared_at: Date.parse('2026-03-01T10:20:00Z'),
+    });
   });
 
   it('fires nothing for a duplicate batch, and nothing for late readings older than what was evaluated', async () => {
@@ -143,7 +157,9 @@ describe('no data', () => {
     await runCron(last + 59 * minute);
     expect(await alarmsOf(station.id)).toEqual([]);
     await runCron(last + 61 * minute);
-    expect(await alarmsOf(station.id)).toMatchObject([{ state: 'active', started_at: last + 60 * minute, fired_at: last + 61 * minute, value: null }]);
+    expect(await alarmsOf(station.id)).toMatchObject([
+      { state: 'active', started_at: last + 60 * minute, fired_at: last + 61 * minute, value: null },
+    ]);
     expect((await mail.to(viewer.username))[0].body).toContain('No data from the station for more than 60 min');
     // Later runs do not fire it again while it holds.
     await runCron(last + 90 * minute);
@@ -183,7 +199,11 @@ describe('low-voltage preset', () => {
     await ingest('danes', token, { rows: series('2026-03-05T00:00:00Z', 10, [12.1, 11.4], 'POWER') });
     expect(await alarmsOf(station.id)).toMatchObject([{ state: 'active', value: 11.4 }]);
     const uniwan = await make.station({ source: 'UNIWAN' });
-    const refused = await post('/rest/alarm-rules/edit', { AlarmRules: { item_id: uniwan.id, kind: 'low_voltage' } }, { token: admin.token });
+    const refused = await post(
+      '/rest/alarm-rules/edit',
+      { AlarmRules: { item_id: uniwan.id, kind: 'low_voltage' } },
+      { token: admin.token },
+    );
     expect(refused.status).toBe(422);
     expect(refused.json.errors.reading).toEqual(['POWER is not a reading of UNIWAN stations.']);
   });

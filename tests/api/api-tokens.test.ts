@@ -19,10 +19,22 @@ const listOf = async (token: string) => (await get('/rest/api-tokens', { token, 
 describe('managing integration tokens', () => {
   it('shows a new token once, lists it by name without it, and stores only its SHA-256', async () => {
     const user = await make.subject();
-    const res = await post('/rest/api-tokens/create', { ApiToken: { name: '  QGIS on the laptop ' } }, { token: user.token, reply: NewApiToken });
+    const res = await post(
+      '/rest/api-tokens/create',
+      { ApiToken: { name: '  QGIS on the laptop ' } },
+      { token: user.token, reply: NewApiToken },
+    );
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ id: expect.any(Number), name: 'QGIS on the laptop', created_at: expect.any(String), last_used_at: null, token: expect.stringMatching(/^hladina_[a-z2-7]{40}$/) });
-    expect(await listOf(user.token)).toEqual([{ id: res.data.id, name: 'QGIS on the laptop', created_at: res.data.created_at, last_used_at: null }]);
+    expect(res.data).toEqual({
+      id: expect.any(Number),
+      name: 'QGIS on the laptop',
+      created_at: expect.any(String),
+      last_used_at: null,
+      token: expect.stringMatching(/^hladina_[a-z2-7]{40}$/),
+    });
+    expect(await listOf(user.token)).toEqual([
+      { id: res.data.id, name: 'QGIS on the laptop', created_at: res.data.created_at, last_used_at: null },
+    ]);
     const [row] = await rawAll<Record<string, unknown>>('SELECT * FROM api_tokens WHERE id = ?', res.data.id);
     expect(row.token_hash).toBe(hashToken(res.data.token));
     expect(Object.values(row)).not.toContain(res.data.token);
@@ -77,7 +89,9 @@ describe('what a token may do', () => {
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(403);
       return res.json.errors._[0] as string;
     };
-    expect(await refused('POST', '/rest/subjects/profile', { Users: { password: 'new secret', currentPassword: 'correct horse' } })).toMatch(/read-only/);
+    expect(
+      await refused('POST', '/rest/subjects/profile', { Users: { password: 'new secret', currentPassword: 'correct horse' } }),
+    ).toMatch(/read-only/);
     expect(await refused('POST', '/rest/site/logout')).toMatch(/read-only/);
     expect(await refused('POST', '/rest/api-tokens/create', { ApiToken: { name: 'Another' } })).toMatch(/read-only/);
     expect(await refused('GET', `/rest/groups/delete?id=${(await make.group()).id}`)).toMatch(/read-only/);
@@ -94,7 +108,10 @@ describe('what a token may do', () => {
       // The live socket is refused above; public and station calls never read a session.
       if (spec.access === 'public' || spec.access === 'station' || spec.path === '/live') continue;
       for (const method of methodsOf(spec)) {
-        const res = await call(method.toUpperCase(), `/rest${spec.path}`, { headers: { Authorization: `Bearer ${token}`, ...(method === 'get' ? {} : { 'Content-Type': 'application/json' }) }, rawBody: method === 'get' ? undefined : '{}' });
+        const res = await call(method.toUpperCase(), `/rest${spec.path}`, {
+          headers: { Authorization: `Bearer ${token}`, ...(method === 'get' ? {} : { 'Content-Type': 'application/json' }) },
+          rawBody: method === 'get' ? undefined : '{}',
+        });
         const readable = method === 'get' && !spec.writes && spec.access === 'user';
         if (readable) expect([200, 400, 404, 422], `${method} ${spec.path}: ${res.text}`).toContain(res.status);
         else expect(res.status, `${method} ${spec.path}`).toBe(403);

@@ -25,7 +25,12 @@ interface Case {
   build: (ctx: { user: TestSubject; second: TestSubject }) => Promise<Request>;
 }
 
-const publicCall = (status: number): Record<Role, number> => ({ anonymous: status, user: status, 'second user': status, administrator: status });
+const publicCall = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  user: status,
+  'second user': status,
+  administrator: status,
+});
 const signedIn = { anonymous: 401, user: 200, 'second user': 200, administrator: 200 };
 const adminOnly = { anonymous: 401, user: 403, 'second user': 403, administrator: 200 };
 
@@ -40,7 +45,10 @@ const ownStation = { anonymous: 401, user: 200, 'second user': 403, administrato
 const qualityStation = async (user: TestSubject) => {
   const station = await make.station();
   const group = await make.group({ stations: [station], members: [user] });
-  await db().update(subjectGroups).set({ quality: true }).where(and(eq(subjectGroups.subjectId, user.id), eq(subjectGroups.groupId, group.id)));
+  await db()
+    .update(subjectGroups)
+    .set({ quality: true })
+    .where(and(eq(subjectGroups.subjectId, user.id), eq(subjectGroups.groupId, group.id)));
   return station;
 };
 const qualityControl = ownStation;
@@ -54,7 +62,11 @@ const usersAlarm = async (user: TestSubject) => {
 };
 
 const webhook = async () => {
-  const res = await post('/rest/webhooks/edit', { Webhooks: { url: 'http://127.0.0.1:9/matrix' } }, { token: (await make.admin()).token, reply: Webhook });
+  const res = await post(
+    '/rest/webhooks/edit',
+    { Webhooks: { url: 'http://127.0.0.1:9/matrix' } },
+    { token: (await make.admin()).token, reply: Webhook },
+  );
   return res.data.id;
 };
 
@@ -62,22 +74,30 @@ const webhook = async () => {
 const usersApiToken = async (user: TestSubject) =>
   (await post('/rest/api-tokens/create', { ApiToken: { name: 'Matrix' } }, { token: user.token, reply: NewApiToken })).data.id;
 /** A share link of the first user's, of a station it sees: the second user may neither see nor change it. */
-const usersShareLink = async (user: TestSubject) => makeShareLink(user, { stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] });
+const usersShareLink = async (user: TestSubject) =>
+  makeShareLink(user, { stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] });
 const ownLink = { anonymous: 401, user: 200, 'second user': 404, administrator: 200 };
 
-const rule = async () => (await addRule(await make.admin(), { item_id: (await make.station()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
+const rule = async () =>
+  (await addRule(await make.admin(), { item_id: (await make.station()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
 
 const cases: Case[] = [
   { name: 'GET /rest/api', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/api?from=2026-01-01&to=2026-01-31' }) },
   {
     name: 'GET /rest/api/item',
     expected: { anonymous: 401, user: 200, 'second user': 403, administrator: 200 },
-    build: async ({ user }) => ({ method: 'GET', path: `/rest/api/item?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
+    build: async ({ user }) => ({
+      method: 'GET',
+      path: `/rest/api/item?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02`,
+    }),
   },
   {
     name: 'GET /rest/api/item/readings',
     expected: ownStation,
-    build: async ({ user }) => ({ method: 'GET', path: `/rest/api/item/readings?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02` }),
+    build: async ({ user }) => ({
+      method: 'GET',
+      path: `/rest/api/item/readings?id=${(await usersStation(user)).uniqueId}&from=2026-01-01&to=2026-01-02`,
+    }),
   },
   {
     name: 'POST /rest/site/login',
@@ -99,7 +119,11 @@ const cases: Case[] = [
   {
     name: 'POST /rest/site/reset-password',
     expected: publicCall(200),
-    build: async () => ({ method: 'POST', path: '/rest/site/reset-password', body: { PasswordResetRequestForm: { email: uniqueEmail() } } }),
+    build: async () => ({
+      method: 'POST',
+      path: '/rest/site/reset-password',
+      body: { PasswordResetRequestForm: { email: uniqueEmail() } },
+    }),
   },
   {
     name: 'POST /rest/site/set-password (unknown token)',
@@ -120,9 +144,21 @@ const cases: Case[] = [
     }),
   },
   { name: 'GET /rest/subjects', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/subjects' }) },
-  { name: 'GET /rest/subjects?status=pending', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/subjects?status=pending' }) },
-  { name: 'GET /rest/subjects/edit', expected: adminOnly, build: async ({ user }) => ({ method: 'GET', path: `/rest/subjects/edit?id=${user.id}` }) },
-  { name: 'POST /rest/subjects/edit', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/subjects/edit', body: { Users: subjectForm() } }) },
+  {
+    name: 'GET /rest/subjects?status=pending',
+    expected: adminOnly,
+    build: async () => ({ method: 'GET', path: '/rest/subjects?status=pending' }),
+  },
+  {
+    name: 'GET /rest/subjects/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/subjects/edit?id=${user.id}` }),
+  },
+  {
+    name: 'POST /rest/subjects/edit',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: '/rest/subjects/edit', body: { Users: subjectForm() } }),
+  },
   {
     name: 'GET /rest/subjects/delete',
     expected: adminOnly,
@@ -136,12 +172,20 @@ const cases: Case[] = [
   {
     name: 'POST /rest/subjects/items',
     expected: adminOnly,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/items?id=${user.id}`, body: { ItemsSubject: [(await make.station()).id] } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/subjects/items?id=${user.id}`,
+      body: { ItemsSubject: [(await make.station()).id] },
+    }),
   },
   {
     name: 'POST /rest/subjects/groups',
     expected: adminOnly,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/subjects/groups?id=${user.id}`, body: { SubjectGroups: [(await make.group()).id] } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/subjects/groups?id=${user.id}`,
+      body: { SubjectGroups: [(await make.group()).id] },
+    }),
   },
   {
     name: 'POST /rest/subjects/approve',
@@ -154,35 +198,79 @@ const cases: Case[] = [
     build: async () => ({ method: 'POST', path: `/rest/subjects/reject?id=${(await make.subject({ status: 'pending' })).id}` }),
   },
   { name: 'GET /rest/items', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/items' }) },
-  { name: 'GET /rest/items/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/items/edit?id=${(await make.station()).id}` }) },
+  {
+    name: 'GET /rest/items/edit',
+    expected: adminOnly,
+    build: async () => ({ method: 'GET', path: `/rest/items/edit?id=${(await make.station()).id}` }),
+  },
   {
     name: 'POST /rest/items/edit',
     expected: adminOnly,
-    build: async () => ({ method: 'POST', path: '/rest/items/edit', body: { Items: { name: 'Matrix well', unique_id: crypto.randomUUID() } } }),
+    build: async () => ({
+      method: 'POST',
+      path: '/rest/items/edit',
+      body: { Items: { name: 'Matrix well', unique_id: crypto.randomUUID() } },
+    }),
   },
   {
     name: 'POST /rest/items/groups',
     expected: adminOnly,
-    build: async () => ({ method: 'POST', path: `/rest/items/groups?id=${(await make.station()).id}`, body: { ItemGroups: [(await make.group()).id] } }),
+    build: async () => ({
+      method: 'POST',
+      path: `/rest/items/groups?id=${(await make.station()).id}`,
+      body: { ItemGroups: [(await make.group()).id] },
+    }),
   },
   {
     name: 'POST /rest/items/subjects',
     expected: adminOnly,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/items/subjects?id=${(await make.station()).id}`, body: { ItemSubjects: [user.id] } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/items/subjects?id=${(await make.station()).id}`,
+      body: { ItemSubjects: [user.id] },
+    }),
   },
-  { name: 'POST /rest/items/token', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await make.station()).id}` }) },
-  { name: 'POST /rest/legacy-readings/copy', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }) },
+  {
+    name: 'POST /rest/items/token',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await make.station()).id}` }),
+  },
+  {
+    name: 'POST /rest/legacy-readings/copy',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }),
+  },
   { name: 'GET /rest/health', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/health' }) },
   { name: 'POST /rest/rollup/migrate', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/rollup/migrate' }) },
   { name: 'GET /rest/groups', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/groups' }) },
-  { name: 'GET /rest/groups/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await make.group()).id}` }) },
-  { name: 'POST /rest/groups/edit', expected: adminOnly, build: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }) },
-  { name: 'GET /rest/groups/delete', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/groups/delete?id=${(await make.group()).id}` }) },
-  { name: 'POST /rest/groups/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/groups/delete?id=${(await make.group()).id}` }) },
+  {
+    name: 'GET /rest/groups/edit',
+    expected: adminOnly,
+    build: async () => ({ method: 'GET', path: `/rest/groups/edit?id=${(await make.group()).id}` }),
+  },
+  {
+    name: 'POST /rest/groups/edit',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: '/rest/groups/edit', body: { Groups: { name: 'Matrix group' } } }),
+  },
+  {
+    name: 'GET /rest/groups/delete',
+    expected: adminOnly,
+    build: async () => ({ method: 'GET', path: `/rest/groups/delete?id=${(await make.group()).id}` }),
+  },
+  {
+    name: 'POST /rest/groups/delete',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: `/rest/groups/delete?id=${(await make.group()).id}` }),
+  },
   {
     name: 'POST /rest/groups/items',
     expected: adminOnly,
-    build: async () => ({ method: 'POST', path: `/rest/groups/items?id=${(await make.group()).id}`, body: { GroupItems: [(await make.station()).id] } }),
+    build: async () => ({
+      method: 'POST',
+      path: `/rest/groups/items?id=${(await make.group()).id}`,
+      body: { GroupItems: [(await make.station()).id] },
+    }),
   },
   {
     name: 'GET /rest/alarm-rules',
@@ -192,38 +280,82 @@ const cases: Case[] = [
   {
     name: 'POST /rest/alarm-rules/edit',
     expected: adminOnly,
-    build: async () => ({ method: 'POST', path: '/rest/alarm-rules/edit', body: { AlarmRules: { item_id: (await make.station()).id, kind: 'low_voltage' } } }),
+    build: async () => ({
+      method: 'POST',
+      path: '/rest/alarm-rules/edit',
+      body: { AlarmRules: { item_id: (await make.station()).id, kind: 'low_voltage' } },
+    }),
   },
-  { name: 'POST /rest/alarm-rules/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/alarm-rules/delete?id=${await rule()}` }) },
+  {
+    name: 'POST /rest/alarm-rules/delete',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: `/rest/alarm-rules/delete?id=${await rule()}` }),
+  },
   {
     name: 'POST /rest/alarm-rules/preview',
     expected: adminOnly,
-    build: async () => ({ method: 'POST', path: '/rest/alarm-rules/preview', body: { AlarmRules: { item_id: (await make.station()).id, kind: 'above', reading: 'H1', threshold: 1 } } }),
+    build: async () => ({
+      method: 'POST',
+      path: '/rest/alarm-rules/preview',
+      body: { AlarmRules: { item_id: (await make.station()).id, kind: 'above', reading: 'H1', threshold: 1 } },
+    }),
   },
-  { name: 'GET /rest/alarms', expected: ownStation, build: async ({ user }) => ({ method: 'GET', path: `/rest/alarms?item_id=${(await usersStation(user)).id}` }) },
+  {
+    name: 'GET /rest/alarms',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/alarms?item_id=${(await usersStation(user)).id}` }),
+  },
   { name: 'GET /rest/alarms (all visible)', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/alarms?state=open' }) },
   {
     name: 'POST /rest/alarms/acknowledge',
     expected: ownStation,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/alarms/acknowledge?id=${await usersAlarm(user)}`, body: { AlarmAcknowledge: { note: 'Seen' } } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/alarms/acknowledge?id=${await usersAlarm(user)}`,
+      body: { AlarmAcknowledge: { note: 'Seen' } },
+    }),
   },
-  { name: 'GET /rest/notifications/settings', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/notifications/settings' }) },
+  {
+    name: 'GET /rest/notifications/settings',
+    expected: signedIn,
+    build: async () => ({ method: 'GET', path: '/rest/notifications/settings' }),
+  },
   {
     name: 'POST /rest/notifications/settings',
     expected: signedIn,
     build: async () => ({ method: 'POST', path: '/rest/notifications/settings', body: { NotificationSettings: { mode: 'critical' } } }),
   },
   { name: 'GET /rest/webhooks', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/webhooks' }) },
-  { name: 'GET /rest/webhooks/edit', expected: adminOnly, build: async () => ({ method: 'GET', path: `/rest/webhooks/edit?id=${await webhook()}` }) },
+  {
+    name: 'GET /rest/webhooks/edit',
+    expected: adminOnly,
+    build: async () => ({ method: 'GET', path: `/rest/webhooks/edit?id=${await webhook()}` }),
+  },
   {
     name: 'POST /rest/webhooks/edit',
     expected: adminOnly,
-    build: async () => ({ method: 'POST', path: '/rest/webhooks/edit', body: { Webhooks: { url: 'https://example.com/matrix', events: ['alarm.fired'] } } }),
+    build: async () => ({
+      method: 'POST',
+      path: '/rest/webhooks/edit',
+      body: { Webhooks: { url: 'https://example.com/matrix', events: ['alarm.fired'] } },
+    }),
   },
-  { name: 'POST /rest/webhooks/delete', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/webhooks/delete?id=${await webhook()}` }) },
-  { name: 'POST /rest/webhooks/test', expected: adminOnly, build: async () => ({ method: 'POST', path: `/rest/webhooks/test?id=${await webhook()}` }) },
+  {
+    name: 'POST /rest/webhooks/delete',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: `/rest/webhooks/delete?id=${await webhook()}` }),
+  },
+  {
+    name: 'POST /rest/webhooks/test',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: `/rest/webhooks/test?id=${await webhook()}` }),
+  },
   { name: 'GET /rest/api-tokens', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/api-tokens' }) },
-  { name: 'POST /rest/api-tokens/create', expected: signedIn, build: async () => ({ method: 'POST', path: '/rest/api-tokens/create', body: { ApiToken: { name: 'Matrix' } } }) },
+  {
+    name: 'POST /rest/api-tokens/create',
+    expected: signedIn,
+    build: async () => ({ method: 'POST', path: '/rest/api-tokens/create', body: { ApiToken: { name: 'Matrix' } } }),
+  },
   {
     name: 'POST /rest/api-tokens/revoke',
     expected: { anonymous: 401, user: 200, 'second user': 404, administrator: 404 },
@@ -235,7 +367,11 @@ const cases: Case[] = [
     build: async () => ({ method: 'GET', path: `/rest/webhooks/deliveries?id=${await webhook()}` }),
   },
   { name: 'GET /rest/share-links', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/share-links' }) },
-  { name: 'GET /rest/share-links/edit', expected: ownLink, build: async ({ user }) => ({ method: 'GET', path: `/rest/share-links/edit?id=${(await usersShareLink(user)).id}` }) },
+  {
+    name: 'GET /rest/share-links/edit',
+    expected: ownLink,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/share-links/edit?id=${(await usersShareLink(user)).id}` }),
+  },
   {
     name: 'POST /rest/share-links/edit',
     // Anyone signed in shares what it sees: the second user does not see the first user's station.
@@ -246,8 +382,16 @@ const cases: Case[] = [
       body: { ShareLinks: { title: 'Matrix link', window_days: 7, stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] } },
     }),
   },
-  { name: 'POST /rest/share-links/revoke', expected: ownLink, build: async ({ user }) => ({ method: 'POST', path: `/rest/share-links/revoke?id=${(await usersShareLink(user)).id}` }) },
-  { name: 'GET /rest/share/{secret}', expected: publicCall(200), build: async ({ user }) => ({ method: 'GET', path: `/rest/share/${(await usersShareLink(user)).secret}` }) },
+  {
+    name: 'POST /rest/share-links/revoke',
+    expected: ownLink,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/share-links/revoke?id=${(await usersShareLink(user)).id}` }),
+  },
+  {
+    name: 'GET /rest/share/{secret}',
+    expected: publicCall(200),
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/share/${(await usersShareLink(user)).secret}` }),
+  },
   {
     name: 'GET /rest/share/{secret}/chart',
     expected: publicCall(200),
@@ -256,12 +400,23 @@ const cases: Case[] = [
       return { method: 'GET', path: `/rest/share/${link.secret}/chart?station=${link.stations[0].unique_id}` };
     },
   },
-  { name: 'GET /rest/quality', expected: ownStation, build: async ({ user }) => ({ method: 'GET', path: `/rest/quality?id=${(await usersStation(user)).id}` }) },
-  { name: 'GET /rest/quality/log', expected: ownStation, build: async ({ user }) => ({ method: 'GET', path: `/rest/quality/log?id=${(await usersStation(user)).id}` }) },
+  {
+    name: 'GET /rest/quality',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/quality?id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'GET /rest/quality/log',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/quality/log?id=${(await usersStation(user)).id}` }),
+  },
   {
     name: 'GET /rest/quality/flags',
     expected: ownStation,
-    build: async ({ user }) => ({ method: 'GET', path: `/rest/quality/flags?id=${(await usersStation(user)).id}&reading=H1&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z` }),
+    build: async ({ user }) => ({
+      method: 'GET',
+      path: `/rest/quality/flags?id=${(await usersStation(user)).id}&reading=H1&from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`,
+    }),
   },
   {
     name: 'POST /rest/quality/flag',
@@ -285,17 +440,29 @@ const cases: Case[] = [
   {
     name: 'POST /rest/quality/checks',
     expected: qualityControl,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/quality/checks?id=${(await qualityStation(user)).id}`, body: { QualityChecks: { checks: [] } } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/quality/checks?id=${(await qualityStation(user)).id}`,
+      body: { QualityChecks: { checks: [] } },
+    }),
   },
   {
     name: 'POST /rest/quality/approve',
     expected: adminOnly,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/quality/approve?id=${(await qualityStation(user)).id}`, body: { QualityApprove: { to: '2026-01-01' } } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/quality/approve?id=${(await qualityStation(user)).id}`,
+      body: { QualityApprove: { to: '2026-01-01' } },
+    }),
   },
   {
     name: 'POST /rest/quality/withdraw',
     expected: adminOnly,
-    build: async ({ user }) => ({ method: 'POST', path: `/rest/quality/withdraw?id=${(await qualityStation(user)).id}`, body: { QualityWithdraw: { note: 'Matrix.' } } }),
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/quality/withdraw?id=${(await qualityStation(user)).id}`,
+      body: { QualityWithdraw: { note: 'Matrix.' } },
+    }),
   },
 ];
 

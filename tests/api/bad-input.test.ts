@@ -183,7 +183,9 @@ describe('query parameters', () => {
 });
 
 describe('quality calls', () => {
-  const flagBody = { QualityFlag: { reading: 'H1', from: '2026-01-01T00:00:00Z', to: '2026-01-01T01:00:00Z', flag: 'rejected', note: 'Bad.' } };
+  const flagBody = {
+    QualityFlag: { reading: 'H1', from: '2026-01-01T00:00:00Z', to: '2026-01-01T01:00:00Z', flag: 'rejected', note: 'Bad.' },
+  };
   const calls: ['GET' | 'POST', string, Record<string, unknown> | undefined][] = [
     ['GET', '/rest/quality', undefined],
     ['GET', '/rest/quality/log', undefined],
@@ -204,14 +206,30 @@ describe('quality calls', () => {
 
   it('a flag edit names each bad field: reading, instants, flag, note, a range that runs backwards or over a year', async () => {
     const station = await make.station();
-    const res = await post(`/rest/quality/flag?id=${station.id}`, { QualityFlag: { reading: 'XYZ', from: 'yesterday', to: 5, flag: 'awful', note: '' } }, { token: admin.token });
+    const res = await post(
+      `/rest/quality/flag?id=${station.id}`,
+      { QualityFlag: { reading: 'XYZ', from: 'yesterday', to: 5, flag: 'awful', note: '' } },
+      { token: admin.token },
+    );
     expectEnvelope(res, 422);
     expect(Object.keys(res.json.errors).sort()).toEqual(['flag', 'from', 'note', 'reading', 'to']);
-    const backwards = await post(`/rest/quality/flag?id=${station.id}`, { QualityFlag: { ...flagBody.QualityFlag, from: '2026-01-02T00:00:00Z' } }, { token: admin.token });
+    const backwards = await post(
+      `/rest/quality/flag?id=${station.id}`,
+      { QualityFlag: { ...flagBody.QualityFlag, from: '2026-01-02T00:00:00Z' } },
+      { token: admin.token },
+    );
     expect(Object.keys(backwards.json.errors)).toEqual(['from']);
-    const long = await post(`/rest/quality/flag?id=${station.id}`, { QualityFlag: { ...flagBody.QualityFlag, from: '2024-01-01T00:00:00Z' } }, { token: admin.token });
+    const long = await post(
+      `/rest/quality/flag?id=${station.id}`,
+      { QualityFlag: { ...flagBody.QualityFlag, from: '2024-01-01T00:00:00Z' } },
+      { token: admin.token },
+    );
     expect(Object.keys(long.json.errors)).toEqual(['to']);
-    const otherSource = await post(`/rest/quality/flag?id=${station.id}`, { QualityFlag: { ...flagBody.QualityFlag, reading: 'pressure' } }, { token: admin.token });
+    const otherSource = await post(
+      `/rest/quality/flag?id=${station.id}`,
+      { QualityFlag: { ...flagBody.QualityFlag, reading: 'pressure' } },
+      { token: admin.token },
+    );
     expectEnvelope(otherSource, 422);
     expect(otherSource.json.errors.reading[0]).toMatch(/not a reading of DANES stations/);
   });
@@ -219,25 +237,59 @@ describe('quality calls', () => {
   it('check settings name the code and the field: a soft minimum above the maximum, a step that is not positive, a short flat line', async () => {
     const station = await make.station();
     const checks = (c: Record<string, unknown>) =>
-      post(`/rest/quality/checks?id=${station.id}`, { QualityChecks: { checks: [{ reading: 'H1', soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null, ...c }] } }, { token: admin.token });
-    for (const bad of [{ soft_min: 5, soft_max: 1 }, { max_step: 0 }, { max_rate: -1 }, { flat_minutes: 5 }, { soft_min: 'low' }, { reading: 'pressure' }]) {
+      post(
+        `/rest/quality/checks?id=${station.id}`,
+        {
+          QualityChecks: {
+            checks: [{ reading: 'H1', soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null, ...c }],
+          },
+        },
+        { token: admin.token },
+      );
+    for (const bad of [
+      { soft_min: 5, soft_max: 1 },
+      { max_step: 0 },
+      { max_rate: -1 },
+      { flat_minutes: 5 },
+      { soft_min: 'low' },
+      { reading: 'pressure' },
+    ]) {
       const res = await checks(bad);
       expectEnvelope(res, 422);
       // Rules of a field are named by the list; a code of another source by its entry.
       expect(Object.keys(res.json.errors), JSON.stringify(bad)).toEqual(['reading' in bad ? 'checks.0' : 'checks']);
     }
-    const twice = await post(`/rest/quality/checks?id=${station.id}`, { QualityChecks: { checks: [{ reading: 'H1', soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null }, { reading: 'H1', soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null }] } }, { token: admin.token });
+    const twice = await post(
+      `/rest/quality/checks?id=${station.id}`,
+      {
+        QualityChecks: {
+          checks: [
+            { reading: 'H1', soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null },
+            { reading: 'H1', soft_min: null, soft_max: null, max_step: null, max_rate: null, flat_minutes: null },
+          ],
+        },
+      },
+      { token: admin.token },
+    );
     expect(Object.keys(twice.json.errors)).toEqual(['checks']);
   });
 
   it('approval needs a real day, a withdrawal a note; the flags query needs instants in order', async () => {
     const station = await make.station();
-    const approve = await post(`/rest/quality/approve?id=${station.id}`, { QualityApprove: { to: '2026-02-30', reading: 'XYZ' } }, { token: admin.token });
+    const approve = await post(
+      `/rest/quality/approve?id=${station.id}`,
+      { QualityApprove: { to: '2026-02-30', reading: 'XYZ' } },
+      { token: admin.token },
+    );
     expectEnvelope(approve, 422);
     expect(Object.keys(approve.json.errors).sort()).toEqual(['reading', 'to']);
     const withdraw = await post(`/rest/quality/withdraw?id=${station.id}`, { QualityWithdraw: { from: 'soon' } }, { token: admin.token });
     expect(Object.keys(withdraw.json.errors).sort()).toEqual(['from', 'note']);
-    const flags = await call('GET', `/rest/quality/flags?id=${station.id}&reading=H1&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z&at=never`, { token: admin.token });
+    const flags = await call(
+      'GET',
+      `/rest/quality/flags?id=${station.id}&reading=H1&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z&at=never`,
+      { token: admin.token },
+    );
     expectEnvelope(flags, 400);
     expect(Object.keys(flags.json.errors).sort()).toEqual(['at', 'from']);
     expectEnvelope(await call('GET', `/rest/quality/log?id=${station.id}&limit=0`, { token: admin.token }), 400);
@@ -263,7 +315,11 @@ describe('error texts say what is wrong', () => {
   });
 
   it('an item time zone that does not exist: unknown time zone', async () => {
-    const res = await post('/rest/items/edit', { Items: { name: 'Well four', unique_id: 'TZ-1', timezone: 'Mars/Olympus' } }, { token: admin.token });
+    const res = await post(
+      '/rest/items/edit',
+      { Items: { name: 'Well four', unique_id: 'TZ-1', timezone: 'Mars/Olympus' } },
+      { token: admin.token },
+    );
     expectEnvelope(res, 422);
     expect(res.json.errors.timezone).toEqual(['This is an unknown time zone: use an IANA name such as Europe/Prague.']);
   });

@@ -22,7 +22,9 @@ describe('one spec per documented call', () => {
 
   it('documents exactly the calls the specs declare in the OpenAPI document', async () => {
     const doc = (await call('GET', '/rest/openapi.json')).json as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const declared = specs.flatMap(([, spec]) => operations(spec));
     expect(documented.sort()).toEqual(declared.sort());
   });

@@ -25,15 +25,24 @@ describe('raw export', () => {
       },
     });
     const uniwan = await readings(fixture.uniwanStation.uniqueId, 'from=2026-04-01&to=2026-04-03', fixture.viewer.token);
-    expect(uniwan.data.data).toEqual({ pressure: { t: [Date.parse('2026-04-01T13:00:00Z'), Date.parse('2026-04-04T03:00:00Z')], v: [1000, 1010] } });
+    expect(uniwan.data.data).toEqual({
+      pressure: { t: [Date.parse('2026-04-01T13:00:00Z'), Date.parse('2026-04-04T03:00:00Z')], v: [1000, 1010] },
+    });
   });
 
   it('sends every reading where the chart downsamples', async () => {
     const station = await make.station({ timezone: 'UTC', viewers: [fixture.viewer] });
     const start = Date.parse('2026-02-01T00:00:00Z');
-    const rows = Array.from({ length: 4500 }, (_, i) => ({ data_name: 'KCM', data_value: i % 13, date: new Date(start + i * 60_000).toISOString() }));
+    const rows = Array.from({ length: 4500 }, (_, i) => ({
+      data_name: 'KCM',
+      data_value: i % 13,
+      date: new Date(start + i * 60_000).toISOString(),
+    }));
     expect((await ingest('danes', fixture.token, { unique_id: station.uniqueId, rows })).status).toBe(200);
-    const chart = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-02-01&to=2026-02-04`, { token: fixture.viewer.token, reply: Chart });
+    const chart = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-02-01&to=2026-02-04`, {
+      token: fixture.viewer.token,
+      reply: Chart,
+    });
     expect(chart.data.downsampled).toBe(true);
     const res = await readings(station.uniqueId, 'from=2026-02-01&to=2026-02-04', fixture.viewer.token);
     expect(res.data.data.KCM.t.length).toBe(4500);

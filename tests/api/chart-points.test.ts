@@ -83,15 +83,27 @@ describe('chart point budget', () => {
     const byDefault = await chart('', Chart);
     expect((byDefault.data.data as DanesRow[]).filter((r) => r.data_name === 'H1').length).toBeGreaterThan(600);
     expect(byDefault.data).not.toHaveProperty('totals');
-    const raw = await get(`/rest/api/item?id=${encodeURIComponent(station.uniqueId)}&from=2026-01-05&to=2026-01-05&points=10000&format=rows`, {
-      token: viewer.token,
-      reply: Chart,
-    });
+    const raw = await get(
+      `/rest/api/item?id=${encodeURIComponent(station.uniqueId)}&from=2026-01-05&to=2026-01-05&points=10000&format=rows`,
+      {
+        token: viewer.token,
+        reply: Chart,
+      },
+    );
     expect(raw.data.downsampled).toBe(false);
   });
 
   it('refuses a point budget or format it does not know with 400', async () => {
-    for (const query of ['points=49', 'points=10001', 'points=0', 'points=-5', 'points=1.5', 'points=many', 'format=csv', 'format=COLUMNS']) {
+    for (const query of [
+      'points=49',
+      'points=10001',
+      'points=0',
+      'points=-5',
+      'points=1.5',
+      'points=many',
+      'format=csv',
+      'format=COLUMNS',
+    ]) {
       const res = await chart(query);
       expect(res.status, query).toBe(400);
       expect(Object.keys(res.json.errors), query).toEqual([query.split('=')[0]]);

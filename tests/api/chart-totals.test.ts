@@ -7,7 +7,8 @@ import { ingest, runCron } from '../support/telemetry';
 
 const zone = 'Europe/Prague';
 // Read independently of the app's own station-time helpers: the local calendar day of an instant.
-const dayOf = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+const dayOf = (ts: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
 
 // Reports every 10 minutes around both DST changes of 2026 (29 March: 23 hours, 25 October: 25 hours): `rain` is what
 // fell in the 10 minutes up to a report (in tenths of a mm); the station posts SRA1H as the rolling hour (`posted`, the
@@ -58,7 +59,10 @@ beforeAll(async () => {
 });
 
 const columns = async (range: string, points: number) => {
-  const res = await get(`/rest/api/item?id=${station.uniqueId}&${range}&points=${points}&format=columns`, { token: viewer.token, reply: ChartColumns });
+  const res = await get(`/rest/api/item?id=${station.uniqueId}&${range}&points=${points}&format=columns`, {
+    token: viewer.token,
+    reply: ChartColumns,
+  });
   expect(res.status).toBe(200);
   return res.data;
 };
@@ -87,7 +91,10 @@ describe('precipitation totals', () => {
     const summary = dashboard.data.danes[station.uniqueId];
     const october = ['2026-10-24', '2026-10-25', '2026-10-26'];
     const wettest = october.reduce((a, b) => (expectedDays.get(b)! > expectedDays.get(a)! ? b : a));
-    expect(summary.sum!.SRA1H).toBeCloseTo(october.reduce((n, d) => n + expectedDays.get(d)!, 0), 9);
+    expect(summary.sum!.SRA1H).toBeCloseTo(
+      october.reduce((n, d) => n + expectedDays.get(d)!, 0),
+      9,
+    );
     expect(summary.peak_day!.SRA1H.day).toBe(wettest);
     expect(summary.peak_day!.SRA1H.sum).toBeCloseTo(expectedDays.get(wettest)!, 9);
     expect(summary.sum).not.toHaveProperty('H1');
@@ -103,11 +110,17 @@ describe('precipitation totals', () => {
     for (const [day, sum] of perDay) expect(sum, day).toBeCloseTo(expectedDays.get(day)!, 9);
     const wettest = [...perDay].reduce((a, b) => (b[1] > a[1] ? b : a));
     expect(rain.peak_day).toEqual({ day: wettest[0], sum: expect.closeTo(wettest[1], 9) });
-    expect(rain.sum).toBeCloseTo([...perDay.values()].reduce((a, b) => a + b, 0), 9);
+    expect(rain.sum).toBeCloseTo(
+      [...perDay.values()].reduce((a, b) => a + b, 0),
+      9,
+    );
   });
 
   it('leave the raw export untouched: every rain reading as it was posted', async () => {
-    const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, { token: viewer.token, reply: RawReadings });
+    const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, {
+      token: viewer.token,
+      reply: RawReadings,
+    });
     expect(res.status).toBe(200);
     const october = reports.filter((r) => r.ts >= Date.parse('2026-10-23T22:00:00Z'));
     expect(res.data.data.SRA1H).toEqual({ t: october.map((r) => r.ts), v: october.map((r) => r.posted) });

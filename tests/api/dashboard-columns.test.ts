@@ -36,7 +36,9 @@ describe('dashboard columns', () => {
         expect(dashboardFromColumns(columns.data)).toEqual(rows.data);
       }
     }
-    const columns = (await get('/rest/api?from=2026-04-01&to=2026-04-03&format=columns', { token: fixture.viewer.token, reply: DashboardColumns })).data;
+    const columns = (
+      await get('/rest/api?from=2026-04-01&to=2026-04-03&format=columns', { token: fixture.viewer.token, reply: DashboardColumns })
+    ).data;
     const at = columns.stations.unique_id.indexOf(rain.uniqueId);
     expect(columns.figures.sum.SRA1H[at]).toBe(6.5);
     expect(columns.figures.peak_day.SRA1H[at]).toBe('2026-04-03');
@@ -54,7 +56,12 @@ describe('the dashboard cache', () => {
     const deferred: Promise<unknown>[] = [];
     const ctxWith = (seconds: number) => {
       const base = workerCtx();
-      return { ...base, config: { ...base.config, DASHBOARD_CACHE_SECONDS: seconds }, subject: session.subject, defer: (work: Promise<unknown>) => void deferred.push(work) };
+      return {
+        ...base,
+        config: { ...base.config, DASHBOARD_CACHE_SECONDS: seconds },
+        subject: session.subject,
+        defer: (work: Promise<unknown>) => void deferred.push(work),
+      };
     };
     const figures = async (seconds: number, range = { from: '2026-05-10', to: '2026-05-10' }) => {
       const dashboard = await dashboardOf(ctxWith(seconds), range);
@@ -82,7 +89,11 @@ describe('the dashboard cache', () => {
     await settleRollup(station.id);
     const deferred: Promise<unknown>[] = [];
     const base = workerCtx();
-    const ctx = { ...base, config: { ...base.config, DASHBOARD_CACHE_SECONDS: 60 }, defer: (work: Promise<unknown>) => void deferred.push(work) };
+    const ctx = {
+      ...base,
+      config: { ...base.config, DASHBOARD_CACHE_SECONDS: 60 },
+      defer: (work: Promise<unknown>) => void deferred.push(work),
+    };
     const sumOf = async () => {
       const figures = await rangeFiguresOf(ctx, { stations: [{ id: station.id, source: 'DANES' }], from: day, to: day });
       await Promise.all(deferred.splice(0));

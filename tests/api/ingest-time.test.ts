@@ -44,7 +44,11 @@ describe('ingest: station times, exactly', () => {
   });
 
   it('refuses offsets beyond ±14:00 or with minutes of 60 or more, and takes those within', async () => {
-    const refused = await post([danes('2026-01-10T12:00:00+14:30'), danes('2026-01-10T12:00:00-15:00'), danes('2026-01-10T12:00:00+01:60')]);
+    const refused = await post([
+      danes('2026-01-10T12:00:00+14:30'),
+      danes('2026-01-10T12:00:00-15:00'),
+      danes('2026-01-10T12:00:00+01:60'),
+    ]);
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.json.errors)).toEqual(['rows.0', 'rows.1', 'rows.2']);
     expect(refused.json.errors['rows.0'][0]).toMatch(/impossible UTC offset/);

@@ -27,7 +27,11 @@ describe('items', () => {
   it('GET /rest/items/user-items lists the items linked directly and through groups, newest first', async () => {
     const user = await make.subject();
     const group = await make.group({ members: [user] });
-    const [direct, viaGroup, foreign] = [await make.station({ viewers: [user] }), await make.station({ groups: [group] }), await make.station()];
+    const [direct, viaGroup, foreign] = [
+      await make.station({ viewers: [user] }),
+      await make.station({ groups: [group] }),
+      await make.station(),
+    ];
     const res = await get('/rest/items/user-items', { token: user.token, reply: z.array(ItemRow) });
     expect(res.status).toBe(200);
     expect(res.data.map((i) => i.id)).toEqual([viaGroup.id, direct.id]);
@@ -53,15 +57,28 @@ describe('items', () => {
     const [row] = await db().select(itemFields).from(items).where(eq(items.id, id));
     expect(row).toMatchObject({ uniqueId: input.unique_id, locationX: 48.8056, locationY: 16.6378, nameForApi: 'DANES', lastUpdate: null });
     const group = await make.group();
-    expect((await post('/rest/items/groups', { ItemGroups: [group.id] }, { token: admin.token, query: { id }, reply: ItemGroups })).status).toBe(200);
-    expect((await post('/rest/items/subjects', { ItemSubjects: [user.id] }, { token: admin.token, query: { id }, reply: ItemSubjects })).status).toBe(200);
+    expect(
+      (await post('/rest/items/groups', { ItemGroups: [group.id] }, { token: admin.token, query: { id }, reply: ItemGroups })).status,
+    ).toBe(200);
+    expect(
+      (await post('/rest/items/subjects', { ItemSubjects: [user.id] }, { token: admin.token, query: { id }, reply: ItemSubjects })).status,
+    ).toBe(200);
     const edit = await get('/rest/items/edit', { token: admin.token, query: { id }, reply: ItemEdit });
     expect(edit.data).toMatchObject({ item: { id, name: 'Mikulov well' }, groups: [group.id], subjects: [user.id] });
     expect(edit.data.allGroups).toContainEqual({ id: group.id, name: group.name });
     expect(edit.data.allSubjects.map((s) => s.id)).toContain(user.id);
     const updated = await post(
       '/rest/items/edit',
-      { Items: station({ id, unique_id: input.unique_id, name: 'Mikulov well 2', name_for_api: 'UNIWAN', timezone: 'Europe/Vienna', location_x: '' }) },
+      {
+        Items: station({
+          id,
+          unique_id: input.unique_id,
+          name: 'Mikulov well 2',
+          name_for_api: 'UNIWAN',
+          timezone: 'Europe/Vienna',
+          location_x: '',
+        }),
+      },
       { token: admin.token, reply: ItemRow },
     );
     expect(updated.status).toBe(200);
@@ -105,7 +122,9 @@ describe('groups', () => {
     const renamed = await post('/rest/groups/edit', { Groups: { id, name: 'Brno area wells' } }, { token: admin.token, reply: NamedRef });
     expect(renamed.data).toEqual({ id, name: 'Brno area wells' });
     const [a, b] = [await make.station(), await make.station()];
-    expect((await post('/rest/groups/items', { GroupItems: [a.id, b.id] }, { token: admin.token, query: { id }, reply: GroupItems })).status).toBe(200);
+    expect(
+      (await post('/rest/groups/items', { GroupItems: [a.id, b.id] }, { token: admin.token, query: { id }, reply: GroupItems })).status,
+    ).toBe(200);
     const list = await get('/rest/groups', { token: admin.token, reply: z.array(GroupRow) });
     expect(list.data[0]).toEqual({ id, name: 'Brno area wells', nItems: 2, nSubjects: 0 });
     const edit = await get('/rest/groups/edit', { token: admin.token, query: { id }, reply: GroupEdit });

@@ -44,7 +44,10 @@ describe('copying an older database’s D1 readings into the station objects', (
     }
     for (let i = 0; i < 4; i++) await legacyRow(second.id, 'pressure', start + i * 3_600_000, 1000 + i);
     // One of the second station's readings was posted again after the move, before the copy ran.
-    await ingest('uniwan', await make.importerToken(), { unique_id: second.uniqueId, rows: [{ value_id: 'pressure', value: 1000, timestamp: new Date(start).toISOString() }] });
+    await ingest('uniwan', await make.importerToken(), {
+      unique_id: second.uniqueId,
+      rows: [{ value_id: 'pressure', value: 1000, timestamp: new Date(start).toISOString() }],
+    });
 
     const run = await copyAll(admin.token, 5);
     expect(run.copied).toBe(40);
@@ -60,7 +63,9 @@ describe('copying an older database’s D1 readings into the station objects', (
     // The copied days reach the dashboard's roll-up like any ingest.
     await runCron();
     // 2025-03 lies past the fold age (ROLLUP_FOLD_AFTER_DAYS): its one day with readings is rolled up as its month.
-    const [day] = [...(await statsOf(first.id)), ...(await monthStatsOf(first.id))].filter((s) => s.reading === 'H1' && ['2025-03-01', '2025-03'].includes(s.day));
+    const [day] = [...(await statsOf(first.id)), ...(await monthStatsOf(first.id))].filter(
+      (s) => s.reading === 'H1' && ['2025-03-01', '2025-03'].includes(s.day),
+    );
     expect(day.count).toBe(12);
   });
 

@@ -56,7 +56,14 @@ describe('open live sockets end with the right that opened them', () => {
   it('a new password on the profile closes the other sessions’ sockets and keeps the one that made the change', async () => {
     const { subject, here, there } = await twoPages();
     const closing = closedWithin5s(there);
-    const profile = { username: subject.username, firstName: 'Test', secondName: 'User', subject: 'Hladina tests', password: 'another secret', currentPassword: subject.password };
+    const profile = {
+      username: subject.username,
+      firstName: 'Test',
+      secondName: 'User',
+      subject: 'Hladina tests',
+      password: 'another secret',
+      currentPassword: subject.password,
+    };
     expect((await post('/rest/subjects/profile', { Users: profile }, { token: subject.token })).status).toBe(200);
     expect(await closing).toBe(closeCodes.sessionEnded);
     await stillOpen(here);

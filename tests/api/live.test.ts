@@ -55,7 +55,9 @@ describe('live channel', () => {
     const item = await stationWithToken(user);
     const watcher = await watch(user, [item.uniqueId]);
     await watcher.next('subscribed');
-    const bad = await ingest('danes', item.token, { rows: [...rows(2), { data_name: 'NOPE', data_value: 1, date: '2026-11-20T08:00:00Z' }] });
+    const bad = await ingest('danes', item.token, {
+      rows: [...rows(2), { data_name: 'NOPE', data_value: 1, date: '2026-11-20T08:00:00Z' }],
+    });
     expect(bad.status).toBe(422);
     await ingest('danes', item.token, { rows: rows(1, 500) });
     const message = await watcher.next('readings');

@@ -20,8 +20,10 @@ let station: TestStation & { token: string };
 
 const flag = (who: TestSubject, body: Record<string, unknown>, id = station.id) =>
   post('/rest/quality/flag', { QualityFlag: body }, { token: who.token, query: { id }, reply: FlagOutcome });
-const dashboardMax = async () => (await get(`/rest/api?from=${day}&to=${day}`, { token: viewer.token, reply: Dashboard })).data.danes[station.uniqueId].max.H1;
-const logOf = async (who = viewer) => (await get('/rest/quality/log', { token: who.token, query: { id: station.id }, reply: z.array(LogEntry) })).data;
+const dashboardMax = async () =>
+  (await get(`/rest/api?from=${day}&to=${day}`, { token: viewer.token, reply: Dashboard })).data.danes[station.uniqueId].max.H1;
+const logOf = async (who = viewer) =>
+  (await get('/rest/quality/log', { token: who.token, query: { id: station.id }, reply: z.array(LogEntry) })).data;
 
 beforeAll(async () => {
   admin = await make.admin();
@@ -48,8 +50,23 @@ describe('flagging a range', () => {
 
     const log = await logOf();
     expect(log.slice(0, 2)).toMatchObject([
-      { action: 'flag', reading: 'H1', flag: 'good', reason: 'manual', by: { id: admin.id, name: 'Test Admin' }, note: 'It was real after all.', changed: [{ from: 'rejected', count: 1 }] },
-      { action: 'flag', reading: 'H1', flag: 'rejected', by: { id: admin.id, name: 'Test Admin' }, note: 'Probe pulled for cleaning.', changed: [{ from: 'suspect', count: 1 }] },
+      {
+        action: 'flag',
+        reading: 'H1',
+        flag: 'good',
+        reason: 'manual',
+        by: { id: admin.id, name: 'Test Admin' },
+        note: 'It was real after all.',
+        changed: [{ from: 'rejected', count: 1 }],
+      },
+      {
+        action: 'flag',
+        reading: 'H1',
+        flag: 'rejected',
+        by: { id: admin.id, name: 'Test Admin' },
+        note: 'Probe pulled for cleaning.',
+        changed: [{ from: 'suspect', count: 1 }],
+      },
     ]);
     expect(log[0].from).toBe(new Date(spikeAt).toISOString());
     expect(log.at(-1)).toMatchObject({ action: 'auto', reading: 'H1', flag: 'suspect', reason: 'step', count: 1, by: null });
@@ -60,7 +77,10 @@ describe('flagging a range', () => {
     const to = '2026-09-10T13:00:00Z';
     const res = await flag(admin, { reading: 'H1', from, to, flag: 'suspect', note: 'Pump test nearby.' });
     expect(res.data.changed).toEqual([{ from: 'good', count: 7 }]);
-    const exported = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=${day}&to=${day}`, { token: viewer.token, reply: RawReadings });
+    const exported = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=${day}&to=${day}`, {
+      token: viewer.token,
+      reply: RawReadings,
+    });
     expect(exported.data.data.H1.v).toEqual(levels);
     const back = await flag(admin, { reading: 'H1', from, to, flag: 'good', note: 'Test over.' });
     expect(back.data.changed).toEqual([{ from: 'suspect', count: 7 }]);
@@ -87,10 +107,17 @@ describe('who may edit', () => {
   it('is administrators and subjects granted quality control on the station or its group; viewers without it get 403', async () => {
     const body = { reading: 'H1', from: '2026-09-10T14:00:00Z', to: '2026-09-10T14:00:00Z', flag: 'suspect', note: 'Checking rights.' };
     expect((await flag(viewer, body)).status).toBe(403);
-    expect((await get('/rest/quality', { token: viewer.token, query: { id: station.id }, reply: QualityState })).data).toMatchObject({ may_edit: false, may_approve: false });
+    expect((await get('/rest/quality', { token: viewer.token, query: { id: station.id }, reply: QualityState })).data).toMatchObject({
+      may_edit: false,
+      may_approve: false,
+    });
 
     // An administrator grants the right on the viewer's direct link (a plain id keeps a link's right as it is).
-    const granted = await post(`/rest/subjects/items?id=${viewer.id}`, { ItemsSubject: [{ id: station.id, quality: true }] }, { token: admin.token });
+    const granted = await post(
+      `/rest/subjects/items?id=${viewer.id}`,
+      { ItemsSubject: [{ id: station.id, quality: true }] },
+      { token: admin.token },
+    );
     expect(granted.status, granted.text).toBe(200);
     expect((await flag(viewer, body)).status).toBe(200);
     await post(`/rest/subjects/items?id=${viewer.id}`, { ItemsSubject: [station.id] }, { token: admin.token });
@@ -118,7 +145,8 @@ describe('approval', () => {
   it('locks approved readings against edits until an administrator withdraws it, logging both', async () => {
     const other = await make.station({ viewers: [viewer], token: true });
     await ingest('danes', other.token, { rows: series('2026-09-11T08:00:00Z', 10, [2, 2.1, 2.2]) });
-    const approve = (body: Record<string, unknown>, who = admin) => post('/rest/quality/approve', { QualityApprove: body }, { token: who.token, query: { id: other.id }, reply: QualityState });
+    const approve = (body: Record<string, unknown>, who = admin) =>
+      post('/rest/quality/approve', { QualityApprove: body }, { token: who.token, query: { id: other.id }, reply: QualityState });
     expect((await approve({ to: '2026-09-11' }, viewer)).status).toBe(403);
     const approved = await approve({ to: '2026-09-11', note: 'Checked against the manual readings.' });
     expect(approved.status, approved.text).toBe(200);
@@ -131,7 +159,10 @@ describe('approval', () => {
     expect(refused.json.errors.from[0]).toMatch(/approved up to 2026-09-11T22:00:00.000Z/);
 
     // The chart shows how far each reading is approved.
-    const chart = await get(`/rest/api/item?id=${other.uniqueId}&from=2026-09-11&to=2026-09-11&format=columns`, { token: viewer.token, reply: ChartColumns });
+    const chart = await get(`/rest/api/item?id=${other.uniqueId}&from=2026-09-11&to=2026-09-11&format=columns`, {
+      token: viewer.token,
+      reply: ChartColumns,
+    });
     expect(chart.data.approved).toMatchObject({ H1: '2026-09-11T22:00:00.000Z' });
 
     const withdrawn = await post(
@@ -159,9 +190,12 @@ describe('the audit log rebuilds the past', () => {
     const s = await make.station({ viewers: [viewer], token: true });
     await ingest('danes', s.token, { rows: series('2026-09-12T00:00:00Z', 10, [2, 2.01, 2.02, 2.03, 2.04, 2.05]) });
     const range = { id: s.id, reading: 'H1', from: '2026-09-12T00:00:00Z', to: '2026-09-12T01:00:00Z' };
-    const flags = async (at?: string) => (await get('/rest/quality/flags', { token: viewer.token, query: { ...range, at }, reply: z.array(FlaggedReading) })).data;
-    const edit = async (from: string, to: string, value: string) => (await flag(admin, { reading: 'H1', from, to, flag: value, note: `to ${value}` }, s.id)).data;
-    const at = async () => (await get('/rest/quality/log', { token: viewer.token, query: { id: s.id, limit: 1 }, reply: z.array(LogEntry) })).data[0].at;
+    const flags = async (at?: string) =>
+      (await get('/rest/quality/flags', { token: viewer.token, query: { ...range, at }, reply: z.array(FlaggedReading) })).data;
+    const edit = async (from: string, to: string, value: string) =>
+      (await flag(admin, { reading: 'H1', from, to, flag: value, note: `to ${value}` }, s.id)).data;
+    const at = async () =>
+      (await get('/rest/quality/log', { token: viewer.token, query: { id: s.id, limit: 1 }, reply: z.array(LogEntry) })).data[0].at;
 
     await edit('2026-09-12T00:00:00Z', '2026-09-12T00:30:00Z', 'suspect');
     const first = await at();
@@ -195,11 +229,22 @@ describe('charts and the export honour the flags', () => {
   it('leave rejected readings out of lines and extremes, list flagged points apart, and export flags per reading', async () => {
     const s = await make.station({ viewers: [viewer], token: true });
     await ingest('danes', s.token, { rows: series('2026-09-13T08:00:00Z', 10, [2, 2.01, -7, 2.02, 2.03]) });
-    await flag(admin, { reading: 'H1', from: '2026-09-13T08:20:00Z', to: '2026-09-13T08:20:00Z', flag: 'rejected', note: 'Frozen probe.' }, s.id);
-    await flag(admin, { reading: 'H1', from: '2026-09-13T08:40:00Z', to: '2026-09-13T08:40:00Z', flag: 'suspect', note: 'Looks odd.' }, s.id);
+    await flag(
+      admin,
+      { reading: 'H1', from: '2026-09-13T08:20:00Z', to: '2026-09-13T08:20:00Z', flag: 'rejected', note: 'Frozen probe.' },
+      s.id,
+    );
+    await flag(
+      admin,
+      { reading: 'H1', from: '2026-09-13T08:40:00Z', to: '2026-09-13T08:40:00Z', flag: 'suspect', note: 'Looks odd.' },
+      s.id,
+    );
     const ts = (i: number) => Date.parse('2026-09-13T08:00:00Z') + i * 600_000;
 
-    const columns = await get(`/rest/api/item?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13&format=columns`, { token: viewer.token, reply: ChartColumns });
+    const columns = await get(`/rest/api/item?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13&format=columns`, {
+      token: viewer.token,
+      reply: ChartColumns,
+    });
     expect(columns.data.data.H1).toEqual({ t: [0, 1, 3, 4].map(ts), v: [2, 2.01, 2.02, 2.03] });
     expect(columns.data.min.H1).toBe(2);
     expect(columns.data.flags!.H1).toEqual({ t: [ts(2), ts(4)], v: [-7, 2.03], q: [2, 1] });
@@ -208,10 +253,18 @@ describe('charts and the export honour the flags', () => {
     expect((rows.data.data as { data_value: number }[]).map((r) => r.data_value)).toEqual([2, 2.01, 2.02, 2.03]);
     expect(rows.data.flags!.H1.q).toEqual([2, 1]);
 
-    const all = await get(`/rest/api/item/readings?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13`, { token: viewer.token, reply: RawReadings });
+    const all = await get(`/rest/api/item/readings?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13`, {
+      token: viewer.token,
+      reply: RawReadings,
+    });
     expect(all.data.data.H1).toEqual({ t: [0, 1, 2, 3, 4].map(ts), v: [2, 2.01, -7, 2.02, 2.03], q: [0, 0, 2, 0, 1] });
-    const kept = await get(`/rest/api/item/readings?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13&rejected=exclude`, { token: viewer.token, reply: RawReadings });
+    const kept = await get(`/rest/api/item/readings?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13&rejected=exclude`, {
+      token: viewer.token,
+      reply: RawReadings,
+    });
     expect(kept.data.data.H1).toEqual({ t: [0, 1, 3, 4].map(ts), v: [2, 2.01, 2.02, 2.03], q: [0, 0, 0, 1] });
-    expect((await get(`/rest/api/item/readings?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13&rejected=maybe`, { token: viewer.token })).status).toBe(400);
+    expect(
+      (await get(`/rest/api/item/readings?id=${s.uniqueId}&from=2026-09-13&to=2026-09-13&rejected=maybe`, { token: viewer.token })).status,
+    ).toBe(400);
   });
 });

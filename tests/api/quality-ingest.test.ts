@@ -42,7 +42,9 @@ describe('physical limits and the future margin', () => {
 
   it('takes a clock a few minutes fast, and history from any time since EARLIEST_READING', async () => {
     const station = await make.station({ token: true });
-    const res = await ingest('danes', station.token, { rows: [danes('H1', 1, fromNow(9)), danes('H1', 1, '1995-06-01T00:00:00Z'), danes('RV', 100, '2026-02-01T00:00:00Z')] });
+    const res = await ingest('danes', station.token, {
+      rows: [danes('H1', 1, fromNow(9)), danes('H1', 1, '1995-06-01T00:00:00Z'), danes('RV', 100, '2026-02-01T00:00:00Z')],
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.data.accepted).toBe(3);
   });
@@ -90,7 +92,12 @@ describe('automatic checks on arrival', () => {
     const levels = [2, 2.01, 2.02, 9, 2.03, 2.02, 2.04];
     const rows = [
       ...series('2026-05-01T00:00:00Z', 10, levels),
-      ...series('2026-05-01T00:00:00Z', 60, Array.from({ length: 14 }, () => 100), 'RV'),
+      ...series(
+        '2026-05-01T00:00:00Z',
+        60,
+        Array.from({ length: 14 }, () => 100),
+        'RV',
+      ),
       ...series('2026-05-01T12:00:00Z', 10, [21, 50, 21.5], '_T'),
     ];
     const res = await ingest('danes', token, { rows });
@@ -99,13 +106,17 @@ describe('automatic checks on arrival', () => {
     expect(await storedOf(station.id)).toHaveLength(rows.length);
 
     const day = ['2026-05-01T00:00:00Z', '2026-05-01T23:59:59Z'] as const;
-    expect(await flagsOf(viewer.token, station.id, 'H1', ...day)).toEqual([{ t: Date.parse('2026-05-01T00:30:00Z'), flag: 'suspect', reason: 'step' }]);
+    expect(await flagsOf(viewer.token, station.id, 'H1', ...day)).toEqual([
+      { t: Date.parse('2026-05-01T00:30:00Z'), flag: 'suspect', reason: 'step' },
+    ]);
     // 12 hours of the same humidity make it a flat line from the 13th reading on (the first is where the run began).
     expect(await flagsOf(viewer.token, station.id, 'RV', ...day)).toEqual([
       { t: Date.parse('2026-05-01T12:00:00Z'), flag: 'suspect', reason: 'flat' },
       { t: Date.parse('2026-05-01T13:00:00Z'), flag: 'suspect', reason: 'flat' },
     ]);
-    expect(await flagsOf(viewer.token, station.id, '_T', ...day)).toEqual([{ t: Date.parse('2026-05-01T12:10:00Z'), flag: 'suspect', reason: 'range' }]);
+    expect(await flagsOf(viewer.token, station.id, '_T', ...day)).toEqual([
+      { t: Date.parse('2026-05-01T12:10:00Z'), flag: 'suspect', reason: 'range' },
+    ]);
 
     // The audit log has one automatic entry per code that flagged something.
     const log = await get('/rest/quality/log', { token: admin.token, query: { id: station.id }, reply: z.array(LogEntry) });
@@ -129,7 +140,8 @@ describe('automatic checks on arrival', () => {
 
   it('cost no row of their own for a clean report, and one per suspect reading (plus its log entry)', async () => {
     const { station, token } = await watchedStation();
-    const report = (at: string, h1: number) => ['H1', 'KCM', 'RV', '_T', 'POWER'].map((code, i) => danes(code, code === 'H1' ? h1 : [0, 0.6, 60, 10, 12.8][i], at));
+    const report = (at: string, h1: number) =>
+      ['H1', 'KCM', 'RV', '_T', 'POWER'].map((code, i) => danes(code, code === 'H1' ? h1 : [0, 0.6, 60, 10, 12.8][i], at));
     const { runInDurableObject } = await import('cloudflare:test');
     const { env } = await import('cloudflare:workers');
     const { stationOf } = await import('../../worker/station/directory');
@@ -156,7 +168,14 @@ describe('automatic checks on arrival', () => {
       { token: admin.token, query: { id: station.id }, reply: QualityState },
     );
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.data.checks.find((c) => c.reading === 'H1')).toEqual({ reading: 'H1', soft_min: 0, soft_max: 3, max_step: null, max_rate: null, flat_minutes: null });
+    expect(saved.data.checks.find((c) => c.reading === 'H1')).toEqual({
+      reading: 'H1',
+      soft_min: 0,
+      soft_max: 3,
+      max_step: null,
+      max_rate: null,
+      flat_minutes: null,
+    });
     expect(saved.data.checks.find((c) => c.reading === 'RV')).toEqual(saved.data.defaults.find((c) => c.reading === 'RV'));
     await ingest('danes', token, { rows: series('2026-05-04T00:00:00Z', 10, [2, 3.5, 9]) });
     expect(await flagsOf(viewer.token, station.id, 'H1', '2026-05-04T00:00:00Z', '2026-05-04T01:00:00Z')).toEqual([
@@ -194,11 +213,17 @@ describe('approved data are locked', () => {
     const { station, token } = await watchedStation();
     const admin = await make.admin();
     await ingest('danes', token, { rows: series('2026-05-06T08:00:00Z', 10, [2, 2.1]) });
-    const approved = await post('/rest/quality/approve', { QualityApprove: { to: '2026-05-06' } }, { token: admin.token, query: { id: station.id }, reply: QualityState });
+    const approved = await post(
+      '/rest/quality/approve',
+      { QualityApprove: { to: '2026-05-06' } },
+      { token: admin.token, query: { id: station.id }, reply: QualityState },
+    );
     expect(approved.status, approved.text).toBe(200);
     const again = await ingest('danes', token, { rows: series('2026-05-06T08:00:00Z', 10, [2]) });
     expect(again.data).toEqual({ accepted: 0, duplicates: 1 });
-    const late = await ingest('danes', token, { rows: [...series('2026-05-07T08:00:00Z', 10, [2]), ...series('2026-05-06T09:00:00Z', 10, [2.2])] });
+    const late = await ingest('danes', token, {
+      rows: [...series('2026-05-07T08:00:00Z', 10, [2]), ...series('2026-05-06T09:00:00Z', 10, [2.2])],
+    });
     expect(late.status).toBe(422);
     expect(Object.keys(late.json.errors)).toEqual(['rows.1']);
     expect(late.json.errors['rows.1'][0]).toMatch(/approved up to 2026-05-06T22:00:00.000Z/);

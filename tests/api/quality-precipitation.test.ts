@@ -14,7 +14,8 @@ import { ingest, settleRollup } from '../support/telemetry';
 const zone = 'Europe/Prague';
 const hour = 3_600_000;
 // The test's own reckoning: Prague's local days, and its clock hours (whole-hour offsets: UTC hours).
-const dayOf = (ts: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
+const dayOf = (ts: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ts);
 const days = ['2026-10-24', '2026-10-25', '2026-10-26'];
 const from = Date.parse('2026-10-23T22:00:00Z');
 const to = Date.parse('2026-10-26T23:00:00Z');
@@ -89,21 +90,33 @@ describe('precipitation totals, one reading per clock hour', () => {
       expect(stats.reduce((n, s) => n + s.count, 0)).toBe(reportsOf[kind].filter((r) => days.includes(dayOf(r.ts))).length);
       if (kind === 'hourly') expect(stats.find((s) => s.day === '2026-10-25')!.count).toBe(25);
 
-      const chart = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26&points=1200&format=columns`, { token: viewer.token, reply: ChartColumns });
+      const chart = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26&points=1200&format=columns`, {
+        token: viewer.token,
+        reply: ChartColumns,
+      });
       const rain = chart.data.totals.SRA1H;
       expect(rain.period).toBe('hour');
       const perDay = new Map<string, number>();
       rain.t.forEach((start, i) => perDay.set(dayOf(start), (perDay.get(dayOf(start)) ?? 0) + rain.v[i]));
       for (const day of days) expect(perDay.get(day) ?? 0, `${kind} ${day}`).toBeCloseTo(expected.get(day)!, 6);
-      expect(rain.sum).toBeCloseTo([...expected.values()].reduce((a, b) => a + b, 0), 6);
+      expect(rain.sum).toBeCloseTo(
+        [...expected.values()].reduce((a, b) => a + b, 0),
+        6,
+      );
 
-      const daily = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26&points=50&format=columns`, { token: viewer.token, reply: ChartColumns });
+      const daily = await get(`/rest/api/item?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26&points=50&format=columns`, {
+        token: viewer.token,
+        reply: ChartColumns,
+      });
       expect(daily.data.totals.SRA1H.v.map((v) => round(v))).toEqual(days.map((d) => round(expected.get(d)!)));
 
       const dashboard = await get('/rest/api?from=2026-10-24&to=2026-10-26', { token: viewer.token, reply: Dashboard });
       const summary = dashboard.data.danes[station.uniqueId];
       const wettest = days.reduce((a, b) => (expected.get(b)! > expected.get(a)! ? b : a));
-      expect(summary.sum!.SRA1H).toBeCloseTo([...expected.values()].reduce((a, b) => a + b, 0), 6);
+      expect(summary.sum!.SRA1H).toBeCloseTo(
+        [...expected.values()].reduce((a, b) => a + b, 0),
+        6,
+      );
       expect(summary.peak_day!.SRA1H).toEqual({ day: wettest, sum: expect.closeTo(expected.get(wettest)!, 6) });
       expect(rain.peak_day).toEqual({ day: wettest, sum: expect.closeTo(expected.get(wettest)!, 6) });
     });
@@ -117,7 +130,11 @@ describe('precipitation totals, one reading per clock hour', () => {
     const target = candidates.reduce((a, b) => (b.mm > a.mm ? b : a));
     const before = rolling.find((r) => r.ts === target.ts - 600_000)!;
     const at = new Date(target.ts).toISOString();
-    const res = await post('/rest/quality/flag', { QualityFlag: { reading: 'SRA1H', from: at, to: at, flag: 'rejected', note: 'Gauge blocked.' } }, { token: admin.token, query: { id: station.id }, reply: FlagOutcome });
+    const res = await post(
+      '/rest/quality/flag',
+      { QualityFlag: { reading: 'SRA1H', from: at, to: at, flag: 'rejected', note: 'Gauge blocked.' } },
+      { token: admin.token, query: { id: station.id }, reply: FlagOutcome },
+    );
     expect(res.status, res.text).toBe(200);
     await settleRollup(station.id);
     const day = (await statsOf(station.id)).find((s) => s.reading === 'SRA1H' && s.day === '2026-10-25')!;

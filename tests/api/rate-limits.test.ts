@@ -42,7 +42,9 @@ describe('per-client keys', () => {
   it('counts every IPv6 address of one /64 as one client, however it is written', { timeout: 30_000 }, async () => {
     const network = ipv6Network();
     const spellings = (i: number) =>
-      [`${network}::${i.toString(16)}`, `${network}:0:0:0:${i.toString(16)}`, `${network.toUpperCase()}:ffff:ffff:ffff:${i.toString(16)}`][i % 3];
+      [`${network}::${i.toString(16)}`, `${network}:0:0:0:${i.toString(16)}`, `${network.toUpperCase()}:ffff:ffff:ffff:${i.toString(16)}`][
+        i % 3
+      ];
     const subjects = await Promise.all([make.subject(), make.subject(), make.subject(), make.subject()]);
     for (let i = 0; i < 30; i++) expect((await login(subjects[i % 3].username, 'wrong', spellings(i))).status).toBe(401);
     // A fourth address, its own per-address count untouched: refused for the network's 30 failures.

@@ -7,7 +7,11 @@ const encoder = new TextEncoder();
 /** A sign-in body streamed in many small chunks, as a slow client would send it; `state` says how far it was read. */
 function streamedBody(chunks = 2_000) {
   const state = { cancelled: false, readToEnd: false };
-  const parts = ['{"LoginForm": {"username": "nobody@example.com", "password": "x", "padding": "', ...Array(chunks).fill('x'.repeat(64)), '"}}'];
+  const parts = [
+    '{"LoginForm": {"username": "nobody@example.com", "password": "x", "padding": "',
+    ...Array(chunks).fill('x'.repeat(64)),
+    '"}}',
+  ];
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     pull: (controller) => {
@@ -41,7 +45,10 @@ describe('a call refused before it reads its body', () => {
 
   it('refuses a body without a declared length once it passes 1 MiB with 413, and still reads it to its end', async () => {
     const { body, state } = streamedBody(20_000);
-    const res = await fetchWorker(new Request(request('POST', '/rest/site/login', { headers: { 'Content-Type': 'application/json' } }), { body }), true);
+    const res = await fetchWorker(
+      new Request(request('POST', '/rest/site/login', { headers: { 'Content-Type': 'application/json' } }), { body }),
+      true,
+    );
     expect(res.status).toBe(413);
     expect(state).toEqual(drained);
   });

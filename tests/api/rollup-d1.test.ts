@@ -17,7 +17,17 @@ import { stationOf } from '../../worker/station/directory';
 import { get } from '../support/api';
 import { make } from '../support/make';
 import { expectSameStats, keySpan, recomputeFromRaw, statsOf } from '../support/rollup';
-import { inStation, ingest, lastUpdateOf, pendingStations, rawAll, rollupStateOf, runCron, settleRollup, workerCtx } from '../support/telemetry';
+import {
+  inStation,
+  ingest,
+  lastUpdateOf,
+  pendingStations,
+  rawAll,
+  rollupStateOf,
+  runCron,
+  settleRollup,
+  workerCtx,
+} from '../support/telemetry';
 
 /** A D1 binding that adds up the rows each statement wrote, as D1 reports them (`meta.rows_written`). */
 function countingD1(d1: D1Database, counter: { rows: number }): D1Database {
@@ -62,7 +72,11 @@ const tenMinutesPass = (itemId: number) =>
 
 // Values 0 to 9.75, inside every code's physical limits (ingest refuses the rest).
 const report = (ts: number, k: number) =>
-  ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'].map((code, c) => ({ data_name: code, data_value: ((k * 7 + c) % 40) / 4, date: new Date(ts).toISOString() }));
+  ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'].map((code, c) => ({
+    data_name: code,
+    data_value: ((k * 7 + c) % 40) / 4,
+    date: new Date(ts).toISOString(),
+  }));
 
 describe('D1 rows per report', () => {
   it('are at most one in steady state, ingest and roll-up together, counted from D1 itself', async () => {
@@ -165,10 +179,22 @@ describe('values at the edge of a double', () => {
     const huge = 1.7e308;
     await ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: 1, date: new Date(at(1)).toISOString() }] });
     await settleRollup(station.id);
-    await inStation(station.id, 'INSERT INTO readings (ts, "SRA1H", "_T", "KCM") VALUES (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
-      at(2), huge, -huge, 5e-324,
-      at(3), huge, -huge, -0,
-      at(4), 1, huge, Number.MIN_VALUE);
+    await inStation(
+      station.id,
+      'INSERT INTO readings (ts, "SRA1H", "_T", "KCM") VALUES (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
+      at(2),
+      huge,
+      -huge,
+      5e-324,
+      at(3),
+      huge,
+      -huge,
+      -0,
+      at(4),
+      1,
+      huge,
+      Number.MIN_VALUE,
+    );
     await stationOf(env, station.id).touch([day]);
     await settleRollup(station.id);
     expect((await rollupStateOf(station.id)).failures).toBe(0);
@@ -176,12 +202,19 @@ describe('values at the edge of a double', () => {
 
     const key = station.id * keySpan + Date.parse(day) / 86_400_000;
     // SRA1H is slot 3, _T slot 4 of DANES: +Inf and a finite sum (−1.7e308 − 1.7e308 + 1.7e308) as SQLite holds them.
-    const [row] = await rawAll<{ sm3: string; sm4: string; lo2: number; hi4: number }>('SELECT quote(sm3) AS sm3, quote(sm4) AS sm4, lo2, hi4 FROM station_days WHERE id = ?', key);
+    const [row] = await rawAll<{ sm3: string; sm4: string; lo2: number; hi4: number }>(
+      'SELECT quote(sm3) AS sm3, quote(sm4) AS sm4, lo2, hi4 FROM station_days WHERE id = ?',
+      key,
+    );
     expect(row.sm3).toBe('9.0e+999');
     expect(Number(row.sm4)).toBe(-huge - huge + huge);
     expect(row.hi4).toBe(huge);
     // Read back through the roll-up's own reader: ±Infinity, not null.
-    const { byStation } = await selectRangeFigures(createDb(env.DB), { stations: [{ id: station.id, source: 'DANES' }], from: day, to: day });
+    const { byStation } = await selectRangeFigures(createDb(env.DB), {
+      stations: [{ id: station.id, source: 'DANES' }],
+      from: day,
+      to: day,
+    });
     expect(byStation.get(station.id)!.figures.SRA1H.sum).toBe(Infinity);
     // The documented reply has no ±Infinity: the overflowed total is null, the rest as it is.
     const dash = await get(`/rest/api?from=${day}&to=${day}`, { token: viewer.token, reply: Dashboard });

@@ -38,7 +38,8 @@ describe('folded months', () => {
     const [first, last] = [addDays(today, -385), addDays(today, -300)];
     const recent = [addDays(today, -5), addDays(today, -2)];
     const rows = [...reports(first, last, 3), ...reports(recent[0], recent[1], 5)];
-    for (let i = 0; i < rows.length; i += 5000) expect((await ingest('danes', station.token, { rows: rows.slice(i, i + 5000) })).status).toBe(200);
+    for (let i = 0; i < rows.length; i += 5000)
+      expect((await ingest('danes', station.token, { rows: rows.slice(i, i + 5000) })).status).toBe(200);
     await runCron();
     expect(await monthStatsOf(station.id)).toEqual([]);
 
@@ -57,10 +58,23 @@ describe('folded months', () => {
     const datastreams = ['H1', 'SRA1H'].map((code) => station.id * 16 + allReadingCodes.indexOf(code));
     const answers = async () => ({
       dashboards: await Promise.all(
-        ranges.map(async ([from, to]) => (await get(`/rest/api?from=${from}&to=${to}`, { token: admin.token, reply: Dashboard })).data.danes[station.uniqueId]),
+        ranges.map(
+          async ([from, to]) =>
+            (await get(`/rest/api?from=${from}&to=${to}`, { token: admin.token, reply: Dashboard })).data.danes[station.uniqueId],
+        ),
       ),
-      charts: await Promise.all(ranges.map(async ([from, to]) => (await get(`/rest/api/item?id=${station.uniqueId}&from=${from}&to=${to}&format=columns&points=400`, { token: admin.token })).json.data)),
-      counts: await Promise.all(datastreams.map(async (id) => (await sta(`/Datastreams(${id})/Observations?$count=true&$top=0`, { bearer: token })).json['@iot.count'])),
+      charts: await Promise.all(
+        ranges.map(
+          async ([from, to]) =>
+            (await get(`/rest/api/item?id=${station.uniqueId}&from=${from}&to=${to}&format=columns&points=400`, { token: admin.token }))
+              .json.data,
+        ),
+      ),
+      counts: await Promise.all(
+        datastreams.map(
+          async (id) => (await sta(`/Datastreams(${id})/Observations?$count=true&$top=0`, { bearer: token })).json['@iot.count'],
+        ),
+      ),
     });
     const before = await answers();
     expect(before.dashboards[0].pocetMereni).toBe(rows.length);
@@ -106,7 +120,11 @@ describe('folded months', () => {
 
     const raw = await recomputeFromRaw(station.id, zone);
     const within = (a: string, b: string, code: string) => raw.filter((s) => s.reading === code && s.day >= a && s.day <= b);
-    for (const [a, b] of [[from, to], [addDays(from, 2), addDays(to, -3)], [addDays(from, -40), addDays(to, 40)]]) {
+    for (const [a, b] of [
+      [from, to],
+      [addDays(from, 2), addDays(to, -3)],
+      [addDays(from, -40), addDays(to, 40)],
+    ]) {
       const summary = (await get(`/rest/api?from=${a}&to=${b}`, { token: admin.token, reply: Dashboard })).data.danes[station.uniqueId];
       const [h1, rain] = [within(a, b, 'H1'), within(a, b, 'SRA1H')];
       const wettest = rain.reduce((w, s) => (s.sum > w.sum ? s : w));

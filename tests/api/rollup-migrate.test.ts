@@ -20,7 +20,16 @@ async function legacyRows(itemId: number, stats: Stat[]) {
   for (const s of stats) {
     await rawAll(
       'INSERT INTO daily_stats (item_id, reading, day, count, min, max, sum, first_ts, last_ts, last_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      itemId, s.reading, s.day, s.count, s.min, s.max, s.sum, s.first_ts, s.last_ts, s.last_value,
+      itemId,
+      s.reading,
+      s.day,
+      s.count,
+      s.min,
+      s.max,
+      s.sum,
+      s.first_ts,
+      s.last_ts,
+      s.last_value,
     );
   }
 }
@@ -34,10 +43,12 @@ describe('moving the roll-up of before migration 0007', () => {
     for (const station of stations) {
       // The readings are in the station's object; the old roll-up held their days. Build both, then drop the new rows
       // as a database of before 0007 would not have them.
-      const rows = days.flatMap((day, d) => [0, 6, 12].flatMap((h) => [
-        { data_name: 'H1', data_value: d + h / 4, date: `${day}T${String(h).padStart(2, '0')}:15:00` },
-        { data_name: 'SRA1H', data_value: (h + d) / 4, date: `${day}T${String(h).padStart(2, '0')}:15:00` },
-      ]));
+      const rows = days.flatMap((day, d) =>
+        [0, 6, 12].flatMap((h) => [
+          { data_name: 'H1', data_value: d + h / 4, date: `${day}T${String(h).padStart(2, '0')}:15:00` },
+          { data_name: 'SRA1H', data_value: (h + d) / 4, date: `${day}T${String(h).padStart(2, '0')}:15:00` },
+        ]),
+      );
       await ingest('danes', station.token, { rows });
       await runCron();
       const stats = await recomputeFromRaw(station.id, zone);
@@ -58,7 +69,10 @@ describe('moving the roll-up of before migration 0007', () => {
     await rawAll('DELETE FROM station_days WHERE id / 100000 <> ?', first.id);
     await rawAll('DELETE FROM station_months');
     for (const station of stations) await legacyRows(station.id, expected.get(station.id)!);
-    expect((await get('/rest/health', { token: admin.token, reply: Health })).data.rollup).toMatchObject({ legacy_stations: 2, legacy_rows: 2 * expected.get(first.id)!.length });
+    expect((await get('/rest/health', { token: admin.token, reply: Health })).data.rollup).toMatchObject({
+      legacy_stations: 2,
+      legacy_rows: 2 * expected.get(first.id)!.length,
+    });
 
     const steps: RollupMigrateStep[] = [];
     for (let guard = 0; guard < 10; guard++) {

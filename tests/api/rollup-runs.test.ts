@@ -11,7 +11,8 @@ import { ingest, pendingStations, rawAll, runCron, workerCtx } from '../support/
 // Stations whose object holds what D1 lacks (ingest marks nothing in D1: the object knows).
 const markedStations = pendingStations;
 // Stations on D1's list of failing roll-ups, which the cron retries.
-const failingStations = () => rawAll<{ item_id: number }>('SELECT item_id FROM rollup_failures ORDER BY item_id').then((r) => r.map((x) => x.item_id));
+const failingStations = () =>
+  rawAll<{ item_id: number }>('SELECT item_id FROM rollup_failures ORDER BY item_id').then((r) => r.map((x) => x.item_id));
 
 async function stationsWithData(n: number, seed: number) {
   const token = await make.importerToken();
@@ -58,7 +59,10 @@ describe('roll-up runs', () => {
     const [station] = stations;
     for (let round = 0; round < 5; round++) {
       const rows = randomRows('DANES', `2026-07-${String(10 + round * 3).padStart(2, '0')}T12:00:00Z`, 40 + round);
-      await Promise.all([stationOf(env, station.id).flush({ id: station.id, timezone: 'Europe/Prague', source: 'DANES' }), ingest('danes', token, { unique_id: station.uniqueId, rows })]);
+      await Promise.all([
+        stationOf(env, station.id).flush({ id: station.id, timezone: 'Europe/Prague', source: 'DANES' }),
+        ingest('danes', token, { unique_id: station.uniqueId, rows }),
+      ]);
       await runCron();
       expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
       expect(await markedStations()).toEqual([]);

@@ -32,7 +32,12 @@ describe('roll-up', () => {
       expect(expected.length, name).toBeGreaterThan(10);
       expectSameStats(await statsOf(station.id), expected);
       // Only the newest day keeps its mark, for the reports still to come.
-      expect(await dirtyOf(station.id), name).toEqual([expected.map((s) => s.day).sort().at(-1)]);
+      expect(await dirtyOf(station.id), name).toEqual([
+        expected
+          .map((s) => s.day)
+          .sort()
+          .at(-1),
+      ]);
     }
     expect(await pendingStations()).toEqual([]);
   });
@@ -61,7 +66,10 @@ describe('roll-up', () => {
   it('counts 23 and 25 hours of readings on the Prague DST days', async () => {
     const station = await make.station();
     const token = await make.importerToken();
-    for (const [from, hours] of [['2026-03-28T23:00:00Z', 23], ['2026-10-24T22:00:00Z', 25]] as const) {
+    for (const [from, hours] of [
+      ['2026-03-28T23:00:00Z', 23],
+      ['2026-10-24T22:00:00Z', 25],
+    ] as const) {
       const rows = Array.from({ length: hours * 6 }, (_, i) => ({
         data_name: 'H1',
         data_value: i,
@@ -116,7 +124,9 @@ describe('roll-up', () => {
     expect(await statsOf(station.id)).toEqual(first);
 
     // What an interrupted run leaves behind: a stale aggregate and its day still marked dirty.
-    const slots = Array.from({ length: 7 }, (_, i) => `n${i} = iif(n${i} IS NULL, NULL, 1), hi${i} = iif(hi${i} IS NULL, NULL, 1e9)`).join(', ');
+    const slots = Array.from({ length: 7 }, (_, i) => `n${i} = iif(n${i} IS NULL, NULL, 1), hi${i} = iif(hi${i} IS NULL, NULL, 1e9)`).join(
+      ', ',
+    );
     await rawAll(`UPDATE station_days SET ${slots} WHERE id = ?`, station.id * keySpan + Date.parse('2026-05-10') / 86_400_000);
     await markDirty(station.id, ['2026-05-10']);
     await runCron();

@@ -11,7 +11,8 @@ import { make } from '../support/make';
 import { makeShareLink } from '../support/share';
 import { rawAll } from '../support/telemetry';
 
-const save = (token: string, link: Record<string, unknown>) => post('/rest/share-links/edit', { ShareLinks: link } as never, { token, reply: SavedShareLink });
+const save = (token: string, link: Record<string, unknown>) =>
+  post('/rest/share-links/edit', { ShareLinks: link } as never, { token, reply: SavedShareLink });
 
 describe('share links, managed', () => {
   it('returns the secret once, keeps only its hash, and names exactly what the link shows', async () => {
@@ -91,7 +92,9 @@ describe('share links, managed', () => {
     expect(listed.data.map((l) => l.id)).toEqual([mine.id]);
     expect((await get(`/rest/share-links/edit?id=${theirs.id}`, { token: user.token })).status).toBe(404);
     expect((await post(`/rest/share-links/revoke?id=${theirs.id}`, undefined, { token: user.token })).status).toBe(404);
-    expect((await save(user.token, { id: theirs.id, title: 'Taken', stations: [{ id: seen.id, readings: ['H1'] }], window_days: 7 })).status).toBe(404);
+    expect(
+      (await save(user.token, { id: theirs.id, title: 'Taken', stations: [{ id: seen.id, readings: ['H1'] }], window_days: 7 })).status,
+    ).toBe(404);
 
     // An administrator lists every link with its owner.
     const admin = await make.admin();
@@ -102,15 +105,32 @@ describe('share links, managed', () => {
   it('an edit reaches the page at once, and a station its owner no longer sees drops out of the link', async () => {
     const user = await make.subject();
     const [first, second] = [await make.station({ viewers: [user] }), await make.station({ viewers: [user] })];
-    const link = await makeShareLink(user, { stations: [{ id: first.id, readings: ['H1', '_T'] }, { id: second.id, readings: ['H1'] }] });
+    const link = await makeShareLink(user, {
+      stations: [
+        { id: first.id, readings: ['H1', '_T'] },
+        { id: second.id, readings: ['H1'] },
+      ],
+    });
     const view = async () => (await get<ShareView>(`/rest/share/${link.secret}`, { reply: ShareView })).data;
     expect((await view()).stations.map((s) => [s.unique_id, s.readings])).toEqual([
       [first.uniqueId, ['H1', '_T']],
       [second.uniqueId, ['H1']],
     ]);
     // Within the object's cache time, yet the edit shows at once.
-    await save(user.token, { id: link.id, title: 'Renamed', stations: [{ id: first.id, readings: ['_T'] }, { id: second.id, readings: ['H1'] }], window_days: 3 });
-    expect(await view()).toMatchObject({ title: 'Renamed', window: { days: 3 }, stations: [{ unique_id: first.uniqueId, readings: ['_T'] }, { unique_id: second.uniqueId }] });
+    await save(user.token, {
+      id: link.id,
+      title: 'Renamed',
+      stations: [
+        { id: first.id, readings: ['_T'] },
+        { id: second.id, readings: ['H1'] },
+      ],
+      window_days: 3,
+    });
+    expect(await view()).toMatchObject({
+      title: 'Renamed',
+      window: { days: 3 },
+      stations: [{ unique_id: first.uniqueId, readings: ['_T'] }, { unique_id: second.uniqueId }],
+    });
 
     // The administrator takes the second station from the user: the link follows at once.
     const admin = await make.admin();
@@ -130,12 +150,19 @@ describe('share links, managed', () => {
     expect(row.views).toBe(3);
     expect(row.lastViewedAt).toBeGreaterThan(Date.now() - 60_000);
     const listed = await get('/rest/share-links', { token: admin.token, reply: ShareLink.array() });
-    expect(listed.data.find((l) => l.id === link.id)).toMatchObject({ views: 3, last_viewed_at: new Date(row.lastViewedAt!).toISOString() });
+    expect(listed.data.find((l) => l.id === link.id)).toMatchObject({
+      views: 3,
+      last_viewed_at: new Date(row.lastViewedAt!).toISOString(),
+    });
   });
 
   it("an owner who may no longer sign in takes its links down (410), and a deleted one's links are gone (404)", async () => {
     const [disabled, deleted] = [await make.subject(), await make.subject()];
-    const links = await Promise.all([disabled, deleted].map(async (user) => makeShareLink(user, { stations: [{ id: (await make.station({ viewers: [user] })).id, readings: ['H1'] }] })));
+    const links = await Promise.all(
+      [disabled, deleted].map(async (user) =>
+        makeShareLink(user, { stations: [{ id: (await make.station({ viewers: [user] })).id, readings: ['H1'] }] }),
+      ),
+    );
     for (const link of links) expect((await get(`/rest/share/${link.secret}`)).status).toBe(200);
     await db().update(subjects).set({ status: 'disabled' }).where(eq(subjects.id, disabled.id));
     const admin = await make.admin();

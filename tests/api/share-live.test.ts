@@ -12,29 +12,42 @@ import { inStation, ingest } from '../support/telemetry';
 const viewers = 1000;
 
 describe("a share link's live channel", () => {
-  it(`costs the station object one message per batch for ${viewers} viewers, and each viewer gets it once`, { timeout: 120_000 }, async () => {
-    const owner = await make.admin();
-    const station = await make.station({ token: true });
-    const link = await makeShareLink(owner, { stations: [{ id: station.id, readings: ['H1'] }] });
-    const object = shareLinkOf(env, hashToken(link.secret));
-    const sockets: Watcher[] = [];
-    // Opened a hundred at a time from as many clients as the per-client limit asks.
-    for (let i = 0; i < viewers; i += 100) {
-      sockets.push(...(await Promise.all(Array.from({ length: 100 }, (_, j) => openSocket(`/rest/share/${link.secret}/live`, `198.19.${Math.floor((i + j) / 100)}.${(i + j) % 100}`)))));
-    }
-    await Promise.all(sockets.map((s) => s.next('subscribed', 10_000)));
-    expect(await runInDurableObject(object, (o: ShareLink) => o.figures().viewers)).toBe(viewers);
-    // The station knows one watcher for the link, however many viewers it has.
-    expect(await inStation(station.id, 'SELECT link FROM link_watchers')).toEqual([{ link: hashToken(link.secret) }]);
+  it(
+    `costs the station object one message per batch for ${viewers} viewers, and each viewer gets it once`,
+    { timeout: 120_000 },
+    async () => {
+      const owner = await make.admin();
+      const station = await make.station({ token: true });
+      const link = await makeShareLink(owner, { stations: [{ id: station.id, readings: ['H1'] }] });
+      const object = shareLinkOf(env, hashToken(link.secret));
+      const sockets: Watcher[] = [];
+      // Opened a hundred at a time from as many clients as the per-client limit asks.
+      for (let i = 0; i < viewers; i += 100) {
+        sockets.push(
+          ...(await Promise.all(
+            Array.from({ length: 100 }, (_, j) =>
+              openSocket(`/rest/share/${link.secret}/live`, `198.19.${Math.floor((i + j) / 100)}.${(i + j) % 100}`),
+            ),
+          )),
+        );
+      }
+      await Promise.all(sockets.map((s) => s.next('subscribed', 10_000)));
+      expect(await runInDurableObject(object, (o: ShareLink) => o.figures().viewers)).toBe(viewers);
+      // The station knows one watcher for the link, however many viewers it has.
+      expect(await inStation(station.id, 'SELECT link FROM link_watchers')).toEqual([{ link: hashToken(link.secret) }]);
 
-    const before = await runInDurableObject(object, (o: ShareLink) => o.figures().deliveries);
-    for (let batch = 1; batch <= 3; batch++) {
-      await ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: batch, date: new Date(Date.now() - (10 - batch) * 60_000).toISOString() }] });
-      await Promise.all(sockets.map((s) => s.next('readings', 10_000)));
-    }
-    const deliveries = (await runInDurableObject(object, (o: ShareLink) => o.figures().deliveries)) - before;
-    expect(deliveries).toBe(3);
-    for (const socket of sockets) expect(socket.messages.filter((m) => m.type === 'readings').map((m) => m.rows[0].data_value)).toEqual([1, 2, 3]);
-    for (const socket of sockets) socket.socket.close();
-  });
+      const before = await runInDurableObject(object, (o: ShareLink) => o.figures().deliveries);
+      for (let batch = 1; batch <= 3; batch++) {
+        await ingest('danes', station.token, {
+          rows: [{ data_name: 'H1', data_value: batch, date: new Date(Date.now() - (10 - batch) * 60_000).toISOString() }],
+        });
+        await Promise.all(sockets.map((s) => s.next('readings', 10_000)));
+      }
+      const deliveries = (await runInDurableObject(object, (o: ShareLink) => o.figures().deliveries)) - before;
+      expect(deliveries).toBe(3);
+      for (const socket of sockets)
+        expect(socket.messages.filter((m) => m.type === 'readings').map((m) => m.rows[0].data_value)).toEqual([1, 2, 3]);
+      for (const socket of sockets) socket.socket.close();
+    },
+  );
 });

@@ -26,7 +26,14 @@ let secrets: string[];
 beforeAll(async () => {
   owner = await make.admin();
   const group = await make.group({ name: 'Confidential reservoir group' });
-  shown = await make.station({ name: 'Brno public well', locationX: 49.194561, locationY: 16.607892, locationName: 'Brno', groups: [group], token: true });
+  shown = await make.station({
+    name: 'Brno public well',
+    locationX: 49.194561,
+    locationY: 16.607892,
+    locationName: 'Brno',
+    groups: [group],
+    token: true,
+  });
   hidden = await make.station({ name: 'Secret pumping station', locationX: 50.1, locationY: 14.4, token: true });
   for (const station of [shown, hidden]) {
     const res = await ingest('danes', station.token, {
@@ -39,8 +46,25 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
   await runCron();
-  link = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }], window_days: 7, frame_origins: ['https://town.example'] });
-  secrets = [hidden.name, hidden.uniqueId, owner.username, group.name, '_T', 'POWER', 'https://town.example', '"id":', 'serial_nr', 'location_group', '49.194561', '16.607892'];
+  link = await makeShareLink(owner, {
+    stations: [{ id: shown.id, readings: ['H1'] }],
+    window_days: 7,
+    frame_origins: ['https://town.example'],
+  });
+  secrets = [
+    hidden.name,
+    hidden.uniqueId,
+    owner.username,
+    group.name,
+    '_T',
+    'POWER',
+    'https://town.example',
+    '"id":',
+    'serial_nr',
+    'location_group',
+    '49.194561',
+    '16.607892',
+  ];
 });
 
 const expectNothingElse = (text: string) => {
@@ -71,7 +95,11 @@ describe('a share link, signed out', () => {
     expectNothingElse(chart.text);
 
     const window = lastDays(7, 'Europe/Prague');
-    for (const query of [{ from: addDays(window.from, -1), to: window.to }, { from: window.from, to: addDays(window.to, 1) }, { days: 30 }]) {
+    for (const query of [
+      { from: addDays(window.from, -1), to: window.to },
+      { from: window.from, to: addDays(window.to, 1) },
+      { days: 30 },
+    ]) {
       const refused = await get(`/rest/share/${link.secret}/chart`, { query: { station: shown.uniqueId, ...query } });
       expect(refused.status, JSON.stringify(query)).toBe(400);
       expectNothingElse(refused.text);
@@ -135,11 +163,22 @@ describe('a share link, signed out', () => {
   });
 
   it('an expired link answers 410', async () => {
-    const soon = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }], expires_at: new Date(Date.now() + 60_000).toISOString() });
+    const soon = await makeShareLink(owner, {
+      stations: [{ id: shown.id, readings: ['H1'] }],
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect((await get(`/rest/share/${soon.secret}`)).status).toBe(200);
     const edited = await post(
       '/rest/share-links/edit',
-      { ShareLinks: { id: soon.id, title: 'Expired', stations: [{ id: shown.id, readings: ['H1'] }], window_days: 30, expires_at: new Date(Date.now() - 1000).toISOString() } },
+      {
+        ShareLinks: {
+          id: soon.id,
+          title: 'Expired',
+          stations: [{ id: shown.id, readings: ['H1'] }],
+          window_days: 30,
+          expires_at: new Date(Date.now() - 1000).toISOString(),
+        },
+      },
       { token: owner.token },
     );
     expect(edited.data.state).toBe('expired');
@@ -156,7 +195,9 @@ describe('a share link, signed out', () => {
     const burst = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
     const { perClient } = shareRateLimits;
     await earlyInAWindow(10_000);
-    const replies = await Promise.all(Array.from({ length: perClient + 30 }, () => get(`/rest/share/${burst.secret}`, { client: '192.0.2.77' })));
+    const replies = await Promise.all(
+      Array.from({ length: perClient + 30 }, () => get(`/rest/share/${burst.secret}`, { client: '192.0.2.77' })),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(perClient);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
@@ -168,7 +209,9 @@ describe('a share link, signed out', () => {
     const { perClient, perLink } = shareRateLimits;
     const clients = Math.ceil(perLink / perClient) + 1;
     await earlyInAWindow(40_000);
-    const replies = await Promise.all(Array.from({ length: perLink + 50 }, (_, i) => get(`/rest/share/${burst.secret}`, { client: `198.18.${i % clients}.1` })));
+    const replies = await Promise.all(
+      Array.from({ length: perLink + 50 }, (_, i) => get(`/rest/share/${burst.secret}`, { client: `198.18.${i % clients}.1` })),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(perLink);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);

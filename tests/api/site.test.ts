@@ -15,7 +15,8 @@ const login = (username: string, password: string, client?: string) =>
 const requestReset = (email: string, options: CallOptions = {}) =>
   post('/rest/site/reset-password', { PasswordResetRequestForm: { email } }, { settle: true, reply: MessageReply, ...options });
 
-const setPassword = (password: string, token: string) => post('/rest/site/set-password', { NewPwd: { password }, token }, { reply: MessageReply });
+const setPassword = (password: string, token: string) =>
+  post('/rest/site/set-password', { NewPwd: { password }, token }, { reply: MessageReply });
 
 const currentUser = (token: string) => get('/rest/subjects/user', { token, reply: CurrentUser });
 
@@ -28,7 +29,10 @@ describe('POST /rest/site/login', () => {
     const { access_token, user, isAdmin, id } = res.data;
     expect(access_token).toMatch(/^[a-z2-7]{40}$/);
     expect({ id, isAdmin, username: user.username }).toEqual({ id: subject.id, isAdmin: false, username: subject.username });
-    const [row] = await db().select().from(sessions).where(eq(sessions.id, hashToken(access_token)));
+    const [row] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(access_token)));
     expect(row.subjectId).toBe(subject.id);
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect(await db().select().from(sessions).where(eq(sessions.id, access_token))).toHaveLength(0);
@@ -90,7 +94,12 @@ describe('POST /rest/site/logout', () => {
     expect(out.status).toBe(200);
     expect(out.headers.get('Set-Cookie')).toMatch(/hladina_session=;/);
     expect((await currentUser(subject.token)).status).toBe(401);
-    expect(await db().select().from(sessions).where(eq(sessions.id, hashToken(subject.token)))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(subject.token))),
+    ).toHaveLength(0);
   });
 });
 
@@ -125,7 +134,11 @@ describe('POST /rest/site/signup', () => {
   it('limits signups per client', async () => {
     const client = '203.0.113.90';
     for (let i = 0; i < 10; i++) {
-      const res = await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client });
+      const res = await post(
+        '/rest/site/signup',
+        { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' },
+        { client },
+      );
       expect(res.status).toBe(200);
     }
     const res = await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client });
@@ -147,9 +160,7 @@ describe('password reset', () => {
     const [reset] = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, subject.id));
     expect(reset.id).toBe(hashToken((await mail.resetToken(subject.username))!));
     expect(reset.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
-    expect((await mail.to(subject.username))[0].body).toContain(
-      `${origin}/reset-password-request/`,
-    );
+    expect((await mail.to(subject.username))[0].body).toContain(`${origin}/reset-password-request/`);
   });
 
   it('sets the new password once, ends every session, and refuses the used link', async () => {
@@ -208,7 +219,10 @@ describe('password reset', () => {
     const subject = await make.subject();
     await requestReset(subject.username);
     const token = (await mail.resetToken(subject.username))!;
-    await db().update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.id, hashToken(token)));
+    await db()
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.id, hashToken(token)));
     expect((await setPassword('brand new', token)).status).toBe(400);
     expect((await setPassword('brand new', 'a'.repeat(40))).status).toBe(400);
     expect((await login(subject.username, subject.password)).status).toBe(200);
@@ -244,11 +258,17 @@ describe('sessions', () => {
   it('slides the expiry forward once half of it has passed, and refuses an expired session', async () => {
     const subject = await make.subject();
     const id = hashToken(subject.token);
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 24 * 3600 * 1000) }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * 24 * 3600 * 1000) })
+      .where(eq(sessions.id, id));
     expect((await currentUser(subject.token)).status).toBe(200);
     const [slid] = await db().select().from(sessions).where(eq(sessions.id, id));
     expect(slid.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(sessions.id, id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.id, id));
     expect((await currentUser(subject.token)).status).toBe(401);
   });
 

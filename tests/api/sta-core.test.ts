@@ -6,7 +6,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entityTypes, isPlural, ok, root, sets, sta, staNetwork, targetOf, type Auth, type SetName } from '../support/sta';
 
-
 let auth: Auth;
 
 beforeAll(async () => {

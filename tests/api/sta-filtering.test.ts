@@ -4,7 +4,19 @@
  * $select, $expand, $top, $skip, $orderby, $count, $filter, and the order the options apply in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityTypes, isPlural, ok, ownersObservations, sets, sta, staNetwork, t0, targetOf, type Auth, type SetName } from '../support/sta';
+import {
+  entityTypes,
+  isPlural,
+  ok,
+  ownersObservations,
+  sets,
+  sta,
+  staNetwork,
+  t0,
+  targetOf,
+  type Auth,
+  type SetName,
+} from '../support/sta';
 import { ingest, runCron } from '../support/telemetry';
 
 type Network = Awaited<ReturnType<typeof staNetwork>>;
@@ -15,7 +27,6 @@ beforeAll(async () => {
   network = await staNetwork();
   auth = { bearer: network.ownerToken };
 });
-
 
 /** Collections to run the checks on: each set, and one relation collection below an entity. */
 const collections: [SetName, string][] = [
@@ -39,7 +50,8 @@ const primitives: Record<SetName, string[]> = {
   FeaturesOfInterest: ['name', 'description', 'encodingType'],
 };
 const isTime = (p: string) => ['time', 'phenomenonTime', 'resultTime'].includes(p);
-const literal = (p: string, v: unknown) => (isTime(p) ? String(v) : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+const literal = (p: string, v: unknown) =>
+  isTime(p) ? String(v) : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
 const comparable = (p: string, v: any) => (isTime(p) ? Date.parse(v) : v);
 
 describe('$select', () => {
@@ -92,7 +104,10 @@ describe('$expand', () => {
   });
 
   it('takes nested options, as QGIS and dashboards send them', async () => {
-    const json = await ok(`/Things?$select=name&$expand=Datastreams($select=name,@iot.id;$filter=properties/code eq 'H1';$expand=Observations($orderby=phenomenonTime desc;$top=1;$count=true))`, auth);
+    const json = await ok(
+      `/Things?$select=name&$expand=Datastreams($select=name,@iot.id;$filter=properties/code eq 'H1';$expand=Observations($orderby=phenomenonTime desc;$top=1;$count=true))`,
+      auth,
+    );
     const brno = json.value.find((t: any) => t.name === 'Brno well');
     expect(brno).toEqual({
       name: 'Brno well',
@@ -117,7 +132,10 @@ describe('the newest observation of each datastream', () => {
     // A network of its own: this test adds a reading.
     const own = await staNetwork();
     const newest = async () => {
-      const json = await ok(`/Things(${own.brno.id})?$expand=Datastreams($filter=properties/code eq 'H1';$expand=Observations($orderby=phenomenonTime desc;$top=1))`, { bearer: own.ownerToken });
+      const json = await ok(
+        `/Things(${own.brno.id})?$expand=Datastreams($filter=properties/code eq 'H1';$expand=Observations($orderby=phenomenonTime desc;$top=1))`,
+        { bearer: own.ownerToken },
+      );
       return json.Datastreams[0].Observations.map((o: any) => [o.phenomenonTime, o.result]);
     };
     const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
@@ -151,14 +169,29 @@ describe('$top, $skip and $count', () => {
 });
 
 describe('$orderby', () => {
-  const orderable: Record<SetName, string[]> = { ...primitives, Locations: [...primitives.Locations, 'location'], FeaturesOfInterest: [...primitives.FeaturesOfInterest, 'feature'] };
+  const orderable: Record<SetName, string[]> = {
+    ...primitives,
+    Locations: [...primitives.Locations, 'location'],
+    FeaturesOfInterest: [...primitives.FeaturesOfInterest, 'feature'],
+  };
   const sorted = (values: any[], desc: boolean) => values.every((v, i) => i === 0 || (desc ? values[i - 1] >= v : values[i - 1] <= v));
 
   it.each(collections)('%s %s: by each property, both ways, and by several', async (set, path) => {
     for (const p of orderable[set]) {
-      for (const [suffix, desc] of [['', false], [' asc', false], [' desc', true]] as const) {
+      for (const [suffix, desc] of [
+        ['', false],
+        [' asc', false],
+        [' desc', true],
+      ] as const) {
         const { value } = await ok(withQuery(path, `$orderby=${p}${suffix}`), auth);
-        if (typeof value[0][p] !== 'object') expect(sorted(value.map((e: any) => comparable(p, e[p])), desc), `${p}${suffix}`).toBe(true);
+        if (typeof value[0][p] !== 'object')
+          expect(
+            sorted(
+              value.map((e: any) => comparable(p, e[p])),
+              desc,
+            ),
+            `${p}${suffix}`,
+          ).toBe(true);
       }
     }
     const [first, second] = primitives[set];
@@ -190,7 +223,10 @@ describe('$filter', () => {
       for (const [op, holds] of Object.entries(operators)) {
         const { value } = await ok(withQuery(path, `$filter=${encodeURIComponent(`${p} ${op} ${literal(p, sample)}`)}&$top=1000`), auth);
         const expected = all.filter((e: any) => holds(comparable(p, e[p]), comparable(p, sample)));
-        expect(value.map((e: any) => e['@iot.id']), `${p} ${op} ${sample}`).toEqual(expected.map((e: any) => e['@iot.id']));
+        expect(
+          value.map((e: any) => e['@iot.id']),
+          `${p} ${op} ${sample}`,
+        ).toEqual(expected.map((e: any) => e['@iot.id']));
       }
     }
   });
@@ -221,7 +257,9 @@ describe('$filter', () => {
 
   it('compares times in any offset, inclusively as Grafana asks, and by their parts', async () => {
     const iso = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
-    expect(await results(`phenomenonTime ge ${iso(10)} and phenomenonTime le ${iso(30)}`, `/Datastreams(${network.brno.id * 16})/Observations`)).toEqual([2, 3, 4]);
+    expect(
+      await results(`phenomenonTime ge ${iso(10)} and phenomenonTime le ${iso(30)}`, `/Datastreams(${network.brno.id * 16})/Observations`),
+    ).toEqual([2, 3, 4]);
     // 01:10+01:00 is 00:10Z.
     expect(await results('phenomenonTime gt 2026-03-01T01:10:00+01:00 and resultTime lt 2026-03-01T00:30:00.000Z')).toEqual([3]);
     expect(await results('year(phenomenonTime) eq 2026 and month(phenomenonTime) eq 3 and minute(phenomenonTime) eq 20')).toEqual([3]);
@@ -229,7 +267,8 @@ describe('$filter', () => {
   });
 
   it('matches text with startswith, endswith, substringof, contains, tolower, length, concat and indexof', async () => {
-    const names = async (filter: string) => ((await ok(`/Things?$filter=${encodeURIComponent(filter)}`, auth)).value as any[]).map((t) => t.name).sort();
+    const names = async (filter: string) =>
+      ((await ok(`/Things?$filter=${encodeURIComponent(filter)}`, auth)).value as any[]).map((t) => t.name).sort();
     expect(await names("startswith(name,'Brno')")).toEqual(['Brno well']);
     expect(await names("endswith(name,'gauge')")).toEqual(['Praha gauge']);
     expect(await names("substringof('well', name)")).toEqual(['Brno well']);
@@ -242,22 +281,31 @@ describe('$filter', () => {
   });
 
   it('filters locations by type and by geo.intersects with a polygon, a line or a point', async () => {
-    const ids = async (filter: string, set = 'Locations') => ((await ok(`/${set}?$filter=${encodeURIComponent(filter)}`, auth)).value as any[]).map((l) => l['@iot.id']).sort((a, b) => a - b);
+    const ids = async (filter: string, set = 'Locations') =>
+      ((await ok(`/${set}?$filter=${encodeURIComponent(filter)}`, auth)).value as any[]).map((l) => l['@iot.id']).sort((a, b) => a - b);
     const both = [network.brno.id, network.praha.id];
     expect(await ids("location/type eq 'Point' or location/geometry/type eq 'Point'")).toEqual(both);
     expect(await ids("location/type eq 'Polygon'")).toEqual([]);
     expect(await ids("geo.intersects(location, geography'POLYGON((16 49, 17 49, 17 50, 16 50, 16 49))')")).toEqual([network.brno.id]);
     // A ring with a hole around Brno.
-    expect(await ids("geo.intersects(location, geography'POLYGON((10 45, 20 45, 20 55, 10 55, 10 45), (16 49, 17 49, 17 50, 16 50, 16 49))')")).toEqual([network.praha.id]);
+    expect(
+      await ids("geo.intersects(location, geography'POLYGON((10 45, 20 45, 20 55, 10 55, 10 45), (16 49, 17 49, 17 50, 16 50, 16 49))')"),
+    ).toEqual([network.praha.id]);
     expect(await ids("geo.intersects(location, geography'LINESTRING(14.42 50, 14.42 51)')")).toEqual([network.praha.id]);
     expect(await ids("geo.intersects(location, geography'POINT(16.61 49.19)')")).toEqual([network.brno.id]);
-    expect(await ids("geo.intersects(feature, geography'POLYGON((14 50, 15 50, 15 51, 14 51, 14 50))')", 'FeaturesOfInterest')).toEqual([network.praha.id]);
+    expect(await ids("geo.intersects(feature, geography'POLYGON((14 50, 15 50, 15 51, 14 51, 14 50))')", 'FeaturesOfInterest')).toEqual([
+      network.praha.id,
+    ]);
   });
 
   it('scopes observations by their datastream and feature', async () => {
     expect(await results(`Datastream/@iot.id eq ${network.brno.id * 16}`)).toEqual([1, 2, 3, 4]);
     expect(await results(`FeatureOfInterest/id eq ${network.praha.id} and result lt 100`)).toEqual([55]);
-    expect((await ok(`/Observations?$count=true&$top=0&$filter=${encodeURIComponent(`Datastream/id eq ${network.brno.id * 16}`)}`, auth))['@iot.count']).toBe(4);
+    expect(
+      (await ok(`/Observations?$count=true&$top=0&$filter=${encodeURIComponent(`Datastream/id eq ${network.brno.id * 16}`)}`, auth))[
+        '@iot.count'
+      ],
+    ).toBe(4);
     expect((await ok('/Observations?$count=true&$top=0', auth))['@iot.count']).toBe(ownersObservations);
   });
 

@@ -39,11 +39,26 @@ describe('SensorThings observations and quality flags', () => {
     expect(before.count).toBe(4);
     const qualityOf = (value: number) => before.observations.find(([v]: [number]) => v === value)[1];
 
-    for (const [minute, flag] of [[10, 'rejected'], [20, 'suspect']] as const) {
-      const res = await post('/rest/quality/flag', { QualityFlag: { reading: 'H1', from: at(minute), to: at(minute), flag, note: 'Checked at the well.' } }, { token: admin.token, query: { id: network.brno.id }, reply: FlagOutcome });
+    for (const [minute, flag] of [
+      [10, 'rejected'],
+      [20, 'suspect'],
+    ] as const) {
+      const res = await post(
+        '/rest/quality/flag',
+        { QualityFlag: { reading: 'H1', from: at(minute), to: at(minute), flag, note: 'Checked at the well.' } },
+        { token: admin.token, query: { id: network.brno.id }, reply: FlagOutcome },
+      );
       expect(res.status, res.text).toBe(200);
     }
-    const expected = { observations: [[1, qualityOf(1)], [3, 'suspect'], [4, qualityOf(4)]], count: 3, filtered: 3 };
+    const expected = {
+      observations: [
+        [1, qualityOf(1)],
+        [3, 'suspect'],
+        [4, qualityOf(4)],
+      ],
+      count: 3,
+      filtered: 3,
+    };
     // The day is marked for the roll-up: its counts come from the station's object.
     const pending = await h1();
     expect(pending).toEqual(expected);

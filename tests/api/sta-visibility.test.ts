@@ -20,15 +20,23 @@ beforeAll(async () => {
 
 /** The station an entity of a set belongs to. */
 const stationOf = (set: string, e: any): number =>
-  ['Things', 'Locations', 'HistoricalLocations', 'FeaturesOfInterest'].includes(set) ? e['@iot.id'] : set === 'Datastreams' ? Math.floor(e['@iot.id'] / 16) : Math.floor(e['@iot.id'] / 2 ** 33 / 16);
-const observationId = (station: number, ts: number) => (station * 16) * 2 ** 33 + ts / 1000 + 2_208_988_800;
+  ['Things', 'Locations', 'HistoricalLocations', 'FeaturesOfInterest'].includes(set)
+    ? e['@iot.id']
+    : set === 'Datastreams'
+      ? Math.floor(e['@iot.id'] / 16)
+      : Math.floor(e['@iot.id'] / 2 ** 33 / 16);
+const observationId = (station: number, ts: number) => station * 16 * 2 ** 33 + ts / 1000 + 2_208_988_800;
 const stationSets = ['Things', 'Locations', 'HistoricalLocations', 'FeaturesOfInterest', 'Datastreams', 'Observations'];
 
 describe('a token reads its owner’s stations only', () => {
   it.each(stationSets)('%s lists and counts only the owner’s stations', async (set) => {
     const seen = async (auth: Auth) => {
       const json = await ok(`/${set}?$count=true&$top=1000`, auth);
-      return { stations: [...new Set(json.value.map((e: any) => stationOf(set, e)))].sort((a: any, b: any) => a - b), count: json['@iot.count'], listed: json.value.length };
+      return {
+        stations: [...new Set(json.value.map((e: any) => stationOf(set, e)))].sort((a: any, b: any) => a - b),
+        count: json['@iot.count'],
+        listed: json.value.length,
+      };
     };
     const mine = await seen(owner);
     expect(mine.stations).toEqual([network.brno.id, network.praha.id]);
@@ -72,14 +80,19 @@ describe('a token reads its owner’s stations only', () => {
     expect(filtered).toEqual({ '@iot.count': 0, value: [] });
     const byName = await ok(`/Things?$count=true&$filter=${encodeURIComponent("startswith(name,'Ostrava')")}`, owner);
     expect(byName).toEqual({ '@iot.count': 0, value: [] });
-    const inOstrava = await ok(`/Locations?$count=true&$filter=${encodeURIComponent("geo.intersects(location, geography'POLYGON((18 49, 19 49, 19 50, 18 50, 18 49))')")}`, owner);
+    const inOstrava = await ok(
+      `/Locations?$count=true&$filter=${encodeURIComponent("geo.intersects(location, geography'POLYGON((18 49, 19 49, 19 50, 18 50, 18 49))')")}`,
+      owner,
+    );
     expect(inOstrava['@iot.count']).toBe(0);
   });
 
   it('sees every station with an administrator’s token, and follows the owner’s links as they change', async () => {
     const admin = await make.admin();
     const all = await ok('/Things?$top=1000', { bearer: await apiToken(admin) });
-    expect(all.value.map((t: any) => t['@iot.id'])).toEqual(expect.arrayContaining([network.brno.id, network.praha.id, network.ostrava.id, network.hidden.id]));
+    expect(all.value.map((t: any) => t['@iot.id'])).toEqual(
+      expect.arrayContaining([network.brno.id, network.praha.id, network.ostrava.id, network.hidden.id]),
+    );
     await make.link(network.owner, network.hidden);
     expect((await ok('/Things?$count=true', owner))['@iot.count']).toBe(3);
   });

@@ -3,7 +3,11 @@ import { make } from '../support/make';
 import { ingest, inStation, storedOf } from '../support/telemetry';
 
 const report = (ts: number, values: number[]) =>
-  ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'].map((code, i) => ({ data_name: code, data_value: values[i] ?? i, date: new Date(ts).toISOString() }));
+  ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'].map((code, i) => ({
+    data_name: code,
+    data_value: values[i] ?? i,
+    date: new Date(ts).toISOString(),
+  }));
 
 describe("each station's readings in its own object", () => {
   it('keeps two stations apart even when they post the same times and codes', async () => {
@@ -20,7 +24,10 @@ describe("each station's readings in its own object", () => {
     const station = await make.station();
     const start = Date.parse('2026-02-03T00:00:00Z');
     const rows = Array.from({ length: 6 }, (_, i) => report(start + i * 600_000, [])).flat();
-    expect((await ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows })).data).toEqual({ accepted: 42, duplicates: 0 });
+    expect((await ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows })).data).toEqual({
+      accepted: 42,
+      duplicates: 0,
+    });
     expect(await inStation<{ n: number }>(station.id, 'SELECT count(*) AS n FROM readings')).toEqual([{ n: 6 }]);
   });
 

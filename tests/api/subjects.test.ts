@@ -56,8 +56,13 @@ describe('subjects', () => {
     expect(await rowOf(id)).toMatchObject({ username: input.username, status: 'active', approvedBy: admin.id, isAdmin: false });
     const item = await make.station({ name: 'Linked well' });
     const group = await make.group();
-    expect((await post('/rest/subjects/items', { ItemsSubject: [item.id] }, { token: admin.token, query: { id }, reply: ItemsSubject })).status).toBe(200);
-    expect((await post('/rest/subjects/groups', { SubjectGroups: [group.id] }, { token: admin.token, query: { id }, reply: SubjectGroups })).status).toBe(200);
+    expect(
+      (await post('/rest/subjects/items', { ItemsSubject: [item.id] }, { token: admin.token, query: { id }, reply: ItemsSubject })).status,
+    ).toBe(200);
+    expect(
+      (await post('/rest/subjects/groups', { SubjectGroups: [group.id] }, { token: admin.token, query: { id }, reply: SubjectGroups }))
+        .status,
+    ).toBe(200);
     const edit = await get('/rest/subjects/edit', { token: admin.token, query: { id }, reply: SubjectEdit });
     expect(edit.status).toBe(200);
     expect(edit.data.subject).toMatchObject({ id, username: input.username, firstName: 'Petr' });
@@ -85,7 +90,11 @@ describe('subjects', () => {
     expect(await rowOf(target.id)).toMatchObject({ firstName: 'Renamed', passwordHash: before.passwordHash });
     expect((await get('/rest/subjects/user', { token: target.token })).status).toBe(200);
     await post('/rest/site/reset-password', { email: target.username }, { settle: true });
-    await post('/rest/subjects/edit', { Users: newSubject({ id: target.id, username: target.username, password: 'changed!' }) }, { token: admin.token });
+    await post(
+      '/rest/subjects/edit',
+      { Users: newSubject({ id: target.id, username: target.username, password: 'changed!' }) },
+      { token: admin.token },
+    );
     expect((await rowOf(target.id)).passwordHash).not.toBe(before.passwordHash);
     expect((await get('/rest/subjects/user', { token: target.token })).status).toBe(401);
     const [link] = await db().select().from(passwordResets).where(eq(passwordResets.subjectId, target.id));
@@ -95,11 +104,19 @@ describe('subjects', () => {
   it('refuses a duplicate username on create and update with 409, case-insensitively', async () => {
     const admin = await make.admin();
     const other = await make.subject();
-    const create = await post('/rest/subjects/edit', { Users: newSubject({ username: other.username.toUpperCase() }) }, { token: admin.token });
+    const create = await post(
+      '/rest/subjects/edit',
+      { Users: newSubject({ username: other.username.toUpperCase() }) },
+      { token: admin.token },
+    );
     expect(create.status).toBe(409);
     expect(create.json.errors.username).toBeDefined();
     const target = await make.subject();
-    const update = await post('/rest/subjects/edit', { Users: newSubject({ id: target.id, username: other.username }) }, { token: admin.token });
+    const update = await post(
+      '/rest/subjects/edit',
+      { Users: newSubject({ id: target.id, username: other.username }) },
+      { token: admin.token },
+    );
     expect(update.status).toBe(409);
   });
 
@@ -126,7 +143,10 @@ describe('subjects', () => {
 
   it('never deletes or demotes the last active administrator', async () => {
     const admin = await make.admin();
-    await db().update(subjects).set({ isAdmin: false }).where(and(eq(subjects.isAdmin, true)));
+    await db()
+      .update(subjects)
+      .set({ isAdmin: false })
+      .where(and(eq(subjects.isAdmin, true)));
     await db().update(subjects).set({ isAdmin: true }).where(eq(subjects.id, admin.id));
     const demote = await post(
       '/rest/subjects/edit',
@@ -156,7 +176,9 @@ describe('subjects', () => {
     expect((await db().select().from(subjectItems).where(eq(subjectItems.subjectId, user.id))).map((l) => l.itemId)).toEqual([i2.id]);
     const g = await make.group();
     await post(`/rest/subjects/groups?id=${user.id}`, [g.id], { token: admin.token });
-    expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toEqual([{ subjectId: user.id, groupId: g.id, quality: false }]);
+    expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toEqual([
+      { subjectId: user.id, groupId: g.id, quality: false },
+    ]);
     await post(`/rest/subjects/groups?id=${user.id}`, { SubjectGroups: [] }, { token: admin.token });
     expect(await db().select().from(subjectGroups).where(eq(subjectGroups.subjectId, user.id))).toHaveLength(0);
   });
@@ -281,7 +303,9 @@ describe('registration approval', () => {
   it('rejects a pending registration and e-mails the applicant, who still cannot sign in', async () => {
     const admin = await make.admin();
     const applicant = await make.subject({ status: 'pending' });
-    expect((await post('/rest/subjects/reject', undefined, { token: admin.token, query: { id: applicant.id }, reply: SubjectRow })).status).toBe(200);
+    expect(
+      (await post('/rest/subjects/reject', undefined, { token: admin.token, query: { id: applicant.id }, reply: SubjectRow })).status,
+    ).toBe(200);
     expect((await rowOf(applicant.id)).status).toBe('rejected');
     const [rejection] = await mail.to(applicant.username);
     expect(rejection.subject).toContain('not approved');

@@ -91,14 +91,28 @@ describe('webhook deliveries', () => {
     expect(fired.map((r) => r.url).sort()).toEqual(['https://alarms.receiver.test/all', 'https://alarms.receiver.test/fired-only']);
     const payload = JSON.parse(fired[0].body);
     expect(payload).toMatchObject({ event: 'alarm.fired', occurred_at: '2026-04-01T10:00:00.000Z' });
-    expect(payload.alarm).toMatchObject({ id: alarm.id, unique_id: station.uniqueId, state: 'active', severity: 'critical', value: 3.5, threshold: 3 });
+    expect(payload.alarm).toMatchObject({
+      id: alarm.id,
+      unique_id: station.uniqueId,
+      state: 'active',
+      severity: 'critical',
+      value: 3.5,
+      threshold: 3,
+    });
     const toAll = fired.find((r) => r.url.endsWith('/all'))!;
     expect(await verifies(all.secret!, toAll.headers.get('X-Hladina-Signature'), toAll.body)).toBe(true);
 
-    await post('/rest/alarms/acknowledge', { AlarmAcknowledge: { note: 'On it' } }, { token: viewer.token, query: { id: alarm.id }, reply: Alarm });
+    await post(
+      '/rest/alarms/acknowledge',
+      { AlarmAcknowledge: { note: 'On it' } },
+      { token: viewer.token, query: { id: alarm.id }, reply: Alarm },
+    );
     const acked = await hook.next();
     expect(acked.url).toBe('https://alarms.receiver.test/all');
-    expect(JSON.parse(acked.body)).toMatchObject({ event: 'alarm.acknowledged', alarm: { id: alarm.id, state: 'acknowledged', note: 'On it' } });
+    expect(JSON.parse(acked.body)).toMatchObject({
+      event: 'alarm.acknowledged',
+      alarm: { id: alarm.id, state: 'acknowledged', note: 'On it' },
+    });
     await ingest('danes', token, { rows: series('2026-04-01T10:10:00Z', 10, [2.0]) });
     const cleared = await hook.next();
     expect(cleared.url).toBe('https://alarms.receiver.test/all');
@@ -130,7 +144,13 @@ describe('webhook deliveries', () => {
       if (after.status === 'pending') waits.push((Date.parse(after.next_attempt_at!) - Date.parse(before.next_attempt_at!)) / 60_000);
     }
     expect(waits).toEqual([5, 30, 120, 360]);
-    expect(await current()).toMatchObject({ status: 'failed', attempts: 6, next_attempt_at: null, last_status: 503, last_error: 'HTTP 503' });
+    expect(await current()).toMatchObject({
+      status: 'failed',
+      attempts: 6,
+      next_attempt_at: null,
+      last_status: 503,
+      last_error: 'HTTP 503',
+    });
     await runCron(Date.now() + 30 * 24 * 3_600_000 - 60_000);
     expect(hook.received).toHaveLength(6);
     // Every attempt carried the same body and delivery id, freshly signed.
@@ -147,7 +167,12 @@ describe('webhook deliveries', () => {
     const first = await sendTest(admin, webhook.id);
     await runCron(Date.parse(first.next_attempt_at!));
     await runCron(Date.parse((await deliveryOf(admin, webhook.id))[0].next_attempt_at!));
-    expect((await deliveryOf(admin, webhook.id))[0]).toMatchObject({ status: 'delivered', attempts: 3, last_status: 204, last_error: null });
+    expect((await deliveryOf(admin, webhook.id))[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+      last_status: 204,
+      last_error: null,
+    });
   });
 
   it('logs a receiver that cannot be reached with the error', async () => {
@@ -164,21 +189,33 @@ describe('managing webhooks', () => {
     const admin = await make.admin();
     receiver('https://crud.receiver.test/');
     const station = await make.station();
-    const created = await createWebhook(admin, { url: 'https://crud.receiver.test/a', events: ['alarm.fired', 'alarm.cleared'], stations: [station.id] });
+    const created = await createWebhook(admin, {
+      url: 'https://crud.receiver.test/a',
+      events: ['alarm.fired', 'alarm.cleared'],
+      stations: [station.id],
+    });
     expect(created).toMatchObject({ events: ['alarm.fired', 'alarm.cleared'], stations: [station.id], description: null });
     const listed = (await get('/rest/webhooks', { token: admin.token, reply: z.array(Webhook) })).data.find((w) => w.id === created.id);
     expect(listed).not.toHaveProperty('secret');
     const edit = (await get('/rest/webhooks/edit', { token: admin.token, query: { id: created.id }, reply: Webhook })).data;
     expect(edit).not.toHaveProperty('secret');
     const updated = await createWebhook(admin, { id: created.id, url: 'https://crud.receiver.test/b', stations: [] });
-    expect(updated).toMatchObject({ url: 'https://crud.receiver.test/b', stations: [], events: ['alarm.fired', 'alarm.cleared', 'alarm.acknowledged'] });
+    expect(updated).toMatchObject({
+      url: 'https://crud.receiver.test/b',
+      stations: [],
+      events: ['alarm.fired', 'alarm.cleared', 'alarm.acknowledged'],
+    });
     expect(updated).not.toHaveProperty('secret');
     const rotated = await createWebhook(admin, { id: created.id, url: 'https://crud.receiver.test/b', rotate_secret: true });
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(created.secret);
     await sendTest(admin, created.id);
     expect(await deliveryOf(admin, created.id)).toHaveLength(1);
-    const deleted = await post('/rest/webhooks/delete', undefined, { token: admin.token, query: { id: created.id }, reply: z.object({ id: z.number() }) });
+    const deleted = await post('/rest/webhooks/delete', undefined, {
+      token: admin.token,
+      query: { id: created.id },
+      reply: z.object({ id: z.number() }),
+    });
     expect(deleted.status).toBe(200);
     expect((await get(`/rest/webhooks/edit?id=${created.id}`, { token: admin.token })).status).toBe(404);
     expect((await get(`/rest/webhooks/deliveries?id=${created.id}`, { token: admin.token })).status).toBe(404);
@@ -198,10 +235,18 @@ describe('managing webhooks', () => {
 
   it('refuses a URL that is not http(s), an unknown event and unknown stations', async () => {
     const admin = await make.admin();
-    const res = await post('/rest/webhooks/edit', { Webhooks: { url: 'ftp://example.com/x', events: ['alarm.exploded'] } }, { token: admin.token });
+    const res = await post(
+      '/rest/webhooks/edit',
+      { Webhooks: { url: 'ftp://example.com/x', events: ['alarm.exploded'] } },
+      { token: admin.token },
+    );
     expect(res.status).toBe(422);
     expect(Object.keys(res.json.errors).sort()).toEqual(['events', 'url']);
-    const unknown = await post('/rest/webhooks/edit', { Webhooks: { url: 'https://example.com/x', stations: [987654] } }, { token: admin.token });
+    const unknown = await post(
+      '/rest/webhooks/edit',
+      { Webhooks: { url: 'https://example.com/x', stations: [987654] } },
+      { token: admin.token },
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.json.errors.stations).toEqual(['Unknown ids: 987654.']);
   });

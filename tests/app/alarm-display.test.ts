@@ -11,7 +11,19 @@ const rule = (over: Partial<AlarmRule>) => alarmRule({ name: 'Flood level', seve
 
 describe('threshold lines on a chart', () => {
   test('a value rule draws its threshold and, dashed, its clear level on its own reading', () => {
-    const lines = thresholdsByReading([rule({}), rule({ id: 2, name: null, kind: 'low_voltage', reading: 'POWER', threshold: 11.5, deadband: 0, clear_level: 11.5, severity: 'warning' })]);
+    const lines = thresholdsByReading([
+      rule({}),
+      rule({
+        id: 2,
+        name: null,
+        kind: 'low_voltage',
+        reading: 'POWER',
+        threshold: 11.5,
+        deadband: 0,
+        clear_level: 11.5,
+        severity: 'warning',
+      }),
+    ]);
     expect(lines.get('H1')).toEqual([
       { price: 2.5, title: 'Flood level', severity: 'critical', clears: false },
       { price: 2.45, title: 'Flood level · clears', severity: 'critical', clears: true },
@@ -64,6 +76,8 @@ describe('alarms on the map', () => {
 
   test('markers and clusters say their alarm to screen readers', () => {
     expect(stationLabel('Brno well', 'fresh', 'critical')).toBe('Brno well (Up to date, Critical alarm)');
-    expect(clusterLabel({ fresh: 2, stale: 0, low_voltage: 0, unknown: 0 }, 'warning')).toBe('2 stations (2 up to date). Worst open alarm: Warning alarm. Zoom in on them');
+    expect(clusterLabel({ fresh: 2, stale: 0, low_voltage: 0, unknown: 0 }, 'warning')).toBe(
+      '2 stations (2 up to date). Worst open alarm: Warning alarm. Zoom in on them',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Alarm } from '../../worker/contracts/alarms';
-import { mergeIntoPages, mergeOpenAlarm, openByStation, worstByStation, type AlarmFilters, type AlarmPages } from '~/features/alarms/alarm-lists';
+import {
+  mergeIntoPages,
+  mergeOpenAlarm,
+  openByStation,
+  worstByStation,
+  type AlarmFilters,
+  type AlarmPages,
+} from '~/features/alarms/alarm-lists';
 import { alarmSearch, filtersOf } from '~/features/alarms/search';
 import { alarmRow as alarm } from '../support/rows';
 
@@ -42,8 +49,14 @@ describe('paged listings kept current', () => {
 
   test('an alarm older than every loaded row waits for its page while more pages follow, and is appended once all are loaded', () => {
     expect(pageIds(mergeIntoPages(pagesOf([[9, 8], 8]), alarm(2), active))).toEqual([[9, 8]]);
-    expect(pageIds(mergeIntoPages(pagesOf([[9, 8], 8], [[7, 5], undefined]), alarm(2), active))).toEqual([[9, 8], [7, 5, 2]]);
-    expect(pageIds(mergeIntoPages(pagesOf([[9, 8], 8], [[7, 5], undefined]), alarm(6), active))).toEqual([[9, 8], [7, 6, 5]]);
+    expect(pageIds(mergeIntoPages(pagesOf([[9, 8], 8], [[7, 5], undefined]), alarm(2), active))).toEqual([
+      [9, 8],
+      [7, 5, 2],
+    ]);
+    expect(pageIds(mergeIntoPages(pagesOf([[9, 8], 8], [[7, 5], undefined]), alarm(6), active))).toEqual([
+      [9, 8],
+      [7, 6, 5],
+    ]);
   });
 
   test('a listing filtered by station or severity takes only alarms that match', () => {
@@ -80,12 +93,20 @@ describe('badges per station', () => {
 
 describe('the address of /alarms', () => {
   test('keeps a known view, a station id and a severity', () => {
-    expect(alarmSearch({ view: 'history', station: '12', severity: 'critical' })).toEqual({ view: 'history', station: 12, severity: 'critical' });
+    expect(alarmSearch({ view: 'history', station: '12', severity: 'critical' })).toEqual({
+      view: 'history',
+      station: 12,
+      severity: 'critical',
+    });
     expect(filtersOf(alarmSearch({ view: 'history', station: 12 }))).toEqual({ view: 'history', station: 12, severity: undefined });
   });
 
   test('drops what it does not know, and opens on the active alarms', () => {
-    expect(alarmSearch({ view: 'all', station: '1.5', severity: 'minor' })).toEqual({ view: undefined, station: undefined, severity: undefined });
+    expect(alarmSearch({ view: 'all', station: '1.5', severity: 'minor' })).toEqual({
+      view: undefined,
+      station: undefined,
+      severity: undefined,
+    });
     expect(alarmSearch({ station: '-3' }).station).toBeUndefined();
     expect(alarmSearch({ station: 'x' }).station).toBeUndefined();
     expect(alarmSearch({ view: 'active' }).view).toBeUndefined();

@@ -17,7 +17,14 @@ const power = sourceReadings('DANES').find((r) => r.code === 'POWER');
 
 describe('the rule form', () => {
   test('shows the inputs each kind uses', () => {
-    expect(kindFields('above')).toMatchObject({ reading: 'choose', threshold: 'level', deadband: true, window: false, silence: false, hold: true });
+    expect(kindFields('above')).toMatchObject({
+      reading: 'choose',
+      threshold: 'level',
+      deadband: true,
+      window: false,
+      silence: false,
+      hold: true,
+    });
     expect(kindFields('rise')).toMatchObject({ threshold: 'rate', window: true });
     expect(kindFields('no_data')).toMatchObject({ reading: null, threshold: null, deadband: false, silence: true, hold: false });
     expect(kindFields('low_voltage')).toMatchObject({ reading: 'power', threshold: 'level' });
@@ -49,15 +56,29 @@ describe('the rule form', () => {
       hold_minutes: null,
     });
     expect(readRule(form({ threshold: '11.5' }), { ...chosen, kind: 'low_voltage' })).toMatchObject({ reading: 'POWER', threshold: 11.5 });
-    expect(readRule(form({ silence_minutes: '90' }), { ...chosen, kind: 'no_data', id: 3 })).toMatchObject({ id: 3, reading: null, silence_minutes: 90 });
+    expect(readRule(form({ silence_minutes: '90' }), { ...chosen, kind: 'no_data', id: 3 })).toMatchObject({
+      id: 3,
+      reading: null,
+      silence_minutes: 90,
+    });
   });
 });
 
 describe('a rule in words', () => {
   test('a level rule fires past its threshold and clears past its clear level, without float noise', () => {
-    expect(describeRule(rule({}), h1)).toEqual({ condition: 'above 2.5 m', clears: 'back below 2.45 m', deadband: 'deadband 0.05 m', timing: '' });
+    expect(describeRule(rule({}), h1)).toEqual({
+      condition: 'above 2.5 m',
+      clears: 'back below 2.45 m',
+      deadband: 'deadband 0.05 m',
+      timing: '',
+    });
     expect(describeRule(rule({ threshold: 2.08, clear_level: 2.08 - 0.05 }), h1).clears).toBe('back below 2.03 m');
-    expect(describeRule(rule({ kind: 'low_voltage', reading: 'POWER', threshold: 11.5, deadband: 0.2, clear_level: 11.7, hold_minutes: 30 }), power)).toEqual({
+    expect(
+      describeRule(
+        rule({ kind: 'low_voltage', reading: 'POWER', threshold: 11.5, deadband: 0.2, clear_level: 11.7, hold_minutes: 30 }),
+        power,
+      ),
+    ).toEqual({
       condition: 'below 11.5 V',
       clears: 'back above 11.7 V',
       deadband: 'deadband 0.2 V',
@@ -72,7 +93,12 @@ describe('a rule in words', () => {
       deadband: 'deadband 0.05 m/h',
       timing: 'rate over 60 min',
     });
-    expect(describeRule(rule({ kind: 'no_data', reading: null, threshold: null, deadband: 0, silence_minutes: 120, clear_level: null }), undefined)).toEqual({
+    expect(
+      describeRule(
+        rule({ kind: 'no_data', reading: null, threshold: null, deadband: 0, silence_minutes: 120, clear_level: null }),
+        undefined,
+      ),
+    ).toEqual({
       condition: 'no data for 120 min',
       clears: 'data arrives',
       deadband: null,
@@ -111,7 +137,9 @@ describe('the preview chart', () => {
         { price: 2.45, title: 'Clears', severity: 'critical', clears: true },
       ],
     });
-    expect(previewChart(preview({ clear_level: 2.5 }), 'warning', 'UTC')?.thresholds).toEqual([{ price: 2.5, title: 'Threshold', severity: 'warning', clears: false }]);
+    expect(previewChart(preview({ clear_level: 2.5 }), 'warning', 'UTC')?.thresholds).toEqual([
+      { price: 2.5, title: 'Threshold', severity: 'warning', clears: false },
+    ]);
   });
 
   test('draws no level for a rate rule (its threshold is per hour) and no chart for a no-data rule', () => {

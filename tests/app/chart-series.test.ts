@@ -9,8 +9,12 @@ const line = (minutes: number[]) => toLine({ t: minutes.map(utc), v: minutes }, 
 
 describe('chart series', () => {
   test('live rows of both sources become (reading, time, value) points', () => {
-    expect(pointsOf([{ data_name: 'H1', data_value: 2, date: '2026-11-21T12:10:00.000Z' }])).toEqual([{ reading: 'H1', ts: utc(10), value: 2 }]);
-    expect(pointsOf([{ value_id: 'pressure', value: 1013, timestamp: '2026-11-21T12:00:00Z' }])).toEqual([{ reading: 'pressure', ts: utc(0), value: 1013 }]);
+    expect(pointsOf([{ data_name: 'H1', data_value: 2, date: '2026-11-21T12:10:00.000Z' }])).toEqual([
+      { reading: 'H1', ts: utc(10), value: 2 },
+    ]);
+    expect(pointsOf([{ value_id: 'pressure', value: 1013, timestamp: '2026-11-21T12:00:00Z' }])).toEqual([
+      { reading: 'pressure', ts: utc(0), value: 1013 },
+    ]);
   });
 
   test('a gap longer than three sampling intervals is broken by a whitespace point', () => {
@@ -30,14 +34,29 @@ describe('chart series', () => {
     const t = [0, 30, 60, 90, 120].map((minutes) => Date.parse('2026-10-25T00:00:00Z') + minutes * 60_000);
     const { points, instants } = toLine({ t, v: [1, 2, 3, 4, 5] }, 'Europe/Prague');
     const wall = (iso: string) => Date.parse(iso) / 1000;
-    expect(points.map((p) => p.time)).toEqual([wall('2026-10-25T02:00:00Z'), wall('2026-10-25T02:30:00Z'), wall('2026-10-25T02:30:00Z') + 1, wall('2026-10-25T02:30:00Z') + 2, wall('2026-10-25T03:00:00Z')]);
+    expect(points.map((p) => p.time)).toEqual([
+      wall('2026-10-25T02:00:00Z'),
+      wall('2026-10-25T02:30:00Z'),
+      wall('2026-10-25T02:30:00Z') + 1,
+      wall('2026-10-25T02:30:00Z') + 2,
+      wall('2026-10-25T03:00:00Z'),
+    ]);
     expect(instants).toEqual(t);
     expect(points.map((p) => ('value' in p ? p.value : null))).toEqual([1, 2, 3, 4, 5]);
   });
 
   test('daily totals become one bar per local day at its midnight, and a day without readings stays empty', () => {
     const midnight = (day: string) => Date.parse(`${day}T00:00:00+01:00`);
-    const bars = toBars({ period: 'day', t: [midnight('2026-11-20'), midnight('2026-11-23')], v: [1.5, 0], sum: 1.5, peak_day: { day: '2026-11-20', sum: 1.5 } }, 'Europe/Prague');
+    const bars = toBars(
+      {
+        period: 'day',
+        t: [midnight('2026-11-20'), midnight('2026-11-23')],
+        v: [1.5, 0],
+        sum: 1.5,
+        peak_day: { day: '2026-11-20', sum: 1.5 },
+      },
+      'Europe/Prague',
+    );
     expect(bars.kind).toBe('bars');
     expect(bars.points).toEqual([
       { time: Date.parse('2026-11-20T00:00:00Z') / 1000, value: 1.5 },
@@ -55,9 +74,14 @@ describe('chart series', () => {
   });
 
   test('the CSV has one line per reading in time order with the station offset and the unrounded value', () => {
-    const points = inTimeOrder({ KCM: { t: [Date.UTC(2026, 6, 1, 10)], v: [3] }, H1: { t: [Date.UTC(2026, 6, 1, 10), Date.UTC(2026, 6, 1, 9)], v: [1.234567, 2] } });
+    const points = inTimeOrder({
+      KCM: { t: [Date.UTC(2026, 6, 1, 10)], v: [3] },
+      H1: { t: [Date.UTC(2026, 6, 1, 10), Date.UTC(2026, 6, 1, 9)], v: [1.234567, 2] },
+    });
     const csv = toCsv(points, 'Europe/Prague');
-    expect(csv).toBe('time,reading,value\r\n2026-07-01T11:00:00+02:00,H1,2\r\n2026-07-01T12:00:00+02:00,H1,1.234567\r\n2026-07-01T12:00:00+02:00,KCM,3\r\n');
+    expect(csv).toBe(
+      'time,reading,value\r\n2026-07-01T11:00:00+02:00,H1,2\r\n2026-07-01T12:00:00+02:00,H1,1.234567\r\n2026-07-01T12:00:00+02:00,KCM,3\r\n',
+    );
   });
 
   test('the CSV keeps the milliseconds of a reading that has them', () => {

@@ -5,14 +5,29 @@ import { mergeIntoDashboard, mergeIntoDashboardColumns } from '~/features/live/m
 import type { ReadingsMessage } from '~/features/live/use-live-stations';
 
 const base = Date.parse('2026-11-01T00:00:00.000Z');
-const station = (id: number) => ({ id, name: `Well ${id}`, serial_nr: null, unique_id: `DANES-${id}`, location_x: 49, location_y: 16, location_name: null, location_group: null, source: 0, zone: 0, last_update: 3_600_000 * id, report_minutes: 10 });
+const station = (id: number) => ({
+  id,
+  name: `Well ${id}`,
+  serial_nr: null,
+  unique_id: `DANES-${id}`,
+  location_x: 49,
+  location_y: 16,
+  location_name: null,
+  location_group: null,
+  source: 0,
+  zone: 0,
+  last_update: 3_600_000 * id,
+  report_minutes: 10,
+});
 
 // Two DANES stations (one with rain) and one without readings in the range.
 const columns: DashboardColumns = {
   base,
   zones: ['Europe/Prague'],
   sources: ['DANES', 'UNIWAN'],
-  stations: Object.fromEntries(Object.keys(station(0)).map((key) => [key, [1, 2, 3].map((id) => station(id)[key as keyof ReturnType<typeof station>])])) as DashboardColumns['stations'],
+  stations: Object.fromEntries(
+    Object.keys(station(0)).map((key) => [key, [1, 2, 3].map((id) => station(id)[key as keyof ReturnType<typeof station>])]),
+  ) as DashboardColumns['stations'],
   figures: {
     date: [3_600_000, 7_200_000, null],
     count: [2, 3, 0],
@@ -28,7 +43,9 @@ const columns: DashboardColumns = {
 /** The documented shape without what its live merge keeps for itself (the last rain counted per hour). */
 const withoutLiveRain = (d: Dashboard): Dashboard => ({
   ...d,
-  danes: Object.fromEntries(Object.entries(d.danes).map(([id, { live_rain: _, ...summary }]: [string, StationSummary & { live_rain?: unknown }]) => [id, summary])),
+  danes: Object.fromEntries(
+    Object.entries(d.danes).map(([id, { live_rain: _, ...summary }]: [string, StationSummary & { live_rain?: unknown }]) => [id, summary]),
+  ),
 });
 
 const message = (uniqueId: string, rows: { data_name: string; data_value: number; date: string }[]): ReadingsMessage => ({
@@ -42,11 +59,16 @@ const message = (uniqueId: string, rows: { data_name: string; data_value: number
 describe("live rows on the dashboard's columns", () => {
   test('change what the documented shape would show, station by station', () => {
     for (const m of [
-      message('DANES-1', [{ data_name: 'H1', data_value: 9, date: '2026-11-01T05:00:00.000Z' }, { data_name: 'SRA1H', data_value: 0.5, date: '2026-11-01T05:00:00.000Z' }]),
+      message('DANES-1', [
+        { data_name: 'H1', data_value: 9, date: '2026-11-01T05:00:00.000Z' },
+        { data_name: 'SRA1H', data_value: 0.5, date: '2026-11-01T05:00:00.000Z' },
+      ]),
       message('DANES-2', [{ data_name: 'SRA1H', data_value: 1, date: '2026-11-01T00:30:00.000Z' }]),
       message('DANES-3', [{ data_name: 'KCM', data_value: 0.25, date: '2026-11-02T00:00:00.000Z' }]),
     ]) {
-      expect(dashboardFromColumns(mergeIntoDashboardColumns(columns, m))).toEqual(withoutLiveRain(mergeIntoDashboard(dashboardFromColumns(columns), m)));
+      expect(dashboardFromColumns(mergeIntoDashboardColumns(columns, m))).toEqual(
+        withoutLiveRain(mergeIntoDashboard(dashboardFromColumns(columns), m)),
+      );
     }
   });
 
@@ -64,6 +86,8 @@ describe("live rows on the dashboard's columns", () => {
   });
 
   test('leave the columns alone for a station the dashboard does not hold', () => {
-    expect(mergeIntoDashboardColumns(columns, message('DANES-9', [{ data_name: 'H1', data_value: 1, date: '2026-11-01T05:00:00.000Z' }]))).toBe(columns);
+    expect(
+      mergeIntoDashboardColumns(columns, message('DANES-9', [{ data_name: 'H1', data_value: 1, date: '2026-11-01T05:00:00.000Z' }])),
+    ).toBe(columns);
   });
 });

@@ -7,7 +7,8 @@ import { itemRow } from '../support/rows';
 const now = Date.UTC(2026, 10, 21, 12);
 const range = { from: '2026-11-20', to: '2026-11-21' };
 
-const item = (id: number, name: string, location_name: string | null = null) => itemRow({ id, name, unique_id: `DANES-${id}`, location_name });
+const item = (id: number, name: string, location_name: string | null = null) =>
+  itemRow({ id, name, unique_id: `DANES-${id}`, location_name });
 
 // Reports every 10 minutes: one 5 minutes ago is fresh, one two days ago is stale; POWER 11.1 V is low.
 const summary = (ageMinutes: number, power = 12.6) => ({
@@ -18,7 +19,12 @@ const summary = (ageMinutes: number, power = 12.6) => ({
 });
 
 const dashboard: Dashboard = {
-  items: [item(1, 'Brno – Svratka well', 'Brno'), item(2, 'Znojmo spring', 'Znojmo'), item(3, 'Olomouc weather', 'Olomouc'), item(4, 'Žďár pond')],
+  items: [
+    item(1, 'Brno – Svratka well', 'Brno'),
+    item(2, 'Znojmo spring', 'Znojmo'),
+    item(3, 'Olomouc weather', 'Olomouc'),
+    item(4, 'Žďár pond'),
+  ],
   danes: { 'DANES-1': summary(5), 'DANES-2': summary(2 * 24 * 60), 'DANES-3': summary(5, 11.1) },
   uniwan: {},
   groups: [
@@ -31,14 +37,29 @@ const names = (list: typeof entries) => list.map((e) => e.item.name);
 
 describe('dashboard filters in the address', () => {
   test('keep a search text, a group, a state and the list view', () => {
-    expect(dashboardSearch({ q: ' well ', group: 7, state: 'stale', view: 'list' })).toEqual({ q: 'well', group: 7, state: 'stale', view: 'list' });
+    expect(dashboardSearch({ q: ' well ', group: 7, state: 'stale', view: 'list' })).toEqual({
+      q: 'well',
+      group: 7,
+      state: 'stale',
+      view: 'list',
+    });
     // The router reads ?q=42 as a number and ?group=7 may arrive as a string.
     expect(dashboardSearch({ q: 42, group: '7' })).toMatchObject({ q: '42', group: 7 });
   });
 
   test('drop what they do not know instead of failing the page', () => {
-    expect(dashboardSearch({ q: '   ', group: 'west', state: 'asleep', view: 'table' })).toEqual({ q: undefined, group: undefined, state: undefined, view: undefined });
-    expect(dashboardSearch({ group: -3, q: { nested: true } })).toEqual({ q: undefined, group: undefined, state: undefined, view: undefined });
+    expect(dashboardSearch({ q: '   ', group: 'west', state: 'asleep', view: 'table' })).toEqual({
+      q: undefined,
+      group: undefined,
+      state: undefined,
+      view: undefined,
+    });
+    expect(dashboardSearch({ group: -3, q: { nested: true } })).toEqual({
+      q: undefined,
+      group: undefined,
+      state: undefined,
+      view: undefined,
+    });
     expect(dashboardSearch({ group: 1.5 }).group).toBeUndefined();
     expect(dashboardSearch({ q: 'x'.repeat(500) }).q).toHaveLength(100);
   });

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { answerWithinMs, heartbeat, pingEveryMs } from '~/features/live/heartbeat';
 
 /** Stands in for an open WebSocket: counts the pings sent. */
-const openSocket = () => ({ readyState: WebSocket.OPEN, sent: [] as string[], send(text: string) { this.sent.push(text); } });
+const openSocket = () => ({
+  readyState: WebSocket.OPEN,
+  sent: [] as string[],
+  send(text: string) {
+    this.sent.push(text);
+  },
+});
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

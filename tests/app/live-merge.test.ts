@@ -31,7 +31,10 @@ const chart: ChartColumns = {
 describe('live rows on an open chart', () => {
   test('are added once in time order, widening min and max', () => {
     const once = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 5), row('2026-11-21T08:50:00.000Z', 1)]));
-    expect(once.data.H1).toEqual({ t: ['2026-11-21T08:50:00.000Z', '2026-11-21T09:00:00.000Z', '2026-11-21T09:10:00.000Z'].map(Date.parse), v: [1, 2, 5] });
+    expect(once.data.H1).toEqual({
+      t: ['2026-11-21T08:50:00.000Z', '2026-11-21T09:00:00.000Z', '2026-11-21T09:10:00.000Z'].map(Date.parse),
+      v: [1, 2, 5],
+    });
     expect(once.min.H1).toBe(1);
     expect(once.max.H1).toBe(5);
     const twice = mergeIntoChart(once, message([row('2026-11-21T09:10:00.000Z', 5)]));
@@ -40,14 +43,26 @@ describe('live rows on an open chart', () => {
 
   test('replace the rain of a clock hour the chart counted already, and mark suspect readings apart', () => {
     const counted = { ...chart, totals: { SRA1H: { ...chart.totals.SRA1H, last: { t: Date.parse('2026-11-21T09:10:00.000Z'), v: 0.4 } } } };
-    const merged = mergeIntoChart(counted, message([row('2026-11-21T09:30:00.000Z', 0.6, 'SRA1H'), { ...row('2026-11-21T09:40:00.000Z', 9), flag: 'suspect' } as never]));
-    expect(merged.totals.SRA1H).toMatchObject({ v: [1.2], sum: expect.closeTo(3.2, 9), last: { t: Date.parse('2026-11-21T09:30:00.000Z'), v: 0.6 } });
+    const merged = mergeIntoChart(
+      counted,
+      message([row('2026-11-21T09:30:00.000Z', 0.6, 'SRA1H'), { ...row('2026-11-21T09:40:00.000Z', 9), flag: 'suspect' } as never]),
+    );
+    expect(merged.totals.SRA1H).toMatchObject({
+      v: [1.2],
+      sum: expect.closeTo(3.2, 9),
+      last: { t: Date.parse('2026-11-21T09:30:00.000Z'), v: 0.6 },
+    });
     expect(merged.flags).toEqual({ H1: { t: [Date.parse('2026-11-21T09:40:00.000Z')], v: [9], q: [1] } });
   });
 
   test("add rain to its local day's total, which becomes the wettest day when it is", () => {
     const merged = mergeIntoChart(chart, message([row('2026-11-21T09:10:00.000Z', 1.5, 'SRA1H')]));
-    expect(merged.totals.SRA1H).toMatchObject({ t: [Date.parse('2026-11-20T23:00:00.000Z')], v: [2.5], sum: 4.5, peak_day: { day: '2026-11-21', sum: 2.5 } });
+    expect(merged.totals.SRA1H).toMatchObject({
+      t: [Date.parse('2026-11-20T23:00:00.000Z')],
+      v: [2.5],
+      sum: 4.5,
+      peak_day: { day: '2026-11-21', sum: 2.5 },
+    });
     expect(merged.data).toEqual(chart.data);
   });
 
@@ -67,13 +82,24 @@ describe('live rows on the dashboard', () => {
   };
 
   test('advance the last update and the count and widen the extremes', () => {
-    const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 4), row('2026-11-21T09:10:00.000Z', 12, 'POWER')]));
-    expect(merged.danes['DANES-1']).toEqual({ date: '2026-11-21T09:10:00.000Z', pocetMereni: 12, min: { H1: 2, POWER: 12 }, max: { H1: 4, POWER: 12 } });
+    const merged = mergeIntoDashboard(
+      dashboard,
+      message([row('2026-11-21T09:10:00.000Z', 4), row('2026-11-21T09:10:00.000Z', 12, 'POWER')]),
+    );
+    expect(merged.danes['DANES-1']).toEqual({
+      date: '2026-11-21T09:10:00.000Z',
+      pocetMereni: 12,
+      min: { H1: 2, POWER: 12 },
+      max: { H1: 4, POWER: 12 },
+    });
   });
 
   test('add rain to the total of the range', () => {
     // Two clock hours' precipitation (SRA1H is the hour before its time): both count.
-    const merged = mergeIntoDashboard(dashboard, message([row('2026-11-21T09:10:00.000Z', 0.5, 'SRA1H'), row('2026-11-21T10:20:00.000Z', 0.25, 'SRA1H')]));
+    const merged = mergeIntoDashboard(
+      dashboard,
+      message([row('2026-11-21T09:10:00.000Z', 0.5, 'SRA1H'), row('2026-11-21T10:20:00.000Z', 0.25, 'SRA1H')]),
+    );
     expect(merged.danes['DANES-1'].sum).toEqual({ SRA1H: 0.75 });
   });
 

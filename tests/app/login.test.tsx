@@ -48,7 +48,10 @@ describe('the sign-in form', () => {
   });
 
   test('signs in with the contract-shaped body, stores the session user and goes to the dashboard', async () => {
-    const fetchMock = replyWith(200, { success: true, data: { access_token: 't', expires_at: '2030-01-01T00:00:00Z', isAdmin: false, id: 2, user } });
+    const fetchMock = replyWith(200, {
+      success: true,
+      data: { access_token: 't', expires_at: '2030-01-01T00:00:00Z', isAdmin: false, id: 2, user },
+    });
     const { router, queryClient } = await renderScreen('/login', LoginScreen);
     await userEvent.type(screen.getByLabelText('E-mail'), '  User@Hladina.local ');
     await userEvent.type(screen.getByLabelText('Password'), 'hladina-user');

@@ -32,6 +32,10 @@ describe('notification overrides on the profile', () => {
       allStations: [{ id: 3, name: 'Olomouc' }],
       allGroups: [{ id: 5, name: 'South' }],
     };
-    expect(toSettings(fromSettings(stored))).toEqual({ mode: 'critical', stations: [{ item_id: 3, mode: 'none' }], groups: [{ group_id: 5, mode: 'all' }] });
+    expect(toSettings(fromSettings(stored))).toEqual({
+      mode: 'critical',
+      stations: [{ item_id: 3, mode: 'none' }],
+      groups: [{ group_id: 5, mode: 'all' }],
+    });
   });
 });

@@ -35,9 +35,18 @@ describe('layout settings', () => {
   });
 
   test('survive the cookie round trip, and a tampered cookie falls back field by field', () => {
-    const chosen = { ...defaultPreferences, layoutType: 'vertical' as const, sidebarImage: 'img3' as const, preloader: true, theme: 'dark' as const };
+    const chosen = {
+      ...defaultPreferences,
+      layoutType: 'vertical' as const,
+      sidebarImage: 'img3' as const,
+      preloader: true,
+      theme: 'dark' as const,
+    };
     expect(parsePreferences(serializePreferences(chosen))).toEqual(chosen);
-    expect(parsePreferences(encodeURIComponent('{"layoutType":"diagonal","theme":"dark"}'))).toEqual({ ...defaultPreferences, theme: 'dark' });
+    expect(parsePreferences(encodeURIComponent('{"layoutType":"diagonal","theme":"dark"}'))).toEqual({
+      ...defaultPreferences,
+      theme: 'dark',
+    });
     expect(parsePreferences('%7Bnot json')).toEqual(defaultPreferences);
   });
 });

@@ -4,7 +4,15 @@ import { describe, expect, test } from 'vitest';
 import { ProfileForm } from '~/features/profile/profile-form';
 import { renderScreen, replyWith, sentBody } from './render';
 
-const user = { id: 2, username: 'user@hladina.local', firstName: 'Jan', secondName: 'Novák', phone: null, subject: 'Hydro Lab', isAdmin: false };
+const user = {
+  id: 2,
+  username: 'user@hladina.local',
+  firstName: 'Jan',
+  secondName: 'Novák',
+  phone: null,
+  subject: 'Hydro Lab',
+  isAdmin: false,
+};
 const profileScreen = () => <ProfileForm user={user} />;
 
 describe('the profile form', () => {
@@ -24,7 +32,11 @@ describe('the profile form', () => {
     expect(await screen.findByText('The current password is not correct.')).toBeTruthy();
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls[0][0]).toBe('/rest/subjects/profile');
-    expect(sentBody(fetchMock).Users).toMatchObject({ username: 'user@hladina.local', password: 'brand-new-pass', currentPassword: 'old-pass' });
+    expect(sentBody(fetchMock).Users).toMatchObject({
+      username: 'user@hladina.local',
+      password: 'brand-new-pass',
+      currentPassword: 'old-pass',
+    });
   });
 
   test('leaves the current password out when it was not typed', async () => {

@@ -11,7 +11,9 @@ describe('quality on the chart page', () => {
   test('the CSV says each reading’s flag when asked', () => {
     const points = inTimeOrder({ H1: { t: [at('2026-07-01T09:00:00Z'), at('2026-07-01T10:00:00Z')], v: [2, -7] } });
     const flags = (_reading: string, ts: number) => (ts === at('2026-07-01T10:00:00Z') ? 2 : 0);
-    expect(toCsv(points, prague, { flags })).toBe('time,reading,value,flag\r\n2026-07-01T11:00:00+02:00,H1,2,good\r\n2026-07-01T12:00:00+02:00,H1,-7,rejected\r\n');
+    expect(toCsv(points, prague, { flags })).toBe(
+      'time,reading,value,flag\r\n2026-07-01T11:00:00+02:00,H1,2,good\r\n2026-07-01T12:00:00+02:00,H1,-7,rejected\r\n',
+    );
   });
 
   test('flagged points sit on the line’s time scale, rejected ones left out when hidden', () => {

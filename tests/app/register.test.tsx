@@ -42,7 +42,9 @@ describe('the registration form', () => {
     expect(await screen.findByText('Registration completed successfully')).toBeTruthy();
     expect(screen.getByText(/An administrator must approve your account/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
-    expect(sentBody(fetchMock)).toEqual({ SignupForm: { firstName: 'Eva', secondName: 'Nová', email: 'eva@example.com', password: 'eva-secret' } });
+    expect(sentBody(fetchMock)).toEqual({
+      SignupForm: { firstName: 'Eva', secondName: 'Nová', email: 'eva@example.com', password: 'eva-secret' },
+    });
     expect(router.state.location.pathname).toBe('/register');
   });
 });

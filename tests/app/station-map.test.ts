@@ -12,7 +12,12 @@ const minutes = (n: number) => n * 60_000;
 const start = Date.UTC(2026, 10, 1);
 const last = start + 144 * minutes(10);
 // Two codes every 10 minutes for a day: a station that usually reports every 10 minutes.
-const summary = (power: number) => ({ date: new Date(last).toISOString(), pocetMereni: 288, max: { H1: 2, POWER: 13 }, min: { H1: 1, POWER: power } });
+const summary = (power: number) => ({
+  date: new Date(last).toISOString(),
+  pocetMereni: 288,
+  max: { H1: 2, POWER: 13 },
+  min: { H1: 1, POWER: power },
+});
 
 describe('station state for the map', () => {
   test('a station reporting on time with a good battery is fresh', () => {
@@ -34,7 +39,11 @@ describe('stations as GeoJSON', () => {
   test('stations with coordinates become points, longitude first, with id, name and state', () => {
     const collection = stationFeatures([item({}), item({ unique_id: 'NOWHERE', location_x: null, location_y: null })], () => 'stale');
     expect(collection.features).toEqual([
-      { type: 'Feature', geometry: { type: 'Point', coordinates: [16.59, 49.18] }, properties: { id: 'DANES-BRNO-01', name: 'Brno well', state: 'stale' } },
+      {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [16.59, 49.18] },
+        properties: { id: 'DANES-BRNO-01', name: 'Brno well', state: 'stale' },
+      },
     ]);
   });
 
@@ -57,11 +66,26 @@ describe('stations as GeoJSON', () => {
 
   test('a station stands apart from its neighbour from the zoom where they are a cluster radius apart', () => {
     // 0.01° of longitude is 1/36,000 of the world, so 512 × 2^z / 36,000 pixels at zoom z.
-    const collection = stationFeatures([item({ location_x: 0, location_y: 0 }), item({ unique_id: 'B', location_x: 0, location_y: 0.01 })], () => 'fresh');
+    const collection = stationFeatures(
+      [item({ location_x: 0, location_y: 0 }), item({ unique_id: 'B', location_x: 0, location_y: 0.01 })],
+      () => 'fresh',
+    );
     const zoom = separationZoom(collection, 'DANES-BRNO-01', 44);
     expect((512 * 2 ** zoom) / 36_000).toBeCloseTo(44, 6);
-    expect(separationZoom(stationFeatures([item({})], () => 'fresh'), 'DANES-BRNO-01', 44)).toBe(0);
-    expect(separationZoom(stationFeatures([item({}), item({ unique_id: 'B' })], () => 'fresh'), 'B', 44)).toBe(Infinity);
+    expect(
+      separationZoom(
+        stationFeatures([item({})], () => 'fresh'),
+        'DANES-BRNO-01',
+        44,
+      ),
+    ).toBe(0);
+    expect(
+      separationZoom(
+        stationFeatures([item({}), item({ unique_id: 'B' })], () => 'fresh'),
+        'B',
+        44,
+      ),
+    ).toBe(Infinity);
   });
 });
 
@@ -96,7 +120,9 @@ describe('base map configuration', () => {
       light: 'https://tiles.example.com/light.json',
       dark: 'https://tiles.example.com/light.json',
     });
-    expect(resolveMapStyles({ VITE_MAP_STYLE_URL: 'https://a.example/l.json', VITE_MAP_STYLE_URL_DARK: 'https://a.example/d.json' })).toEqual({
+    expect(
+      resolveMapStyles({ VITE_MAP_STYLE_URL: 'https://a.example/l.json', VITE_MAP_STYLE_URL_DARK: 'https://a.example/d.json' }),
+    ).toEqual({
       light: 'https://a.example/l.json',
       dark: 'https://a.example/d.json',
     });

@@ -48,7 +48,8 @@ describe('the hourly rule for precipitation (one reading per clock hour, the las
     // Kolkata is UTC+05:30: its clock hours start at :30 UTC.
     const counted: number[] = [];
     const hours = new HourlyAmounts('Asia/Kolkata', (ts) => counted.push(ts));
-    for (const iso of ['2026-06-01T08:20:00Z', '2026-06-01T08:29:00Z', '2026-06-01T08:31:00Z', '2026-06-01T09:20:00Z']) hours.add(at(iso), 1);
+    for (const iso of ['2026-06-01T08:20:00Z', '2026-06-01T08:29:00Z', '2026-06-01T08:31:00Z', '2026-06-01T09:20:00Z'])
+      hours.add(at(iso), 1);
     hours.finish();
     expect(counted.map((ts) => new Date(ts).toISOString())).toEqual(['2026-06-01T08:29:00.000Z', '2026-06-01T09:20:00.000Z']);
   });

@@ -5,7 +5,8 @@ import { checkPoints, maxJumps } from '../../worker/station/checks';
 const minute = 60_000;
 const every10 = (values: number[], start = 0) => values.map((value, i) => ({ ts: start + i * 10 * minute, value }));
 const off: CheckSettings = { softMin: null, softMax: null, maxStep: null, maxRate: null, flatMinutes: null };
-const reasons = (settings: CheckSettings, values: number[]) => checkPoints(settings, null, every10(values)).flagged.map((f) => [f.ts / (10 * minute), f.reason]);
+const reasons = (settings: CheckSettings, values: number[]) =>
+  checkPoints(settings, null, every10(values)).flagged.map((f) => [f.ts / (10 * minute), f.reason]);
 
 describe('automatic checks', () => {
   it('flag values out of the soft limits', () => {
@@ -33,10 +34,18 @@ describe('automatic checks', () => {
   it('flag a rate of change per hour above the largest, measured over at least 10 minutes', () => {
     expect(reasons({ ...off, maxRate: 2 }, [2, 2.2, 2.6, 2.65])).toEqual([[2, 'rate']]);
     // Two readings a second apart: 0.1 m is 0.6 m/h over the 10-minute floor, not 360 m/h.
-    const close = [{ ts: 0, value: 2 }, { ts: 1000, value: 2.1 }];
+    const close = [
+      { ts: 0, value: 2 },
+      { ts: 1000, value: 2.1 },
+    ];
     expect(checkPoints({ ...off, maxRate: 2 }, null, close).flagged).toEqual([]);
     // No rate across a gap of more than six hours.
-    expect(checkPoints({ ...off, maxRate: 0.1 }, null, [{ ts: 0, value: 2 }, { ts: 7 * 60 * minute, value: 9 }]).flagged).toEqual([]);
+    expect(
+      checkPoints({ ...off, maxRate: 0.1 }, null, [
+        { ts: 0, value: 2 },
+        { ts: 7 * 60 * minute, value: 9 },
+      ]).flagged,
+    ).toEqual([]);
   });
 
   it('flag a flat line once it has lasted the duration, from where it began', () => {
@@ -58,7 +67,21 @@ describe('automatic checks', () => {
   });
 
   it('have defaults in the catalogue for every code, with physical limits wider than the soft ones', () => {
-    for (const code of ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER', 'humidity', 'pressure', 'inner temperature', 'outer temperature', 'inner 2nd temperature', 'hladina']) {
+    for (const code of [
+      'H1',
+      'KCM',
+      'RV',
+      'SRA1H',
+      '_T',
+      '_TX',
+      'POWER',
+      'humidity',
+      'pressure',
+      'inner temperature',
+      'outer temperature',
+      'inner 2nd temperature',
+      'hladina',
+    ]) {
       const { limits, checks } = readingInfo(code)!;
       expect(limits[0], code).toBeLessThan(limits[1]);
       if (checks.softMin !== null) expect(checks.softMin, code).toBeGreaterThanOrEqual(limits[0]);

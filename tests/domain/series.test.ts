@@ -19,7 +19,14 @@ describe('chart series from one pass over a station', () => {
   });
 
   it('returns raw points per reading while each stays within the budget, with exact extremes', () => {
-    const result = build([[10, 1, null], [20, 3, 7], [30, -2, null]], { points: 4 });
+    const result = build(
+      [
+        [10, 1, null],
+        [20, 3, 7],
+        [30, -2, null],
+      ],
+      { points: 4 },
+    );
     expect(result).toEqual({
       data: { H1: { t: [10, 20, 30], v: [1, 3, -2] }, KCM: { t: [20], v: [7] } },
       totals: {},
@@ -32,7 +39,14 @@ describe('chart series from one pass over a station', () => {
 
   it("keeps each bucket's earliest minimum and maximum in time order, a point that is both only once", () => {
     // A budget of 4 points is 2 buckets of width 50: [0, 50) holds 10..40, [50, 100) holds 60 and 70.
-    const rows = [[10, 5, 1], [20, 0, 1], [30, 9, 1], [40, 0, 1], [60, 4, 1], [70, 4, null]];
+    const rows = [
+      [10, 5, 1],
+      [20, 0, 1],
+      [30, 9, 1],
+      [40, 0, 1],
+      [60, 4, 1],
+      [70, 4, null],
+    ];
     const result = build(rows, { points: 4 });
     expect(result.downsampled).toBe(true);
     expect(result.bucket_ms).toBe(50);
@@ -120,14 +134,25 @@ describe('totals of readings that add up', () => {
   });
 
   it('name no wettest day when nothing fell', () => {
-    const { totals } = totalsOf([[0, 1, 0], [600_000, 1, 0]], 0, 86_400_000);
+    const { totals } = totalsOf(
+      [
+        [0, 1, 0],
+        [600_000, 1, 0],
+      ],
+      0,
+      86_400_000,
+    );
     expect(totals.SRA1H).toMatchObject({ v: [0], sum: 0, peak_day: null });
   });
 });
 
 describe('raw export of a station', () => {
   it('returns every reading per code, or nothing past the limit', () => {
-    const rows = [[10, 1, null], [20, 2, 5], [30, null, 6]];
+    const rows = [
+      [10, 1, null],
+      [20, 2, 5],
+      [30, null, 6],
+    ];
     expect(rawSeries(['H1', 'KCM', 'RV'], rows, 4)).toEqual({ H1: { t: [10, 20], v: [1, 2] }, KCM: { t: [20, 30], v: [5, 6] } });
     expect(rawSeries(['H1', 'KCM'], rows, 3)).toBeNull();
   });

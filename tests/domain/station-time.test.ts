@@ -1,7 +1,17 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { isCalendarDay } from '../../worker/contracts/calendar';
-import { addDays, dayBounds, lastDays, localDay, parseStationTime, periodOf, resolveRange, today, wallClock } from '../../worker/contracts/station-time';
+import {
+  addDays,
+  dayBounds,
+  lastDays,
+  localDay,
+  parseStationTime,
+  periodOf,
+  resolveRange,
+  today,
+  wallClock,
+} from '../../worker/contracts/station-time';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 
@@ -14,7 +24,15 @@ describe('station-local days', () => {
   });
 
   it('starts every day of a year at the instant TZDate gives, in zones that skip or repeat midnight too', () => {
-    for (const zone of ['Europe/Prague', 'America/New_York', 'America/Santiago', 'America/Havana', 'Asia/Beirut', 'Australia/Lord_Howe', 'Asia/Kolkata']) {
+    for (const zone of [
+      'Europe/Prague',
+      'America/New_York',
+      'America/Santiago',
+      'America/Havana',
+      'Asia/Beirut',
+      'Australia/Lord_Howe',
+      'Asia/Kolkata',
+    ]) {
       for (let day = '2026-01-01'; day <= '2026-12-31'; day = addDays(day, 1)) {
         const [y, m, d] = day.split('-').map(Number);
         expect(dayBounds(day, zone).start, `${zone} ${day}`).toBe(new TZDate(y, m - 1, d, 0, 0, 0, 0, zone).getTime());
@@ -66,14 +84,29 @@ describe('station-local periods', () => {
     const ts = Date.parse('2026-10-25T12:00:00Z');
     expect(iso(periodOf(ts, 'day', 'Europe/Prague'))).toEqual(['2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z']);
     expect(iso(periodOf(ts, 'month', 'Europe/Prague'))).toEqual(['2026-09-30T22:00:00.000Z', '2026-10-31T23:00:00.000Z']);
-    expect(iso(periodOf(Date.parse('2026-12-31T23:30:00Z'), 'year', 'Europe/Prague'))).toEqual(['2026-12-31T23:00:00.000Z', '2027-12-31T23:00:00.000Z']);
-    expect(iso(periodOf(Date.parse('2026-12-15T00:00:00Z'), 'month', 'Europe/Prague'))).toEqual(['2026-11-30T23:00:00.000Z', '2026-12-31T23:00:00.000Z']);
+    expect(iso(periodOf(Date.parse('2026-12-31T23:30:00Z'), 'year', 'Europe/Prague'))).toEqual([
+      '2026-12-31T23:00:00.000Z',
+      '2027-12-31T23:00:00.000Z',
+    ]);
+    expect(iso(periodOf(Date.parse('2026-12-15T00:00:00Z'), 'month', 'Europe/Prague'))).toEqual([
+      '2026-11-30T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+    ]);
   });
 
   it("gives the wall clock's full hours, two of them labelled 02:00 in the night the clocks go back", () => {
-    expect(iso(periodOf(Date.parse('2026-10-25T00:40:00Z'), 'hour', 'Europe/Prague'))).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z']);
-    expect(iso(periodOf(Date.parse('2026-10-25T01:40:00Z'), 'hour', 'Europe/Prague'))).toEqual(['2026-10-25T01:00:00.000Z', '2026-10-25T02:00:00.000Z']);
-    expect(iso(periodOf(Date.parse('2026-07-10T12:10:00Z'), 'hour', 'Asia/Kolkata'))).toEqual(['2026-07-10T11:30:00.000Z', '2026-07-10T12:30:00.000Z']);
+    expect(iso(periodOf(Date.parse('2026-10-25T00:40:00Z'), 'hour', 'Europe/Prague'))).toEqual([
+      '2026-10-25T00:00:00.000Z',
+      '2026-10-25T01:00:00.000Z',
+    ]);
+    expect(iso(periodOf(Date.parse('2026-10-25T01:40:00Z'), 'hour', 'Europe/Prague'))).toEqual([
+      '2026-10-25T01:00:00.000Z',
+      '2026-10-25T02:00:00.000Z',
+    ]);
+    expect(iso(periodOf(Date.parse('2026-07-10T12:10:00Z'), 'hour', 'Asia/Kolkata'))).toEqual([
+      '2026-07-10T11:30:00.000Z',
+      '2026-07-10T12:30:00.000Z',
+    ]);
   });
 });
 
@@ -123,7 +156,12 @@ describe('parseStationTime', () => {
   });
 
   it('refuses offsets beyond ±14:00 or with minutes of 60 or more', () => {
-    for (const text of ['2026-01-10T12:00:00+14:01', '2026-01-10T12:00:00-15:00', '2026-01-10T12:00:00+02:60', '2026-01-10T12:00:00+0299']) {
+    for (const text of [
+      '2026-01-10T12:00:00+14:01',
+      '2026-01-10T12:00:00-15:00',
+      '2026-01-10T12:00:00+02:60',
+      '2026-01-10T12:00:00+0299',
+    ]) {
       expect(parseStationTime(text, 'UTC'), text).toBe('offset');
     }
     expect(parseStationTime('2026-01-10T12:00:00+14:00', 'UTC')).toBe(Date.parse('2026-01-09T22:00:00Z'));

@@ -78,7 +78,14 @@ describe('checkRows', () => {
   });
 
   it('allows a clock up to a day ahead when the margin is a day (FUTURE_MARGIN_MINUTES)', () => {
-    const { errors } = checkRows('DANES', [{ data_name: 'H1', data_value: 1, date: '2026-06-01T23:59:59Z' }], 'UTC', now, floor, 24 * 3_600_000);
+    const { errors } = checkRows(
+      'DANES',
+      [{ data_name: 'H1', data_value: 1, date: '2026-06-01T23:59:59Z' }],
+      'UTC',
+      now,
+      floor,
+      24 * 3_600_000,
+    );
     expect(errors).toEqual({});
   });
 });

@@ -11,7 +11,10 @@ describe('own profile', () => {
     await page.getByLabel('First name').fill('Renamed');
     await page.getByLabel('Phone').fill('+420 123 456 789');
     // The profile's own form, not the alarm e-mail settings below it.
-    await page.locator('form', { has: page.getByLabel('First name') }).getByRole('button', { name: 'Save' }).click();
+    await page
+      .locator('form', { has: page.getByLabel('First name') })
+      .getByRole('button', { name: 'Save' })
+      .click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Renamed Testová' }).waitFor();
     await page.getByRole('button', { name: 'Account of Renamed Testová' }).waitFor();

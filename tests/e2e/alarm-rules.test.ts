@@ -1,7 +1,20 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { query } from '../../scripts/lib/d1';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, looks, openPage, postRest, shot, signInQuietly, stateDir, visit } from '../support/e2e';
+import {
+  adminToken,
+  baseURL,
+  callApi,
+  createAccount,
+  demoAccounts,
+  looks,
+  openPage,
+  postRest,
+  shot,
+  signInQuietly,
+  stateDir,
+  visit,
+} from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -14,11 +27,19 @@ let ingestToken: string;
 /** A DANES well of this run with 20 days of hourly levels around 2 m and two floods above 2.5 m. */
 async function floodedStation() {
   const admin = await adminToken();
-  station = await postRest('/items/edit', { Items: { name: `Rules well ${stamp}`, unique_id: `${stationPrefix}-1`, name_for_api: 'DANES', timezone: 'Europe/Prague' } }, admin);
+  station = await postRest(
+    '/items/edit',
+    { Items: { name: `Rules well ${stamp}`, unique_id: `${stationPrefix}-1`, name_for_api: 'DANES', timezone: 'Europe/Prague' } },
+    admin,
+  );
   ingestToken = (await postRest<{ token: string }>(`/items/token?id=${station.id}`, undefined, admin)).token;
   const start = Math.floor(Date.now() / hour) * hour - 20 * 24 * hour;
   const level = (h: number) => ((h >= 100 && h < 105) || (h >= 300 && h < 303) ? 2.8 : 2 + 0.1 * Math.sin(h / 12));
-  const rows = Array.from({ length: 20 * 24 }, (_, h) => ({ data_name: 'H1', data_value: level(h), date: new Date(start + h * hour).toISOString() }));
+  const rows = Array.from({ length: 20 * 24 }, (_, h) => ({
+    data_name: 'H1',
+    data_value: level(h),
+    date: new Date(start + h * hour).toISOString(),
+  }));
   rows.push(...rows.map((r) => ({ ...r, data_name: 'POWER', data_value: 12.6 })));
   await postRest('/ingest/danes', { rows }, ingestToken);
 }
@@ -84,7 +105,11 @@ describe('the rules tab of a station', () => {
     expect(await rulesOf(page)).toMatchObject([{ ...draft, severity: 'critical', clear_level: 2.4, hold_minutes: 0 }]);
 
     // A new reading above the threshold fires it: the tab shows the open alarm.
-    await postRest('/ingest/danes', { rows: [{ data_name: 'H1', data_value: 3, date: new Date(Date.now() - 60_000).toISOString() }] }, ingestToken);
+    await postRest(
+      '/ingest/danes',
+      { rows: [{ data_name: 'H1', data_value: 3, date: new Date(Date.now() - 60_000).toISOString() }] },
+      ingestToken,
+    );
     await rulesTab(page);
     await row.getByText('Active').waitFor();
 
@@ -173,7 +198,21 @@ describe('the rules tab of a station', () => {
 describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the rules tab with a preview fits the width', async () => {
     const admin = await adminToken();
-    const rule = await postRest('/alarm-rules/edit', { AlarmRules: { item_id: station.id, name: 'Flood', kind: 'above', reading: 'H1', threshold: 2.5, deadband: 0.1, severity: 'critical' } }, admin);
+    const rule = await postRest(
+      '/alarm-rules/edit',
+      {
+        AlarmRules: {
+          item_id: station.id,
+          name: 'Flood',
+          kind: 'above',
+          reading: 'H1',
+          threshold: 2.5,
+          deadband: 0.1,
+          severity: 'critical',
+        },
+      },
+      admin,
+    );
     const { context, page } = await openPage({ width, height, colorScheme: scheme });
     try {
       await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);

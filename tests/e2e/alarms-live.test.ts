@@ -11,7 +11,15 @@ beforeAll(async () => {
   token = await adminToken();
   // Near Prague, apart from the demo stations, so the map shows it as a marker of its own rather than in a cluster.
   well = await addAlarmStation(token, `${prefix}-WELL`, 'Alarm test well', [50.08, 14.43]);
-  await addRule(token, { item_id: well.item.id, name: 'Test flood', kind: 'above', reading: 'H1', threshold: 5, deadband: 0.5, severity: 'critical' });
+  await addRule(token, {
+    item_id: well.item.id,
+    name: 'Test flood',
+    kind: 'above',
+    reading: 'H1',
+    threshold: 5,
+    deadband: 0.5,
+    severity: 'critical',
+  });
   await addRule(token, { item_id: well.item.id, name: 'Test low', kind: 'below', reading: 'H1', threshold: 1, severity: 'warning' });
   await postLevel(well, 3);
 });
@@ -42,7 +50,9 @@ describe('alarms live on the dashboard', () => {
     expect(await badge.textContent()).toContain('Test flood');
     // The marker rings in the alarm's colour; the menu counts it.
     await page.locator(`.station-marker[data-station="${well.item.unique_id}"][data-alarm="critical"]`).waitFor();
-    await expect.poll(() => page.getByTestId('nav-alarm-count').first().textContent()).toBe(String((await restAs<unknown[]>(page, '/alarms?state=active')).length));
+    await expect
+      .poll(() => page.getByTestId('nav-alarm-count').first().textContent())
+      .toBe(String((await restAs<unknown[]>(page, '/alarms?state=active')).length));
 
     // Back under the clear level (threshold − deadband): the alarm clears and the badge goes.
     await postLevel(well, 4.4);
@@ -55,7 +65,9 @@ describe('alarms live on the dashboard', () => {
     const { context, page } = await openPage();
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const html = await (await page.request.get('/dashboard')).text();
-    expect(html).toMatch(new RegExp(`data-station="${well.item.unique_id}"[\\s\\S]*?data-testid="alarm-badge"[^>]*data-severity="warning"`));
+    expect(html).toMatch(
+      new RegExp(`data-station="${well.item.unique_id}"[\\s\\S]*?data-testid="alarm-badge"[^>]*data-severity="warning"`),
+    );
     await postLevel(well, 3);
     await context.close();
   });

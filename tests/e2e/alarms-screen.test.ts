@@ -61,7 +61,9 @@ describe('/alarms', () => {
     expect(await acknowledged.getByRole('button', { name: /Acknowledge/ }).count()).toBe(0);
     // The card badge turns to its outlined, acknowledged look.
     await visit(page, '/dashboard');
-    expect(await page.locator(`[data-station="${seen.item.unique_id}"] [data-testid="alarm-badge"]`).getAttribute('data-state')).toBe('acknowledged');
+    expect(await page.locator(`[data-station="${seen.item.unique_id}"] [data-testid="alarm-badge"]`).getAttribute('data-state')).toBe(
+      'acknowledged',
+    );
     await context.close();
   });
 
@@ -70,7 +72,9 @@ describe('/alarms', () => {
     await postLevel(seen, 6.5);
     const { context, page } = await signedIn(demoAccounts.admin);
     await visit(page, `/alarms?station=${seen.item.id}`);
-    await rowOf(page, 'Seen flood').getByRole('button', { name: /^Acknowledge/ }).click();
+    await rowOf(page, 'Seen flood')
+      .getByRole('button', { name: /^Acknowledge/ })
+      .click();
     const dialog = page.getByRole('alertdialog');
 
     const [open] = await restAs<{ id: number }[]>(page, `/alarms?state=active&item_id=${seen.item.id}`);
@@ -148,7 +152,11 @@ describe('looks', () => {
       await page.getByTestId('alarm-row').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
       await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
-      await page.getByTestId('alarm-row').first().getByRole('button', { name: /^Acknowledge/ }).click();
+      await page
+        .getByTestId('alarm-row')
+        .first()
+        .getByRole('button', { name: /^Acknowledge/ })
+        .click();
       await page.getByRole('alertdialog').waitFor();
       await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
       await page.keyboard.press('Escape');

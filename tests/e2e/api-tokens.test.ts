@@ -29,7 +29,11 @@ describe('API tokens on the profile', () => {
     await secret.waitFor();
     const token = await secret.inputValue();
     expect(token).toMatch(/^hladina_/);
-    await card.getByRole('listitem').filter({ hasText: 'QGIS on the laptop' }).getByText(/last used never/).waitFor();
+    await card
+      .getByRole('listitem')
+      .filter({ hasText: 'QGIS on the laptop' })
+      .getByText(/last used never/)
+      .waitFor();
     await page.screenshot({ path: shot('profile-api-tokens'), fullPage: true });
 
     const things = await readThings(token);

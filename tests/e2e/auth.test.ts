@@ -79,7 +79,10 @@ describe('registration', () => {
 
     const admin = await openPage();
     await signIn(admin.page, demoAccounts.admin.username, demoAccounts.admin.password);
-    await admin.page.getByLabel(/registrations waiting for approval/).first().waitFor();
+    await admin.page
+      .getByLabel(/registrations waiting for approval/)
+      .first()
+      .waitFor();
     await admin.context.close();
   });
 });

@@ -16,7 +16,10 @@ beforeAll(async () => {
   const rows: unknown[] = [];
   for (let ts = start, k = 0; ts < end; ts += 600_000, k++) {
     const date = new Date(ts).toISOString();
-    rows.push({ data_name: 'H1', data_value: 2.2 + 0.1 * Math.sin(k / 500), date }, { data_name: 'SRA1H', data_value: k % 97 < 6 ? 0.4 : 0, date });
+    rows.push(
+      { data_name: 'H1', data_value: 2.2 + 0.1 * Math.sin(k / 500), date },
+      { data_name: 'SRA1H', data_value: k % 97 < 6 ? 0.4 : 0, date },
+    );
   }
   for (let i = 0; i < rows.length; i += 5000) await postRest('/ingest/danes', { rows: rows.slice(i, i + 5000) }, token);
 }, 120_000);
@@ -27,18 +30,25 @@ const drawn = (page: Page) =>
     Object.fromEntries(
       cards.map((card) => {
         const chart = card.querySelector<HTMLElement>('[data-testid="reading-chart"]')!;
-        return [card.getAttribute('data-reading'), { from: Number(chart.dataset.drawnFrom), to: Number(chart.dataset.drawnTo), kind: chart.dataset.kind }];
+        return [
+          card.getAttribute('data-reading'),
+          { from: Number(chart.dataset.drawnFrom), to: Number(chart.dataset.drawnTo), kind: chart.dataset.kind },
+        ];
       }),
     ),
   );
 
-const pointBudget = async (context: BrowserContext) => Number((await context.cookies()).find((c) => c.name === 'hladina_chart_points')?.value ?? 1200);
+const pointBudget = async (context: BrowserContext) =>
+  Number((await context.cookies()).find((c) => c.name === 'hladina_chart_points')?.value ?? 1200);
 
 /** Each chart starts within one bucket of the range's first reading and ends within one bucket of its last. */
 async function expectWholeRange(page: Page, context: BrowserContext, range: { from: string; to: string }) {
   await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
   const points = await pointBudget(context);
-  const chart = await restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id: station.uniqueId, ...range, points: String(points), format: 'columns' })}`);
+  const chart = await restAs<ChartColumns>(
+    page,
+    `/api/item?${new URLSearchParams({ id: station.uniqueId, ...range, points: String(points), format: 'columns' })}`,
+  );
   const raw = await restAs<RawReadings>(page, `/api/item/readings?${new URLSearchParams({ id: station.uniqueId, ...range })}`);
   const shown = await drawn(page);
   expect(Object.keys(shown).sort()).toEqual(Object.keys(raw.data).sort());
@@ -95,7 +105,10 @@ describe('chart page', () => {
 
     const rain = page.locator('[data-reading="SRA1H"]');
     expect(await rain.getByTestId('reading-chart').getAttribute('data-kind')).toBe('bars');
-    const chart = await restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id: station.uniqueId, ...lastDays(30, zone), format: 'columns' })}`);
+    const chart = await restAs<ChartColumns>(
+      page,
+      `/api/item?${new URLSearchParams({ id: station.uniqueId, ...lastDays(30, zone), format: 'columns' })}`,
+    );
     expect(chart.totals.SRA1H.period).toBe('day');
     expect(await rain.getByTestId('total').textContent()).toBe(chart.totals.SRA1H.sum.toFixed(4));
     expect(await rain.getByText('Tagessummen').count()).toBe(1);

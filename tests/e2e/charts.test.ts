@@ -8,13 +8,21 @@ import { demoAccounts, openPage, restAs, signIn, visit } from '../support/e2e';
 // The demo stations keep Prague time; a range is reckoned there, whatever this machine's zone.
 const lastDays = (days: number) => lastDaysIn(days, 'Europe/Prague');
 /** The range the page shows: its custom-range inputs always hold the days on screen. */
-const shownRange = async (page: Page) => ({ from: await page.getByLabel('From').inputValue(), to: await page.getByLabel('To').inputValue() });
+const shownRange = async (page: Page) => ({
+  from: await page.getByLabel('From').inputValue(),
+  to: await page.getByLabel('To').inputValue(),
+});
 /** The first and last instant (epoch ms) each chart draws, read from the chart itself. */
 const plotted = (page: Page) =>
-  page.getByTestId('reading-chart').evaluateAll((charts) => charts.map((c) => ({ first: Number(c.getAttribute('data-drawn-from')), last: Number(c.getAttribute('data-drawn-to')) })));
+  page
+    .getByTestId('reading-chart')
+    .evaluateAll((charts) =>
+      charts.map((c) => ({ first: Number(c.getAttribute('data-drawn-from')), last: Number(c.getAttribute('data-drawn-to')) })),
+    );
 const waitForCharts = (page: Page) => page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
 /** What the API says about a station over a range, as the page's own session would ask it. */
-const chartFromApi = (page: Page, id: string, range: { from: string; to: string }) => restAs<Chart>(page, `/api/item?${new URLSearchParams({ id, ...range })}`);
+const chartFromApi = (page: Page, id: string, range: { from: string; to: string }) =>
+  restAs<Chart>(page, `/api/item?${new URLSearchParams({ id, ...range })}`);
 const columnsFromApi = (page: Page, id: string, range: { from: string; to: string }) =>
   restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id, ...range, format: 'columns', points: '1200' })}`);
 

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addNetwork, networkAccount, networkGroups, networkSize, networkState, networkStationId, removeNetwork, warmNetworkLive } from '../support/e2e-network';
+import {
+  addNetwork,
+  networkAccount,
+  networkGroups,
+  networkSize,
+  networkState,
+  networkStationId,
+  removeNetwork,
+  warmNetworkLive,
+} from '../support/e2e-network';
 import { baseURL, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
 
 beforeAll(async () => {
@@ -19,7 +28,9 @@ const shownText = (page: Page) => page.getByTestId('stations-shown').textContent
 /** The stations' part of the page answers once it is live (its socket opens after it has hydrated). */
 const live = (page: Page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
 const rendered = (page: Page, testId: string) =>
-  page.getByTestId(testId).evaluateAll((elements) => elements.map((e) => ({ id: e.getAttribute('data-station')!, state: e.getAttribute('data-state') })));
+  page
+    .getByTestId(testId)
+    .evaluateAll((elements) => elements.map((e) => ({ id: e.getAttribute('data-station')!, state: e.getAttribute('data-state') })));
 
 /** What React reports (on the console, or as an uncaught error) when the browser's first render differs from the server's HTML. */
 function hydrationErrors(page: Page) {
@@ -47,7 +58,9 @@ describe('dashboard of a 500-station network', () => {
     expect(await page.getByTestId('station-card').count()).toBeLessThan(40);
     // Scrolling far down brings later cards in and lets the first ones go.
     await page.evaluate(() => window.scrollTo(0, 20_000));
-    await expect.poll(async () => (await rendered(page, 'station-card')).some((card) => card.id === networkStationId(networkSize - 1))).toBe(false);
+    await expect
+      .poll(async () => (await rendered(page, 'station-card')).some((card) => card.id === networkStationId(networkSize - 1)))
+      .toBe(false);
     const later = await rendered(page, 'station-card');
     expect(later.length).toBeGreaterThan(0);
     expect(later.length).toBeLessThan(40);
@@ -116,7 +129,8 @@ describe('dashboard of a 500-station network', () => {
     await page.keyboard.press('Tab');
     // The group select opens with the keyboard; groups come by name, East first.
     // Radix moves the highlight a moment after the key, so each step waits for it.
-    const highlighted = (name: string) => page.getByRole('option', { name, exact: false }).and(page.locator('[data-highlighted]')).waitFor();
+    const highlighted = (name: string) =>
+      page.getByRole('option', { name, exact: false }).and(page.locator('[data-highlighted]')).waitFor();
     await page.keyboard.press('Enter');
     await highlighted('All groups');
     await page.keyboard.press('ArrowDown');

@@ -34,7 +34,8 @@ describe('dashboard', () => {
     }
     // The seed reported every 10 minutes up to the start of the run: a card is stale once its last report is more
     // than twice that old (a minute either side of the line is left alone: the page read its clock a moment ago).
-    const age = (item: (typeof data.items)[number]) => Date.now() - Date.parse((item.name_for_api === 'DANES' ? data.danes : data.uniwan)[item.unique_id].date!);
+    const age = (item: (typeof data.items)[number]) =>
+      Date.now() - Date.parse((item.name_for_api === 'DANES' ? data.danes : data.uniwan)[item.unique_id].date!);
     for (const item of data.items.filter((i) => Math.abs(age(i) - 20 * 60_000) > 60_000)) {
       const card = page.locator(`[data-testid="station-card"][data-station="${item.unique_id}"]`);
       expect(await card.getByText('Stale', { exact: true }).count(), item.unique_id).toBe(age(item) > 20 * 60_000 ? 1 : 0);

@@ -105,21 +105,25 @@ describe('live readings', () => {
     await context.close();
   });
 
-  test('a line that goes silent without closing turns the indicator offline within 30 s, then comes back with what was missed', { timeout: 120_000 }, async () => {
-    const { context, page } = await openPage();
-    await silenceableSockets(page);
-    await openChart(page);
+  test(
+    'a line that goes silent without closing turns the indicator offline within 30 s, then comes back with what was missed',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await openPage();
+      await silenceableSockets(page);
+      await openChart(page);
 
-    await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = true));
-    await liveState(page, 'offline').waitFor({ timeout: 30_000 });
-    const during = spikes(2);
-    await ingest(during);
-    await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = false));
-    await liveState(page, 'live').waitFor({ timeout: 60_000 });
-    // The chart reads raw readings again after the reconnect (the dashboard would read the roll-up).
-    await expect.poll(() => shownMax(page).textContent(), { timeout: 5000 }).toBe(during[1].data_value.toFixed(4));
-    await context.close();
-  });
+      await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = true));
+      await liveState(page, 'offline').waitFor({ timeout: 30_000 });
+      const during = spikes(2);
+      await ingest(during);
+      await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = false));
+      await liveState(page, 'live').waitFor({ timeout: 60_000 });
+      // The chart reads raw readings again after the reconnect (the dashboard would read the roll-up).
+      await expect.poll(() => shownMax(page).textContent(), { timeout: 5000 }).toBe(during[1].data_value.toFixed(4));
+      await context.close();
+    },
+  );
 
   test('the browser going offline turns the indicator offline at once, and coming back online reconnects', async () => {
     const { context, page } = await openPage();

@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addNetwork, networkAccount, networkSize, networkState, networkStationId, removeNetwork, warmNetworkLive } from '../support/e2e-network';
+import {
+  addNetwork,
+  networkAccount,
+  networkSize,
+  networkState,
+  networkStationId,
+  removeNetwork,
+  warmNetworkLive,
+} from '../support/e2e-network';
 import { baseURL, demoAccounts, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
 
 /** No internet, made certain: every request off the app's own origin fails, as the base map's would offline. */
@@ -113,7 +121,12 @@ describe('map of a 500-station network', () => {
     mapOf(page)
       .locator('.maplibregl-marker')
       .evaluateAll((elements) =>
-        elements.map((e) => ({ cluster: e.classList.contains('cluster-marker'), count: Number(e.getAttribute('data-count') ?? 1), text: e.textContent, label: e.getAttribute('aria-label')! })),
+        elements.map((e) => ({
+          cluster: e.classList.contains('cluster-marker'),
+          count: Number(e.getAttribute('data-count') ?? 1),
+          text: e.textContent,
+          label: e.getAttribute('aria-label')!,
+        })),
       );
 
   test('clusters overlapping stations into markers that show their count and the states inside', async () => {
@@ -129,7 +142,11 @@ describe('map of a 500-station network', () => {
     // The view fits every station, and each is in exactly one marker.
     expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBe(networkSize);
     const inState = (pattern: RegExp, single: string) =>
-      markers.reduce((sum, marker) => sum + (marker.cluster ? Number(pattern.exec(marker.label)?.[1] ?? 0) : marker.label.endsWith(`(${single})`) ? 1 : 0), 0);
+      markers.reduce(
+        (sum, marker) =>
+          sum + (marker.cluster ? Number(pattern.exec(marker.label)?.[1] ?? 0) : marker.label.endsWith(`(${single})`) ? 1 : 0),
+        0,
+      );
     const expected = (state: string) => Array.from({ length: networkSize }, (_, i) => networkState(i)).filter((s) => s === state).length;
     expect(inState(/(\d+) stale/, 'Stale')).toBe(expected('stale'));
     expect(inState(/(\d+) low voltage/, 'Low voltage')).toBe(expected('low_voltage'));
@@ -172,7 +189,10 @@ describe('map of a 500-station network', () => {
     // The map comes close enough that the station stands alone, marked, with its popup.
     const marker = map.locator(`.station-marker.is-selected[data-station="${chosen}"]`);
     await marker.waitFor();
-    await map.locator('.station-popup').getByText(`E2E network station ${chosen.slice(-3)}`).waitFor();
+    await map
+      .locator('.station-popup')
+      .getByText(`E2E network station ${chosen.slice(-3)}`)
+      .waitFor();
 
     // Far down the page the row is not even rendered; choosing the marker brings it back into view.
     await page.mouse.move(0, 0);

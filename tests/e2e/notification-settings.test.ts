@@ -11,7 +11,11 @@ let group: { id: number; name: string };
 
 beforeAll(async () => {
   const admin = await adminToken();
-  const created = await postRest('/subjects/edit', { Users: { username: account.username, password: account.password, firstName: 'Nora', secondName: 'Tichá', subject: 'E2E tests' } }, admin);
+  const created = await postRest(
+    '/subjects/edit',
+    { Users: { username: account.username, password: account.password, firstName: 'Nora', secondName: 'Tichá', subject: 'E2E tests' } },
+    admin,
+  );
   account.id = created.id;
   group = await postRest('/groups/edit', { Groups: { name: `E2E notify ${stamp}` } }, admin);
   await postRest(`/groups/items?id=${group.id}`, { GroupItems: [4] }, admin);
@@ -78,7 +82,11 @@ describe('alarm e-mail settings on the profile', () => {
     await card.getByRole('button', { name: 'Remove the setting for Olomouc weather' }).click();
     await card.getByRole('radio', { name: 'None' }).click();
     await save(page);
-    expect(await restAs(page, '/notifications/settings')).toMatchObject({ mode: 'none', stations: [], groups: [{ group_id: group.id, mode: 'all' }] });
+    expect(await restAs(page, '/notifications/settings')).toMatchObject({
+      mode: 'none',
+      stations: [],
+      groups: [{ group_id: group.id, mode: 'all' }],
+    });
     await context.close();
   });
 });

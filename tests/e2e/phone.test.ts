@@ -41,7 +41,12 @@ describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
       const table = page.getByRole('table', { name: label });
       const row = table.locator('tbody tr').first();
       await row.waitFor();
-      for (const action of actions) await expectInView(page, row.getByRole('link', { name: action }).or(row.getByRole('button', { name: action })), `${path} ${action}`);
+      for (const action of actions)
+        await expectInView(
+          page,
+          row.getByRole('link', { name: action }).or(row.getByRole('button', { name: action })),
+          `${path} ${action}`,
+        );
       const scrolls = await table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth);
       expect(scrolls, path).toBe(false);
       await page.screenshot({ path: shot(`table${path.replace('/', '-')}-360-${colorScheme}`) });
@@ -67,7 +72,10 @@ describe('toasts', () => {
     // The user menu still takes the click.
     const menu = page.getByRole('button', { name: /^Account of / });
     const box = (await menu.boundingBox())!;
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-haspopup'), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-haspopup'), {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
     expect(hit).toBe('menu');
     await page.screenshot({ path: shot(`toast-${size.width}`) });
     await context.close();

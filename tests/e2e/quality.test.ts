@@ -10,7 +10,8 @@ import type { ItemRow } from '../../worker/contracts/items';
 import { adminToken, baseURL, callApi, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
 
 /** A GET as a script would send it (Bearer token), unwrapped. */
-const getRest = async <T,>(path: string, token: string) => ((await (await fetch(`${baseURL}/rest${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: T }).data;
+const getRest = async <T>(path: string, token: string) =>
+  ((await (await fetch(`${baseURL}/rest${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: T }).data;
 
 /** Desktop and phone, light and dark (the texts asserted are English, the browser's language). */
 const looks = [
@@ -58,11 +59,21 @@ describe('quality control in the browser', () => {
     await page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-rejected]').waitFor();
     const rejected = Number(await chart.getAttribute('data-rejected'));
     expect(rejected).toBeGreaterThan(0);
-    await page.locator('[data-reading="H1"]').getByTestId('flag-counts').getByText(/^Rejected: \d+$/).waitFor();
+    await page
+      .locator('[data-reading="H1"]')
+      .getByTestId('flag-counts')
+      .getByText(/^Rejected: \d+$/)
+      .waitFor();
 
     // The API agrees: the rejected readings are left out of the line and listed apart.
-    const range = { from: await page.getByLabel('From', { exact: true }).inputValue(), to: await page.getByLabel('To', { exact: true }).inputValue() };
-    const columns = await restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id: station, ...range, format: 'columns', points: '1200' })}`);
+    const range = {
+      from: await page.getByLabel('From', { exact: true }).inputValue(),
+      to: await page.getByLabel('To', { exact: true }).inputValue(),
+    };
+    const columns = await restAs<ChartColumns>(
+      page,
+      `/api/item?${new URLSearchParams({ id: station, ...range, format: 'columns', points: '1200' })}`,
+    );
     const flagged = columns.flags!.H1;
     expect(flagged.q.filter((q) => q === 2).length).toBe(rejected);
     expect(columns.data.H1.t.some((t) => flagged.t.includes(t) && flagged.q[flagged.t.indexOf(t)] === 2)).toBe(false);
@@ -86,7 +97,9 @@ describe('quality control in the browser', () => {
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const [item] = (await restAs<ItemRow[]>(page, '/items')).filter((i) => i.unique_id === station);
     const day = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
-    const approved = await callApi(page, `/quality/approve?id=${item.id}`, { QualityApprove: { reading: 'H1', to: day, note: 'Field visit checked (e2e).' } });
+    const approved = await callApi(page, `/quality/approve?id=${item.id}`, {
+      QualityApprove: { reading: 'H1', to: day, note: 'Field visit checked (e2e).' },
+    });
     expect(approved.status).toBe(200);
     await visit(page, chartPath);
     await ready(page);
@@ -95,7 +108,9 @@ describe('quality control in the browser', () => {
       QualityFlag: { reading: 'H1', from: `${day}T06:00:00Z`, to: `${day}T07:00:00Z`, flag: 'suspect', note: 'Too late (e2e).' },
     });
     expect(edit.status).toBe(409);
-    const withdrawn = await callApi(page, `/quality/withdraw?id=${item.id}`, { QualityWithdraw: { reading: 'H1', note: 'Withdrawn after the e2e test.' } });
+    const withdrawn = await callApi(page, `/quality/withdraw?id=${item.id}`, {
+      QualityWithdraw: { reading: 'H1', note: 'Withdrawn after the e2e test.' },
+    });
     expect(withdrawn.status).toBe(200);
     await context.close();
   });
@@ -103,7 +118,9 @@ describe('quality control in the browser', () => {
   test('a user granted quality control reaches the Quality screen from the charts and marks readings; looks at 1280 and 360 px', async () => {
     // The demo user sees the Brno well through its group; the administrator grants quality control on that group link.
     const admin = await adminToken();
-    const demoUser = (await getRest<{ id: number; username: string }[]>('/subjects', admin)).find((s) => s.username === demoAccounts.user.username)!;
+    const demoUser = (await getRest<{ id: number; username: string }[]>('/subjects', admin)).find(
+      (s) => s.username === demoAccounts.user.username,
+    )!;
     const { groups } = await getRest<{ groups: number[] }>(`/subjects/edit?id=${demoUser.id}`, admin);
     await postRest(`/subjects/groups?id=${demoUser.id}`, { SubjectGroups: groups.map((id) => ({ id, quality: true })) }, admin);
 
@@ -116,14 +133,19 @@ describe('quality control in the browser', () => {
       await quality.waitFor();
       if (look === looks[0]) await markByDrag(page, 'Suspect', 'Sensor wiped by the user (e2e).');
       await page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-suspect]').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `${look.width} ${look.scheme}`).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `${look.width} ${look.scheme}`).toBe(
+        false,
+      );
       await page.locator('[data-reading="H1"]').scrollIntoViewIfNeeded();
       await page.screenshot({ path: shot(`quality-chart-${look.width}-${look.scheme}`) });
       await page.locator('[data-reading="H1"]').screenshot({ path: shot(`quality-chart-card-${look.width}-${look.scheme}`) });
       await quality.click();
       await page.getByTestId('quality-panel').waitFor();
       await page.getByTestId('log-entry').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `quality ${look.width} ${look.scheme}`).toBe(false);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+        `quality ${look.width} ${look.scheme}`,
+      ).toBe(false);
       await page.screenshot({ path: shot(`quality-screen-${look.width}-${look.scheme}`), fullPage: true });
       await context.close();
     }

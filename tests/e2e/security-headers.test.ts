@@ -74,11 +74,19 @@ describe('security headers', () => {
       literal('node_modules/sonner/dist/index.mjs', /__insertCSS\(("(?:[^"\\]|\\.)*")\);/),
       // sonner adds its <style> empty and fills it afterwards.
       '',
-      literal('node_modules/lightweight-charts/dist/lightweight-charts.production.mjs', /createElement\("style"\),this\.\w+\.innerText=("(?:[^"\\]|\\.)*")/),
-      /__html: `(\[data-radix-select-viewport\][^`]*)`/.exec(readFileSync('node_modules/@radix-ui/react-select/dist/index.mjs', 'utf8'))![1],
+      literal(
+        'node_modules/lightweight-charts/dist/lightweight-charts.production.mjs',
+        /createElement\("style"\),this\.\w+\.innerText=("(?:[^"\\]|\\.)*")/,
+      ),
+      /__html: `(\[data-radix-select-viewport\][^`]*)`/.exec(
+        readFileSync('node_modules/@radix-ui/react-select/dist/index.mjs', 'utf8'),
+      )![1],
     ];
     const policy = (await fetch(`${baseURL}/login`)).headers.get('Content-Security-Policy') ?? '';
-    const styleSrc = policy.split(/;\s*/).find((d) => d.startsWith('style-src '))?.split(' ');
+    const styleSrc = policy
+      .split(/;\s*/)
+      .find((d) => d.startsWith('style-src '))
+      ?.split(' ');
     for (const css of inserted) expect(styleSrc).toContain(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
   });
 
@@ -90,7 +98,7 @@ describe('security headers', () => {
       const directives = new Map(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
       expect(nonce, path).toBeTruthy();
-      expect(directives.get('script-src'), path).toEqual(['\'self\'', `'nonce-${nonce}'`]);
+      expect(directives.get('script-src'), path).toEqual(["'self'", `'nonce-${nonce}'`]);
       expect(directives.get('frame-ancestors'), path).toEqual(["'none'"]);
       expect(directives.get('connect-src'), path).toContain(`ws://${new URL(baseURL).host}`);
       expect(policy, path).not.toMatch(/script-src[^;]*unsafe/);
@@ -119,7 +127,9 @@ describe('security headers', () => {
       const html = await res.text();
       for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag, url).toContain(`nonce="${nonce}"`);
       // No tracker: every script, stylesheet and image the page loads comes from this origin.
-      const loaded = (html.match(/<(?:script|link|img|iframe)\b[^>]*>/g) ?? []).flatMap((tag) => /\b(?:src|href)="(https?:[^"]+)"/.exec(tag)?.[1] ?? []);
+      const loaded = (html.match(/<(?:script|link|img|iframe)\b[^>]*>/g) ?? []).flatMap(
+        (tag) => /\b(?:src|href)="(https?:[^"]+)"/.exec(tag)?.[1] ?? [],
+      );
       for (const source of loaded) expect(source, url).toMatch(new RegExp(`^${baseURL}/`));
     }
   });
@@ -137,14 +147,20 @@ describe('security headers', () => {
           body: method === 'post' ? '{}' : undefined,
         });
         await res.arrayBuffer();
-        expect(res.headers.get('Content-Security-Policy'), `${method} ${path}: ${res.status}`).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(res.headers.get('Content-Security-Policy'), `${method} ${path}: ${res.status}`).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
         expect(res.headers.get('Referrer-Policy'), `${method} ${path}`).toBe('no-referrer');
         expect(res.headers.get('X-Content-Type-Options'), `${method} ${path}`).toBe('nosniff');
         walked += 1;
       }
     }
     // The found-missing pair, from outside: signed out and signed in.
-    for (const res of [await fetch(`${baseURL}/rest/subjects/user`), await fetch(`${baseURL}/rest/subjects/user`, { headers: { Authorization: `Bearer ${token}` } }), await fetch(`${baseURL}/rest/nothing-here`)]) {
+    for (const res of [
+      await fetch(`${baseURL}/rest/subjects/user`),
+      await fetch(`${baseURL}/rest/subjects/user`, { headers: { Authorization: `Bearer ${token}` } }),
+      await fetch(`${baseURL}/rest/nothing-here`),
+    ]) {
       expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
     }

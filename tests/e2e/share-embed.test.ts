@@ -21,7 +21,11 @@ afterAll(async () => {
   await Promise.all([allowed?.close(), other?.close()]);
 });
 
-const frameOf = async (frame: Frame | null | undefined) => frame?.locator('body').innerText({ timeout: 2000 }).catch(() => '');
+const frameOf = async (frame: Frame | null | undefined) =>
+  frame
+    ?.locator('body')
+    .innerText({ timeout: 2000 })
+    .catch(() => '');
 
 describe('embeds', () => {
   test('an allowed origin frames the card and the chart, which stay live', async () => {
@@ -49,7 +53,9 @@ describe('embeds', () => {
     expect(await page.frameLocator('#card').getByTestId('station-card').count()).toBe(0);
 
     // Not even the allowed origin may frame the link's full page or its display.
-    allowed.serve(`<!doctype html><iframe id="page" src="${baseURL}${link.path}"></iframe><iframe id="display" src="${baseURL}${link.path}/display"></iframe>`);
+    allowed.serve(
+      `<!doctype html><iframe id="page" src="${baseURL}${link.path}"></iframe><iframe id="display" src="${baseURL}${link.path}/display"></iframe>`,
+    );
     await page.goto(allowed.origin);
     await page.waitForTimeout(2000);
     expect(await page.frameLocator('#page').getByTestId('share-title').count()).toBe(0);

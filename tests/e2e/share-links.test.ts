@@ -10,7 +10,14 @@ describe('the Share links screens', () => {
     await page.getByLabel('Title').fill('Svratka for the town hall');
     await page.getByRole('checkbox', { name: 'Brno – Svratka well' }).click();
     const readings = page.getByRole('group', { name: 'Readings of Brno – Svratka well' });
-    for (const name of ['Conductivity (mS/cm)', 'Humidity (%)', 'Precipitation 1 h (mm)', 'Air temperature (°C)', 'Temperature (°C)', 'Supply voltage (V)']) {
+    for (const name of [
+      'Conductivity (mS/cm)',
+      'Humidity (%)',
+      'Precipitation 1 h (mm)',
+      'Air temperature (°C)',
+      'Temperature (°C)',
+      'Supply voltage (V)',
+    ]) {
       await readings.getByRole('checkbox', { name, exact: true }).click();
     }
     await page.getByLabel('Number of days').fill('7');
@@ -24,7 +31,11 @@ describe('the Share links screens', () => {
     const viewer = await openPage({ width: 360, height: 740 });
     await visit(viewer.page, address);
     expect(await viewer.page.getByTestId('share-title').textContent()).toBe('Svratka for the town hall');
-    expect(await viewer.page.locator('[data-station="DANES-BRNO-01"] [data-reading]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reading')))).toEqual(['H1']);
+    expect(
+      await viewer.page
+        .locator('[data-station="DANES-BRNO-01"] [data-reading]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reading'))),
+    ).toEqual(['H1']);
 
     await page.getByRole('link', { name: 'Back to the list' }).first().click();
     const row = page.getByRole('row').filter({ hasText: 'Svratka for the town hall' });

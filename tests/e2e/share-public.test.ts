@@ -59,22 +59,47 @@ describe('a share link, signed out', () => {
     await expect.poll(() => page.getByTestId('share-title').textContent()).toBe('River levels for citizens');
     const cards = page.getByTestId('station-card');
     expect(await cards.evaluateAll((all) => all.map((c) => c.getAttribute('data-station')))).toEqual(['DANES-BRNO-01', 'UNIWAN-JIHL-02']);
-    expect(await page.locator('[data-station="DANES-BRNO-01"] [data-reading]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reading')))).toEqual(['H1']);
-    expect(await page.locator('[data-station="UNIWAN-JIHL-02"] [data-reading]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reading')))).toEqual(['hladina']);
+    expect(
+      await page
+        .locator('[data-station="DANES-BRNO-01"] [data-reading]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reading'))),
+    ).toEqual(['H1']);
+    expect(
+      await page
+        .locator('[data-station="UNIWAN-JIHL-02"] [data-reading]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reading'))),
+    ).toEqual(['hladina']);
     await page.locator('.maplibregl-marker').first().waitFor();
     await liveOn(page);
 
     // A reading of the link's station arrives live, with a hidden reading beside it; another station's does not.
     // Far below anything posted, so it is the day's minimum whichever files ran before (the live file posts high spikes).
     const at = new Date(Date.now() - 30_000).toISOString();
-    await postRest('/ingest/danes', { rows: [{ data_name: 'H1', data_value: -987.6543, date: at }, { data_name: '_T', data_value: -55.5, date: at }] }, ingestToken);
-    await postRest('/ingest/danes', { unique_id: 'DANES-ZNOJ-02', rows: [{ data_name: 'H1', data_value: 1.5, date: at }] }, (await postRest<{ token: string }>('/items/token?id=2', undefined, await adminToken())).token);
-    await expect.poll(() => page.locator('[data-station="DANES-BRNO-01"] [data-reading="H1"] [data-testid="min"]').textContent(), { timeout: 5000 }).toBe('-987.6543');
+    await postRest(
+      '/ingest/danes',
+      {
+        rows: [
+          { data_name: 'H1', data_value: -987.6543, date: at },
+          { data_name: '_T', data_value: -55.5, date: at },
+        ],
+      },
+      ingestToken,
+    );
+    await postRest(
+      '/ingest/danes',
+      { unique_id: 'DANES-ZNOJ-02', rows: [{ data_name: 'H1', data_value: 1.5, date: at }] },
+      (await postRest<{ token: string }>('/items/token?id=2', undefined, await adminToken())).token,
+    );
+    await expect
+      .poll(() => page.locator('[data-station="DANES-BRNO-01"] [data-reading="H1"] [data-testid="min"]').textContent(), { timeout: 5000 })
+      .toBe('-987.6543');
 
     // Its charts, then a reload: more HTML and more JSON to look through.
     await page.locator('[data-station="UNIWAN-JIHL-02"]').getByRole('link', { name: 'View detail' }).click();
     await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
-    expect(await page.locator('[data-reading]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-reading')))).toEqual(['hladina']);
+    expect(await page.locator('[data-reading]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-reading')))).toEqual([
+      'hladina',
+    ]);
     await page.reload();
     await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
 
@@ -90,7 +115,11 @@ describe('a share link, signed out', () => {
   test('a range outside the window is refused by the server', async () => {
     const window = lastDays(7, 'Europe/Prague');
     const station = 'DANES-BRNO-01';
-    for (const query of [`days=30`, `from=${addDays(window.from, -1)}&to=${window.to}`, `from=${window.from}&to=${addDays(window.to, 1)}`]) {
+    for (const query of [
+      `days=30`,
+      `from=${addDays(window.from, -1)}&to=${window.to}`,
+      `from=${window.from}&to=${addDays(window.to, 1)}`,
+    ]) {
       const res = await fetch(`${baseURL}/rest/share/${link.secret}/chart?station=${station}&${query}`);
       expect(res.status, query).toBe(400);
     }
@@ -118,11 +147,22 @@ describe('a share link, signed out', () => {
   });
 
   test('an expired link answers 410', async () => {
-    const soon = await createShareLink({ stations: [{ id: 1, readings: ['H1'] }], expires_at: new Date(Date.now() + 60_000).toISOString() });
+    const soon = await createShareLink({
+      stations: [{ id: 1, readings: ['H1'] }],
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect((await fetch(`${baseURL}${soon.path}`)).status).toBe(200);
     await postRest(
       '/share-links/edit',
-      { ShareLinks: { id: soon.id, title: 'Expired', window_days: 7, stations: [{ id: 1, readings: ['H1'] }], expires_at: new Date(Date.now() - 1000).toISOString() } },
+      {
+        ShareLinks: {
+          id: soon.id,
+          title: 'Expired',
+          window_days: 7,
+          stations: [{ id: 1, readings: ['H1'] }],
+          expires_at: new Date(Date.now() - 1000).toISOString(),
+        },
+      },
       await adminToken(),
     );
     const { context, page } = await openPage();

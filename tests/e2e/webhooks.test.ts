@@ -3,7 +3,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, looks, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
+import {
+  adminToken,
+  baseURL,
+  callApi,
+  createAccount,
+  demoAccounts,
+  looks,
+  openPage,
+  postRest,
+  restAs,
+  shot,
+  signInQuietly,
+  visit,
+} from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -36,13 +49,20 @@ afterAll(async () => {
   await new Promise((closed) => receiver.close(closed));
   // Webhooks this file left behind (a failed test) go, with their deliveries: the cron of later files would retry them.
   const admin = await adminToken();
-  const hooks = (await (await fetch(`${baseURL}/rest/webhooks`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as { data: { id: number; url: string }[] };
-  for (const hook of hooks.data.filter((h) => h.url.startsWith(receiverUrl))) await postRest(`/webhooks/delete?id=${hook.id}`, undefined, admin);
+  const hooks = (await (await fetch(`${baseURL}/rest/webhooks`, { headers: { Authorization: `Bearer ${admin}` } })).json()) as {
+    data: { id: number; url: string }[];
+  };
+  for (const hook of hooks.data.filter((h) => h.url.startsWith(receiverUrl)))
+    await postRest(`/webhooks/delete?id=${hook.id}`, undefined, admin);
 });
 
 /** README's check: HMAC-SHA256 under the secret of `<t>.<raw body>`, compared in constant time. */
 function verifies(secret: string, request: Received) {
-  const { t, v1 } = Object.fromEntries(String(request.headers['x-hladina-signature']).split(',').map((part) => part.split('=')));
+  const { t, v1 } = Object.fromEntries(
+    String(request.headers['x-hladina-signature'])
+      .split(',')
+      .map((part) => part.split('=')),
+  );
   const expected = createHmac('sha256', secret).update(`${t}.${request.body}`).digest();
   const given = Buffer.from(v1 ?? '', 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected) && Math.abs(Date.now() / 1000 - Number(t)) <= 300;
@@ -195,7 +215,11 @@ describe('webhooks', () => {
 describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the webhooks list, its log and a webhook with a test result fit the width', async () => {
     const admin = await adminToken();
-    const hook = await postRest('/webhooks/edit', { Webhooks: { url: `${receiverUrl}/ok`, description: `Ops chat ${stamp}`, stations: [1, 3] } }, admin);
+    const hook = await postRest(
+      '/webhooks/edit',
+      { Webhooks: { url: `${receiverUrl}/ok`, description: `Ops chat ${stamp}`, stations: [1, 3] } },
+      admin,
+    );
     await postRest(`/webhooks/test?id=${hook.id}`, undefined, admin);
     const { context, page } = await signedInAdmin({ width, height, colorScheme: scheme });
     try {

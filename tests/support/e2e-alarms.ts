@@ -15,17 +15,25 @@ export interface AlarmStation {
 }
 
 /** A DANES station near Brno (so the map shows it) with its ingest token. */
-export async function addAlarmStation(adminToken: string, uniqueId: string, name: string, place: [number, number] = [49.2, 16.6]): Promise<AlarmStation> {
+export async function addAlarmStation(
+  adminToken: string,
+  uniqueId: string,
+  name: string,
+  place: [number, number] = [49.2, 16.6],
+): Promise<AlarmStation> {
   const item = await postRest<ItemRow>(
     '/items/edit',
-    { Items: { name, unique_id: uniqueId, location_x: place[0], location_y: place[1], location_name: 'E2E alarms', name_for_api: 'DANES' } },
+    {
+      Items: { name, unique_id: uniqueId, location_x: place[0], location_y: place[1], location_name: 'E2E alarms', name_for_api: 'DANES' },
+    },
     adminToken,
   );
   const { token } = await postRest<{ token: string }>(`/items/token?id=${item.id}`, undefined, adminToken);
   return { item, token };
 }
 
-export const addRule = (adminToken: string, rule: AlarmRulesInput) => postRest<AlarmRule>('/alarm-rules/edit', { AlarmRules: rule }, adminToken);
+export const addRule = (adminToken: string, rule: AlarmRulesInput) =>
+  postRest<AlarmRule>('/alarm-rules/edit', { AlarmRules: rule }, adminToken);
 
 /** Links a subject to exactly these stations. */
 export const linkStation = (adminToken: string, itemId: number, subjectIds: number[]) =>

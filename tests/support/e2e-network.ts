@@ -92,8 +92,14 @@ export async function addNetwork(stateDir: string, now = Date.now()) {
       approved_at: now,
     }),
     ...networkGroups.map((g) => insertSql('groups', { name: g.name })),
-    ...inChunks('INSERT INTO items (name, serial_nr, unique_id, location_x, location_y, location_name, location_group, name_for_api, timezone)', items),
-    ...inChunks('INSERT INTO station_days (id, first_ts, last_ts, n0, q0, lo0, hi0, sm0, f0, l0, v0, n6, q6, lo6, hi6, sm6, f6, l6, v6)', stats),
+    ...inChunks(
+      'INSERT INTO items (name, serial_nr, unique_id, location_x, location_y, location_name, location_group, name_for_api, timezone)',
+      items,
+    ),
+    ...inChunks(
+      'INSERT INTO station_days (id, first_ts, last_ts, n0, q0, lo0, hi0, sm0, f0, l0, v0, n6, q6, lo6, hi6, sm6, f6, l6, v6)',
+      stats,
+    ),
     `INSERT INTO group_items (group_id, item_id) SELECT g.id, i.id FROM groups g JOIN items i ON i.location_group = g.name WHERE g.name IN (${groupNames}) AND i.unique_id LIKE '${prefix}%';`,
     `INSERT INTO subject_groups (subject_id, group_id) SELECT s.id, g.id FROM subjects s, groups g WHERE s.username = ${sqlValue(networkAccount.username)} AND g.name IN (${groupNames});`,
   ];

@@ -5,7 +5,11 @@ import { adminToken, postRest } from './e2e';
 
 /** A share link made through the API by the demo administrator (7 rolling days unless said otherwise). */
 export async function createShareLink(link: Partial<ShareLinksInput> & Pick<ShareLinksInput, 'stations'>) {
-  return postRest<SavedShareLink & { secret: string; path: string }>('/share-links/edit', { ShareLinks: { title: 'River levels for citizens', window_days: 7, ...link } }, await adminToken());
+  return postRest<SavedShareLink & { secret: string; path: string }>(
+    '/share-links/edit',
+    { ShareLinks: { title: 'River levels for citizens', window_days: 7, ...link } },
+    await adminToken(),
+  );
 }
 
 export const revokeShareLink = async (id: number) => postRest(`/share-links/revoke?id=${id}`, undefined, await adminToken());

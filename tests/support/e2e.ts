@@ -15,7 +15,16 @@ const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
 /** Content-Security-Policy violations the pages of the running test reported; any of them fails it. */
@@ -72,7 +81,9 @@ export const looks = [
 /** A fresh context per test: its own cookies, so no test sees another's session or language. */
 export async function openPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}) {
   browser ??= launchBrowser();
-  const context: BrowserContext = await (await browser).newContext({
+  const context: BrowserContext = await (
+    await browser
+  ).newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
@@ -165,11 +176,19 @@ export async function postRest<T = any>(path: string, body?: unknown, token?: st
 
 /** The demo administrator's API token. */
 export const adminToken = async () =>
-  (await postRest<{ access_token: string }>('/site/login', { LoginForm: { username: demoAccounts.admin.username, password: demoAccounts.admin.password } })).access_token;
+  (
+    await postRest<{ access_token: string }>('/site/login', {
+      LoginForm: { username: demoAccounts.admin.username, password: demoAccounts.admin.password },
+    })
+  ).access_token;
 
 /** A fresh active account made through the API, for tests that change what they sign in with. */
 export async function createAccount(prefix = 'e2e') {
   const account = { username: `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`, password: 'e2e-secret-1' };
-  const { id } = await postRest<{ id: number }>('/subjects/edit', { Users: { ...account, firstName: 'Eda', secondName: 'Testová', subject: 'E2E tests' } }, await adminToken());
+  const { id } = await postRest<{ id: number }>(
+    '/subjects/edit',
+    { Users: { ...account, firstName: 'Eda', secondName: 'Testová', subject: 'E2E tests' } },
+    await adminToken(),
+  );
   return { ...account, id };
 }

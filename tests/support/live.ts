@@ -18,7 +18,9 @@ export async function watch(subject: TestSubject, stations?: string[]): Promise<
 
 /** Opens a WebSocket on a path of the Worker (from a client address of its own) and collects what it receives. */
 export async function openSocket(path: string, client = `203.0.113.${Math.floor(Math.random() * 250) + 1}`): Promise<Watcher> {
-  const res = await exports.default.fetch(new Request(`${origin}${path}`, { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': client } }));
+  const res = await exports.default.fetch(
+    new Request(`${origin}${path}`, { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': client } }),
+  );
   if (res.status !== 101 || !res.webSocket) throw new Error(`no socket: ${res.status} ${await res.text()}`);
   const socket = res.webSocket;
   const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)));

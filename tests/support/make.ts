@@ -38,7 +38,9 @@ let tokenIssuer: TestSubject | undefined;
 
 export const make = {
   /** A subject with a session of its own (none unless active); sign-in itself is tested in site.test.ts. */
-  async subject(options: { isAdmin?: boolean; status?: 'pending' | 'active' | 'rejected' | 'disabled'; password?: string } = {}): Promise<TestSubject> {
+  async subject(
+    options: { isAdmin?: boolean; status?: 'pending' | 'active' | 'rejected' | 'disabled'; password?: string } = {},
+  ): Promise<TestSubject> {
     const username = uniqueEmail(options.isAdmin ? 'admin' : 'user');
     const password = options.password ?? 'correct horse';
     const [row] = await db()

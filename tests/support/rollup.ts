@@ -22,7 +22,14 @@ const localDayIn = (timeZone: string) => {
   return (ts: number) => format.format(ts);
 };
 const localHourIn = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', timeZoneName: 'short' });
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    timeZoneName: 'short',
+  });
   return (ts: number) => format.format(ts);
 };
 
@@ -41,13 +48,29 @@ export const monthStatsOf = (itemId: number) => statsOf(itemId, 'station_months'
 export async function statsOf(itemId: number, table: 'station_days' | 'station_months' = 'station_days'): Promise<Stat[]> {
   const [{ source }] = await rawAll<{ source: Source }>('SELECT name_for_api AS source FROM items WHERE id = ?', itemId);
   const codes = readingsOf(source).map((r) => r.code);
-  const rows = await rawAll<Record<string, number | null>>(`SELECT * FROM ${table} WHERE id BETWEEN ? AND ? ORDER BY id`, itemId * keySpan, itemId * keySpan + keySpan - 1);
+  const rows = await rawAll<Record<string, number | null>>(
+    `SELECT * FROM ${table} WHERE id BETWEEN ? AND ? ORDER BY id`,
+    itemId * keySpan,
+    itemId * keySpan + keySpan - 1,
+  );
   const periodOf = table === 'station_days' ? dayOfKey : monthOfKey;
   const stats = rows.flatMap((row) =>
     codes.flatMap((reading, s) =>
       row[`n${s}`] === null
         ? []
-        : [{ reading, day: periodOf(row.id!), count: row[`n${s}`]!, min: row[`lo${s}`]!, max: row[`hi${s}`]!, sum: row[`sm${s}`]!, first_ts: row[`f${s}`]!, last_ts: row[`l${s}`]!, last_value: row[`v${s}`]! }],
+        : [
+            {
+              reading,
+              day: periodOf(row.id!),
+              count: row[`n${s}`]!,
+              min: row[`lo${s}`]!,
+              max: row[`hi${s}`]!,
+              sum: row[`sm${s}`]!,
+              first_ts: row[`f${s}`]!,
+              last_ts: row[`l${s}`]!,
+              last_value: row[`v${s}`]!,
+            },
+          ],
     ),
   );
   return stats.sort((a, b) => a.day.localeCompare(b.day) || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
@@ -77,7 +100,17 @@ export async function recomputeFromRaw(itemId: number, timeZone: string): Promis
     }
     const s = stats.get(key);
     if (!s) {
-      stats.set(key, { reading: r.reading, day, count: 1, min: r.value, max: r.value, sum: r.value, first_ts: r.ts, last_ts: r.ts, last_value: r.value });
+      stats.set(key, {
+        reading: r.reading,
+        day,
+        count: 1,
+        min: r.value,
+        max: r.value,
+        sum: r.value,
+        first_ts: r.ts,
+        last_ts: r.ts,
+        last_value: r.value,
+      });
       continue;
     }
     s.count++;
@@ -142,4 +175,3 @@ export async function markDirty(itemId: number, days: string[]) {
     itemId,
   );
 }
-

@@ -61,7 +61,7 @@ export type PagingMode = 'spec' | 'grafana' | 'qgis';
 export async function allPages(url: string, auth: Auth, mode: PagingMode, qgisTop = 700) {
   const path = `${root}${url.split('?')[0]}`;
   const pages: any[][] = [];
-  for (let next: string | undefined = `${root}${url}`; next; ) {
+  for (let next: string | undefined = `${root}${url}`; next;) {
     const json = await ok(next, auth);
     pages.push(json.value);
     const link: string | undefined = json['@iot.nextLink'];
@@ -69,7 +69,8 @@ export async function allPages(url: string, auth: Auth, mode: PagingMode, qgisTo
     expect(link).toMatch(/^http:\/\/hladina\.test\/sta\/v1\.1\//);
     expect(link).toMatch(/[?&]\$top=\d+/);
     expect(link.split('?').length, 'no "?" inside the query').toBe(2);
-    next = mode === 'grafana' ? `${path}?${link.split(/[?]+/).pop()}` : mode === 'qgis' ? link.replace(/\$top=\d+/, `$top=${qgisTop}`) : link;
+    next =
+      mode === 'grafana' ? `${path}?${link.split(/[?]+/).pop()}` : mode === 'qgis' ? link.replace(/\$top=\d+/, `$top=${qgisTop}`) : link;
   }
   return pages;
 }
@@ -86,8 +87,24 @@ const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
 export async function staNetwork() {
   const [owner, other] = [await make.subject(), await make.subject()];
   const group = await make.group({ members: [owner] });
-  const brno = await make.station({ viewers: [owner], token: true, name: 'Brno well', locationX: 49.19, locationY: 16.61, locationName: 'Brno-Komín', locationGroup: 'South Moravia' });
-  const praha = await make.station({ source: 'UNIWAN', groups: [group], token: true, name: 'Praha gauge', locationX: 50.08, locationY: 14.42, locationName: 'Praha' });
+  const brno = await make.station({
+    viewers: [owner],
+    token: true,
+    name: 'Brno well',
+    locationX: 49.19,
+    locationY: 16.61,
+    locationName: 'Brno-Komín',
+    locationGroup: 'South Moravia',
+  });
+  const praha = await make.station({
+    source: 'UNIWAN',
+    groups: [group],
+    token: true,
+    name: 'Praha gauge',
+    locationX: 50.08,
+    locationY: 14.42,
+    locationName: 'Praha',
+  });
   const ostrava = await make.station({ viewers: [other], token: true, name: 'Ostrava well', locationX: 49.83, locationY: 18.28 });
   const hidden = await make.station({ token: true, name: 'Hidden well', locationX: 49.5, locationY: 17 });
   await ingest('danes', brno.token, {
@@ -107,7 +124,17 @@ export async function staNetwork() {
   await ingest('danes', ostrava.token, { rows: [{ data_name: 'H1', data_value: 7, date: at(0) }] });
   await ingest('danes', hidden.token, { rows: [{ data_name: 'H1', data_value: 9, date: at(0) }] });
   await runCron();
-  return { owner, other, group, brno, praha, ostrava, hidden, ownerToken: await apiToken(owner, 'QGIS'), otherToken: await apiToken(other, 'Grafana') };
+  return {
+    owner,
+    other,
+    group,
+    brno,
+    praha,
+    ostrava,
+    hidden,
+    ownerToken: await apiToken(owner, 'QGIS'),
+    otherToken: await apiToken(other, 'Grafana'),
+  };
 }
 
 /** The observations of the network's owner: Brno's H1 (4) and _T (2), Praha's pressure (2) and humidity (1). */
@@ -118,7 +145,10 @@ export const entityTypes = {
   Things: { properties: ['name', 'description'], relations: ['Datastreams', 'HistoricalLocations', 'Locations'] },
   Locations: { properties: ['name', 'description', 'encodingType', 'location'], relations: ['HistoricalLocations', 'Things'] },
   HistoricalLocations: { properties: ['time'], relations: ['Thing', 'Locations'] },
-  Datastreams: { properties: ['name', 'description', 'unitOfMeasurement', 'observationType'], relations: ['Thing', 'Sensor', 'ObservedProperty', 'Observations'] },
+  Datastreams: {
+    properties: ['name', 'description', 'unitOfMeasurement', 'observationType'],
+    relations: ['Thing', 'Sensor', 'ObservedProperty', 'Observations'],
+  },
   Sensors: { properties: ['name', 'description', 'encodingType', 'metadata'], relations: ['Datastreams'] },
   ObservedProperties: { properties: ['name', 'definition', 'description'], relations: ['Datastreams'] },
   Observations: { properties: ['phenomenonTime', 'result', 'resultTime'], relations: ['Datastream', 'FeatureOfInterest'] },
@@ -127,6 +157,9 @@ export const entityTypes = {
 export type SetName = keyof typeof entityTypes;
 export const sets = Object.keys(entityTypes) as SetName[];
 /** The set a relation leads to (whose mandatory properties its entities carry). */
-export const targetOf = (relation: string): SetName => (sets.find((s) => s === relation) ?? sets.find((s) => s === `${relation}s`) ?? (relation === 'ObservedProperty' ? 'ObservedProperties' : 'FeaturesOfInterest'));
+export const targetOf = (relation: string): SetName =>
+  sets.find((s) => s === relation) ??
+  sets.find((s) => s === `${relation}s`) ??
+  (relation === 'ObservedProperty' ? 'ObservedProperties' : 'FeaturesOfInterest');
 /** Whether a relation holds many entities (it is named like a set). */
 export const isPlural = (relation: string) => (sets as string[]).includes(relation);

@@ -18,7 +18,10 @@ export const ingest = (source: 'danes' | 'uniwan', token: string, body: unknown)
 
 const scheduled = (cron: string, now: number) =>
   // Through the loopback the handler gets a plain controller object; a real ScheduledController cannot be cloned.
-  (exports.default as unknown as { scheduled(controller: Partial<ScheduledController>): Promise<void> }).scheduled({ cron, scheduledTime: now });
+  (exports.default as unknown as { scheduled(controller: Partial<ScheduledController>): Promise<void> }).scheduled({
+    cron,
+    scheduledTime: now,
+  });
 
 /**
  * Runs the Worker's daily roll-up reconciliation (every station whose object holds what D1 lacks, such as a flush
@@ -56,7 +59,8 @@ export async function storedOf(itemId: number): Promise<Reading[]> {
 }
 
 /** The station-local days a station's object holds for the next roll-up. */
-export const dirtyOf = async (itemId: number) => (await inStation<{ day: string }>(itemId, 'SELECT day FROM dirty_days ORDER BY day')).map((r) => r.day);
+export const dirtyOf = async (itemId: number) =>
+  (await inStation<{ day: string }>(itemId, 'SELECT day FROM dirty_days ORDER BY day')).map((r) => r.day);
 
 export const rawAll = <T>(query: string, ...params: unknown[]) =>
   env.DB.prepare(query)
@@ -111,6 +115,9 @@ export async function settleRollup(itemId: number) {
 /** A station's `last_update` (epoch ms) as D1 derives it, once its roll-up has settled. */
 export async function lastUpdateOf(itemId: number) {
   await settleRollup(itemId);
-  const [row] = await rawAll<{ last_update: number | null }>(`SELECT ${newestReadingSql('i.id')} AS last_update FROM items i WHERE i.id = ?`, itemId);
+  const [row] = await rawAll<{ last_update: number | null }>(
+    `SELECT ${newestReadingSql('i.id')} AS last_update FROM items i WHERE i.id = ?`,
+    itemId,
+  );
   return row.last_update;
 }

@@ -2,7 +2,16 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { NamedRef } from './subjects';
 import { id, optionalText, idQuery } from './validation';
-import { alarmStates, clearReasons, isRateKind, isValueKind, lowVoltageDefault, lowVoltageReading, ruleKinds, severities } from './alarm-kinds';
+import {
+  alarmStates,
+  clearReasons,
+  isRateKind,
+  isValueKind,
+  lowVoltageDefault,
+  lowVoltageReading,
+  ruleKinds,
+  severities,
+} from './alarm-kinds';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
 const week = 7 * 24 * 60;
@@ -23,10 +32,10 @@ export const AlarmRules = z
       .max(64)
       .nullish()
       .meta({ description: "A reading code of the station's source; not used by `no_data`, always POWER for `low_voltage`." }),
-    threshold: z
-      .number()
-      .nullish()
-      .meta({ description: "The level (value kinds, in the reading's unit; `low_voltage` defaults to 11.5 V) or the rate per hour (rate kinds, > 0)." }),
+    threshold: z.number().nullish().meta({
+      description:
+        "The level (value kinds, in the reading's unit; `low_voltage` defaults to 11.5 V) or the rate per hour (rate kinds, > 0).",
+    }),
     deadband: z
       .number()
       .min(0)
@@ -42,14 +51,15 @@ export const AlarmRules = z
       .nullish()
       .meta({ description: 'Value and rate kinds: the condition must hold this long (reading time) before the alarm fires (default 0).' }),
     severity: z.enum(severities).default('warning'),
-    on_suspect: z
-      .boolean()
-      .default(true)
-      .meta({ description: 'Value and rate kinds: whether readings the quality checks flagged suspect can fire or clear it (default true). Rejected readings never do.' }),
+    on_suspect: z.boolean().default(true).meta({
+      description:
+        'Value and rate kinds: whether readings the quality checks flagged suspect can fire or clear it (default true). Rejected readings never do.',
+    }),
   })
   .superRefine((rule, ctx) => {
     const need = (field: keyof typeof rule) => {
-      if (rule[field] === undefined || rule[field] === null || rule[field] === '') ctx.addIssue({ code: 'custom', path: [field], input: rule[field] });
+      if (rule[field] === undefined || rule[field] === null || rule[field] === '')
+        ctx.addIssue({ code: 'custom', path: [field], input: rule[field] });
     };
     if (rule.kind === 'no_data') {
       need('silence_minutes');
@@ -61,7 +71,8 @@ export const AlarmRules = z
     if (rule.kind !== 'low_voltage') need('threshold');
     if (isRateKind(rule.kind)) {
       need('window_minutes');
-      if (typeof rule.threshold === 'number' && rule.threshold <= 0) ctx.addIssue({ code: 'custom', path: ['threshold'], input: rule.threshold });
+      if (typeof rule.threshold === 'number' && rule.threshold <= 0)
+        ctx.addIssue({ code: 'custom', path: ['threshold'], input: rule.threshold });
     }
   })
   .transform((rule) => {
@@ -99,11 +110,14 @@ export const AlarmRule = z.object({
   hold_minutes: z.number(),
   severity: z.enum(severities),
   on_suspect: z.boolean().meta({ description: 'Whether suspect readings can fire or clear it; rejected readings never do.' }),
-  clear_level: z.number().nullable().meta({
-    description:
-      'Value kinds: the level the value must get back past before the alarm clears (threshold − deadband for `above`, + deadband for ' +
-      '`below`/`low_voltage`); draw it beside the threshold. Null for other kinds.',
-  }),
+  clear_level: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        'Value kinds: the level the value must get back past before the alarm clears (threshold − deadband for `above`, + deadband for ' +
+        '`below`/`low_voltage`); draw it beside the threshold. Null for other kinds.',
+    }),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -120,7 +134,10 @@ export const PreviewEpisode = z.object({
   started_at: z.string().meta({ description: 'When the condition began (no_data: the deadline).' }),
   fired_at: z.string().meta({ description: 'When it would have fired (after the hold).' }),
   cleared_at: z.string().nullable().meta({ description: 'When it would have cleared; null: still firing at the end of the range.' }),
-  value: z.number().nullable().meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
+  value: z
+    .number()
+    .nullable()
+    .meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
 });
 
 export const RulePreview = z.object({
@@ -135,7 +152,9 @@ export const RulePreview = z.object({
   series: z
     .object({ t: z.array(z.number()).meta({ description: 'Epoch ms.' }), v: z.array(z.number()) })
     .nullable()
-    .meta({ description: "The rule's reading over the range, downsampled like the chart (minimum and maximum per bucket); null for `no_data`." }),
+    .meta({
+      description: "The rule's reading over the range, downsampled like the chart (minimum and maximum per bucket); null for `no_data`.",
+    }),
   downsampled: z.boolean(),
 });
 export type RulePreview = z.infer<typeof RulePreview>;
@@ -154,7 +173,10 @@ export const Alarm = z.object({
   state: z.enum(alarmStates),
   started_at: z.string().meta({ description: 'Reading time the condition began (no_data: the deadline).' }),
   fired_at: z.string().meta({ description: 'When it fired: reading time after the hold (no_data: the check that found the silence).' }),
-  value: z.number().nullable().meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
+  value: z
+    .number()
+    .nullable()
+    .meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
   acknowledged_at: z.string().nullable(),
   acknowledged_by: NamedRef.nullable(),
   note: z.string().nullable().meta({ description: 'The note given with the acknowledgement.' }),
@@ -197,7 +219,7 @@ export const alarmRuleCalls = {
     path: '/alarm-rules',
     access: 'user',
     summary: 'Alarm rules of a station the subject may see (item_id), or of all of them',
-    description: 'Charts draw `threshold` and, for value kinds, `clear_level` (where the alarm clears) as lines on the rule\'s `reading`.',
+    description: "Charts draw `threshold` and, for value kinds, `clear_level` (where the alarm clears) as lines on the rule's `reading`.",
     query: AlarmRulesQuery,
     reply: z.array(AlarmRule),
   }),
@@ -224,8 +246,9 @@ export const alarmRuleCalls = {
     path: '/alarm-rules/preview',
     access: 'admin',
     summary: 'How often a rule (saved or not) would have fired over the last `days` (default 30) of its station',
-    description: 'Runs the same evaluator as ingest over the station\'s stored readings, from a quiet start. `episodes` are the times it ' +
-      'would have fired (reading time; no-data rules at their deadline), `series` the rule\'s reading over the range ' +
+    description:
+      "Runs the same evaluator as ingest over the station's stored readings, from a quiet start. `episodes` are the times it " +
+      "would have fired (reading time; no-data rules at their deadline), `series` the rule's reading over the range " +
       '(downsampled like the chart) to draw `threshold` and `clear_level` on. ' +
       ruleFields,
     query: PreviewQuery,
@@ -240,8 +263,10 @@ export const alarmCalls = {
     method: 'get',
     path: '/alarms',
     access: 'user',
-    summary: 'Alarms of the stations the subject may see, newest first (state open|active|acknowledged|cleared, item_id, severity, from..to)',
-    description: '`state=open` lists active and acknowledged alarms (the badges). `from`/`to` (ISO 8601 with offset) keep alarms that were open at some ' +
+    summary:
+      'Alarms of the stations the subject may see, newest first (state open|active|acknowledged|cleared, item_id, severity, from..to)',
+    description:
+      '`state=open` lists active and acknowledged alarms (the badges). `from`/`to` (ISO 8601 with offset) keep alarms that were open at some ' +
       'time in [from, to). Page with `before=<id of the last alarm>`. Open pages receive changes live as `{"type": "alarm", "unique_id", "alarm"}` ' +
       'on GET /rest/live.',
     query: AlarmsQuery,

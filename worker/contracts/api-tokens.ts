@@ -26,7 +26,13 @@ const tokenUse =
   'may see, through the SensorThings API (`/sta/v1.1`) and the read (GET) calls of `/rest`; it never writes.';
 
 export const apiTokenCalls = {
-  list: defineCall({ method: 'get', path: '/api-tokens', access: 'user', summary: 'Your integration tokens, newest first', reply: z.array(ApiToken) }),
+  list: defineCall({
+    method: 'get',
+    path: '/api-tokens',
+    access: 'user',
+    summary: 'Your integration tokens, newest first',
+    reply: z.array(ApiToken),
+  }),
   create: defineCall({
     method: 'post',
     path: '/api-tokens/create',
@@ -37,5 +43,12 @@ export const apiTokenCalls = {
     model: 'ApiToken',
     reply: NewApiToken,
   }),
-  revoke: defineCall({ method: 'post', path: '/api-tokens/revoke', access: 'user', summary: 'Revoke one of your integration tokens', query: idQuery, reply: z.null() }),
+  revoke: defineCall({
+    method: 'post',
+    path: '/api-tokens/revoke',
+    access: 'user',
+    summary: 'Revoke one of your integration tokens',
+    query: idQuery,
+    reply: z.null(),
+  }),
 };

@@ -30,7 +30,12 @@ export const Items = z.object({
   location_name: optionalText(200),
   location_group: optionalText(200),
   name_for_api: z.enum(sources).default('DANES'),
-  timezone: z.string().trim().max(64).refine(isTimeZone, { params: { rule: 'timeZone' } }).default('Europe/Prague'),
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, { params: { rule: 'timeZone' } })
+    .default('Europe/Prague'),
   report_minutes: wholeNumber(1, 24 * 60)
     .default(10)
     .meta({ description: 'How often the station reports each reading, in minutes: the dashboard counts its completeness against it.' }),

@@ -27,7 +27,14 @@ export const LiveQuery = z.object({
     .string()
     .min(1)
     .max(10_000)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .optional(),
 });
 

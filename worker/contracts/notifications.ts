@@ -15,8 +15,14 @@ const mode = z.enum(notificationModes);
  */
 export const NotificationSettingsInput = z.object({
   mode,
-  stations: z.array(z.object({ item_id: id(), mode })).max(10_000).default([]),
-  groups: z.array(z.object({ group_id: id(), mode })).max(10_000).default([]),
+  stations: z
+    .array(z.object({ item_id: id(), mode }))
+    .max(10_000)
+    .default([]),
+  groups: z
+    .array(z.object({ group_id: id(), mode }))
+    .max(10_000)
+    .default([]),
 });
 export type NotificationSettingsInput = z.input<typeof NotificationSettingsInput>;
 

@@ -51,7 +51,11 @@ export function hourlyTotal(readings: Iterable<{ ts: number; value: number }>, t
  * chart's totals name it): the difference when it replaces that hour's reading, all of it in a later hour, nothing
  * when it is older (the live updates of an open page, which see only new readings, in time order).
  */
-export function hourlyIncrement(last: { t: number; v: number } | null | undefined, reading: { ts: number; value: number }, timeZone: string): number {
+export function hourlyIncrement(
+  last: { t: number; v: number } | null | undefined,
+  reading: { ts: number; value: number },
+  timeZone: string,
+): number {
   if (!last) return reading.value;
   if (reading.ts <= last.t) return 0;
   return periodOf(reading.ts, 'hour', timeZone).start === periodOf(last.t, 'hour', timeZone).start ? reading.value - last.v : reading.value;

@@ -55,8 +55,12 @@ export const FlagOutcome = z.object({
   from: z.string(),
   to: z.string(),
   flag: z.enum(qualityFlags),
-  changed: z.array(FlagChange).meta({ description: 'Readings changed, per distinct old flag; readings that had the new flag already are not listed.' }),
-  days: z.array(z.string()).meta({ description: 'Station-local days the edit touched: their roll-up is computed again (the dashboard shows it after the next roll-up).' }),
+  changed: z
+    .array(FlagChange)
+    .meta({ description: 'Readings changed, per distinct old flag; readings that had the new flag already are not listed.' }),
+  days: z.array(z.string()).meta({
+    description: 'Station-local days the edit touched: their roll-up is computed again (the dashboard shows it after the next roll-up).',
+  }),
   entry: z.number().nullable().meta({ description: 'The audit log entry (null when nothing changed).' }),
 });
 export type FlagOutcome = z.infer<typeof FlagOutcome>;
@@ -68,9 +72,23 @@ export const CodeChecks = z
     reading,
     soft_min: limit('Below this the reading is suspect (range).'),
     soft_max: limit('Above this the reading is suspect (range).'),
-    max_step: z.number().positive().nullable().meta({ description: 'A change from the reading before larger than this is suspect (step or spike).' }),
-    max_rate: z.number().positive().nullable().meta({ description: 'A rate of change per hour above this (over at least 10 minutes) is suspect.' }),
-    flat_minutes: z.number().int().min(10).max(60 * 24 * 90).nullable().meta({ description: 'The same value for this many minutes or longer is suspect (flat line).' }),
+    max_step: z
+      .number()
+      .positive()
+      .nullable()
+      .meta({ description: 'A change from the reading before larger than this is suspect (step or spike).' }),
+    max_rate: z
+      .number()
+      .positive()
+      .nullable()
+      .meta({ description: 'A rate of change per hour above this (over at least 10 minutes) is suspect.' }),
+    flat_minutes: z
+      .number()
+      .int()
+      .min(10)
+      .max(60 * 24 * 90)
+      .nullable()
+      .meta({ description: 'The same value for this many minutes or longer is suspect (flat line).' }),
   })
   .refine((c) => c.soft_min === null || c.soft_max === null || c.soft_min <= c.soft_max, { path: ['soft_min'] });
 export type CodeChecks = z.output<typeof CodeChecks>;
@@ -97,14 +115,20 @@ export const toCheckSettings = (c: Omit<CodeChecks, 'reading'>): CheckSettings =
 
 export const Approval = z.object({
   reading: z.string(),
-  approved_until: z.string().nullable().meta({ description: "The instant up to which (exclusive) the reading's data are approved; null: none." }),
+  approved_until: z
+    .string()
+    .nullable()
+    .meta({ description: "The instant up to which (exclusive) the reading's data are approved; null: none." }),
 });
 
 /** A station's quality state: approvals, check settings, and what the caller may do. */
 export const QualityState = z.object({
   item_id: z.number(),
   item: ItemRow,
-  may_edit: z.boolean().meta({ description: 'Whether the caller may flag readings and change the checks (administrators, and subjects with the quality control right on the station or its group).' }),
+  may_edit: z.boolean().meta({
+    description:
+      'Whether the caller may flag readings and change the checks (administrators, and subjects with the quality control right on the station or its group).',
+  }),
   may_approve: z.boolean().meta({ description: 'Whether the caller may approve or withdraw approvals (administrators).' }),
   approvals: z.array(Approval),
   checks: z.array(CodeChecks).meta({ description: "Each code of the station's source with the settings in force." }),
@@ -115,7 +139,9 @@ export type QualityState = z.infer<typeof QualityState>;
 export const QualityApprove = z.object({
   reading: reading.nullish().meta({ description: 'One reading code; left out: every reading of the station.' }),
   to: Day.meta({ description: 'Approve up to the end of this station-local day.' }),
-  note: text(1, 500).nullish().transform((v) => v ?? null),
+  note: text(1, 500)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const QualityWithdraw = z.object({
@@ -133,7 +159,10 @@ export const LogEntry = z.object({
   to: z.string().nullable(),
   flag: z.enum(qualityFlags).nullable(),
   reason: z.enum(flagReasons).nullable(),
-  by: z.object({ id: z.number(), name: z.string() }).nullable().meta({ description: 'Who (as named at the time); null for automatic entries.' }),
+  by: z
+    .object({ id: z.number(), name: z.string() })
+    .nullable()
+    .meta({ description: 'Who (as named at the time); null for automatic entries.' }),
   note: z.string().nullable(),
   changed: z.array(FlagChange).meta({ description: 'Flag edits: readings changed per distinct old flag.' }),
   count: z.number().meta({ description: 'Readings the entry changed (automatic and arrival entries: the readings it lists).' }),
@@ -158,7 +187,11 @@ export const FlagsQuery = z
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= maxFlagDays * 86_400_000, { path: ['to'] });
 
 /** A reading that is not good, and why. */
-export const FlaggedReading = z.object({ t: z.number().meta({ description: 'Epoch ms.' }), flag: z.enum(['suspect', 'rejected']), reason: z.enum(flagReasons) });
+export const FlaggedReading = z.object({
+  t: z.number().meta({ description: 'Epoch ms.' }),
+  flag: z.enum(['suspect', 'rejected']),
+  reason: z.enum(flagReasons),
+});
 export type FlaggedReading = z.infer<typeof FlaggedReading>;
 
 const stationQuery = z.object({ id: id() });

@@ -33,7 +33,13 @@ export interface ReadingInfo {
   checks: CheckSettings;
 }
 
-const checks = (softMin: number | null, softMax: number | null, maxStep: number | null, maxRate: number | null, flatMinutes: number | null): CheckSettings => ({
+const checks = (
+  softMin: number | null,
+  softMax: number | null,
+  maxStep: number | null,
+  maxRate: number | null,
+  flatMinutes: number | null,
+): CheckSettings => ({
   softMin,
   softMax,
   maxStep,
@@ -49,20 +55,69 @@ const humidity = [0, 100] as const;
 
 export const danesReadings = [
   { code: 'H1', label: 'Groundwater level', unit: 'm', aggregate: 'mean', limits: level, checks: checks(null, null, 1, 2, hours(7 * 24)) },
-  { code: 'KCM', label: 'Conductivity', unit: 'mS/cm', aggregate: 'mean', limits: [0, 200], checks: checks(0.001, 20, 1, 5, hours(3 * 24)) },
+  {
+    code: 'KCM',
+    label: 'Conductivity',
+    unit: 'mS/cm',
+    aggregate: 'mean',
+    limits: [0, 200],
+    checks: checks(0.001, 20, 1, 5, hours(3 * 24)),
+  },
   { code: 'RV', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)) },
   { code: 'SRA1H', label: 'Precipitation 1 h', unit: 'mm', aggregate: 'sum', limits: [0, 500], checks: checks(0, 100, null, null, null) },
-  { code: '_T', label: 'Air temperature', unit: '°C', aggregate: 'mean', limits: airTemperature, checks: checks(-40, 45, 10, 15, hours(12)) },
-  { code: '_TX', label: 'Temperature', unit: '°C', aggregate: 'mean', limits: airTemperature, checks: checks(-40, 45, 10, 15, hours(7 * 24)) },
+  {
+    code: '_T',
+    label: 'Air temperature',
+    unit: '°C',
+    aggregate: 'mean',
+    limits: airTemperature,
+    checks: checks(-40, 45, 10, 15, hours(12)),
+  },
+  {
+    code: '_TX',
+    label: 'Temperature',
+    unit: '°C',
+    aggregate: 'mean',
+    limits: airTemperature,
+    checks: checks(-40, 45, 10, 15, hours(7 * 24)),
+  },
   { code: 'POWER', label: 'Supply voltage', unit: 'V', aggregate: 'mean', limits: [0, 60], checks: checks(9, 15.5, 3, null, null) },
 ] as const satisfies readonly ReadingInfo[];
 
 export const uniwanReadings = [
   { code: 'humidity', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)) },
-  { code: 'pressure', label: 'Pressure', unit: 'hPa', aggregate: 'mean', limits: [300, 1100], checks: checks(500, 1085, 10, 10, hours(12)) },
-  { code: 'inner temperature', label: 'Inner temperature', unit: '°C', aggregate: 'mean', limits: [-90, 100], checks: checks(-40, 70, 10, 20, hours(24)) },
-  { code: 'outer temperature', label: 'Outer temperature', unit: '°C', aggregate: 'mean', limits: airTemperature, checks: checks(-40, 45, 10, 15, hours(12)) },
-  { code: 'inner 2nd temperature', label: 'Inner 2nd temperature', unit: '°C', aggregate: 'mean', limits: [-90, 100], checks: checks(-40, 70, 10, 20, hours(24)) },
+  {
+    code: 'pressure',
+    label: 'Pressure',
+    unit: 'hPa',
+    aggregate: 'mean',
+    limits: [300, 1100],
+    checks: checks(500, 1085, 10, 10, hours(12)),
+  },
+  {
+    code: 'inner temperature',
+    label: 'Inner temperature',
+    unit: '°C',
+    aggregate: 'mean',
+    limits: [-90, 100],
+    checks: checks(-40, 70, 10, 20, hours(24)),
+  },
+  {
+    code: 'outer temperature',
+    label: 'Outer temperature',
+    unit: '°C',
+    aggregate: 'mean',
+    limits: airTemperature,
+    checks: checks(-40, 45, 10, 15, hours(12)),
+  },
+  {
+    code: 'inner 2nd temperature',
+    label: 'Inner 2nd temperature',
+    unit: '°C',
+    aggregate: 'mean',
+    limits: [-90, 100],
+    checks: checks(-40, 70, 10, 20, hours(24)),
+  },
   { code: 'hladina', label: 'Water level', unit: 'm', aggregate: 'mean', limits: level, checks: checks(null, null, 1, 2, hours(7 * 24)) },
 ] as const satisfies readonly ReadingInfo[];
 
@@ -82,7 +137,6 @@ export const isSummed = (code: string) => summed.has(code);
 export type Source = 'DANES' | 'UNIWAN';
 export const sources = ['DANES', 'UNIWAN'] as const satisfies readonly Source[];
 
-export const readingsOf = (source: Source): readonly ReadingInfo[] =>
-  source === 'DANES' ? danesReadings : uniwanReadings;
+export const readingsOf = (source: Source): readonly ReadingInfo[] => (source === 'DANES' ? danesReadings : uniwanReadings);
 
 export const isReadingOf = (source: Source, code: string) => readingsOf(source).some((r) => r.code === code);

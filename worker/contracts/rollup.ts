@@ -12,10 +12,14 @@ export const FailingStation = z.object({
 
 export const Health = z.object({
   rollup: z.object({
-    failing: z.number().meta({ description: 'Stations whose roll-up to D1 failed and has not succeeded since (each retries with back-off; the cron retries too).' }),
+    failing: z.number().meta({
+      description: 'Stations whose roll-up to D1 failed and has not succeeded since (each retries with back-off; the cron retries too).',
+    }),
     failing_since: z.string().nullable(),
     stations: z.array(FailingStation).meta({ description: 'The failing stations, oldest failure first (at most 50).' }),
-    legacy_rows: z.number().meta({ description: 'Rows of the roll-up of before migration 0007 still to move (npm run migrate:rollup, or the cron).' }),
+    legacy_rows: z
+      .number()
+      .meta({ description: 'Rows of the roll-up of before migration 0007 still to move (npm run migrate:rollup, or the cron).' }),
     legacy_stations: z.number(),
     period_seconds: z.number(),
     fold_after_days: z.number(),

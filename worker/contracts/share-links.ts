@@ -53,7 +53,10 @@ export const ShareLinks = z
     path: ['window_days'],
     error: 'Give either window_days or both window_from and window_to.',
   })
-  .refine((l) => !l.window_from || !l.window_to || l.window_from <= l.window_to, { path: ['window_from'], error: 'window_from must not be after window_to.' })
+  .refine((l) => !l.window_from || !l.window_to || l.window_from <= l.window_to, {
+    path: ['window_from'],
+    error: 'window_from must not be after window_to.',
+  })
   .refine((l) => new Set(l.stations.map((s) => s.id)).size === l.stations.length, { path: ['stations'], error: 'Name each station once.' });
 export type ShareLinksInput = z.input<typeof ShareLinks>;
 
@@ -88,7 +91,13 @@ export const SavedShareLink = ShareLink.extend({
 export type SavedShareLink = z.infer<typeof SavedShareLink>;
 
 /** A station the caller may share, with the readings its source has. */
-export const ShareableStation = z.object({ id: z.number(), name: z.string(), unique_id: z.string(), name_for_api: z.enum(sources), readings: z.array(z.string()) });
+export const ShareableStation = z.object({
+  id: z.number(),
+  name: z.string(),
+  unique_id: z.string(),
+  name_for_api: z.enum(sources),
+  readings: z.array(z.string()),
+});
 export type ShareableStation = z.infer<typeof ShareableStation>;
 
 export const ShareLinkEdit = z.object({ link: ShareLink.nullable(), stations: z.array(ShareableStation) });
@@ -212,7 +221,8 @@ export const shareCalls = {
     method: 'get',
     path: livePaths.share,
     access: 'public',
-    summary: "A WebSocket receiving new readings of a share link's stations, only the readings it shows (messages: subscribed, readings, pong)",
+    summary:
+      "A WebSocket receiving new readings of a share link's stations, only the readings it shows (messages: subscribed, readings, pong)",
     description: `${shareDescription} The socket closes with 4010 when the link is revoked or expires.`,
     params: ShareParams,
     reply: z.null(),

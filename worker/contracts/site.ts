@@ -36,7 +36,11 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 /** What sign-in returns: the local session record of SPEC §3. */
-export const LoginReply = SessionUser.pick({ id: true, isAdmin: true }).extend({ access_token: z.string(), expires_at: z.string(), user: SessionUser });
+export const LoginReply = SessionUser.pick({ id: true, isAdmin: true }).extend({
+  access_token: z.string(),
+  expires_at: z.string(),
+  user: SessionUser,
+});
 export type LoginReply = z.infer<typeof LoginReply>;
 
 export const MessageReply = z.object({ message: z.string() });

@@ -15,7 +15,8 @@ const dayFormat = (timeZone: string) => {
 export const localDay = (ts: number, timeZone: string) => dayFormat(timeZone).format(ts);
 
 /** An instant (epoch ms) as the API sends it: ISO 8601 in UTC; null stays null. */
-export const isoInstant = <T extends number | null>(ms: T) => (ms === null ? null : new Date(ms).toISOString()) as T extends number ? string : string | null;
+export const isoInstant = <T extends number | null>(ms: T) =>
+  (ms === null ? null : new Date(ms).toISOString()) as T extends number ? string : string | null;
 
 const dayParts = (day: string) => day.split('-').map(Number) as [number, number, number];
 

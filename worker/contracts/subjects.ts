@@ -50,19 +50,24 @@ export const allOf = <K extends string>(tab: K) => `all${tab[0].toUpperCase()}${
  * An edit screen's link tabs: the ids the record links to on each, and every record each tab offers; `quality`, per
  * tab whose links carry the quality control right (subject–item, subject–group), the ids linked with it.
  */
-export type LinkTabs<K extends string> = Record<K, number[]> & Record<`all${Capitalize<K>}`, NamedRef[]> & { quality?: Partial<Record<K, number[]>> };
+export type LinkTabs<K extends string> = Record<K, number[]> &
+  Record<`all${Capitalize<K>}`, NamedRef[]> & { quality?: Partial<Record<K, number[]>> };
 type LinkTabsShape<K extends string> = Record<K, z.ZodArray<z.ZodNumber>> & Record<`all${Capitalize<K>}`, z.ZodArray<typeof NamedRef>>;
 
-const qualityLists = z
-  .record(z.string(), z.array(z.number()))
-  .optional()
-  .meta({ description: 'Per tab whose links carry the quality control right: the ids linked with it (they may flag readings and set checks).' });
+const qualityLists = z.record(z.string(), z.array(z.number())).optional().meta({
+  description: 'Per tab whose links carry the quality control right: the ids linked with it (they may flag readings and set checks).',
+});
 
 /** An edit screen's data: the record under `name` (null for a new one) and its link `tabs`. */
 export const editData = <N extends string, R extends z.ZodType, K extends string>(name: N, record: R, tabs: readonly K[]) =>
   z.object({
     [name]: record.nullable(),
-    ...Object.fromEntries(tabs.flatMap((tab) => [[tab, z.array(z.number())], [allOf(tab), z.array(NamedRef)]])),
+    ...Object.fromEntries(
+      tabs.flatMap((tab) => [
+        [tab, z.array(z.number())],
+        [allOf(tab), z.array(NamedRef)],
+      ]),
+    ),
     quality: qualityLists,
   } as Record<N, z.ZodNullable<R>> & LinkTabsShape<K> & { quality: typeof qualityLists });
 
@@ -81,7 +86,10 @@ export const linkList = () =>
     .array(z.union([id(), z.object({ id: id(), quality: z.boolean() })]))
     .max(10_000)
     .transform((list) => list.map((x): LinkInput => (typeof x === 'number' ? { id: x } : x)))
-    .meta({ description: 'Ids, or `{"id": …, "quality": true|false}` to grant or take the quality control right on that link; a plain id keeps the right it has.' });
+    .meta({
+      description:
+        'Ids, or `{"id": …, "quality": true|false}` to grant or take the quality control right on that link; a plain id keeps the right it has.',
+    });
 
 export const SubjectEdit = editData('subject', SubjectRow, ['items', 'groups']);
 export type SubjectEdit = z.infer<typeof SubjectEdit>;

@@ -44,7 +44,9 @@ const ingestBody = (source: Source) =>
       .array(z.unknown())
       .min(1)
       .max(maxIngestRows, { error: `Send at most ${maxIngestRows.toLocaleString('en')} rows per request.` })
-      .meta({ description: `Up to ${maxIngestRows} rows {${Object.values(rowFields[source]).join(', ')}}; times are ISO 8601, naive ones are read in the station's time zone.` }),
+      .meta({
+        description: `Up to ${maxIngestRows} rows {${Object.values(rowFields[source]).join(', ')}}; times are ISO 8601, naive ones are read in the station's time zone.`,
+      }),
   });
 export const DanesIngest = ingestBody('DANES');
 export const UniwanIngest = ingestBody('UNIWAN');
@@ -69,7 +71,8 @@ export const DashboardQuery = z
   .object({
     ...dayRange,
     format: z.enum(chartFormats).optional().meta({
-      description: '`rows` (default): the documented reply, a summary per station. `columns`: the same facts in columns (what the app loads; about half the bytes).',
+      description:
+        '`rows` (default): the documented reply, a summary per station. `columns`: the same facts in columns (what the app loads; about half the bytes).',
     }),
   })
   .refine(fromNotAfterTo, rangeRule);
@@ -90,7 +93,8 @@ export const ChartQuery = z
       description: `At most this many points per reading (${chartPointLimits.min}–${chartPointLimits.max}; about twice the plot's width in pixels): a reading with more is cut into points/2 time buckets, each keeping its minimum and maximum. Without it, up to 4,000 raw points per reading, else 1,000 buckets.`,
     }),
     format: z.enum(chartFormats).optional().meta({
-      description: '`rows` (default): `data` is the source\'s rows. `columns`: `data` holds per reading its times (epoch ms) and values as arrays, and readings that add up (precipitation) come as `totals` per hour, day, month or year instead.',
+      description:
+        "`rows` (default): `data` is the source's rows. `columns`: `data` holds per reading its times (epoch ms) and values as arrays, and readings that add up (precipitation) come as `totals` per hour, day, month or year instead.",
     }),
   })
   .refine(fromNotAfterTo, rangeRule);
@@ -106,7 +110,10 @@ export const ReadingsQuery = z
   .object({
     ...dayRange,
     id: stationId,
-    rejected: z.enum(['include', 'exclude']).optional().meta({ description: '`exclude` leaves rejected readings out; by default every reading comes, with its flag in `q`.' }),
+    rejected: z
+      .enum(['include', 'exclude'])
+      .optional()
+      .meta({ description: '`exclude` leaves rejected readings out; by default every reading comes, with its flag in `q`.' }),
   })
   .refine(fromNotAfterTo, rangeRule);
 
@@ -121,14 +128,17 @@ export const StationSummary = z.object({
   pocetMereni: z.number(),
   max: perCode,
   min: perCode,
-  sum: z
-    .record(z.string(), total)
-    .optional()
-    .meta({ description: 'Totals over the range of the readings that add up (precipitation); only when the station has such readings in the range. null: the total is beyond ±1.8e308 (it overflowed a double).' }),
+  sum: z.record(z.string(), total).optional().meta({
+    description:
+      'Totals over the range of the readings that add up (precipitation); only when the station has such readings in the range. null: the total is beyond ±1.8e308 (it overflowed a double).',
+  }),
   peak_day: z
     .record(z.string(), z.object({ day: z.string(), sum: total }))
     .optional()
-    .meta({ description: 'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.' }),
+    .meta({
+      description:
+        'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.',
+    }),
 });
 export type StationSummary = z.infer<typeof StationSummary>;
 
@@ -187,7 +197,6 @@ export const DashboardColumns = z.object({
 });
 export type DashboardColumns = z.infer<typeof DashboardColumns>;
 
-
 /**
  * The range a chart answered: its first and last station-local day and the instants they span (the first day's
  * local midnight up to the midnight after the last day). Pages draw and label this, never a range of their own.
@@ -244,12 +253,13 @@ export function inTimeOrder(data: Record<string, Columns>): Reading[] {
 export const Totals = Columns.extend({
   period: z.enum(periods).meta({ description: 'Each total covers one station-local hour, day, month or year starting at its `t`.' }),
   sum: z.number(),
-  peak_day: DayTotal.nullable().meta({ description: 'The station-local day with the largest total (the wettest day); null when nothing fell.' }),
-  last: z
-    .object({ t: z.number(), v: z.number() })
-    .nullable()
-    .optional()
-    .meta({ description: 'The last reading counted (time in epoch ms, value): a live reading later in the same clock hour replaces it in the totals.' }),
+  peak_day: DayTotal.nullable().meta({
+    description: 'The station-local day with the largest total (the wettest day); null when nothing fell.',
+  }),
+  last: z.object({ t: z.number(), v: z.number() }).nullable().optional().meta({
+    description:
+      'The last reading counted (time in epoch ms, value): a live reading later in the same clock hour replaces it in the totals.',
+  }),
 });
 export type Totals = z.infer<typeof Totals>;
 
@@ -257,7 +267,10 @@ export const ChartColumns = z.object({
   ...chartFacts,
   data: z.record(z.string(), Columns),
   totals: z.record(z.string(), Totals),
-  bucket_ms: z.number().nullable().meta({ description: 'Width of the time buckets of downsampled readings; null when every reading is raw.' }),
+  bucket_ms: z
+    .number()
+    .nullable()
+    .meta({ description: 'Width of the time buckets of downsampled readings; null when every reading is raw.' }),
 });
 export type ChartColumns = z.infer<typeof ChartColumns>;
 
@@ -266,8 +279,18 @@ export const ChartReply = z.union([Chart, ChartColumns]);
 
 export const RawReadings = z.object({
   item: ItemRow,
-  data: z.record(z.string(), Columns.extend({ q: z.array(z.number()).optional().meta({ description: 'Per reading its flag (0 good, 1 suspect, 2 rejected); left out when every reading of the code is good.' }) })),
-  approved: z.record(z.string(), z.string()).meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
+  data: z.record(
+    z.string(),
+    Columns.extend({
+      q: z
+        .array(z.number())
+        .optional()
+        .meta({ description: 'Per reading its flag (0 good, 1 suspect, 2 rejected); left out when every reading of the code is good.' }),
+    }),
+  ),
+  approved: z
+    .record(z.string(), z.string())
+    .meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
 });
 export type RawReadings = z.infer<typeof RawReadings>;
 
@@ -276,7 +299,8 @@ export const telemetryCalls = {
     method: 'get',
     path: '/api',
     access: 'user',
-    summary: "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to, and the groups holding them",
+    summary:
+      "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to, and the groups holding them",
     description:
       'Read from the roll-up (never from raw readings): it follows the newest reading within the roll-up period (ROLLUP_PERIOD_SECONDS, 5 minutes), ' +
       'and an assembled dashboard is kept for DASHBOARD_CACHE_SECONDS (60 s) for every subject who sees the same stations. Send ' +
@@ -289,11 +313,12 @@ export const telemetryCalls = {
     path: '/api/item',
     access: 'user',
     summary: "One station's readings over local days from..to (inclusive), downsampled with peaks kept when long",
-    description: 'By default `data` holds the source\'s rows (`format=rows`). With `format=columns`, `data` holds per reading `{t, v}` arrays ' +
+    description:
+      "By default `data` holds the source's rows (`format=rows`). With `format=columns`, `data` holds per reading `{t, v}` arrays " +
       '(epoch ms, values) and readings that add up (precipitation, `aggregate: sum` in the catalogue) come as `totals`: their sum ' +
       'per station-local hour (ranges up to 8 days), day, month or year, whichever is finest within `points`, with the total and ' +
       'the wettest day. `points` bounds the points per reading in either format. Quality: rejected readings are left out of `data`, totals and ' +
-      'extremes; `flags` lists each reading\'s suspect and rejected points apart (the rows keep their documented shape), `approved` how far ' +
+      "extremes; `flags` lists each reading's suspect and rejected points apart (the rows keep their documented shape), `approved` how far " +
       'its data are approved. Totals of precipitation count one reading per clock hour, the last stamped in it.',
     query: ChartQuery,
     reply: ChartReply,
@@ -313,7 +338,14 @@ export const telemetryCalls = {
 };
 
 const ingestCall = <B extends z.ZodType>(path: '/ingest/danes' | '/ingest/uniwan', source: string, body: B) =>
-  defineCall({ method: 'post', path, access: 'station', summary: `Store a batch of ${source} readings, all or nothing (station or importer token)`, body, reply: IngestResult });
+  defineCall({
+    method: 'post',
+    path,
+    access: 'station',
+    summary: `Store a batch of ${source} readings, all or nothing (station or importer token)`,
+    body,
+    reply: IngestResult,
+  });
 
 export const ingestCalls = {
   danes: ingestCall('/ingest/danes', 'DANES', DanesIngest),

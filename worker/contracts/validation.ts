@@ -74,4 +74,6 @@ export const idList = () => z.array(id()).max(10_000);
 export const idQuery = z.object({ id: id() });
 /** Yes/No switches arrive as booleans, 0/1 or "true"/"false" from older clients. */
 export const flag = () =>
-  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])]).transform((v) => v === true || v === 1 || v === 'true' || v === '1');
+  z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
+    .transform((v) => v === true || v === 1 || v === 'true' || v === '1');

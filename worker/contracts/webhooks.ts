@@ -28,9 +28,16 @@ export const Webhooks = z.object({
   id: id().optional(),
   url: webhookUrl,
   description: optionalText(200),
-  events: z.array(z.enum(webhookEvents)).min(1).max(webhookEvents.length).default([...webhookEvents]),
+  events: z
+    .array(z.enum(webhookEvents))
+    .min(1)
+    .max(webhookEvents.length)
+    .default([...webhookEvents]),
   stations: idList().default([]).meta({ description: 'Station ids (D1) it wants events of; empty: every station.' }),
-  rotate_secret: flag().optional().default(false).meta({ description: 'Issue a new signing secret (returned once in the reply); a new webhook always gets one.' }),
+  rotate_secret: flag()
+    .optional()
+    .default(false)
+    .meta({ description: 'Issue a new signing secret (returned once in the reply); a new webhook always gets one.' }),
 });
 
 export const Webhook = z.object({
@@ -41,7 +48,10 @@ export const Webhook = z.object({
   stations: z.array(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
-  secret: z.string().optional().meta({ description: 'Only in the reply that created the webhook or rotated its secret: keep it, it is not shown again.' }),
+  secret: z
+    .string()
+    .optional()
+    .meta({ description: 'Only in the reply that created the webhook or rotated its secret: keep it, it is not shown again.' }),
 });
 export type Webhook = z.infer<typeof Webhook>;
 
@@ -60,7 +70,10 @@ export const WebhookDelivery = z.object({
   alarm_id: z.number().nullable(),
   status: z.enum(deliveryStatuses).meta({ description: '`pending` until delivered, or `failed` after the sixth failed attempt.' }),
   attempts: z.number(),
-  last_status: z.number().nullable().meta({ description: 'HTTP status of the last attempt; null when it got no answer (network error, timeout).' }),
+  last_status: z
+    .number()
+    .nullable()
+    .meta({ description: 'HTTP status of the last attempt; null when it got no answer (network error, timeout).' }),
   last_error: z.string().nullable(),
   next_attempt_at: z.string().nullable().meta({ description: 'When the next attempt is due (pending deliveries only).' }),
   created_at: z.string(),

@@ -26,7 +26,9 @@ export const toSubjectRow = (s: Subject): SubjectRow => ({
 /** The UNIQUE COLLATE NOCASE index is the real guard against a taken username; this recognises its failure. */
 export const isUniqueViolation = (err: unknown) =>
   err instanceof Error &&
-  /UNIQUE constraint failed: subjects\.username|subjects_username_nocase/.test(String(err.message) + String((err as { cause?: unknown }).cause));
+  /UNIQUE constraint failed: subjects\.username|subjects_username_nocase/.test(
+    String(err.message) + String((err as { cause?: unknown }).cause),
+  );
 
 /** A subject by id, or by username in any case. */
 export const findSubject = async (db: Db, key: { id: number } | { username: string }): Promise<Subject | undefined> =>
@@ -56,7 +58,10 @@ export const selectSubjectRows = async (db: Db, status?: SubjectStatusValue) =>
 /** Every active subject as the link tabs name them, "First Second <e-mail>", by second name. */
 export const selectSubjectNames = (db: Db) =>
   db
-    .select({ id: subjects.id, name: sql<string>`${subjects.firstName} || ' ' || ${subjects.secondName} || ' <' || ${subjects.username} || '>'` })
+    .select({
+      id: subjects.id,
+      name: sql<string>`${subjects.firstName} || ' ' || ${subjects.secondName} || ' <' || ${subjects.username} || '>'`,
+    })
     .from(subjects)
     .where(eq(subjects.status, 'active'))
     .orderBy(asc(subjects.secondName));
@@ -69,7 +74,8 @@ export async function countActiveAdmins(db: Db) {
   return row.n;
 }
 
-export const insertSubject = async (db: Db, values: typeof subjects.$inferInsert) => (await db.insert(subjects).values(values).returning())[0];
+export const insertSubject = async (db: Db, values: typeof subjects.$inferInsert) =>
+  (await db.insert(subjects).values(values).returning())[0];
 
 /**
  * Updates a subject; with a new password hash, in the same batch, ends its sessions but `keepSession` and uses up
@@ -77,7 +83,12 @@ export const insertSubject = async (db: Db, values: typeof subjects.$inferInsert
  */
 export async function updateSubject(
   db: Db,
-  { id, values, passwordHash, keepSession }: { id: number; values: Partial<typeof subjects.$inferInsert>; passwordHash?: string; keepSession?: string },
+  {
+    id,
+    values,
+    passwordHash,
+    keepSession,
+  }: { id: number; values: Partial<typeof subjects.$inferInsert>; passwordHash?: string; keepSession?: string },
 ) {
   const update = db
     .update(subjects)
@@ -88,7 +99,8 @@ export async function updateSubject(
   return row;
 }
 
-export const setPasswordHash = (db: Db, id: number, passwordHash: string) => db.update(subjects).set({ passwordHash }).where(eq(subjects.id, id));
+export const setPasswordHash = (db: Db, id: number, passwordHash: string) =>
+  db.update(subjects).set({ passwordHash }).where(eq(subjects.id, id));
 
 /** Decides a pending registration; undefined when it is no longer pending. */
 export const decidePending = async (db: Db, { id, status, by }: { id: number; status: 'active' | 'rejected'; by: number }) =>

@@ -50,7 +50,8 @@ export const ruleColumns = (input: AlarmRuleSpec) => ({
 });
 
 // The station's next rule-set revision, computed by D1 in the statement that writes it (so concurrent edits differ).
-const nextRevision = (itemId: number) => sql`(SELECT coalesce(max(${alarmRules.rev}), 0) + 1 FROM ${alarmRules} WHERE ${alarmRules.itemId} = ${itemId})`;
+const nextRevision = (itemId: number) =>
+  sql`(SELECT coalesce(max(${alarmRules.rev}), 0) + 1 FROM ${alarmRules} WHERE ${alarmRules.itemId} = ${itemId})`;
 
 /** Rules (not deleted) of the stations the subject may see: of one station (`itemId`), or of all of them. */
 export async function selectRules(db: Db, subject: Subject, itemId: number | undefined): Promise<AlarmRule[]> {
@@ -64,20 +65,34 @@ export async function selectRules(db: Db, subject: Subject, itemId: number | und
 }
 
 export const countStationRules = async (db: Db, itemId: number) =>
-  (await db.select({ n: count() }).from(alarmRules).where(and(eq(alarmRules.itemId, itemId), isNull(alarmRules.deletedAt))))[0].n;
+  (
+    await db
+      .select({ n: count() })
+      .from(alarmRules)
+      .where(and(eq(alarmRules.itemId, itemId), isNull(alarmRules.deletedAt)))
+  )[0].n;
 
 /** Writes a new rule (no `id`) or a rule's new version, in the station's next rule-set revision, to be pushed. */
-export async function writeRule(db: Db, { id, itemId, columns, now }: { id?: number; itemId: number; columns: ReturnType<typeof ruleColumns>; now: number }) {
+export async function writeRule(
+  db: Db,
+  { id, itemId, columns, now }: { id?: number; itemId: number; columns: ReturnType<typeof ruleColumns>; now: number },
+) {
   const values = { ...columns, updatedAt: now, rev: nextRevision(itemId), pushed: false };
   const [row] = await (id === undefined
-    ? db.insert(alarmRules).values({ ...values, itemId, createdAt: now }).returning()
+    ? db
+        .insert(alarmRules)
+        .values({ ...values, itemId, createdAt: now })
+        .returning()
     : db.update(alarmRules).set(values).where(eq(alarmRules.id, id)).returning());
   return row;
 }
 
 /** Marks a rule deleted in the station's next revision (its row stays for the alarms it raised). */
 export const deleteRuleRow = (db: Db, { id, itemId, now }: { id: number; itemId: number; now: number }) =>
-  db.update(alarmRules).set({ deletedAt: now, updatedAt: now, pushed: false, rev: nextRevision(itemId) }).where(eq(alarmRules.id, id));
+  db
+    .update(alarmRules)
+    .set({ deletedAt: now, updatedAt: now, pushed: false, rev: nextRevision(itemId) })
+    .where(eq(alarmRules.id, id));
 
 /** Every rule row of a station, deleted ones too (they carry the revision). */
 export const selectStationRules = (db: Db, itemId: number) => db.select().from(alarmRules).where(eq(alarmRules.itemId, itemId));
@@ -219,22 +234,47 @@ export interface AlarmWrite {
 }
 
 // A second open alarm of the rule (D1's unique index) is refused quietly, and then nothing is notified.
-const fireHead = (db: Db, values: typeof alarms.$inferInsert) => db.insert(alarms).values(values).onConflictDoNothing().returning({ id: alarms.id });
+const fireHead = (db: Db, values: typeof alarms.$inferInsert) =>
+  db.insert(alarms).values(values).onConflictDoNothing().returning({ id: alarms.id });
 const changeHead = (db: Db, set: Partial<AlarmRow>, where: SQL) => db.update(alarms).set(set).where(where).returning({ id: alarms.id });
 
 /** What an alarm is when it fires: the rule's facts and the transition's times and value. */
-export type FiredAlarm = Pick<AlarmRow, 'key' | 'ruleId' | 'itemId' | 'kind' | 'reading' | 'severity' | 'threshold' | 'startedAt' | 'firedAt' | 'value'>;
+export type FiredAlarm = Pick<
+  AlarmRow,
+  'key' | 'ruleId' | 'itemId' | 'kind' | 'reading' | 'severity' | 'threshold' | 'startedAt' | 'firedAt' | 'value'
+>;
 
 /** A rule's alarm firing, and the alarm as it will stand (id 0 until D1 gives it one). */
 export function fireAlarm(db: Db, values: FiredAlarm, names: Omit<AlarmJoined, 'alarm'>): AlarmWrite & { alarm: Alarm } {
-  const row: AlarmRow = { id: 0, state: 'active', acknowledgedAt: null, acknowledgedBy: null, note: null, clearedAt: null, clearValue: null, clearedReason: null, ...values };
-  return { alarm: toAlarm({ alarm: row, ...names }), head: fireHead(db, { ...values, state: 'active' }), guard: eq(alarms.key, values.key) };
+  const row: AlarmRow = {
+    id: 0,
+    state: 'active',
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    note: null,
+    clearedAt: null,
+    clearValue: null,
+    clearedReason: null,
+    ...values,
+  };
+  return {
+    alarm: toAlarm({ alarm: row, ...names }),
+    head: fireHead(db, { ...values, state: 'active' }),
+    guard: eq(alarms.key, values.key),
+  };
 }
 
 /** Clears an open alarm (its condition ended, or its rule was deleted). */
-export function clearAlarmRow(db: Db, { id, at, value, reason }: { id: number; at: number; value: number | null; reason: NonNullable<AlarmRow['clearedReason']> }): AlarmWrite {
+export function clearAlarmRow(
+  db: Db,
+  { id, at, value, reason }: { id: number; at: number; value: number | null; reason: NonNullable<AlarmRow['clearedReason']> },
+): AlarmWrite {
   return {
-    head: changeHead(db, { state: 'cleared', clearedAt: at, clearValue: value, clearedReason: reason }, and(eq(alarms.id, id), ne(alarms.state, 'cleared'))!),
+    head: changeHead(
+      db,
+      { state: 'cleared', clearedAt: at, clearValue: value, clearedReason: reason },
+      and(eq(alarms.id, id), ne(alarms.state, 'cleared'))!,
+    ),
     guard: and(eq(alarms.id, id), eq(alarms.state, 'cleared'), eq(alarms.clearedAt, at), eq(alarms.clearedReason, reason))!,
   };
 }
@@ -242,7 +282,11 @@ export function clearAlarmRow(db: Db, { id, at, value, reason }: { id: number; a
 /** Acknowledges an active alarm. */
 export function acknowledgeAlarmRow(db: Db, { id, at, by, note }: { id: number; at: number; by: number; note: string | null }): AlarmWrite {
   return {
-    head: changeHead(db, { state: 'acknowledged', acknowledgedAt: at, acknowledgedBy: by, note }, and(eq(alarms.id, id), eq(alarms.state, 'active'))!),
+    head: changeHead(
+      db,
+      { state: 'acknowledged', acknowledgedAt: at, acknowledgedBy: by, note },
+      and(eq(alarms.id, id), eq(alarms.state, 'active'))!,
+    ),
     guard: and(eq(alarms.id, id), eq(alarms.acknowledgedAt, at), eq(alarms.acknowledgedBy, by))!,
   };
 }

@@ -46,11 +46,20 @@ const stored = (expr: string) => `CASE WHEN abs(${expr}) > 1.7976931348623157e30
 function upsert(table: 'station_days' | 'station_months', rows: (number | string | null)[][], onConflict: 'replace' | 'keep'): Statement[] {
   const columns = table === 'station_days' ? dayColumns : monthColumns;
   const picked = sql.raw(columns.map((_, i) => `value ->> ${i}`).join(', '));
-  const conflict = sql.raw(onConflict === 'keep' ? 'DO NOTHING' : `DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`);
+  const conflict = sql.raw(
+    onConflict === 'keep'
+      ? 'DO NOTHING'
+      : `DO UPDATE SET ${columns
+          .slice(1)
+          .map((c) => `${c} = excluded.${c}`)
+          .join(', ')}`,
+  );
   const statements: Statement[] = [];
   for (let i = 0; i < rows.length; i += rowsPerStatement) {
     const json = JSON.stringify(rows.slice(i, i + rowsPerStatement));
-    statements.push(sql`INSERT INTO ${sql.raw(table)} (${sql.raw(columns.join(', '))}) SELECT ${picked} FROM json_each(${json}) WHERE true ON CONFLICT (id) ${conflict}`);
+    statements.push(
+      sql`INSERT INTO ${sql.raw(table)} (${sql.raw(columns.join(', '))}) SELECT ${picked} FROM json_each(${json}) WHERE true ON CONFLICT (id) ${conflict}`,
+    );
   }
   return statements;
 }
@@ -59,7 +68,11 @@ const stationRange = (itemId: number) => [itemId * keySpan, itemId * keySpan + k
 
 /** Deletes a station's day rows of `month` (its month row replaces them). */
 const deleteDaysOf = (db: Db, itemId: number, month: string) =>
-  db.delete(stationDays).where(sql`${stationDays.id} BETWEEN ${itemId * keySpan + dayNumber(firstDayOf(month))} AND ${itemId * keySpan + dayNumber(lastDayOf(month))}`);
+  db
+    .delete(stationDays)
+    .where(
+      sql`${stationDays.id} BETWEEN ${itemId * keySpan + dayNumber(firstDayOf(month))} AND ${itemId * keySpan + dayNumber(lastDayOf(month))}`,
+    );
 
 export interface RollupWrite {
   itemId: number;
@@ -89,13 +102,31 @@ export async function writeRollup(db: Db, write: RollupWrite): Promise<number> {
     statements.push(db.delete(stationDays).where(sql`${stationDays.id} BETWEEN ${lo} AND ${hi}`));
     statements.push(db.delete(stationMonths).where(sql`${stationMonths.id} BETWEEN ${lo} AND ${hi}`));
   }
-  statements.push(...upsert('station_days', write.days.map((row) => rowValues(source, row)), 'replace'));
-  statements.push(...upsert('station_months', write.months.map((row) => rowValues(source, row, true)), 'replace'));
+  statements.push(
+    ...upsert(
+      'station_days',
+      write.days.map((row) => rowValues(source, row)),
+      'replace',
+    ),
+  );
+  statements.push(
+    ...upsert(
+      'station_months',
+      write.months.map((row) => rowValues(source, row, true)),
+      'replace',
+    ),
+  );
   if (!write.replaceAll) {
     for (const row of write.months) statements.push(deleteDaysOf(db, itemId, monthOfKey(row.key)));
-    if (write.emptyDays.length) statements.push(db.delete(stationDays).where(sql`${stationDays.id} IN (SELECT value FROM json_each(${JSON.stringify(write.emptyDays)}))`));
+    if (write.emptyDays.length)
+      statements.push(
+        db.delete(stationDays).where(sql`${stationDays.id} IN (SELECT value FROM json_each(${JSON.stringify(write.emptyDays)}))`),
+      );
     for (const month of write.emptyMonths) {
-      statements.push(db.delete(stationMonths).where(eq(stationMonths.id, itemId * keySpan + monthNumber(month))), deleteDaysOf(db, itemId, month));
+      statements.push(
+        db.delete(stationMonths).where(eq(stationMonths.id, itemId * keySpan + monthNumber(month))),
+        deleteDaysOf(db, itemId, month),
+      );
     }
   }
   if (write.clearFailure) statements.push(db.delete(rollupFailures).where(eq(rollupFailures.itemId, itemId)));
@@ -107,14 +138,24 @@ export const recordRollupFailure = (db: Db, { itemId, error, now }: { itemId: nu
   db
     .insert(rollupFailures)
     .values({ itemId, since: now, attempts: 1, error: error.slice(0, 500), lastAttempt: now })
-    .onConflictDoUpdate({ target: rollupFailures.itemId, set: { attempts: sql`${rollupFailures.attempts} + 1`, error: error.slice(0, 500), lastAttempt: now } });
+    .onConflictDoUpdate({
+      target: rollupFailures.itemId,
+      set: { attempts: sql`${rollupFailures.attempts} + 1`, error: error.slice(0, 500), lastAttempt: now },
+    });
 
 /** How many stations' roll-ups are failing, since when, and the first few of them (oldest failure first). */
 export async function selectRollupFailures(db: Db, limit: number) {
   const [[summary], stations] = await db.batch([
     db.select({ failing: count(), since: min(rollupFailures.since) }).from(rollupFailures),
     db
-      .select({ id: rollupFailures.itemId, uniqueId: items.uniqueId, since: rollupFailures.since, attempts: rollupFailures.attempts, error: rollupFailures.error, lastAttempt: rollupFailures.lastAttempt })
+      .select({
+        id: rollupFailures.itemId,
+        uniqueId: items.uniqueId,
+        since: rollupFailures.since,
+        attempts: rollupFailures.attempts,
+        error: rollupFailures.error,
+        lastAttempt: rollupFailures.lastAttempt,
+      })
       .from(rollupFailures)
       .innerJoin(items, eq(items.id, rollupFailures.itemId))
       .orderBy(asc(rollupFailures.since), asc(rollupFailures.itemId))
@@ -129,7 +170,13 @@ export async function selectRollupFailures(db: Db, limit: number) {
  */
 export const selectStationsToRetry = (db: Db, { before, limit }: { before: number; limit: number }) =>
   db
-    .select({ id: items.id, uniqueId: items.uniqueId, source: items.nameForApi, timezone: items.timezone, total: sql<number>`count(*) OVER ()` })
+    .select({
+      id: items.id,
+      uniqueId: items.uniqueId,
+      source: items.nameForApi,
+      timezone: items.timezone,
+      total: sql<number>`count(*) OVER ()`,
+    })
     .from(rollupFailures)
     .innerJoin(items, eq(items.id, rollupFailures.itemId))
     .where(lt(rollupFailures.lastAttempt, before))
@@ -146,7 +193,9 @@ export const newestReadingSql = (itemId: string) => `coalesce(
   (SELECT m.last_ts FROM station_months m WHERE m.id BETWEEN ${itemId} * ${keySpan} AND ${itemId} * ${keySpan} + ${keySpan - 1} ORDER BY m.id DESC LIMIT 1))`;
 
 /** `newestReadingSql` of the `items` row in scope. */
-export const newestReading = sql<number | null>`${sql.raw(newestReadingSql('"items"."id"'))}`.mapWith((v) => (v === null ? null : Number(v)));
+export const newestReading = sql<number | null>`${sql.raw(newestReadingSql('"items"."id"'))}`.mapWith((v) =>
+  v === null ? null : Number(v),
+);
 
 /** A station as the range readers need it: its id and the source its slots follow. */
 export interface SlotStation {
@@ -168,10 +217,16 @@ export interface PartialMonth {
 }
 
 const slots = Array.from({ length: 7 }, (_, s) => s);
-const rangeAggregates = slots.map((s) => `sum(r.n${s}) AS n${s}, min(r.lo${s}) AS lo${s}, max(r.hi${s}) AS hi${s}, ${stored(`sum(r.sm${s})`)} AS sm${s}, max(r.l${s}) AS l${s}`).join(', ');
+const rangeAggregates = slots
+  .map(
+    (s) =>
+      `sum(r.n${s}) AS n${s}, min(r.lo${s}) AS lo${s}, max(r.hi${s}) AS hi${s}, ${stored(`sum(r.sm${s})`)} AS sm${s}, max(r.l${s}) AS l${s}`,
+  )
+  .join(', ');
 const rangeColumns = ['id', 'last_ts', ...slots.flatMap((s) => [`n${s}`, `lo${s}`, `hi${s}`, `sm${s}`, `l${s}`])].join(', ');
 
-const inRange = (alias: string, lo: number, hi: number) => sql.raw(`${alias}.id BETWEEN j.value * ${keySpan} + ${lo} AND j.value * ${keySpan} + ${hi}`);
+const inRange = (alias: string, lo: number, hi: number) =>
+  sql.raw(`${alias}.id BETWEEN j.value * ${keySpan} + ${lo} AND j.value * ${keySpan} + ${hi}`);
 
 /**
  * Per station over local days `from`..`to`: readings count, extremes and totals per code, the newest reading's time
@@ -187,7 +242,9 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
   // Months the range covers from their first to their last day are read from month rows.
   const m0 = monthNumber(fromMonth) + (from === firstDayOf(fromMonth) ? 0 : 1);
   const m1 = monthNumber(toMonth) - (to === lastDayOf(toMonth) ? 0 : 1);
-  const edges = [...new Set([from === firstDayOf(fromMonth) ? null : fromMonth, to === lastDayOf(toMonth) ? null : toMonth].filter((m) => m !== null))];
+  const edges = [
+    ...new Set([from === firstDayOf(fromMonth) ? null : fromMonth, to === lastDayOf(toMonth) ? null : toMonth].filter((m) => m !== null)),
+  ];
   const edgeKeys = JSON.stringify(stations.flatMap((s) => edges.map((m) => s.id * keySpan + monthNumber(m))));
 
   const statements: Statement[] = [
@@ -227,7 +284,16 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
     const figures: Figures = {};
     slotCodes(source).forEach((code, s) => {
       if (row[`n${s}`] === null) return;
-      const f = { count: Number(row[`n${s}`]), suspect: 0, min: fromStored(row[`lo${s}`])!, max: fromStored(row[`hi${s}`])!, sum: fromStored(row[`sm${s}`]) ?? NaN, firstTs: 0, lastTs: Number(row[`l${s}`]), lastValue: 0 };
+      const f = {
+        count: Number(row[`n${s}`]),
+        suspect: 0,
+        min: fromStored(row[`lo${s}`])!,
+        max: fromStored(row[`hi${s}`])!,
+        sum: fromStored(row[`sm${s}`]) ?? NaN,
+        firstTs: 0,
+        lastTs: Number(row[`l${s}`]),
+        lastValue: 0,
+      };
       figures[code] = f;
     });
     byStation.set(id, { lastTs: Number(row.last_ts), figures });
@@ -264,7 +330,9 @@ export const selectStationsToFold = (db: Db, { beforeMonth, limit }: { beforeMon
   return db
     .select({ id: items.id, source: items.nameForApi })
     .from(items)
-    .where(sql`EXISTS (SELECT 1 FROM station_days d WHERE d.id BETWEEN ${items.id} * ${span} AND ${items.id} * ${span} + ${sql.raw(String(before - 1))})`)
+    .where(
+      sql`EXISTS (SELECT 1 FROM station_days d WHERE d.id BETWEEN ${items.id} * ${span} AND ${items.id} * ${span} + ${sql.raw(String(before - 1))})`,
+    )
     .orderBy(asc(items.id))
     .limit(limit);
 };
@@ -282,7 +350,13 @@ export const selectDaysToFold = (db: Db, { itemId, beforeMonth, limit }: { itemI
 export function writeFold(db: Db, folds: { itemId: number; source: Source; months: RollupRow[]; lastDayKey: number }[]) {
   const statements: Statement[] = [];
   for (const { itemId, source, months, lastDayKey } of folds) {
-    statements.push(...upsert('station_months', months.map((row) => rowValues(source, row, true)), 'keep'));
+    statements.push(
+      ...upsert(
+        'station_months',
+        months.map((row) => rowValues(source, row, true)),
+        'keep',
+      ),
+    );
     statements.push(db.delete(stationDays).where(sql`${stationDays.id} BETWEEN ${itemId * keySpan} AND ${lastDayKey}`));
   }
   return run(db, statements);
@@ -299,7 +373,11 @@ export const selectLegacyStations = (db: Db, limit: number) =>
 
 /** A station's rows of the old roll-up, day by day. */
 export const selectLegacyStats = (db: Db, itemId: number) =>
-  db.select().from(legacyDailyStats).where(eq(legacyDailyStats.itemId, itemId)).orderBy(asc(legacyDailyStats.day), asc(legacyDailyStats.reading));
+  db
+    .select()
+    .from(legacyDailyStats)
+    .where(eq(legacyDailyStats.itemId, itemId))
+    .orderBy(asc(legacyDailyStats.day), asc(legacyDailyStats.reading));
 
 /**
  * Moves stations' old rows into the new layout in one batch: their day and month rows (those a station object wrote
@@ -308,16 +386,38 @@ export const selectLegacyStats = (db: Db, itemId: number) =>
 export function writeLegacyMove(db: Db, moves: { itemId: number; source: Source; days: RollupRow[]; months: RollupRow[] }[]) {
   const statements: Statement[] = [];
   for (const { source, days, months } of moves) {
-    statements.push(...upsert('station_days', days.map((row) => rowValues(source, row)), 'keep'));
-    statements.push(...upsert('station_months', months.map((row) => rowValues(source, row, true)), 'keep'));
+    statements.push(
+      ...upsert(
+        'station_days',
+        days.map((row) => rowValues(source, row)),
+        'keep',
+      ),
+    );
+    statements.push(
+      ...upsert(
+        'station_months',
+        months.map((row) => rowValues(source, row, true)),
+        'keep',
+      ),
+    );
   }
-  if (moves.length) statements.push(db.delete(legacyDailyStats).where(inArray(legacyDailyStats.itemId, moves.map((m) => m.itemId))));
+  if (moves.length)
+    statements.push(
+      db.delete(legacyDailyStats).where(
+        inArray(
+          legacyDailyStats.itemId,
+          moves.map((m) => m.itemId),
+        ),
+      ),
+    );
   return run(db, statements);
 }
 
 /** Rows left in the old roll-up and the stations they belong to. */
 export async function countLegacyStats(db: Db) {
-  const [row] = await db.select({ rows: count(), stations: sql<number>`count(DISTINCT ${legacyDailyStats.itemId})` }).from(legacyDailyStats);
+  const [row] = await db
+    .select({ rows: count(), stations: sql<number>`count(DISTINCT ${legacyDailyStats.itemId})` })
+    .from(legacyDailyStats);
   return row;
 }
 
@@ -327,4 +427,3 @@ export async function rollupSize(db: Db) {
   const row = result.results[0] as { days: number; months: number };
   return { ...row, bytes: result.meta.size_after };
 }
-

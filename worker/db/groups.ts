@@ -22,6 +22,7 @@ export const findGroup = async (db: Db, id: number) => (await db.select().from(g
 
 export const insertGroup = async (db: Db, name: string) => (await db.insert(groups).values({ name }).returning())[0];
 
-export const renameGroup = async (db: Db, id: number, name: string) => (await db.update(groups).set({ name }).where(eq(groups.id, id)).returning())[0];
+export const renameGroup = async (db: Db, id: number, name: string) =>
+  (await db.update(groups).set({ name }).where(eq(groups.id, id)).returning())[0];
 
 export const deleteGroupRow = (db: Db, id: number) => db.delete(groups).where(eq(groups.id, id));

@@ -8,11 +8,24 @@ export const findNextLegacyStation = async (db: Db, after: number) =>
     await db
       .select({ id: items.id, uniqueId: items.uniqueId, source: items.nameForApi, timezone: items.timezone })
       .from(items)
-      .where(inArray(items.id, db.select({ id: legacyReadings.itemId }).from(legacyReadings).where(gt(legacyReadings.itemId, after)).orderBy(legacyReadings.itemId).limit(1)))
+      .where(
+        inArray(
+          items.id,
+          db
+            .select({ id: legacyReadings.itemId })
+            .from(legacyReadings)
+            .where(gt(legacyReadings.itemId, after))
+            .orderBy(legacyReadings.itemId)
+            .limit(1),
+        ),
+      )
   )[0];
 
 /** A station's legacy readings after (`ts`, `reading`), in (time, code) order. */
-export const selectLegacyReadings = (db: Db, { itemId, ts, reading, limit }: { itemId: number; ts: number; reading: string; limit: number }) =>
+export const selectLegacyReadings = (
+  db: Db,
+  { itemId, ts, reading, limit }: { itemId: number; ts: number; reading: string; limit: number },
+) =>
   db
     .select({ reading: legacyReadings.reading, ts: legacyReadings.ts, value: legacyReadings.value })
     .from(legacyReadings)

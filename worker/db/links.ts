@@ -30,7 +30,13 @@ export interface LinkSide {
   quality: boolean;
 }
 
-const side = <T extends LinkTable>(table: T, owner: Key<T>, other: Key<T>, target: LinkTarget): LinkSide => ({ table, owner, other, target, quality: 'quality' in table });
+const side = <T extends LinkTable>(table: T, owner: Key<T>, other: Key<T>, target: LinkTarget): LinkSide => ({
+  table,
+  owner,
+  other,
+  target,
+  quality: 'quality' in table,
+});
 
 /** Every link of the product, from the end whose screen edits it (and a group's members, whose access follows it). */
 export const linkSides = {

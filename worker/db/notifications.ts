@@ -8,12 +8,17 @@ import { visibleTo } from './stations';
 
 // The groups a subject may name in an override: its own, or every group for an administrator.
 const ownGroups = (subject: Subject) =>
-  subject.isAdmin ? sql`1 = 1` : sql`${groups.id} IN (SELECT ${subjectGroups.groupId} FROM ${subjectGroups} WHERE ${subjectGroups.subjectId} = ${subject.id})`;
+  subject.isAdmin
+    ? sql`1 = 1`
+    : sql`${groups.id} IN (SELECT ${subjectGroups.groupId} FROM ${subjectGroups} WHERE ${subjectGroups.subjectId} = ${subject.id})`;
 
 /** A subject's default and overrides, with the stations and groups its overrides may name. */
 export const selectNotificationSettings = (db: Db, subject: Subject) =>
   Promise.all([
-    db.select({ mode: notificationPreferences.mode }).from(notificationPreferences).where(eq(notificationPreferences.subjectId, subject.id)),
+    db
+      .select({ mode: notificationPreferences.mode })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.subjectId, subject.id)),
     db.select().from(notificationOverrides).where(eq(notificationOverrides.subjectId, subject.id)).orderBy(asc(notificationOverrides.id)),
     db.select({ id: items.id, name: items.name }).from(items).where(visibleTo(subject)).orderBy(asc(items.name)),
     db.select({ id: groups.id, name: groups.name }).from(groups).where(ownGroups(subject)).orderBy(asc(groups.name)),
@@ -21,16 +26,29 @@ export const selectNotificationSettings = (db: Db, subject: Subject) =>
 
 /** Of these stations, those the subject may name in an override (the ones it may see). */
 export const selectChoosableStations = (db: Db, subject: Subject, ids: number[]) =>
-  db.select({ id: items.id }).from(items).where(sql`${inArray(items.id, ids)} AND ${visibleTo(subject)}`);
+  db
+    .select({ id: items.id })
+    .from(items)
+    .where(sql`${inArray(items.id, ids)} AND ${visibleTo(subject)}`);
 
 /** Of these groups, those the subject may name in an override. */
 export const selectChoosableGroups = (db: Db, subject: Subject, ids: number[]) =>
-  db.select({ id: groups.id }).from(groups).where(sql`${inArray(groups.id, ids)} AND ${ownGroups(subject)}`);
+  db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(sql`${inArray(groups.id, ids)} AND ${ownGroups(subject)}`);
 
 /** Replaces a subject's default and overrides at once. */
-export const replaceNotificationSettings = (db: Db, subjectId: number, { mode, overrides }: { mode: NotificationMode; overrides: (typeof notificationOverrides.$inferInsert)[] }) =>
+export const replaceNotificationSettings = (
+  db: Db,
+  subjectId: number,
+  { mode, overrides }: { mode: NotificationMode; overrides: (typeof notificationOverrides.$inferInsert)[] },
+) =>
   atomically(db, [
-    db.insert(notificationPreferences).values({ subjectId, mode }).onConflictDoUpdate({ target: notificationPreferences.subjectId, set: { mode } }),
+    db
+      .insert(notificationPreferences)
+      .values({ subjectId, mode })
+      .onConflictDoUpdate({ target: notificationPreferences.subjectId, set: { mode } }),
     db.delete(notificationOverrides).where(eq(notificationOverrides.subjectId, subjectId)),
     ...chunkedInserts(db, notificationOverrides, overrides),
   ]);
@@ -63,7 +81,10 @@ SELECT id, username, firstName FROM (
 ORDER BY id`);
 
 /** Keeps an alarm's e-mail in `outbox`, only if the alarm row `guard` names exists (see AlarmWrite). */
-export const queueAlarmMail = (db: Db, { mail, guard, now }: { mail: { to: string; subject: string; body: string }; guard: SQL; now: number }) =>
+export const queueAlarmMail = (
+  db: Db,
+  { mail, guard, now }: { mail: { to: string; subject: string; body: string }; guard: SQL; now: number },
+) =>
   db
     .insert(outbox)
     .select(sql`SELECT NULL, ${mail.to}, ${mail.subject}, ${mail.body}, ${now}, NULL FROM ${alarms} WHERE ${guard}`)

@@ -17,10 +17,14 @@ export async function mayControlQuality(db: Db, subject: Subject, itemId: number
 }
 
 /** A station's own check settings per code (none: the catalogue's), with their revision. */
-export const selectQualitySettings = async (db: Db, itemId: number) => (await db.select().from(qualitySettings).where(eq(qualitySettings.itemId, itemId)))[0];
+export const selectQualitySettings = async (db: Db, itemId: number) =>
+  (await db.select().from(qualitySettings).where(eq(qualitySettings.itemId, itemId)))[0];
 
 /** Stores a station's check settings in its next revision, to be pushed. */
-export const writeQualitySettings = async (db: Db, { itemId, checks, by, now }: { itemId: number; checks: Record<string, CheckSettings>; by: number; now: number }) =>
+export const writeQualitySettings = async (
+  db: Db,
+  { itemId, checks, by, now }: { itemId: number; checks: Record<string, CheckSettings>; by: number; now: number },
+) =>
   (
     await db
       .insert(qualitySettings)

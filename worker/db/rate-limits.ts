@@ -14,7 +14,11 @@ export interface Attempt {
  * Counts one attempt under each key in one batch, starting a new window where `windowMs` has passed, and returns
  * each key's attempt with its count as those same statements left them.
  */
-export async function countAttempts(db: Db, keys: { key: string; windowMs: number }[], now: number): Promise<(Attempt & { hits: number })[]> {
+export async function countAttempts(
+  db: Db,
+  keys: { key: string; windowMs: number }[],
+  now: number,
+): Promise<(Attempt & { hits: number })[]> {
   const statements = keys.map(({ key, windowMs }): BatchItem<'sqlite'> => {
     const expired = sql`${rateLimits.windowStart} <= ${now - windowMs}`;
     return db
@@ -29,7 +33,10 @@ export async function countAttempts(db: Db, keys: { key: string; windowMs: numbe
       })
       .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
   });
-  const results = (await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as { hits: number; windowStart: number }[][];
+  const results = (await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as {
+    hits: number;
+    windowStart: number;
+  }[][];
   return results.map(([counted], i) => ({ key: keys[i].key, ...counted }));
 }
 

@@ -27,7 +27,10 @@ export const deleteSession = (db: Db, id: string) => db.delete(sessions).where(e
  * `keepSession` and uses up every outstanding reset link. `when` guards both; the links come last because a
  * guard may read them.
  */
-export function passwordSetEffects(db: Db, { subjectId, keepSession, when }: { subjectId: number; keepSession?: string; when?: SQL }): BatchItem<'sqlite'>[] {
+export function passwordSetEffects(
+  db: Db,
+  { subjectId, keepSession, when }: { subjectId: number; keepSession?: string; when?: SQL },
+): BatchItem<'sqlite'>[] {
   const sessionsOfSubject = eq(sessions.subjectId, subjectId);
   return [
     db.delete(sessions).where(and(keepSession ? and(sessionsOfSubject, ne(sessions.id, keepSession)) : sessionsOfSubject, when)),
@@ -51,7 +54,10 @@ export const findUsableReset = async (db: Db, id: string, now: Date) =>
  * Sets the password through reset link `id` in one batch, only while the link is still usable: ends every
  * session of the subject and uses up its reset links. False when another request used the link first.
  */
-export async function setPasswordByReset(db: Db, { id, subjectId, passwordHash, now }: { id: string; subjectId: number; passwordHash: string; now: Date }) {
+export async function setPasswordByReset(
+  db: Db,
+  { id, subjectId, passwordHash, now }: { id: string; subjectId: number; passwordHash: string; now: Date },
+) {
   const stillUsable = sql`EXISTS (SELECT 1 FROM ${passwordResets} WHERE ${usable(id, now)})`;
   const results = await db.batch([
     db

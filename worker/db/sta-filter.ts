@@ -104,7 +104,8 @@ function numberOf(side: Typed): Typed {
 }
 
 function compare(op: Comparison, left: Typed, right: Typed): Typed {
-  if (left.kind === 'point' || right.kind === 'point') throw new UnsupportedQuery('A location is compared with geo.intersects, not with eq, lt and the like.');
+  if (left.kind === 'point' || right.kind === 'point')
+    throw new UnsupportedQuery('A location is compared with geo.intersects, not with eq, lt and the like.');
   if (left.kind === 'time') right = instantOf(right);
   if (right.kind === 'time') left = instantOf(left);
   if (left.kind === 'number') right = numberOf(right);
@@ -135,7 +136,10 @@ function call(fn: FunctionName, args: Typed[]): Typed {
     case 'startswith':
       return { sql: wrap('(substr(', asText(a), ', 1, length(', asText(b), ')) = ', asText(b), ')'), kind: 'bool' };
     case 'endswith':
-      return { sql: wrap('(length(', asText(b), ') = 0 OR substr(', asText(a), ', -length(', asText(b), ')) = ', asText(b), ')'), kind: 'bool' };
+      return {
+        sql: wrap('(length(', asText(b), ') = 0 OR substr(', asText(a), ', -length(', asText(b), ')) = ', asText(b), ')'),
+        kind: 'bool',
+      };
     case 'substringof':
       return { sql: wrap('(instr(', asText(b), ', ', asText(a), ') > 0)'), kind: 'bool' };
     case 'contains':
@@ -173,7 +177,12 @@ function call(fn: FunctionName, args: Typed[]): Typed {
 
 /** Whether point (x, y) lies in, on or inside `shape`, as SQL over the point's two expressions; the shape's numbers go in as text. */
 function intersects(x: string, y: string, shape: Shape): Fragment {
-  const vertices = shape.type === 'Point' ? 1 : shape.type === 'LineString' ? shape.coordinates.length : shape.coordinates.reduce((n, r) => n + r.length, 0);
+  const vertices =
+    shape.type === 'Point'
+      ? 1
+      : shape.type === 'LineString'
+        ? shape.coordinates.length
+        : shape.coordinates.reduce((n, r) => n + r.length, 0);
   if (vertices > maxVertices) throw new UnsupportedQuery(`A geography may have at most ${maxVertices} vertices.`);
   const present = `${x} IS NOT NULL AND ${y} IS NOT NULL`;
   if (shape.type === 'Point') {
@@ -193,7 +202,9 @@ function intersects(x: string, y: string, shape: Shape): Fragment {
     ring.slice(1).flatMap(([x2, y2], i) => {
       const [x1, y1] = ring[i];
       if (y1 === y2) return [];
-      return [`((${number(y1)} > ${y}) <> (${number(y2)} > ${y}) AND ${x} < ${number((x2 - x1) / (y2 - y1))} * (${y} - ${number(y1)}) + ${number(x1)})`];
+      return [
+        `((${number(y1)} > ${y}) <> (${number(y2)} > ${y}) AND ${x} < ${number((x2 - x1) / (y2 - y1))} * (${y} - ${number(y1)}) + ${number(x1)})`,
+      ];
     }),
   );
   return [`(${present} AND (${crossings.join(' + ') || '0'}) % 2 = 1)`];
@@ -211,7 +222,10 @@ function compileNode(node: FilterNode, columnOf: ColumnOf): Typed {
       return literal(node);
     case 'in': {
       const arg = compileNode(node.arg, columnOf);
-      return { sql: wrap('(', arg.sql, ' IN (SELECT value FROM json_each(', [{ value: JSON.stringify(node.values) }], ')))'), kind: 'bool' };
+      return {
+        sql: wrap('(', arg.sql, ' IN (SELECT value FROM json_each(', [{ value: JSON.stringify(node.values) }], ')))'),
+        kind: 'bool',
+      };
     }
     case 'intersects': {
       if (node.arg.kind !== 'prop') throw new UnsupportedQuery('geo.intersects takes a location property first.');
@@ -230,7 +244,17 @@ function compileNode(node: FilterNode, columnOf: ColumnOf): Typed {
       switch (node.op) {
         case 'and':
         case 'or':
-          return { sql: wrap('(', joined(args.map((x) => x.sql), node.op === 'and' ? ' AND ' : ' OR '), ')'), kind: 'bool' };
+          return {
+            sql: wrap(
+              '(',
+              joined(
+                args.map((x) => x.sql),
+                node.op === 'and' ? ' AND ' : ' OR ',
+              ),
+              ')',
+            ),
+            kind: 'bool',
+          };
         case 'not':
           return { sql: wrap('(NOT ', a.sql, ')'), kind: 'bool' };
         case 'neg':
@@ -256,7 +280,7 @@ function compileNode(node: FilterNode, columnOf: ColumnOf): Typed {
 /** Compiles a condition; anything but a condition (`$filter=name`) is refused. */
 export function compileFilter(node: FilterNode, columnOf: ColumnOf): Fragment {
   const compiled = compileNode(node, columnOf);
-  if (compiled.kind !== 'bool') throw new UnsupportedQuery('$filter must be a condition, such as name eq \'x\'.');
+  if (compiled.kind !== 'bool') throw new UnsupportedQuery("$filter must be a condition, such as name eq 'x'.");
   return compiled.sql;
 }
 

@@ -14,7 +14,8 @@ import { items, type Subject } from './schema';
 import { visibleTo } from './stations';
 import { compileFilter, orderColumns, UnsupportedQuery, type Column, type FilterNode, type Fragment } from './sta-filter';
 
-export type D1Set = 'Things' | 'Locations' | 'HistoricalLocations' | 'FeaturesOfInterest' | 'Datastreams' | 'Sensors' | 'ObservedProperties';
+export type D1Set =
+  'Things' | 'Locations' | 'HistoricalLocations' | 'FeaturesOfInterest' | 'Datastreams' | 'Sensors' | 'ObservedProperties';
 
 /** Datastream ids pack the station and the code's place in the catalogue: station × 16 + index. */
 export const codesPerStation = 16;
@@ -46,7 +47,16 @@ const catalogueRows = sources.flatMap((source) =>
   }),
 );
 const catalogue = `cat(idx, code, source, sensor, label, unit, unit_name, unit_definition) AS (VALUES ${catalogueRows.join(', ')})`;
-const sensorTable = `sensors(id, name, codes) AS (VALUES ${sources.map((s) => `(${sensorId(s)}, ${text(s)}, ${text(readingsOf(s).map((r) => r.code).join(', '))})`).join(', ')})`;
+const sensorTable = `sensors(id, name, codes) AS (VALUES ${sources
+  .map(
+    (s) =>
+      `(${sensorId(s)}, ${text(s)}, ${text(
+        readingsOf(s)
+          .map((r) => r.code)
+          .join(', '),
+      )})`,
+  )
+  .join(', ')})`;
 
 interface View {
   with?: string;
@@ -91,7 +101,13 @@ const views: Record<D1Set, View> = {
       'properties/timezone': textColumn('i.timezone'),
     },
     named: ['id', 'name', 'description'],
-    extra: { unique_id: 'i.unique_id', source: 'i.name_for_api', location_name: 'i.location_name', location_group: 'i.location_group', timezone: 'i.timezone' },
+    extra: {
+      unique_id: 'i.unique_id',
+      source: 'i.name_for_api',
+      location_name: 'i.location_name',
+      location_group: 'i.location_group',
+      timezone: 'i.timezone',
+    },
   }),
   Locations: view({
     ...station,
@@ -109,7 +125,12 @@ const views: Record<D1Set, View> = {
     extra: { ...place, location_group: 'i.location_group' },
   }),
   // A station stays where it is: its one HistoricalLocation is "last known there" at its newest reading.
-  HistoricalLocations: view({ ...station, columns: { id: numberColumn('i.id'), time: { sql: `coalesce(${newestReadingSql('i.id')}, 0)`, type: 'time' } }, named: ['id', 'time'], extra: {} }),
+  HistoricalLocations: view({
+    ...station,
+    columns: { id: numberColumn('i.id'), time: { sql: `coalesce(${newestReadingSql('i.id')}, 0)`, type: 'time' } },
+    named: ['id', 'time'],
+    extra: {},
+  }),
   FeaturesOfInterest: view({
     ...station,
     columns: {
@@ -145,7 +166,16 @@ const views: Record<D1Set, View> = {
       'ObservedProperty/id': numberColumn('(c.idx + 1)'),
     },
     named: ['id', 'name', 'description'],
-    extra: { station: 'i.id', unique_id: 'i.unique_id', code: 'c.code', code_index: 'c.idx', unit: 'c.unit', unit_name: 'c.unit_name', unit_definition: 'c.unit_definition', sensor: 'c.sensor' },
+    extra: {
+      station: 'i.id',
+      unique_id: 'i.unique_id',
+      code: 'c.code',
+      code_index: 'c.idx',
+      unit: 'c.unit',
+      unit_name: 'c.unit_name',
+      unit_definition: 'c.unit_definition',
+      sensor: 'c.sensor',
+    },
   }),
   Sensors: view({
     with: sensorTable,
@@ -179,7 +209,8 @@ const views: Record<D1Set, View> = {
 const filledLater: Partial<Record<D1Set, string[]>> = { Datastreams: ['phenomenonTime', 'resultTime'] };
 
 const columnOf = (set: D1Set) => (path: string) => {
-  if (filledLater[set]?.includes(path)) throw new UnsupportedQuery(`${set} cannot be filtered or ordered by ${path}: it comes from the daily roll-up.`);
+  if (filledLater[set]?.includes(path))
+    throw new UnsupportedQuery(`${set} cannot be filtered or ordered by ${path}: it comes from the daily roll-up.`);
   return views[set].columns[path];
 };
 
@@ -216,7 +247,9 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
   if (query.where) conditions.push(toSql(compileFilter(query.where, columns)));
   const where = conditions.length ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   // Ties are broken by id, so every page of an ordering is stable.
-  const order = [...query.orderBy, { path: 'id', desc: false }].flatMap((o) => orderColumns(o.path, columns).map((c) => `${c} ${o.desc ? 'DESC' : 'ASC'}`)).join(', ');
+  const order = [...query.orderBy, { path: 'id', desc: false }]
+    .flatMap((o) => orderColumns(o.path, columns).map((c) => `${c} ${o.desc ? 'DESC' : 'ASC'}`))
+    .join(', ');
   const select = Object.entries(view.select)
     .map(([alias, expr]) => `${expr} AS ${alias}`)
     .join(', ');
@@ -230,7 +263,9 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
     const rowsQuery = db.all<EntityRow & { part_: number }>(
       sql`${head}SELECT * FROM (SELECT ${sql.raw(select)}, ${sql.raw(part.sql)} AS part_, ROW_NUMBER() OVER (PARTITION BY ${sql.raw(part.sql)} ORDER BY ${sql.raw(order)}) AS rn_${from}${where}) WHERE rn_ > ${query.skip} AND rn_ <= ${end} ORDER BY part_, rn_`,
     );
-    const countQuery = db.all<{ part_: number; n: number }>(sql`${head}SELECT ${sql.raw(part.sql)} AS part_, count(*) AS n${from}${where} GROUP BY part_`);
+    const countQuery = db.all<{ part_: number; n: number }>(
+      sql`${head}SELECT ${sql.raw(part.sql)} AS part_, count(*) AS n${from}${where} GROUP BY part_`,
+    );
     const [rows, counted] = query.count ? await Promise.all([rowsQuery, countQuery]) : [await rowsQuery, []];
     const parts = new Map<number, EntityRow[]>();
     for (const row of rows) {
@@ -239,7 +274,9 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
     }
     return { rows, parts, counts: query.count ? new Map(counted.map((c) => [c.part_, c.n])) : undefined };
   }
-  const rowsQuery = db.all<EntityRow>(sql`${head}SELECT ${sql.raw(select)}${from}${where} ORDER BY ${sql.raw(order)} LIMIT ${query.top + 1} OFFSET ${query.skip}`);
+  const rowsQuery = db.all<EntityRow>(
+    sql`${head}SELECT ${sql.raw(select)}${from}${where} ORDER BY ${sql.raw(order)} LIMIT ${query.top + 1} OFFSET ${query.skip}`,
+  );
   const countQuery = db.all<{ n: number }>(sql`${head}SELECT count(*) AS n${from}${where}`);
   if (!query.count) return { rows: await rowsQuery };
   if (!query.top) return { rows: [], count: (await countQuery)[0].n };
@@ -250,7 +287,9 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
 /** Stations the subject may see, in id order (only `ids` when given), with their source. */
 export async function selectStreamStations(db: Db, subject: Subject, ids?: number[]) {
   const only = ids ? sql` AND ${items.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql``;
-  return db.all<{ id: number; source: Source }>(sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`);
+  return db.all<{ id: number; source: Source }>(
+    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
+  );
 }
 
 export interface RolledUp {
@@ -287,7 +326,10 @@ const range = (station: string) => `BETWEEN ${station} * ${keySpan} AND ${statio
  * readings per datastream, less those of the days and months in `exclude` (which a station's object holds newer
  * figures of); otherwise the first and the newest reading, found by seeks at either end of the station's rows.
  */
-export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { datastreams: [number, string][]; counts: boolean; exclude?: Excluded[] }): Promise<RolledUp[]> {
+export async function rolledUp(
+  db: Db,
+  { datastreams, counts, exclude = [] }: { datastreams: [number, string][]; counts: boolean; exclude?: Excluded[] },
+): Promise<RolledUp[]> {
   if (!datastreams.length) return [];
   const bySlot = new Map<number, [number, string][]>();
   for (const pair of datastreams) {
@@ -325,7 +367,9 @@ export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { 
   // Rows of what the objects hold anew: excluded days, excluded months and any day rows left of those months.
   const dayKeys = exclude.flatMap((x) => x.days.map((d) => x.station * keySpan + dayNumber(d)));
   const monthKeys = exclude.flatMap((x) => x.months.map((m) => x.station * keySpan + monthNumber(m)));
-  const monthDays = exclude.flatMap((x) => x.months.map((m) => [x.station * keySpan + dayNumber(firstDayOf(m)), x.station * keySpan + dayNumber(lastDayOf(m))]));
+  const monthDays = exclude.flatMap((x) =>
+    x.months.map((m) => [x.station * keySpan + dayNumber(firstDayOf(m)), x.station * keySpan + dayNumber(lastDayOf(m))]),
+  );
   const slotSums = slots.map((s) => `n${s}`).join(', ');
   const [totals, ...excluded] = (
     await rawBatch<Record<string, number | null>>(db, [
@@ -348,7 +392,9 @@ export async function rolledUp(db: Db, { datastreams, counts, exclude = [] }: { 
       const d = row?.[`d${s}`] ?? null;
       const m = row?.[`m${s}`] ?? null;
       if (d === null && m === null) return [];
-      return [{ station, code, count: (d ?? 0) + (m ?? 0) - (less.get(`${station}|${s}`) ?? 0), firstTs: null, lastTs: null, lastValue: null }];
+      return [
+        { station, code, count: (d ?? 0) + (m ?? 0) - (less.get(`${station}|${s}`) ?? 0), firstTs: null, lastTs: null, lastValue: null },
+      ];
     }),
   );
 }

@@ -25,4 +25,7 @@ export const findIngestToken = async (db: Db, id: string) =>
 
 /** Records when an ingest token was last used. */
 export const markTokenUsed = (db: Db, { tokenId, at }: { tokenId: string; at: number }) =>
-  db.update(stationTokens).set({ lastUsedAt: new Date(at) }).where(eq(stationTokens.id, tokenId));
+  db
+    .update(stationTokens)
+    .set({ lastUsedAt: new Date(at) })
+    .where(eq(stationTokens.id, tokenId));

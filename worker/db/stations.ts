@@ -60,24 +60,35 @@ export const selectVisibleStations = (db: Db, subject: Subject, uniqueIds: strin
     .from(items)
     .where(uniqueIds ? and(inArray(items.uniqueId, uniqueIds.slice(0, limit)), visibleTo(subject)) : visibleTo(subject));
 
-export const findItem = async (db: Db, key: StationKey): Promise<Item | undefined> => (await db.select(itemFields).from(items).where(byKey(key)))[0];
+export const findItem = async (db: Db, key: StationKey): Promise<Item | undefined> =>
+  (await db.select(itemFields).from(items).where(byKey(key)))[0];
 
 /** A station's own row, without its derived `last_update` (what ingest needs). */
-export const findStationRecord = async (db: Db, key: StationKey): Promise<StationRecord | undefined> => (await db.select().from(items).where(byKey(key)))[0];
+export const findStationRecord = async (db: Db, key: StationKey): Promise<StationRecord | undefined> =>
+  (await db.select().from(items).where(byKey(key)))[0];
 
-const itemRows = async (db: Db, where: SQL | undefined, ...order: SQL[]) => (await db.select(itemFields).from(items).where(where).orderBy(...order)).map(toItemRow);
+const itemRows = async (db: Db, where: SQL | undefined, ...order: SQL[]) =>
+  (
+    await db
+      .select(itemFields)
+      .from(items)
+      .where(where)
+      .orderBy(...order)
+  ).map(toItemRow);
 
 /** Every station, newest first. */
 export const selectAllItemRows = (db: Db) => itemRows(db, undefined, desc(items.id));
 
 /** The stations linked to a subject directly or through its groups, newest first. */
-export const selectOwnItemRows = (db: Db, subjectId: number) => itemRows(db, sql`${items.id} IN ${linkedItemIds(subjectId)}`, desc(items.id));
+export const selectOwnItemRows = (db: Db, subjectId: number) =>
+  itemRows(db, sql`${items.id} IN ${linkedItemIds(subjectId)}`, desc(items.id));
 
 /** The stations a subject may see, by name. */
 export const selectVisibleItemRows = (db: Db, subject: Subject) => itemRows(db, visibleTo(subject), asc(items.name), asc(items.id));
 
 /** How many stations a subject may see. */
-export const countVisibleItems = async (db: Db, subject: Subject) => (await db.select({ n: count() }).from(items).where(visibleTo(subject)))[0].n;
+export const countVisibleItems = async (db: Db, subject: Subject) =>
+  (await db.select({ n: count() }).from(items).where(visibleTo(subject)))[0].n;
 
 /** Every station by name, as the link tabs offer them. */
 export const selectItemNames = (db: Db) => db.select({ id: items.id, name: items.name }).from(items).orderBy(asc(items.name));
@@ -95,7 +106,8 @@ const itemValues = (input: z.output<typeof Items>) => ({
   reportMinutes: input.report_minutes,
 });
 
-export const insertItem = async (db: Db, input: z.output<typeof Items>) => toItemRow({ ...(await db.insert(items).values(itemValues(input)).returning())[0], lastUpdate: null });
+export const insertItem = async (db: Db, input: z.output<typeof Items>) =>
+  toItemRow({ ...(await db.insert(items).values(itemValues(input)).returning())[0], lastUpdate: null });
 
 /** Updates a station; returns it as replies show it. */
 export async function updateItem(db: Db, { id, input }: { id: number; input: z.output<typeof Items> }) {

@@ -33,14 +33,29 @@ export const selectWebhooks = (db: Db) => db.select().from(webhooks).orderBy(des
 export const findWebhook = async (db: Db, id: number) => (await db.select().from(webhooks).where(eq(webhooks.id, id)))[0];
 
 /** Creates (no `id`) or updates a webhook with its stations, in one batch; returns its id. */
-export async function writeWebhook(db: Db, { id, fields, stations, now }: { id?: number; fields: Pick<WebhookRow, 'url' | 'description' | 'secret' | 'events'>; stations: number[]; now: number }) {
+export async function writeWebhook(
+  db: Db,
+  {
+    id,
+    fields,
+    stations,
+    now,
+  }: { id?: number; fields: Pick<WebhookRow, 'url' | 'description' | 'secret' | 'events'>; stations: number[]; now: number },
+) {
   // A webhook inserted in this same batch has the highest id (AUTOINCREMENT). Not last_insert_rowid(): evaluated per
   // selected row, it turns into the rowid of the link inserted before, from the second station on.
   const webhookId = id ?? sql`(SELECT max(${webhooks.id}) FROM ${webhooks})`;
   const [written] = (await atomically(db, [
     id === undefined
-      ? db.insert(webhooks).values({ ...fields, createdAt: now, updatedAt: now }).returning({ id: webhooks.id })
-      : db.update(webhooks).set({ ...fields, updatedAt: now }).where(eq(webhooks.id, id)).returning({ id: webhooks.id }),
+      ? db
+          .insert(webhooks)
+          .values({ ...fields, createdAt: now, updatedAt: now })
+          .returning({ id: webhooks.id })
+      : db
+          .update(webhooks)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(webhooks.id, id))
+          .returning({ id: webhooks.id }),
     ...(id === undefined ? [] : [db.delete(webhookItems).where(eq(webhookItems.webhookId, id))]),
     db.insert(webhookItems).select(sql`SELECT ${webhookId}, value FROM json_each(${JSON.stringify(stations)})`),
   ])) as { id: number }[][];
@@ -96,15 +111,27 @@ export const queueAlarmDelivery = (
     .returning({ id: webhookDeliveries.id });
 
 /** A test delivery, due now; returns its id. */
-export const insertTestDelivery = async (db: Db, { webhookId, payload, now }: { webhookId: number; payload: WebhookPayload; now: number }) =>
+export const insertTestDelivery = async (
+  db: Db,
+  { webhookId, payload, now }: { webhookId: number; payload: WebhookPayload; now: number },
+) =>
   (
     await db
       .insert(webhookDeliveries)
-      .values({ webhookId, event: 'test', payload: JSON.stringify(payload), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+      .values({
+        webhookId,
+        event: 'test',
+        payload: JSON.stringify(payload),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+      })
       .returning({ id: webhookDeliveries.id })
   )[0].id;
 
-export const findDelivery = async (db: Db, id: number) => toDelivery((await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]);
+export const findDelivery = async (db: Db, id: number) =>
+  toDelivery((await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]);
 
 /** The delivery log, newest first: of one webhook or of all, by status, before an id. */
 export async function selectDeliveries(db: Db, query: z.output<typeof DeliveriesQuery>) {
@@ -127,7 +154,10 @@ export async function selectDeliveries(db: Db, query: z.output<typeof Deliveries
  * Claims due deliveries (the listed ones, or the `limit` oldest due ones): each attempt is counted and the delivery
  * leased until `leaseUntil` at once, so a run that died mid-send is retried, not doubled.
  */
-export function claimDeliveries(db: Db, { ids, limit, now, leaseUntil }: { ids: number[] | null; limit: number; now: number; leaseUntil: number }) {
+export function claimDeliveries(
+  db: Db,
+  { ids, limit, now, leaseUntil }: { ids: number[] | null; limit: number; now: number; leaseUntil: number },
+) {
   const due = and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now));
   return db
     .update(webhookDeliveries)
@@ -135,9 +165,23 @@ export function claimDeliveries(db: Db, { ids, limit, now, leaseUntil }: { ids: 
     .where(
       ids
         ? and(inJson(webhookDeliveries.id, ids), due)
-        : inArray(webhookDeliveries.id, db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(due).orderBy(webhookDeliveries.nextAttemptAt).limit(limit)),
+        : inArray(
+            webhookDeliveries.id,
+            db
+              .select({ id: webhookDeliveries.id })
+              .from(webhookDeliveries)
+              .where(due)
+              .orderBy(webhookDeliveries.nextAttemptAt)
+              .limit(limit),
+          ),
     )
-    .returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId, event: webhookDeliveries.event, payload: webhookDeliveries.payload, attempts: webhookDeliveries.attempts });
+    .returning({
+      id: webhookDeliveries.id,
+      webhookId: webhookDeliveries.webhookId,
+      event: webhookDeliveries.event,
+      payload: webhookDeliveries.payload,
+      attempts: webhookDeliveries.attempts,
+    });
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimDeliveries>>[number];
 

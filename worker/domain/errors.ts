@@ -32,8 +32,7 @@ const one = (field: string, message: string): FieldErrors => ({ [field]: [messag
 export const badRequest = (message: string, field = '_') => new AppError('bad_request', one(field, message));
 export const invalid = (errors: FieldErrors) => new AppError('invalid', errors);
 export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', one('_', message));
-export const forbidden = (message = 'You are not allowed to do this.', field = '_') =>
-  new AppError('forbidden', one(field, message));
+export const forbidden = (message = 'You are not allowed to do this.', field = '_') => new AppError('forbidden', one(field, message));
 /** The administrator-only rule, worded once for the API and the app's server functions. */
 export const adminsOnly = () => forbidden('Only administrators may do this.');
 export const notFound = (what: string, field = 'id') => new AppError('not_found', one(field, `${what} not found.`));

@@ -70,7 +70,9 @@ export async function acrossRunners<T, C extends Record<keyof C, number>>(
   { name, stations, perRunner, counters }: { name: string; stations: T[]; perRunner: number; counters: C },
   call: (runner: ReturnType<typeof runnerOf>, slice: T[]) => Promise<Run<C>>,
 ): Promise<Run<C>> {
-  const slices = Array.from({ length: Math.ceil(stations.length / perRunner) }, (_, i) => stations.slice(i * perRunner, (i + 1) * perRunner));
+  const slices = Array.from({ length: Math.ceil(stations.length / perRunner) }, (_, i) =>
+    stations.slice(i * perRunner, (i + 1) * perRunner),
+  );
   const runs = await Promise.all(slices.map((slice, i) => call(runnerOf(env, `${name}:${i}`), slice)));
   return runs.reduce((sum, run) => addUp(sum, run), emptyRun(counters));
 }

@@ -42,7 +42,8 @@ export async function pushPending(ctx: Ctx, kinds: StationPush[], { limit = push
   for (const kind of kinds) {
     const stations = await kind.unpushed(ctx.db, limit);
     const pool = { concurrency: pushConcurrency, budgetMs: 20_000, label: `${kind.label} push failed`, counters: { pushed: 0 } };
-    pushed += (await inPool(stations, pool, async ({ itemId }) => ({ pushed: (await pushToStation(ctx, kind, { itemId })) ? 1 : 0 }))).pushed;
+    pushed += (await inPool(stations, pool, async ({ itemId }) => ({ pushed: (await pushToStation(ctx, kind, { itemId })) ? 1 : 0 })))
+      .pushed;
   }
   return pushed;
 }

@@ -1,7 +1,16 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { methodsOf, type Access, type AnyCall, type CallBody, type CallParams, type CallQuery, type CallReply, type Method } from '../contracts/call';
+import {
+  methodsOf,
+  type Access,
+  type AnyCall,
+  type CallBody,
+  type CallParams,
+  type CallQuery,
+  type CallReply,
+  type Method,
+} from '../contracts/call';
 import { successReply } from '../contracts/envelope';
 import { englishTexts, errorMap, fieldErrors } from '../contracts/validation';
 import type { Ctx, SubjectCtx } from '../context';
@@ -104,7 +113,12 @@ export function authorize(c: Context<AppEnv>, access: Exclude<Access, 'station'>
 }
 
 /** Registers a call in the OpenAPI document, from the same schemas its route validates with. */
-export function document(app: OpenAPIHono<AppEnv>, spec: AnyCall, method: Method, responses?: Parameters<typeof app.openAPIRegistry.registerPath>[0]['responses']) {
+export function document(
+  app: OpenAPIHono<AppEnv>,
+  spec: AnyCall,
+  method: Method,
+  responses?: Parameters<typeof app.openAPIRegistry.registerPath>[0]['responses'],
+) {
   const bodySchema = spec.body && (spec.model ? z.object({ [spec.model]: spec.body }) : spec.body);
   app.openAPIRegistry.registerPath({
     method,
@@ -134,7 +148,11 @@ export const routePath = (spec: AnyCall) => spec.path.replace(/\{(\w+)\}/g, ':$1
  * validates query and body, and wraps what the handler returns (checked against the reply at compile time) in
  * `{success, data}`.
  */
-export function mount<const S extends AnyCall>(app: OpenAPIHono<AppEnv>, spec: S, handler: (args: HandlerArgs<S>) => Promise<CallReply<S>> | CallReply<S>) {
+export function mount<const S extends AnyCall>(
+  app: OpenAPIHono<AppEnv>,
+  spec: S,
+  handler: (args: HandlerArgs<S>) => Promise<CallReply<S>> | CallReply<S>,
+) {
   for (const method of methodsOf(spec)) {
     document(app, spec, method);
     app.on(method.toUpperCase(), routePath(spec), async (c) => {

@@ -55,9 +55,13 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
       return new Response('expected a WebSocket upgrade from the Worker', { status: 400 });
     }
     const stations =
-      watch.stations ?? this.sql.exec<{ id: number; uniqueId: string }>('SELECT item_id AS id, unique_id AS uniqueId FROM visible').toArray();
+      watch.stations ??
+      this.sql.exec<{ id: number; uniqueId: string }>('SELECT item_id AS id, unique_id AS uniqueId FROM visible').toArray();
     // Registered before the socket opens, so a batch posted right after the page connected reaches it.
-    await this.register(watch.subjectId, stations.map((s) => s.id));
+    await this.register(
+      watch.subjectId,
+      stations.map((s) => s.id),
+    );
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + sessionSweepMs);
@@ -67,7 +71,12 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
   }
 
   private async register(subjectId: number, ids: number[]) {
-    const known = new Set(this.sql.exec<{ item_id: number }>('SELECT item_id FROM registered').toArray().map((r) => r.item_id));
+    const known = new Set(
+      this.sql
+        .exec<{ item_id: number }>('SELECT item_id FROM registered')
+        .toArray()
+        .map((r) => r.item_id),
+    );
     const missing = ids.filter((id) => !known.has(id));
     for (let i = 0; i < missing.length; i += registrationsInFlight) {
       const chunk = missing.slice(i, i + registrationsInFlight);

@@ -5,7 +5,16 @@ import { contextOf } from '../context';
 import { countedD1 } from '../db/counted';
 import { tooManyRequests } from '../domain/errors';
 import { shareChartOf, shareViewOf, resolveShareDefinition } from '../domain/share-links/answers';
-import { asAnswer, goneLink, recordShareViews, unknownLink, viewerHeader, type ShareAnswer, type ShareQuestion, type ViewerRequest } from '../domain/share-links/ask';
+import {
+  asAnswer,
+  goneLink,
+  recordShareViews,
+  unknownLink,
+  viewerHeader,
+  type ShareAnswer,
+  type ShareQuestion,
+  type ViewerRequest,
+} from '../domain/share-links/ask';
 import { messageForLink, stateOf, type ShareDefinition } from '../domain/share-links/definition';
 import { AnswerCache } from '../share/answer-cache';
 import { RateLimiter } from '../share/rate-limit';
@@ -105,7 +114,11 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
       const data =
         question.kind === 'view'
           ? await this.answers.get('view', () => shareViewOf(this.context, { link, now }), now)
-          : await this.answers.get(`chart:${JSON.stringify(question.query)}`, () => shareChartOf(this.context, { link, query: question.query, now }), now);
+          : await this.answers.get(
+              `chart:${JSON.stringify(question.query)}`,
+              () => shareChartOf(this.context, { link, query: question.query, now }),
+              now,
+            );
       return { ok: true, data, frameOrigins: link.frameOrigins };
     } catch (error) {
       return asAnswer(error);
@@ -115,7 +128,8 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
   /** A viewer's WebSocket: counted like a question, refused like one, then registered for the link's stations. */
   async fetch(request: Request): Promise<Response> {
     const viewer = JSON.parse(request.headers.get(viewerHeader) ?? 'null') as ViewerRequest | null;
-    if (!viewer || request.headers.get('Upgrade') !== 'websocket') return new Response('expected a WebSocket upgrade from the Worker', { status: 400 });
+    if (!viewer || request.headers.get('Upgrade') !== 'websocket')
+      return new Response('expected a WebSocket upgrade from the Worker', { status: 400 });
     const now = Date.now();
     let link: ShareDefinition;
     try {
@@ -158,7 +172,10 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
     const link = this.link ?? this.ctx.storage.kv.get<Stored>('definition')?.link;
     const wanted = !!link && sockets.length > 0 && stateOf(link) === 'active' && link.stations.some((s) => s.id === itemId);
     if (!wanted) {
-      this.ctx.storage.kv.put('registered', (this.ctx.storage.kv.get<number[]>('registered') ?? []).filter((id) => id !== itemId));
+      this.ctx.storage.kv.put(
+        'registered',
+        (this.ctx.storage.kv.get<number[]>('registered') ?? []).filter((id) => id !== itemId),
+      );
       return false;
     }
     const shown = messageForLink(link, itemId, message);

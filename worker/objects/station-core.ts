@@ -11,7 +11,14 @@ import { AlarmClock } from '../station/alarm-clock';
 import { StationAlarms } from '../station/alarms';
 import { FlagCursor, reportsIn } from '../station/flags';
 import type { RuleSpec } from '../station/evaluate';
-import { observationCount, observationPage, pendingCounts, type ObservationRow, type PendingCounts, type StreamQuery } from '../station/observations';
+import {
+  observationCount,
+  observationPage,
+  pendingCounts,
+  type ObservationRow,
+  type PendingCounts,
+  type StreamQuery,
+} from '../station/observations';
 import { previewRule, type RulePreviewOutcome } from '../station/preview';
 import { StationQuality, type Editor, type FlagEdit, type FlagEditOutcome } from '../station/quality';
 import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from '../station/schema';
@@ -89,13 +96,16 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       const locked = this.quality.inApproved(outcome.stored);
       if (locked.length) {
         const keys = new Set(locked.map((r) => `${r.reading}|${r.ts}`));
-        refused = readings.flatMap((r, index) => (keys.has(`${r.reading}|${r.ts}`) ? [{ index, approvedUntil: this.quality.approvedUntil(r.reading)! }] : []));
+        refused = readings.flatMap((r, index) =>
+          keys.has(`${r.reading}|${r.ts}`) ? [{ index, approvedUntil: this.quality.approvedUntil(r.reading)! }] : [],
+        );
         throw refusal;
       }
       const arrival = outcome.stored.length ? this.quality.arrive(outcome.stored, now) : null;
       return { outcome, arrival, changes: this.alarms.evaluate(outcome.stored, now, arrival?.suspect) };
     });
-    if (!done) return { accepted: 0, duplicates: 0, rowsWritten: 0, refused, timings: { store: Date.now() - now, publish: 0, schedule: 0 } };
+    if (!done)
+      return { accepted: 0, duplicates: 0, rowsWritten: 0, refused, timings: { store: Date.now() - now, publish: 0, schedule: 0 } };
     const { outcome, arrival, changes } = done;
     this.quality.commit(arrival);
     this.alarms.commit(changes);
@@ -106,7 +116,12 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     await Promise.all([this.delivery.pending ? this.delivery.deliver(station.id) : null, this.rollup.schedule(now)]);
     const { accepted, duplicates } = outcome;
     const rowsWritten = outcome.rowsWritten + (arrival?.rowsWritten ?? 0);
-    return { accepted, duplicates, rowsWritten, timings: { store: stored - now, publish: published - stored, schedule: Date.now() - published } };
+    return {
+      accepted,
+      duplicates,
+      rowsWritten,
+      timings: { store: stored - now, publish: published - stored, schedule: Date.now() - published },
+    };
   }
 
   /** Runs `work` in one transaction; null when it threw `refusal` (everything it did is undone). */
@@ -172,7 +187,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   /** Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), or null when there are more than `limit`. */
   readings(start: number, end: number, limit: number, withoutRejected = false) {
     const cursor = new FlagCursor(this.sql, start, end);
-    const data = rawSeries(allReadingCodes, this.rowsIn(start, end), limit, { flagsAt: cursor.empty ? undefined : (ts) => cursor.at(ts), withoutRejected });
+    const data = rawSeries(allReadingCodes, this.rowsIn(start, end), limit, {
+      flagsAt: cursor.empty ? undefined : (ts) => cursor.at(ts),
+      withoutRejected,
+    });
     return data && { data, approved: this.approved(allReadingCodes) };
   }
 
@@ -219,7 +237,6 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   rangeFigures(from: string, to: string): Figures {
     return this.rollup.rangeFigures(from, to);
   }
-
 
   /** Where the copy of legacy D1 readings stands (see `copyLegacyStep`). */
   legacyCursor(): LegacyCursor {
@@ -317,7 +334,13 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   }
 
   /** Approves (up to `until`) or withdraws (back to `until`, or entirely with null) the approval of `codes`. */
-  setApproval(change: { codes: readonly string[]; until: number | null; action: 'approve' | 'withdraw'; who: Editor; note: string | null }) {
+  setApproval(change: {
+    codes: readonly string[];
+    until: number | null;
+    action: 'approve' | 'withdraw';
+    who: Editor;
+    note: string | null;
+  }) {
     this.ctx.storage.transactionSync(() => this.quality.setApproval({ ...change, now: Date.now() }));
     return this.quality.approvalsOf(change.codes);
   }

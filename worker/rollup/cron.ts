@@ -19,7 +19,19 @@ import {
 } from '../db/daily-stats';
 import { acrossRunners, inPool, type Run } from '../domain/fan-out';
 import { stationOf } from '../station/directory';
-import { dayKey, dayOfKey, figuresOfRow, firstMonthOfDays, firstUnfoldedMonth, mergeFigures, monthKey, monthOf, withPeaks, type Figures, type RollupRow } from './layout';
+import {
+  dayKey,
+  dayOfKey,
+  figuresOfRow,
+  firstMonthOfDays,
+  firstUnfoldedMonth,
+  mergeFigures,
+  monthKey,
+  monthOf,
+  withPeaks,
+  type Figures,
+  type RollupRow,
+} from './layout';
 import type { FlushOutcome, RollupRef } from './station';
 
 /** `flushed`: stations whose retried flush succeeded (with the days and D1 rows it wrote); `failed`: still failing. */
@@ -39,7 +51,10 @@ const ownRetryMs = 10 * 60_000;
 const noFlushes = { stations: 0, days: 0, d1RowsWritten: 0 };
 
 /** Asks each station's object to flush now (a runner's slice of the retries). */
-export function flushStations({ env }: Ctx, { stations, budgetMs = 20_000 }: { stations: RollupRef[]; budgetMs?: number }): Promise<RetryRun> {
+export function flushStations(
+  { env }: Ctx,
+  { stations, budgetMs = 20_000 }: { stations: RollupRef[]; budgetMs?: number },
+): Promise<RetryRun> {
   return inPool(stations, { concurrency: 32, budgetMs, label: 'roll-up retry of station failed', counters: noFlushes }, async (station) => {
     const outcome: FlushOutcome | null = await stationOf(env, station.id).flush(station);
     if (!outcome) throw new Error('flush failed (recorded by the station)');
@@ -52,7 +67,9 @@ export async function retryFailingStations(ctx: Ctx, { now, limits = {} }: { now
   const { maxStations = 5000, perRunner = 1000 } = limits;
   const listed = await selectStationsToRetry(ctx.db, { before: now - ownRetryMs, limit: maxStations });
   const stations = listed.map((s) => ({ id: s.id, timezone: s.timezone, source: s.source }));
-  const run = await acrossRunners(ctx, { name: 'rollup', stations, perRunner, counters: noFlushes }, (runner, slice) => runner.flushStations(slice, limits.budgetMs));
+  const run = await acrossRunners(ctx, { name: 'rollup', stations, perRunner, counters: noFlushes }, (runner, slice) =>
+    runner.flushStations(slice, limits.budgetMs),
+  );
   run.left += (listed[0]?.total ?? 0) - listed.length;
   return run;
 }
@@ -67,11 +84,23 @@ export interface ReconcileStation extends RollupRef {
 export type ReconcileRun = Run<{ stations: number; flushed: number; d1RowsWritten: number }>;
 
 /** Asks each station's object whether D1 lacks anything it holds, and to flush if so (a runner's slice). */
-export function reconcileStations({ env }: Ctx, { stations, budgetMs = 25_000 }: { stations: ReconcileStation[]; budgetMs?: number }): Promise<ReconcileRun> {
-  return inPool(stations, { concurrency: 32, budgetMs, label: 'roll-up reconciliation of station failed', counters: { stations: 0, flushed: 0, d1RowsWritten: 0 } }, async ({ day, count, ...ref }) => {
-    const outcome = await stationOf(env, ref.id).reconcile(ref, { day, count });
-    return { stations: 1, flushed: outcome ? 1 : 0, d1RowsWritten: outcome?.d1RowsWritten ?? 0 };
-  });
+export function reconcileStations(
+  { env }: Ctx,
+  { stations, budgetMs = 25_000 }: { stations: ReconcileStation[]; budgetMs?: number },
+): Promise<ReconcileRun> {
+  return inPool(
+    stations,
+    {
+      concurrency: 32,
+      budgetMs,
+      label: 'roll-up reconciliation of station failed',
+      counters: { stations: 0, flushed: 0, d1RowsWritten: 0 },
+    },
+    async ({ day, count, ...ref }) => {
+      const outcome = await stationOf(env, ref.id).reconcile(ref, { day, count });
+      return { stations: 1, flushed: outcome ? 1 : 0, d1RowsWritten: outcome?.d1RowsWritten ?? 0 };
+    },
+  );
 }
 
 /**
@@ -79,13 +108,26 @@ export function reconcileStations({ env }: Ctx, { stations, budgetMs = 25_000 }:
  * day and flushes if D1 is behind: a flush lost to a restart between a store and its flush, or waiting for its
  * period. Stations are listed a page at a time; runner objects fan each page out.
  */
-export async function reconcileAllStations(ctx: Ctx, { pageSize = 5000, perRunner = 1000 }: { pageSize?: number; perRunner?: number } = {}): Promise<ReconcileRun> {
+export async function reconcileAllStations(
+  ctx: Ctx,
+  { pageSize = 5000, perRunner = 1000 }: { pageSize?: number; perRunner?: number } = {},
+): Promise<ReconcileRun> {
   const total: ReconcileRun = { done: 0, failed: 0, left: 0, stations: 0, flushed: 0, d1RowsWritten: 0 };
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const page = await selectStationsToReconcile(ctx.db, { afterId, limit: pageSize });
     if (!page.length) return total;
-    const stations = page.map((s) => ({ id: s.id, timezone: s.timezone, source: s.source, day: s.dayKey === null ? null : dayOfKey(s.dayKey), count: s.count ?? 0 }));
-    const run = await acrossRunners(ctx, { name: `reconcile:${afterId}`, stations, perRunner, counters: { stations: 0, flushed: 0, d1RowsWritten: 0 } }, (runner, slice) => runner.reconcileStations(slice));
+    const stations = page.map((s) => ({
+      id: s.id,
+      timezone: s.timezone,
+      source: s.source,
+      day: s.dayKey === null ? null : dayOfKey(s.dayKey),
+      count: s.count ?? 0,
+    }));
+    const run = await acrossRunners(
+      ctx,
+      { name: `reconcile:${afterId}`, stations, perRunner, counters: { stations: 0, flushed: 0, d1RowsWritten: 0 } },
+      (runner, slice) => runner.reconcileStations(slice),
+    );
     for (const key of Object.keys(total) as (keyof ReconcileRun)[]) total[key] += run[key];
     afterId = page.at(-1)!.id;
   }
@@ -155,7 +197,10 @@ const legacyStationsPerBatch = 10;
  * stations per batch: their days as day rows, days of months past the fold age as month rows, rows a station object
  * wrote since (from raw) kept, the old rows deleted in the same batch. Resumable at any point; nothing is lost.
  */
-export async function moveLegacyStats(ctx: Ctx, { now, budgetMs = 10_000, maxBatches = Infinity }: { now: number; budgetMs?: number; maxBatches?: number }): Promise<LegacyRun> {
+export async function moveLegacyStats(
+  ctx: Ctx,
+  { now, budgetMs = 10_000, maxBatches = Infinity }: { now: number; budgetMs?: number; maxBatches?: number },
+): Promise<LegacyRun> {
   const started = Date.now();
   const daysFrom = firstMonthOfDays(now, rollupSettings(ctx.config).foldAfterDays);
   const run: LegacyRun = { stations: 0, rows: 0, d1RowsWritten: 0, left: false };
@@ -178,11 +223,15 @@ export async function moveLegacyStats(ctx: Ctx, { now, budgetMs = 10_000, maxBat
         if (monthOf(day) < daysFrom) months.set(monthOf(day), mergeFigures(months.get(monthOf(day)) ?? {}, withPeaks(day, figures)));
         else dayRows.push({ key: dayKey(station.id, day), codes: figures });
       }
-      moves.push({ itemId: station.id, source: station.source, days: dayRows, months: [...months].map(([month, codes]) => ({ key: monthKey(station.id, month), codes })) });
+      moves.push({
+        itemId: station.id,
+        source: station.source,
+        days: dayRows,
+        months: [...months].map(([month, codes]) => ({ key: monthKey(station.id, month), codes })),
+      });
       run.rows += stats.length;
     }
     run.d1RowsWritten += await writeLegacyMove(ctx.db, moves);
     run.stations += moves.length;
   }
 }
-

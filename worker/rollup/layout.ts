@@ -92,7 +92,8 @@ export function mergeFigures(into: Figures, more: Figures): Figures {
 /** A day's figures as a candidate for its month's wettest day: codes that add up carry the day and its total. */
 export function withPeaks(day: string, figures: Figures): Figures {
   const out: Figures = {};
-  for (const [code, f] of Object.entries(figures)) out[code] = isSummed(code) && f.sum > 0 ? { ...f, peakDay: day, peakSum: f.sum } : { ...f };
+  for (const [code, f] of Object.entries(figures))
+    out[code] = isSummed(code) && f.sum > 0 ? { ...f, peakDay: day, peakSum: f.sum } : { ...f };
   return out;
 }
 
@@ -121,7 +122,9 @@ export function rowValues(source: Source, row: RollupRow, month = false): (numbe
   const values: (number | string | null)[] = [row.key, Math.min(...all.map((f) => f.firstTs)), Math.max(...all.map((f) => f.lastTs))];
   for (const s of slots) {
     const f = row.codes[codes[s]];
-    values.push(...(f ? [f.count, f.suspect, f.min, f.max, toStored(f.sum), f.firstTs, f.lastTs, f.lastValue] : slotFields.map(() => null)));
+    values.push(
+      ...(f ? [f.count, f.suspect, f.min, f.max, toStored(f.sum), f.firstTs, f.lastTs, f.lastValue] : slotFields.map(() => null)),
+    );
   }
   if (month) {
     for (const s of slots) {
@@ -159,7 +162,8 @@ export function figuresOfRow(source: Source, row: Record<string, unknown>): Figu
  * The first month that is not folded at `now`: station-months before it hold one row each. A month folds once its
  * last day is more than `foldAfterDays` old (UTC days; a station's zone moves it by a day at most).
  */
-export const firstUnfoldedMonth = (now: number, foldAfterDays: number) => monthOf(new Date(now - foldAfterDays * dayMs).toISOString().slice(0, 10));
+export const firstUnfoldedMonth = (now: number, foldAfterDays: number) =>
+  monthOf(new Date(now - foldAfterDays * dayMs).toISOString().slice(0, 10));
 
 /**
  * Station objects write a month row (not day rows) for every month before this: a week ahead of the cron's fold,

@@ -14,7 +14,18 @@ import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import type { AlarmClock } from '../station/alarm-clock';
 import { figuresOfDay } from '../station/day-stats';
 import { newestTs } from '../station/schema';
-import { dayKey, firstDayOf, firstMonthOfDays, lastDayOf, mergeFigures, monthKey, monthOf, withPeaks, type Figures, type RollupRow } from './layout';
+import {
+  dayKey,
+  firstDayOf,
+  firstMonthOfDays,
+  lastDayOf,
+  mergeFigures,
+  monthKey,
+  monthOf,
+  withPeaks,
+  type Figures,
+  type RollupRow,
+} from './layout';
 
 /** What a station's rows follow: its D1 id, the zone its days are reckoned in and the source its slots hold. */
 export interface RollupRef {
@@ -125,7 +136,9 @@ export class StationRollup {
   }
 
   private markEveryDay(timeZone: string) {
-    const { firstTs, lastTs } = this.sql.exec<{ firstTs: number | null; lastTs: number | null }>('SELECT min(ts) AS firstTs, max(ts) AS lastTs FROM readings').one();
+    const { firstTs, lastTs } = this.sql
+      .exec<{ firstTs: number | null; lastTs: number | null }>('SELECT min(ts) AS firstTs, max(ts) AS lastTs FROM readings')
+      .one();
     this.sql.exec('DELETE FROM dirty_days');
     this.writtenNewest = null;
     if (firstTs === null || lastTs === null) return;
@@ -233,7 +246,10 @@ export class StationRollup {
     this.lastFlush = now;
     const { timezone: timeZone } = ref;
     const replaceAll = this.storage.kv.get<boolean>('replace-all') === true;
-    const days = this.sql.exec<{ day: string }>('SELECT day FROM dirty_days').toArray().map((r) => r.day);
+    const days = this.sql
+      .exec<{ day: string }>('SELECT day FROM dirty_days')
+      .toArray()
+      .map((r) => r.day);
     const notADay = days.find((day) => !isCalendarDay(day));
     if (notADay !== undefined) throw new Error(`a marked day is no calendar day: ${JSON.stringify(notADay)}`);
     const daysFrom = firstMonthOfDays(now, this.settings.foldAfterDays);
@@ -276,13 +292,20 @@ export class StationRollup {
       const newestDay = newest === null ? null : localDay(newest, timeZone);
       const settled = days.filter((d) => !touched.has(d) && d !== newestDay);
       this.writtenNewest = newestDay !== null && !touched.has(newestDay) ? newestDay : null;
-      const cleared = settled.length ? this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled)).rowsWritten : 0;
+      const cleared = settled.length
+        ? this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled)).rowsWritten
+        : 0;
       if (replaceAll) this.storage.kv.delete('replace-all');
       if (this.failing > 0) {
         this.storage.kv.delete('rollup-failing');
         this.failures = 0;
       }
-      return { days: dayRows.length + emptyDays.length, months: monthRows.length + emptyMonths.length, d1RowsWritten, objectRowsWritten: cleared };
+      return {
+        days: dayRows.length + emptyDays.length,
+        months: monthRows.length + emptyMonths.length,
+        d1RowsWritten,
+        objectRowsWritten: cleared,
+      };
     })();
     this.flushing = { touched, done };
     try {
@@ -312,7 +335,10 @@ export class StationRollup {
     const newest = newestTs(this.sql);
     if (newest === null) return null;
     const newestDay = localDay(newest, ref.timezone);
-    const marked = this.sql.exec<{ day: string }>('SELECT day FROM dirty_days').toArray().map((r) => r.day);
+    const marked = this.sql
+      .exec<{ day: string }>('SELECT day FROM dirty_days')
+      .toArray()
+      .map((r) => r.day);
     const folded = monthOf(newestDay) < firstMonthOfDays(Date.now(), this.settings.foldAfterDays);
     const behind =
       this.dueAt !== null ||
@@ -320,7 +346,9 @@ export class StationRollup {
       (!this.lastFlush && (await this.storage.getAlarm()) !== null) ||
       this.storage.kv.get<boolean>('replace-all') === true ||
       marked.some((day) => day !== newestDay) ||
-      (!folded && (known.day !== newestDay || Object.values(figuresOfDay(this.sql, newestDay, ref.timezone)).reduce((n, f) => n + f.count, 0) !== known.count));
+      (!folded &&
+        (known.day !== newestDay ||
+          Object.values(figuresOfDay(this.sql, newestDay, ref.timezone)).reduce((n, f) => n + f.count, 0) !== known.count));
     if (!behind) {
       this.clean = true;
       return null;
@@ -352,7 +380,10 @@ export class StationRollup {
     await this.soon;
     await this.flushing?.done.catch(() => undefined);
     return {
-      marked: this.sql.exec<{ day: string }>('SELECT day FROM dirty_days ORDER BY day').toArray().map((r) => r.day),
+      marked: this.sql
+        .exec<{ day: string }>('SELECT day FROM dirty_days ORDER BY day')
+        .toArray()
+        .map((r) => r.day),
       clean: this.clean,
       dueAt: this.dueAt,
       lastFlush: this.lastFlush || null,

@@ -12,7 +12,12 @@ ingestRoutes.use('/ingest/*', async (c, next) => {
   c.set('timings', timings);
   await next();
   timings.total = Date.now() - started;
-  c.header('Server-Timing', Object.entries(timings).map(([phase, ms]) => `${phase};dur=${ms}`).join(', '));
+  c.header(
+    'Server-Timing',
+    Object.entries(timings)
+      .map(([phase, ms]) => `${phase};dur=${ms}`)
+      .join(', '),
+  );
 });
 
 mount(ingestRoutes, ingestCalls.danes, ({ c, ctx, body }) => ingestRows(ctx, { source: 'DANES', body, timings: c.var.timings }));

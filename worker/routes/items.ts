@@ -1,5 +1,13 @@
 import { itemCalls } from '../contracts/items';
-import { issueStationToken, itemForEdit, listAllItems, listOwnItems, saveItem, setItemGroups, setItemSubjects } from '../domain/items/manage';
+import {
+  issueStationToken,
+  itemForEdit,
+  listAllItems,
+  listOwnItems,
+  saveItem,
+  setItemGroups,
+  setItemSubjects,
+} from '../domain/items/manage';
 import { createRouter, mount } from '../http/route';
 
 export const itemRoutes = createRouter();

@@ -21,5 +21,10 @@ liveRoutes.get(spec.path, async (c) => {
   const { db, env } = c.var.ctx;
   const allowed = await visibleStations({ db, subject: actor }, stations);
   if (stations && !allowed.length) throw forbidden('You may not watch any of these stations.', 'stations');
-  return connectToWatcher(env, c.req.raw, { subjectId: actor.id, session: c.var.auth!.session.id, stations: stations ? allowed : null }, allowed);
+  return connectToWatcher(
+    env,
+    c.req.raw,
+    { subjectId: actor.id, session: c.var.auth!.session.id, stations: stations ? allowed : null },
+    allowed,
+  );
 });

@@ -25,7 +25,11 @@ export const shareRoutes = createRouter();
 const sharedBriefly = (c: Context<AppEnv>) => c.header('Cache-Control', 'public, max-age=10, s-maxage=10');
 
 mount(shareRoutes, shareCalls.view, async ({ c, ctx, params }) => {
-  const { data } = await askShareLink<ShareView>(ctx, { secret: params.secret, question: { kind: 'view', view: true }, client: clientOf(c) });
+  const { data } = await askShareLink<ShareView>(ctx, {
+    secret: params.secret,
+    question: { kind: 'view', view: true },
+    client: clientOf(c),
+  });
   sharedBriefly(c);
   return data;
 });

@@ -25,6 +25,12 @@ mount(subjectRoutes, subjectCalls.delete, async ({ ctx, query }) => {
 });
 mount(subjectRoutes, subjectCalls.setItems, ({ ctx, query, body }) => setSubjectItems(ctx, { id: query.id, items: body }));
 mount(subjectRoutes, subjectCalls.setGroups, ({ ctx, query, body }) => setSubjectGroups(ctx, { id: query.id, groups: body }));
-mount(subjectRoutes, subjectCalls.profile, ({ c, ctx, body }) => updateProfile(ctx, { input: body, sessionId: c.var.auth!.session.id, client: clientOf(c) }));
-mount(subjectRoutes, subjectCalls.approve, ({ c, ctx, query }) => decideRegistration(ctx, { id: query.id, decision: 'active', origin: publicOrigin(c) }));
-mount(subjectRoutes, subjectCalls.reject, ({ c, ctx, query }) => decideRegistration(ctx, { id: query.id, decision: 'rejected', origin: publicOrigin(c) }));
+mount(subjectRoutes, subjectCalls.profile, ({ c, ctx, body }) =>
+  updateProfile(ctx, { input: body, sessionId: c.var.auth!.session.id, client: clientOf(c) }),
+);
+mount(subjectRoutes, subjectCalls.approve, ({ c, ctx, query }) =>
+  decideRegistration(ctx, { id: query.id, decision: 'active', origin: publicOrigin(c) }),
+);
+mount(subjectRoutes, subjectCalls.reject, ({ c, ctx, query }) =>
+  decideRegistration(ctx, { id: query.id, decision: 'rejected', origin: publicOrigin(c) }),
+);

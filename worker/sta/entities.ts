@@ -38,11 +38,32 @@ function toEntity(set: D1Set, row: EntityRow): Entity {
       return {
         set,
         id,
-        props: { name, description, properties: compact({ unique_id: row.unique_id, source: row.source, location_name: row.location_name, location_group: row.location_group, timezone: row.timezone }) },
+        props: {
+          name,
+          description,
+          properties: compact({
+            unique_id: row.unique_id,
+            source: row.source,
+            location_name: row.location_name,
+            location_group: row.location_group,
+            timezone: row.timezone,
+          }),
+        },
         keys: {},
       };
     case 'Locations':
-      return { set, id, props: { name, description, encodingType: 'application/geo+json', location: point(row), properties: compact({ location_group: row.location_group }) }, keys: {} };
+      return {
+        set,
+        id,
+        props: {
+          name,
+          description,
+          encodingType: 'application/geo+json',
+          location: point(row),
+          properties: compact({ location_group: row.location_group }),
+        },
+        keys: {},
+      };
     case 'FeaturesOfInterest':
       return { set, id, props: { name, description, encodingType: 'application/geo+json', feature: point(row) }, keys: {} };
     case 'HistoricalLocations':
@@ -63,7 +84,12 @@ function toEntity(set: D1Set, row: EntityRow): Entity {
     case 'Sensors':
       return { set, id, props: { name, description, encodingType: row.encodingType, metadata: row.metadata }, keys: {} };
     case 'ObservedProperties':
-      return { set, id, props: { name, definition: row.definition, description, properties: { code: row.code, source: row.source } }, keys: {} };
+      return {
+        set,
+        id,
+        props: { name, definition: row.definition, description, properties: { code: row.code, source: row.source } },
+        keys: {},
+      };
   }
 }
 
@@ -85,7 +111,10 @@ export function spansOf(ctx: SubjectCtx, datastreams: [number, string][]): Promi
 async function fillFromRollUp(ctx: SubjectCtx, entities: Entity[]) {
   if (!entities.length) return;
   const codeOf = (e: Entity) => (e.props.properties as { code: string }).code;
-  const spans = await spansOf(ctx, entities.map((e) => [e.keys.station, codeOf(e)]));
+  const spans = await spansOf(
+    ctx,
+    entities.map((e) => [e.keys.station, codeOf(e)]),
+  );
   const byKey = new Map(spans.map((s) => [`${s.station}|${s.code}`, s]));
   for (const e of entities) {
     const span = byKey.get(`${e.keys.station}|${codeOf(e)}`);
@@ -97,7 +126,8 @@ async function fillFromRollUp(ctx: SubjectCtx, entities: Entity[]) {
 }
 
 /** Whether a page shows the time span the roll-up fills. */
-const needsRollUp = (set: D1Set, select?: string[]) => set === 'Datastreams' && (!select || select.includes('phenomenonTime') || select.includes('resultTime'));
+const needsRollUp = (set: D1Set, select?: string[]) =>
+  set === 'Datastreams' && (!select || select.includes('phenomenonTime') || select.includes('resultTime'));
 
 /** A page of a set, with its count. */
 export async function d1Page(ctx: SubjectCtx, set: D1Set, options: PageOptions, select?: string[]): Promise<Page> {

@@ -18,7 +18,10 @@ import { checkSelect, collection, entityById, expand, nextLinkOf, render, selfOf
 export const staBase = '/sta/v1.1';
 
 /** What a path leads to: a collection (perhaps a nested path's), one entity, or one of its properties. */
-type Target = { kind: 'collection'; set: SetName; scope?: Scoped } | { kind: 'entity'; entity: Entity } | { kind: 'property'; entity: Entity; name: string; value: boolean };
+type Target =
+  | { kind: 'collection'; set: SetName; scope?: Scoped }
+  | { kind: 'entity'; entity: Entity }
+  | { kind: 'property'; entity: Entity; name: string; value: boolean };
 
 const staError = (c: Context, status: number, message: string, headers: Record<string, string> = {}) =>
   c.json({ code: status, type: 'error', message }, status as 400, headers);
@@ -59,7 +62,10 @@ async function walk(ctx: SubjectCtx, segments: string[]): Promise<{ target: Targ
       const relation = relationOf(parent.set, name);
       if (relation?.many) {
         const scope = { column: relation.column, value: relation.key(parent) };
-        target = id === undefined ? { kind: 'collection', set: relation.target, scope } : await entityFound(ctx, relation.target, id, scope, shown(relation.target));
+        target =
+          id === undefined
+            ? { kind: 'collection', set: relation.target, scope }
+            : await entityFound(ctx, relation.target, id, scope, shown(relation.target));
       } else if (relation) {
         if (id !== undefined) throw badPath(`${name} is a single entity: leave out the id.`);
         target = await entityFound(ctx, relation.target, relation.key(parent), undefined, shown(relation.target));
@@ -93,7 +99,10 @@ export function createSta() {
   const sta = new Hono<AppEnv>();
   sta.use(apiHeaders);
   sta.use(async (c, next) => {
-    c.set('ctx', contextOf(c.env, (work) => c.executionCtx.waitUntil(work)));
+    c.set(
+      'ctx',
+      contextOf(c.env, (work) => c.executionCtx.waitUntil(work)),
+    );
     await next();
   });
   sta.use(resolveSession);
@@ -104,7 +113,8 @@ export function createSta() {
     return staError(c, 500, 'Something went wrong on our side. Please try again.');
   });
   sta.all('*', async (c) => {
-    if (c.req.method !== 'GET') return staError(c, 405, 'The SensorThings API of Hladina is read-only: only GET is answered.', { Allow: 'GET' });
+    if (c.req.method !== 'GET')
+      return staError(c, 405, 'The SensorThings API of Hladina is read-only: only GET is answered.', { Allow: 'GET' });
     const url = new URL(c.req.url);
     const origin = `${url.origin}${staBase}`;
     let path = url.pathname.slice(staBase.length);

@@ -9,7 +9,16 @@ import type { D1Set } from '../db/sta';
 export type SetName = D1Set | 'Observations';
 
 /** The sets in the order the root document lists them. */
-export const setNames: SetName[] = ['Things', 'Locations', 'HistoricalLocations', 'Datastreams', 'Sensors', 'ObservedProperties', 'Observations', 'FeaturesOfInterest'];
+export const setNames: SetName[] = [
+  'Things',
+  'Locations',
+  'HistoricalLocations',
+  'Datastreams',
+  'Sensors',
+  'ObservedProperties',
+  'Observations',
+  'FeaturesOfInterest',
+];
 
 export const isSet = (name: string): name is SetName => (setNames as string[]).includes(name);
 
@@ -74,7 +83,11 @@ const many = (name: string, target: SetName, column: string, key = own): Relatio
 const one = (name: string, target: SetName, key: (e: Entity) => number): Relation => ({ name, target, many: false, column: 'id', key });
 
 export const relationsOf: Record<SetName, Relation[]> = {
-  Things: [many('Locations', 'Locations', 'id'), many('HistoricalLocations', 'HistoricalLocations', 'id'), many('Datastreams', 'Datastreams', 'Thing/id')],
+  Things: [
+    many('Locations', 'Locations', 'id'),
+    many('HistoricalLocations', 'HistoricalLocations', 'id'),
+    many('Datastreams', 'Datastreams', 'Thing/id'),
+  ],
   Locations: [many('Things', 'Things', 'id'), many('HistoricalLocations', 'HistoricalLocations', 'id')],
   HistoricalLocations: [one('Thing', 'Things', own), many('Locations', 'Locations', 'id')],
   Datastreams: [
@@ -85,7 +98,10 @@ export const relationsOf: Record<SetName, Relation[]> = {
   ],
   Sensors: [many('Datastreams', 'Datastreams', 'Sensor/id')],
   ObservedProperties: [many('Datastreams', 'Datastreams', 'ObservedProperty/id')],
-  Observations: [one('Datastream', 'Datastreams', (e) => e.keys.datastream), one('FeatureOfInterest', 'FeaturesOfInterest', (e) => e.keys.station)],
+  Observations: [
+    one('Datastream', 'Datastreams', (e) => e.keys.datastream),
+    one('FeatureOfInterest', 'FeaturesOfInterest', (e) => e.keys.station),
+  ],
   FeaturesOfInterest: [many('Observations', 'Observations', 'FeatureOfInterest/id')],
 };
 

@@ -8,7 +8,15 @@ import { allReadingCodes, readingsOf } from '../contracts/readings';
 import { datastreamId, datastreamOf, rolledUp, selectStreamStations, type Excluded } from '../db/sta';
 import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
 import { stationOf } from '../station/directory';
-import { compareObservations, maxObservationStation, observationId, type ObservationKey, type ObservationOrder, type ObservationRow, type StreamQuery } from '../station/observations';
+import {
+  compareObservations,
+  maxObservationStation,
+  observationId,
+  type ObservationKey,
+  type ObservationOrder,
+  type ObservationRow,
+  type StreamQuery,
+} from '../station/observations';
 import type { Entity } from './model';
 
 /** One station's part of a request: the codes (catalogue indexes) read. */
@@ -25,7 +33,8 @@ const stationsPerRound = 4;
 const codesOf = (source: 'DANES' | 'UNIWAN') => readingsOf(source).map((r) => allReadingCodes.indexOf(r.code));
 
 /** The `and`-ed conditions at the top of a filter. */
-const conjuncts = (node?: FilterNode): FilterNode[] => (!node ? [] : node.kind === 'op' && node.op === 'and' ? node.args.flatMap(conjuncts) : [node]);
+const conjuncts = (node?: FilterNode): FilterNode[] =>
+  !node ? [] : node.kind === 'op' && node.op === 'and' ? node.args.flatMap(conjuncts) : [node];
 
 const scopeColumns = ['Datastream/id', 'FeatureOfInterest/id'];
 
@@ -34,7 +43,8 @@ function scopeCondition(node: FilterNode): { column: string; value: number } | u
   if (node.kind !== 'op' || node.op !== 'eq') return undefined;
   const [a, b] = node.args;
   const [prop, value] = a.kind === 'prop' ? [a, b] : [b, a];
-  if (prop.kind !== 'prop' || !scopeColumns.includes(prop.path) || value.kind !== 'value' || typeof value.value !== 'number') return undefined;
+  if (prop.kind !== 'prop' || !scopeColumns.includes(prop.path) || value.kind !== 'value' || typeof value.value !== 'number')
+    return undefined;
   return { column: prop.path, value: value.value };
 }
 
@@ -56,7 +66,10 @@ export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filte
     const condition = scopeCondition(c);
     return condition ? [{ column: condition.column, values: [condition.value] }] : [];
   });
-  const scopes = [...(scope ? [scope] : []), ...named].map((s) => ({ datastreams: s.column === 'Datastream/id', values: new Set(s.values) }));
+  const scopes = [...(scope ? [scope] : []), ...named].map((s) => ({
+    datastreams: s.column === 'Datastream/id',
+    values: new Set(s.values),
+  }));
   let stationIds: Set<number> | undefined;
   for (const s of scopes) {
     const ids = new Set([...s.values].map((v) => (s.datastreams ? datastreamOf(v).station : v)));
@@ -84,14 +97,19 @@ export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filte
 /** How `$orderby` orders observations; anything else is refused. */
 export function observationOrder(orderBy: { path: string; desc: boolean }[]): ObservationOrder {
   return orderBy.map(({ path, desc }) => {
-    const key = path === 'phenomenonTime' || path === 'resultTime' ? 'time' : path === 'result' ? 'result' : path === 'id' ? 'id' : undefined;
+    const key =
+      path === 'phenomenonTime' || path === 'resultTime' ? 'time' : path === 'result' ? 'result' : path === 'id' ? 'id' : undefined;
     if (!key) throw new UnsupportedQuery(`Observations are ordered by phenomenonTime, resultTime, result or @iot.id, not by ${path}.`);
     return { key, desc };
   });
 }
 
 /** A keyset cursor: the page's last observation, in URL-safe base64. */
-export const encodeCursor = (k: ObservationKey) => btoa(JSON.stringify([k.station, k.code, k.ts, k.value])).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
+export const encodeCursor = (k: ObservationKey) =>
+  btoa(JSON.stringify([k.station, k.code, k.ts, k.value]))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replaceAll('=', '');
 
 export function decodeCursor(text: string): ObservationKey {
   try {
@@ -125,7 +143,11 @@ const query = (stream: Stream, request: PageRequest, limit: number, skip = 0): S
  * One page over many stations. By id it asks station after station (a few at a time) until the page is full;
  * any other order asks every station for a page and merges them.
  */
-export async function pageAcross(ctx: SubjectCtx, streams: Stream[], request: PageRequest): Promise<{ rows: ObservationRow[]; more: boolean }> {
+export async function pageAcross(
+  ctx: SubjectCtx,
+  streams: Stream[],
+  request: PageRequest,
+): Promise<{ rows: ObservationRow[]; more: boolean }> {
   const need = request.skip + request.top + 1;
   if (!request.top) return { rows: [], more: false };
   const byId = !request.order.length || request.order[0].key === 'id';
@@ -133,7 +155,9 @@ export async function pageAcross(ctx: SubjectCtx, streams: Stream[], request: Pa
   if (byId) {
     const desc = request.order[0]?.desc ?? false;
     const after = request.after;
-    const list = (desc ? [...streams].reverse() : streams).filter((s) => !after || (desc ? s.station <= after.station : s.station >= after.station));
+    const list = (desc ? [...streams].reverse() : streams).filter(
+      (s) => !after || (desc ? s.station <= after.station : s.station >= after.station),
+    );
     for (let i = 0; i < list.length && rows.length < need; i += stationsPerRound) {
       const round = list.slice(i, i + stationsPerRound);
       const wanted = need - rows.length;
@@ -142,7 +166,9 @@ export async function pageAcross(ctx: SubjectCtx, streams: Stream[], request: Pa
     }
   } else {
     if (streams.length > maxMergedStations) {
-      throw new UnsupportedQuery(`Ordering the observations of more than ${maxMergedStations} stations by anything but @iot.id is not supported: filter by Datastream/@iot.id.`);
+      throw new UnsupportedQuery(
+        `Ordering the observations of more than ${maxMergedStations} stations by anything but @iot.id is not supported: filter by Datastream/@iot.id.`,
+      );
     }
     const pages = await Promise.all(streams.map((s) => stationOf(ctx.env, s.station).observationPages([query(s, request, need)])));
     rows = pages.flatMap(([page]) => page).sort(compareObservations(request.order));
@@ -164,7 +190,9 @@ export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, 
   }
   await Promise.all(
     [...byStation].map(async ([station, list]) => {
-      const results = await stationOf(ctx.env, station).observationPages(list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)));
+      const results = await stationOf(ctx.env, station).observationPages(
+        list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)),
+      );
       list.forEach(({ key }, i) => {
         const page = pages.get(key)!;
         page.more ||= results[i].length > request.top;
@@ -188,11 +216,14 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     stations.set(s.station, { ...s, codes: [...new Set([...(known?.codes ?? []), ...s.codes])] });
   }
   if (!onlyScopes(filter)) {
-    if (stations.size > maxMergedStations) throw new UnsupportedQuery(`A filtered $count over more than ${maxMergedStations} stations is not supported.`);
+    if (stations.size > maxMergedStations)
+      throw new UnsupportedQuery(`A filtered $count over more than ${maxMergedStations} stations is not supported.`);
     const counted = new Map<string, number>();
     await Promise.all(
       [...stations.values()].map(async (s) => {
-        const n = await stationOf(ctx.env, s.station).observationCounts(s.codes.map((code) => ({ station: s.station, codes: [code], filter })));
+        const n = await stationOf(ctx.env, s.station).observationCounts(
+          s.codes.map((code) => ({ station: s.station, codes: [code], filter })),
+        );
         s.codes.forEach((code, i) => counted.set(`${s.station}|${code}`, n[i]));
       }),
     );
@@ -214,14 +245,17 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     else if (days.length || months.length) exclude.push({ station: s.station, days, months });
     for (const [code, n] of Object.entries(counts)) add(s.station, code, n);
   });
-  const datastreams = all.filter((s) => !whole.has(s.station)).flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
+  const datastreams = all
+    .filter((s) => !whole.has(s.station))
+    .flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
   for (const row of await rolledUp(ctx.db, { datastreams, counts: true, exclude })) add(row.station, row.code, row.count);
   return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (perCode.get(`${s.station}|${code}`) ?? 0), 0), 0));
 }
 
 /** A reading as an Observation entity. */
 export function toObservation(row: ObservationRow): Entity {
-  if (row.station > maxObservationStation) throw new Error(`Station ${row.station} is beyond the observation id scheme (docs/decisions/0017).`);
+  if (row.station > maxObservationStation)
+    throw new Error(`Station ${row.station} is beyond the observation id scheme (docs/decisions/0017).`);
   const datastream = datastreamId(row.station, row.code);
   const time = new Date(row.ts).toISOString();
   return {

@@ -50,7 +50,7 @@ interface Lifted {
  */
 function prepare(text: string, lifted: Lifted[]): string {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const geo = /^geography'/i.test(text.slice(i, i + 10));
     if (geo || text[i] === "'") {
       const open = geo ? i + 9 : i;
@@ -223,7 +223,8 @@ function readOption(name: string, token: Token, options: QueryOptions, lifted: L
         for (const option of (item.value.options ?? []) as Token[]) {
           const [key, ...value] = option.raw.split('=');
           nested.raw.push([key, restore(value.join('='), lifted)]);
-          if (option.type === 'Top' || option.type === 'Skip') nested[option.type === 'Top' ? 'top' : 'skip'] = wholeNumber(key, option.value.raw);
+          if (option.type === 'Top' || option.type === 'Skip')
+            nested[option.type === 'Top' ? 'top' : 'skip'] = wholeNumber(key, option.value.raw);
           else if (option.type === 'InlineCount') nested.count = option.value.raw === 'true';
           else if (['Filter', 'OrderBy', 'Select', 'Expand'].includes(option.type)) readOption(option.type, option, nested, lifted);
           else throw fail(`${key} is not supported inside $expand.`);
@@ -239,7 +240,12 @@ function wholeNumber(name: string, text: string): number {
   return Number(text);
 }
 
-const parsedOptions: Record<string, 'Filter' | 'OrderBy' | 'Select' | 'Expand'> = { $filter: 'Filter', $orderby: 'OrderBy', $select: 'Select', $expand: 'Expand' };
+const parsedOptions: Record<string, 'Filter' | 'OrderBy' | 'Select' | 'Expand'> = {
+  $filter: 'Filter',
+  $orderby: 'OrderBy',
+  $select: 'Select',
+  $expand: 'Expand',
+};
 
 /**
  * The system query options of a query string (without its `?`). Options that are not `$`-prefixed (an access

@@ -27,7 +27,14 @@ export interface Collection {
 }
 
 const topOf = (options: QueryOptions) => Math.min(options.top ?? defaultTop, maxTop);
-const equals = (column: string, value: number): FilterNode => ({ kind: 'op', op: 'eq', args: [{ kind: 'prop', path: column }, { kind: 'value', value }] });
+const equals = (column: string, value: number): FilterNode => ({
+  kind: 'op',
+  op: 'eq',
+  args: [
+    { kind: 'prop', path: column },
+    { kind: 'value', value },
+  ],
+});
 const both = (a?: FilterNode, b?: FilterNode): FilterNode | undefined => (a && b ? { kind: 'op', op: 'and', args: [a, b] } : (a ?? b));
 const d1 = (set: SetName) => set as D1Set;
 
@@ -51,7 +58,12 @@ export async function collection(ctx: SubjectCtx, set: SetName, scope: Scoped | 
       pageAcross(ctx, streams, { filter: options.filter, order, after, skip, top }),
       options.count ? countsOf(ctx, [streams], options.filter) : undefined,
     ]);
-    return { entities: page.rows.map(toObservation), count: counts?.[0], next: page.more ? { cursor: encodeCursor(page.rows.at(-1)!) } : undefined, top };
+    return {
+      entities: page.rows.map(toObservation),
+      count: counts?.[0],
+      next: page.more ? { cursor: encodeCursor(page.rows.at(-1)!) } : undefined,
+      top,
+    };
   }
   if (options.cursor) throw new UnsupportedQuery('$skiptoken pages Observations only; other sets page with $skip.');
   const skip = options.skip ?? 0;
@@ -61,9 +73,20 @@ export async function collection(ctx: SubjectCtx, set: SetName, scope: Scoped | 
 }
 
 /** One entity by id (within a nested path's parent), or undefined when it does not exist or is not visible. */
-export async function entityById(ctx: SubjectCtx, set: SetName, id: number, scope?: Scoped, select?: string[]): Promise<Entity | undefined> {
+export async function entityById(
+  ctx: SubjectCtx,
+  set: SetName,
+  id: number,
+  scope?: Scoped,
+  select?: string[],
+): Promise<Entity | undefined> {
   if (set !== 'Observations') {
-    const page = await d1Page(ctx, d1(set), { where: both(scope && equals(scope.column, scope.value), equals('id', id)), orderBy: [], skip: 0, top: 1, count: false }, select);
+    const page = await d1Page(
+      ctx,
+      d1(set),
+      { where: both(scope && equals(scope.column, scope.value), equals('id', id)), orderBy: [], skip: 0, top: 1, count: false },
+      select,
+    );
     return page.entities[0];
   }
   const { datastream, start } = observationOf(id);
@@ -73,8 +96,22 @@ export async function entityById(ctx: SubjectCtx, set: SetName, id: number, scop
     kind: 'op',
     op: 'and',
     args: [
-      { kind: 'op', op: 'ge', args: [{ kind: 'prop', path: 'phenomenonTime' }, { kind: 'value', value: start, time: start }] },
-      { kind: 'op', op: 'lt', args: [{ kind: 'prop', path: 'phenomenonTime' }, { kind: 'value', value: start + 1000, time: start + 1000 }] },
+      {
+        kind: 'op',
+        op: 'ge',
+        args: [
+          { kind: 'prop', path: 'phenomenonTime' },
+          { kind: 'value', value: start, time: start },
+        ],
+      },
+      {
+        kind: 'op',
+        op: 'lt',
+        args: [
+          { kind: 'prop', path: 'phenomenonTime' },
+          { kind: 'value', value: start + 1000, time: start + 1000 },
+        ],
+      },
     ],
   };
   const { rows } = await pageAcross(ctx, streams, { filter: within, order: [{ key: 'time', desc: false }], skip: 0, top: 1 });
@@ -92,7 +129,11 @@ const encodeValue = (value: string) => encodeURIComponent(value).replace(/%(24|2
  */
 export function nextLinkOf(base: string, raw: [string, string][], next: NonNullable<Collection['next']>, top: number) {
   const kept = raw.filter(([name]) => !['$top', '$skip', '$skiptoken'].includes(name));
-  const params: [string, string][] = [['$top', String(top)], next.cursor ? ['$skiptoken', next.cursor] : ['$skip', String(next.skip)], ...kept];
+  const params: [string, string][] = [
+    ['$top', String(top)],
+    next.cursor ? ['$skiptoken', next.cursor] : ['$skip', String(next.skip)],
+    ...kept,
+  ];
   return `${base}?${params.map(([name, value]) => `${name}=${encodeValue(value)}`).join('&')}`;
 }
 
@@ -137,7 +178,13 @@ export async function expand(ctx: SubjectCtx, root: string, set: SetName, entiti
         const request = { filter: options.filter, order: observationOrder(options.orderBy), skip, top };
         const [pages, counts] = await Promise.all([
           pagesPer(ctx, streams, request),
-          options.count ? countsOf(ctx, keys.map((k) => streams.get(k) ?? []), options.filter) : undefined,
+          options.count
+            ? countsOf(
+                ctx,
+                keys.map((k) => streams.get(k) ?? []),
+                options.filter,
+              )
+            : undefined,
         ]);
         entities.forEach((e, i) => {
           const page = pages.get(keys[i])!;
@@ -146,7 +193,14 @@ export async function expand(ctx: SubjectCtx, root: string, set: SetName, entiti
           attach(e, rows, { count: counts?.[i], nextLink: page.more ? link(e, { cursor: encodeCursor(page.rows.at(-1)!) }) : undefined });
         });
       } else {
-        const read = await d1Children(ctx, d1(target), relation.column, keys, { where: options.filter, orderBy: options.orderBy, skip, top, count: !!options.count }, options.select);
+        const read = await d1Children(
+          ctx,
+          d1(target),
+          relation.column,
+          keys,
+          { where: options.filter, orderBy: options.orderBy, skip, top, count: !!options.count },
+          options.select,
+        );
         const { pages } = read;
         filled = read.filled;
         entities.forEach((e, i) => {

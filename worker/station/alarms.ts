@@ -138,11 +138,18 @@ export class StationAlarms {
 
   /** A rate rule's reading from two windows before its first new point through its last (one query per batch), as the rule sees it. */
   private history(spec: RuleSpec, fresh: Point[]): Point[] {
-    return pointsUpTo(this.sql, spec.reading!, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1, ruleFlagLimit(spec));
+    return pointsUpTo(
+      this.sql,
+      spec.reading!,
+      fresh[0].ts - 2 * spec.windowMinutes! * minute,
+      fresh[fresh.length - 1].ts + 1,
+      ruleFlagLimit(spec),
+    );
   }
 
   private record(states: Map<number, RuleState>, transitions: Transition[]) {
-    for (const [id, s] of states) this.sql.exec('UPDATE alarm_rules SET phase = ?, since = ?, alarm_key = ? WHERE id = ?', s.phase, s.since, s.alarmKey, id);
+    for (const [id, s] of states)
+      this.sql.exec('UPDATE alarm_rules SET phase = ?, since = ?, alarm_key = ? WHERE id = ?', s.phase, s.since, s.alarmKey, id);
     transitions.sort((a, b) => transitionTime(a) - transitionTime(b));
     for (const t of transitions) this.sql.exec('INSERT INTO alarm_events (event) VALUES (?)', JSON.stringify(t));
   }
@@ -192,7 +199,11 @@ export class StationAlarms {
     this.storage.transactionSync(() => {
       this.sql.exec('DELETE FROM alarm_rules WHERE id NOT IN (SELECT value FROM json_each(?))', JSON.stringify(specs.map((s) => s.id)));
       for (const spec of specs) {
-        this.sql.exec('INSERT INTO alarm_rules (id, spec) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET spec = excluded.spec', spec.id, JSON.stringify(spec));
+        this.sql.exec(
+          'INSERT INTO alarm_rules (id, spec) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET spec = excluded.spec',
+          spec.id,
+          JSON.stringify(spec),
+        );
       }
       this.storage.kv.put('rules-revision', revision);
     });

@@ -42,7 +42,8 @@ function reasonOf(s: CheckSettings, tail: Tail | null, p: Point): CheckReason | 
   const change = Math.abs(p.value - tail.ref.value);
   if (s.maxStep !== null && change > s.maxStep) return 'step';
   const span = p.ts - tail.ref.ts;
-  if (s.maxRate !== null && span > 0 && span <= maxRateSpanMs && (change / Math.max(span, minRateSpanMs)) * hourMs > s.maxRate) return 'rate';
+  if (s.maxRate !== null && span > 0 && span <= maxRateSpanMs && (change / Math.max(span, minRateSpanMs)) * hourMs > s.maxRate)
+    return 'rate';
   const flatSince = p.value === tail.value ? tail.flatSince : p.ts;
   if (s.flatMinutes !== null && p.ts - flatSince >= s.flatMinutes * 60_000) return 'flat';
   return null;
@@ -81,7 +82,8 @@ export function checkPoints(
 }
 
 /** Whether any check is on (a code with none costs nothing at ingest). */
-export const anyCheck = (s: CheckSettings) => s.softMin !== null || s.softMax !== null || s.maxStep !== null || s.maxRate !== null || s.flatMinutes !== null;
+export const anyCheck = (s: CheckSettings) =>
+  s.softMin !== null || s.softMax !== null || s.maxStep !== null || s.maxRate !== null || s.flatMinutes !== null;
 
 /** Whether the checks need what came before a reading (all but the range check do). */
 export const needsHistory = (s: CheckSettings) => s.maxStep !== null || s.maxRate !== null || s.flatMinutes !== null;

@@ -23,7 +23,10 @@ export function figuresOfDay(sql: SqlStorage, day: string, timeZone: string): Fi
       const code = allReadingCodes[i];
       let f: CodeFigures | undefined = figures[code];
       if (!f) {
-        const added: CodeFigures = (f = figures[code] = { count: 0, suspect: 0, min: value, max: value, sum: 0, firstTs: ts, lastTs: ts, lastValue: value });
+        const added: CodeFigures =
+          (f =
+          figures[code] =
+            { count: 0, suspect: 0, min: value, max: value, sum: 0, firstTs: ts, lastTs: ts, lastValue: value });
         if (isSummed(code)) hourly[i] = new HourlyAmounts(timeZone, (_, amount) => (added.sum += amount));
       }
       f.count++;

@@ -6,7 +6,10 @@ import type { AlarmRuleRow } from '../db/schema';
  * (`createdAt`: a no-data rule of a station that never reported counts its silence from there; `onSuspect`: whether
  * it evaluates suspect readings, absent in rules pushed before it existed, which do).
  */
-export type RuleSpec = Pick<AlarmRuleRow, 'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'> &
+export type RuleSpec = Pick<
+  AlarmRuleRow,
+  'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'
+> &
   Partial<Pick<AlarmRuleRow, 'onSuspect'>>;
 
 /** Where a rule stands: quiet, past its threshold but not yet for its hold, or firing (with its open alarm's key). */
@@ -53,7 +56,13 @@ function excess(rule: RuleSpec, measure: number): number {
  * Moves a value or rate rule by one measure at reading time `ts`: it fires once the measure has been past the
  * threshold for the hold, and clears only once it is back past the threshold by the deadband.
  */
-function stepRule(rule: RuleSpec, state: RuleState, ts: number, measure: number, newKey: () => string): { state: RuleState; transition: Transition | null } {
+function stepRule(
+  rule: RuleSpec,
+  state: RuleState,
+  ts: number,
+  measure: number,
+  newKey: () => string,
+): { state: RuleState; transition: Transition | null } {
   const past = excess(rule, measure);
   if (state.phase === 'firing') {
     if (past > -rule.deadband) return { state, transition: null };
@@ -61,9 +70,13 @@ function stepRule(rule: RuleSpec, state: RuleState, ts: number, measure: number,
   }
   if (past <= 0) return { state: state.phase === 'idle' ? state : idleState, transition: null };
   const since = state.phase === 'pending' ? state.since! : ts;
-  if (ts - since < rule.holdMinutes * minute) return { state: state.phase === 'pending' ? state : { phase: 'pending', since, alarmKey: null }, transition: null };
+  if (ts - since < rule.holdMinutes * minute)
+    return { state: state.phase === 'pending' ? state : { phase: 'pending', since, alarmKey: null }, transition: null };
   const key = newKey();
-  return { state: { phase: 'firing', since, alarmKey: key }, transition: { type: 'fired', ruleId: rule.id, key, startedAt: since, firedAt: ts, value: measure } };
+  return {
+    state: { phase: 'firing', since, alarmKey: key },
+    transition: { type: 'fired', ruleId: rule.id, key, startedAt: since, firedAt: ts, value: measure },
+  };
 }
 
 /**

@@ -23,7 +23,9 @@ export class FlagCursor {
   private touched: number[] = [];
 
   constructor(sql: SqlStorage, start: number, end: number) {
-    this.rows = [...sql.exec('SELECT ts, code, flag FROM flags WHERE ts >= ? AND ts < ? ORDER BY ts', start, end).raw<[number, number, number]>()];
+    this.rows = [
+      ...sql.exec('SELECT ts, code, flag FROM flags WHERE ts >= ? AND ts < ? ORDER BY ts', start, end).raw<[number, number, number]>(),
+    ];
     this.current = new Array(allReadingCodes.length).fill(0);
   }
 

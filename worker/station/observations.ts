@@ -17,7 +17,10 @@ const timeSlots = 2 ** 33;
 const secondsBefore1970 = 2_208_988_800;
 export const observationId = (datastream: number, ts: number) => datastream * timeSlots + Math.floor(ts / 1000) + secondsBefore1970;
 /** The datastream of an observation id and the second (epoch ms, [start, start + 1000)) its reading lies in. */
-export const observationOf = (id: number) => ({ datastream: Math.floor(id / timeSlots), start: ((id % timeSlots) - secondsBefore1970) * 1000 });
+export const observationOf = (id: number) => ({
+  datastream: Math.floor(id / timeSlots),
+  start: ((id % timeSlots) - secondsBefore1970) * 1000,
+});
 export const maxObservationStation = 2 ** 20 / 16 - 1;
 
 /**
@@ -27,7 +30,8 @@ export const maxObservationStation = 2 ** 20 / 16 - 1;
  */
 const good = 'good';
 const quality = 'q';
-const flagText = (code: number) => `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' ELSE '${good}' END`;
+const flagText = (code: number) =>
+  `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' ELSE '${good}' END`;
 const notRejected = (code: number) => `NOT EXISTS (SELECT 1 FROM flags f WHERE f.ts = r.ts AND f.code = ${code} AND f.flag = 2)`;
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
@@ -194,7 +198,10 @@ export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, rep
     const [row] = sql.exec(`${totals}${where}`, ...span).raw<number[]>();
     allReadingCodes.forEach((code, i) => row[i] && (counts[code] = (counts[code] ?? 0) + row[i]));
     // Flags exist only beside readings that have a value.
-    for (const { code, n } of sql.exec<{ code: number; n: number }>(`SELECT code, count(*) AS n FROM flags${where ? `${where} AND` : ' WHERE'} flag = 2 GROUP BY code`, ...span)) {
+    for (const { code, n } of sql.exec<{ code: number; n: number }>(
+      `SELECT code, count(*) AS n FROM flags${where ? `${where} AND` : ' WHERE'} flag = 2 GROUP BY code`,
+      ...span,
+    )) {
       counts[allReadingCodes[code]] -= n;
     }
   };
@@ -211,7 +218,10 @@ export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, rep
   const months = [...new Set(marked.filter((day) => day.slice(0, 7) < monthsBefore).map((day) => day.slice(0, 7)))];
   const spans = [
     ...days.map((day) => dayBounds(day, timeZone)),
-    ...months.map((month) => ({ start: dayBounds(`${month}-01`, timeZone).start, end: dayBounds(addDays(`${month}-01`, 40).slice(0, 7) + '-01', timeZone).start })),
+    ...months.map((month) => ({
+      start: dayBounds(`${month}-01`, timeZone).start,
+      end: dayBounds(addDays(`${month}-01`, 40).slice(0, 7) + '-01', timeZone).start,
+    })),
   ];
   for (const { start, end } of spans) countIn(start, end);
   return { days, months, counts };

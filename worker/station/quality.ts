@@ -4,7 +4,15 @@
  * flags of any past moment. Raw readings are never changed: flags live beside them (`flags`, one row per reading
  * that is not good).
  */
-import { flagNumber, flagOfNumber, type FlagChange, type FlagReason, type LogAction, type LogEntry, type QualityFlag } from '../contracts/quality';
+import {
+  flagNumber,
+  flagOfNumber,
+  type FlagChange,
+  type FlagReason,
+  type LogAction,
+  type LogEntry,
+  type QualityFlag,
+} from '../contracts/quality';
 import { readingInfo, type CheckSettings } from '../contracts/readings';
 import { isoInstant } from '../contracts/station-time';
 import type { Reading } from '../contracts/telemetry';
@@ -29,8 +37,7 @@ export interface FlagEdit {
 }
 
 export type FlagEditOutcome =
-  | { ok: true; changed: FlagChange[]; days: string[]; entry: number | null }
-  | { ok: false; approvedUntil: number };
+  { ok: true; changed: FlagChange[]; days: string[]; entry: number | null } | { ok: false; approvedUntil: number };
 
 /** What a batch's checks decided, applied to memory once its transaction has committed. */
 export interface ArrivalOutcome {
@@ -128,15 +135,35 @@ export class StationQuality {
    * Moves the approval of `codes` to `until`: forward only when approving, back only when withdrawing (null: none
    * at all). Logged as one entry when anything moved. Must run in a transaction.
    */
-  setApproval({ codes, until, action, who, note, now }: { codes: readonly string[]; until: number | null; action: 'approve' | 'withdraw'; who: Editor; note: string | null; now: number }) {
+  setApproval({
+    codes,
+    until,
+    action,
+    who,
+    note,
+    now,
+  }: {
+    codes: readonly string[];
+    until: number | null;
+    action: 'approve' | 'withdraw';
+    who: Editor;
+    note: string | null;
+    now: number;
+  }) {
     const approved = this.approved();
     const moved: string[] = [];
     for (const code of codes) {
       const before = approved.get(code) ?? null;
-      const after = action === 'approve' ? Math.max(before ?? -Infinity, until!) : until === null ? null : Math.min(before ?? -Infinity, until);
+      const after =
+        action === 'approve' ? Math.max(before ?? -Infinity, until!) : until === null ? null : Math.min(before ?? -Infinity, until);
       if (after === before || (after !== null && !Number.isFinite(after))) continue;
       if (after === null) this.sql.exec('DELETE FROM approvals WHERE code = ?', code);
-      else this.sql.exec('INSERT INTO approvals (code, until) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET until = excluded.until', code, after);
+      else
+        this.sql.exec(
+          'INSERT INTO approvals (code, until) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET until = excluded.until',
+          code,
+          after,
+        );
       moved.push(code);
     }
     if (!moved.length) return;
@@ -208,17 +235,38 @@ export class StationQuality {
     const first = points[0].ts;
     const last = points[points.length - 1].ts;
     const before = this.sql
-      .exec<{ ts: number; value: number }>(`SELECT ts, ${col} AS value FROM readings WHERE ts < ? AND ${col} IS NOT NULL ORDER BY ts DESC LIMIT 4`, first)
+      .exec<{ ts: number; value: number }>(
+        `SELECT ts, ${col} AS value FROM readings WHERE ts < ? AND ${col} IS NOT NULL ORDER BY ts DESC LIMIT 4`,
+        first,
+      )
       .toArray()
       .reverse();
     let tail = checkPoints(settings, null, before, () => false).tail;
     if (tail && settings.flatMinutes !== null) {
       // The run of equal values may reach further back than the few readings read.
-      const differs = this.sql.exec<{ ts: number | null }>(`SELECT max(ts) AS ts FROM readings WHERE ts < ? AND ${col} IS NOT NULL AND ${col} <> ?`, tail.ts, tail.value).one().ts;
-      const since = this.sql.exec<{ ts: number | null }>(`SELECT min(ts) AS ts FROM readings WHERE ts > ? AND ts <= ? AND ${col} IS NOT NULL`, differs ?? -1e15, tail.ts).one().ts;
+      const differs = this.sql
+        .exec<{ ts: number | null }>(
+          `SELECT max(ts) AS ts FROM readings WHERE ts < ? AND ${col} IS NOT NULL AND ${col} <> ?`,
+          tail.ts,
+          tail.value,
+        )
+        .one().ts;
+      const since = this.sql
+        .exec<{ ts: number | null }>(
+          `SELECT min(ts) AS ts FROM readings WHERE ts > ? AND ts <= ? AND ${col} IS NOT NULL`,
+          differs ?? -1e15,
+          tail.ts,
+        )
+        .one().ts;
       tail = { ...tail, flatSince: since ?? tail.ts };
     }
-    const span = this.sql.exec<{ ts: number; value: number }>(`SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL ORDER BY ts`, first, last).toArray();
+    const span = this.sql
+      .exec<{ ts: number; value: number }>(
+        `SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL ORDER BY ts`,
+        first,
+        last,
+      )
+      .toArray();
     const fresh = new Set(points.map((p) => p.ts));
     const result = checkPoints(settings, tail, span, (p) => fresh.has(p.ts));
     const known = this.tails.get(code);
@@ -243,9 +291,16 @@ export class StationQuality {
   private intoEditedRanges(code: string, points: Point[], flagged: Set<number>): Timed[] {
     if (points[0].ts > this.editedUntil(code)) return [];
     const ranges = this.sql
-      .exec<{ from_ts: number; to_ts: number }>("SELECT from_ts, to_ts FROM quality_log WHERE action = 'flag' AND code = ? AND from_ts <= ? AND to_ts >= ?", code, points[points.length - 1].ts, points[0].ts)
+      .exec<{ from_ts: number; to_ts: number }>(
+        "SELECT from_ts, to_ts FROM quality_log WHERE action = 'flag' AND code = ? AND from_ts <= ? AND to_ts >= ?",
+        code,
+        points[points.length - 1].ts,
+        points[0].ts,
+      )
       .toArray();
-    return points.filter((p) => !flagged.has(p.ts) && ranges.some((r) => p.ts >= r.from_ts && p.ts <= r.to_ts)).map((p): Timed => [p.ts, 0, null]);
+    return points
+      .filter((p) => !flagged.has(p.ts) && ranges.some((r) => p.ts >= r.from_ts && p.ts <= r.to_ts))
+      .map((p): Timed => [p.ts, 0, null]);
   }
 
   /** Writes an automatic or arrival entry and the flags it sets; returns the rows written. */
@@ -254,7 +309,21 @@ export class StationQuality {
     const reasons = new Set(timed.map((t) => t[2]));
     const reason = reasons.size === 1 ? timed[0][2] : null;
     const entry = this.sql
-      .exec<{ seq: number }>(insertEntry, now, action, code, Math.min(...times), Math.max(...times), flag, reason, null, null, null, null, JSON.stringify(timed))
+      .exec<{ seq: number }>(
+        insertEntry,
+        now,
+        action,
+        code,
+        Math.min(...times),
+        Math.max(...times),
+        flag,
+        reason,
+        null,
+        null,
+        null,
+        null,
+        JSON.stringify(timed),
+      )
       .one().seq;
     const suspects = timed.filter((t) => t[1] !== 0);
     if (!suspects.length) return 1;
@@ -298,7 +367,21 @@ export class StationQuality {
         .map(([flag, count]): FlagChange => ({ from: flagOfNumber(flag), count }));
       if (!readings.length) return { ok: true, changed: [], days: [], entry: null };
       const entry = this.sql
-        .exec<{ seq: number }>(insertEntry, now, 'flag', edit.code, edit.from, edit.to, edit.flag, 'manual', who.id, who.name, edit.note, JSON.stringify(changed), null)
+        .exec<{ seq: number }>(
+          insertEntry,
+          now,
+          'flag',
+          edit.code,
+          edit.from,
+          edit.to,
+          edit.flag,
+          'manual',
+          who.id,
+          who.name,
+          edit.note,
+          JSON.stringify(changed),
+          null,
+        )
         .one().seq;
       if (target === 0) this.sql.exec('DELETE FROM flags WHERE code = ? AND ts >= ? AND ts <= ?', index, edit.from, edit.to);
       else {
@@ -325,7 +408,12 @@ export class StationQuality {
   /** The readings of a code in [from, to] that are not good, now. */
   flagsNow(code: string, from: number, to: number): { t: number; flag: QualityFlag; reason: FlagReason }[] {
     return this.sql
-      .exec<{ ts: number; flag: number; reason: FlagReason }>('SELECT ts, flag, reason FROM flags WHERE ts >= ? AND ts <= ? AND code = ? ORDER BY ts', from, to, codeIndex(code))
+      .exec<{ ts: number; flag: number; reason: FlagReason }>(
+        'SELECT ts, flag, reason FROM flags WHERE ts >= ? AND ts <= ? AND code = ? ORDER BY ts',
+        from,
+        to,
+        codeIndex(code),
+      )
       .toArray()
       .map((r) => ({ t: r.ts, flag: flagOfNumber(r.flag), reason: r.reason }));
   }
@@ -353,7 +441,11 @@ export class StationQuality {
         const flag = flagNumber[e.flag as QualityFlag];
         const start = Math.max(from, e.from_ts!);
         const end = Math.min(to, e.to_ts!);
-        for (const { ts } of this.sql.exec<{ ts: number }>(`SELECT ts FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL`, start, end)) {
+        for (const { ts } of this.sql.exec<{ ts: number }>(
+          `SELECT ts FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL`,
+          start,
+          end,
+        )) {
           if (flag === 0) state.delete(ts);
           else state.set(ts, { flag, reason: 'manual' });
         }
@@ -375,9 +467,7 @@ export class StationQuality {
       )
       .toArray();
     for (const { times } of later) for (const [ts] of JSON.parse(times) as Timed[]) state.delete(ts);
-    return [...state]
-      .sort((a, b) => a[0] - b[0])
-      .map(([t, { flag, reason }]) => ({ t, flag: flagOfNumber(flag), reason }));
+    return [...state].sort((a, b) => a[0] - b[0]).map(([t, { flag, reason }]) => ({ t, flag: flagOfNumber(flag), reason }));
   }
 
   /** The audit log, newest first, after `before` (a seq) when given. */
@@ -414,4 +504,3 @@ function toLogEntry(r: LogRow): LogEntry {
     count: r.action === 'flag' ? changed.reduce((n, c) => n + c.count, 0) : approval ? 0 : times.length,
   };
 }
-

@@ -47,7 +47,12 @@ export function migrate(storage: DurableObjectStorage) {
   if (storage.kv.get<number>('schema') === schemaVersion) return;
   const { sql } = storage;
   sql.exec('CREATE TABLE IF NOT EXISTS readings (ts INTEGER PRIMARY KEY)');
-  const present = new Set(sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('readings')").toArray().map((r) => r.name));
+  const present = new Set(
+    sql
+      .exec<{ name: string }>("SELECT name FROM pragma_table_info('readings')")
+      .toArray()
+      .map((r) => r.name),
+  );
   for (const code of allReadingCodes) if (!present.has(code)) sql.exec(`ALTER TABLE readings ADD COLUMN ${column(code)} REAL`);
   // Station-local days whose statistics changed since they last reached D1's daily_stats, and the newest day,
   // which keeps its mark between flushes (decision 0013).
@@ -57,12 +62,16 @@ export function migrate(storage: DurableObjectStorage) {
   // Share links with viewers (by their secret's hash), told of new rows as a watcher is.
   sql.exec('CREATE TABLE IF NOT EXISTS link_watchers (link TEXT PRIMARY KEY, since INTEGER NOT NULL) WITHOUT ROWID');
   // Alarm rules pushed from D1 (their spec as JSON) with where each stands; changed only on a transition.
-  sql.exec("CREATE TABLE IF NOT EXISTS alarm_rules (id INTEGER PRIMARY KEY, spec TEXT NOT NULL, phase TEXT NOT NULL DEFAULT 'idle', since INTEGER, alarm_key TEXT)");
+  sql.exec(
+    "CREATE TABLE IF NOT EXISTS alarm_rules (id INTEGER PRIMARY KEY, spec TEXT NOT NULL, phase TEXT NOT NULL DEFAULT 'idle', since INTEGER, alarm_key TEXT)",
+  );
   // Transitions written with the readings that caused them, waiting to reach D1 (and notifications) in order.
   sql.exec('CREATE TABLE IF NOT EXISTS alarm_events (seq INTEGER PRIMARY KEY AUTOINCREMENT, event TEXT NOT NULL)');
   // Quality (decision 0016): a flag per reading that is not good (a good reading has no row, so a clean station
   // pays no row for it), keyed by time and the code's catalogue index; `entry` is the audit log entry that set it.
-  sql.exec('CREATE TABLE IF NOT EXISTS flags (ts INTEGER NOT NULL, code INTEGER NOT NULL, flag INTEGER NOT NULL, reason TEXT NOT NULL, entry INTEGER, PRIMARY KEY (ts, code)) WITHOUT ROWID');
+  sql.exec(
+    'CREATE TABLE IF NOT EXISTS flags (ts INTEGER NOT NULL, code INTEGER NOT NULL, flag INTEGER NOT NULL, reason TEXT NOT NULL, entry INTEGER, PRIMARY KEY (ts, code)) WITHOUT ROWID',
+  );
   // The append-only audit log of every flag change (manual, automatic, on arrival) and approval. Never deleted from,
   // so its rowid is never reused and needs no AUTOINCREMENT (which would write a second row per entry).
   sql.exec(`CREATE TABLE IF NOT EXISTS quality_log (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, action TEXT NOT NULL,

@@ -74,7 +74,9 @@ class Buckets {
     for (let b = 0; b < this.minT.length; b++) {
       if (Number.isNaN(this.minT[b])) continue;
       const minFirst = this.minT[b] <= this.maxT[b];
-      const [t1, v1, t2, v2] = minFirst ? [this.minT[b], this.minV[b], this.maxT[b], this.maxV[b]] : [this.maxT[b], this.maxV[b], this.minT[b], this.minV[b]];
+      const [t1, v1, t2, v2] = minFirst
+        ? [this.minT[b], this.minV[b], this.maxT[b], this.maxV[b]]
+        : [this.maxT[b], this.maxV[b], this.minT[b], this.minV[b]];
       out.t.push(t1);
       out.v.push(v1);
       if (t2 !== t1) {
@@ -206,7 +208,12 @@ export class SeriesBuilder {
     this.wanted = codes.map((code) => !options.codes || options.codes.includes(code));
     const count = points ? Math.floor(points / 2) : bucketsPerReading;
     const width = bucketWidth(start, end, count);
-    this.scale = { limit: points ?? maxPointsPerReading, count, width, bucketOf: (ts) => Math.min(count - 1, Math.floor((ts - start) / width)) };
+    this.scale = {
+      limit: points ?? maxPointsPerReading,
+      count,
+      width,
+      bucketOf: (ts) => Math.min(count - 1, Math.floor((ts - start) / width)),
+    };
     const period = totalsIn ? totalsPeriod(start, end, points ?? 2 * bucketsPerReading) : 'day';
     this.totals = codes.map((code) => (totalsIn && isSummed(code) ? new Totals(period, totalsIn) : undefined));
     this.lines = codes.map((_, i) => (this.totals[i] ? undefined : new Line(this.scale)));

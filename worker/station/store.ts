@@ -76,7 +76,10 @@ export function storeReadings(sql: SqlStorage, readings: Reading[], timeZone: st
      ON CONFLICT (ts) DO UPDATE SET ${columns.map((c) => `${c} = coalesce(${c}, excluded.${c})`).join(', ')}`,
     JSON.stringify(rows),
   );
-  const days = daysOf(rows.map((r) => r[0] as number), timeZone);
+  const days = daysOf(
+    rows.map((r) => r[0] as number),
+    timeZone,
+  );
   const marked = sql.exec('INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)', JSON.stringify(days));
   return { accepted: stored.length, duplicates, stored, days, rowsWritten: written.rowsWritten + marked.rowsWritten };
 }

@@ -21,13 +21,21 @@ export class StationWatchers {
   /** Registers a subject's live watcher for this station's new rows. */
   watch(subjectId: number) {
     const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
-    this.sql.exec('INSERT INTO watchers (subject_id, since) VALUES (?, ?) ON CONFLICT (subject_id) DO UPDATE SET since = excluded.since', subjectId, since);
+    this.sql.exec(
+      'INSERT INTO watchers (subject_id, since) VALUES (?, ?) ON CONFLICT (subject_id) DO UPDATE SET since = excluded.since',
+      subjectId,
+      since,
+    );
   }
 
   /** Registers a share link's object (by its secret's hash) for this station's new readings. */
   watchLink(link: string) {
     const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
-    this.sql.exec('INSERT INTO link_watchers (link, since) VALUES (?, ?) ON CONFLICT (link) DO UPDATE SET since = excluded.since', link, since);
+    this.sql.exec(
+      'INSERT INTO link_watchers (link, since) VALUES (?, ?) ON CONFLICT (link) DO UPDATE SET since = excluded.since',
+      link,
+      since,
+    );
   }
 
   /** Sends a message (built only if anyone listens) to the station's watchers; share links get readings only. */

@@ -1,4 +1,11 @@
-import { getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+} from '@tanstack/react-table';
 import { useState, type ReactNode } from 'react';
 import { Skeleton } from '~/components/ui/skeleton';
 import { TablePager } from './table-pager';
@@ -19,7 +26,17 @@ const idColumn = {
  * The one list screen of the app (SPEC §2 behaviours): a search box, sortable headers, newest first, and a
  * pager with a page-size choice; `empty` shows when there are no rows at all.
  */
-export function DataTable<T extends { id: number }>({ data, columns, label, empty }: { data: T[]; columns: ColumnDef<T>[]; label: string; empty: ReactNode }) {
+export function DataTable<T extends { id: number }>({
+  data,
+  columns,
+  label,
+  empty,
+}: {
+  data: T[];
+  columns: ColumnDef<T>[];
+  label: string;
+  empty: ReactNode;
+}) {
   const [search, setSearch] = useState('');
   const table = useReactTable<T>({
     data,

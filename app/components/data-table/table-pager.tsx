@@ -32,10 +32,30 @@ export function TablePager<T>({ table }: { table: Table<T> }) {
         <span className="mr-2" aria-live="polite">
           {m.admin_table_range({ from: total && pageIndex * pageSize + 1, to: Math.min(total, (pageIndex + 1) * pageSize), total })}
         </span>
-        <PagerButton label={m.admin_table_first()} disabled={!table.getCanPreviousPage()} onClick={() => table.firstPage()} icon={<ChevronsLeftIcon />} />
-        <PagerButton label={m.admin_table_previous()} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()} icon={<ChevronLeftIcon />} />
-        <PagerButton label={m.admin_table_next()} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()} icon={<ChevronRightIcon />} />
-        <PagerButton label={m.admin_table_last()} disabled={!table.getCanNextPage()} onClick={() => table.lastPage()} icon={<ChevronsRightIcon />} />
+        <PagerButton
+          label={m.admin_table_first()}
+          disabled={!table.getCanPreviousPage()}
+          onClick={() => table.firstPage()}
+          icon={<ChevronsLeftIcon />}
+        />
+        <PagerButton
+          label={m.admin_table_previous()}
+          disabled={!table.getCanPreviousPage()}
+          onClick={() => table.previousPage()}
+          icon={<ChevronLeftIcon />}
+        />
+        <PagerButton
+          label={m.admin_table_next()}
+          disabled={!table.getCanNextPage()}
+          onClick={() => table.nextPage()}
+          icon={<ChevronRightIcon />}
+        />
+        <PagerButton
+          label={m.admin_table_last()}
+          disabled={!table.getCanNextPage()}
+          onClick={() => table.lastPage()}
+          icon={<ChevronsRightIcon />}
+        />
       </div>
     </div>
   );

@@ -7,7 +7,14 @@ export function TableToolbar({ search, onSearch }: { search: string; onSearch: (
   return (
     <div className="relative w-full sm:max-w-xs">
       <SearchIcon className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-      <Input type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={m.admin_table_search()} aria-label={m.admin_table_search()} className="pl-8" />
+      <Input
+        type="search"
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+        placeholder={m.admin_table_search()}
+        aria-label={m.admin_table_search()}
+        className="pl-8"
+      />
     </div>
   );
 }

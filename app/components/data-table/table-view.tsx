@@ -31,11 +31,21 @@ export function TableView<T>({ table, label }: { table: TableModel<T>; label: st
                 const sorted = header.column.getIsSorted();
                 const title = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <TableHead key={header.id} className={shownAt(header.column)} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                  <TableHead
+                    key={header.id}
+                    className={shownAt(header.column)}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
                     {header.column.getCanSort() ? (
                       <Button variant="ghost" size="sm" className="-ml-2 px-2" onClick={header.column.getToggleSortingHandler()}>
                         {title}
-                        {sorted === 'asc' ? <ArrowUpIcon /> : sorted === 'desc' ? <ArrowDownIcon /> : <ArrowUpDownIcon className="opacity-40" />}
+                        {sorted === 'asc' ? (
+                          <ArrowUpIcon />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDownIcon />
+                        ) : (
+                          <ArrowUpDownIcon className="opacity-40" />
+                        )}
                       </Button>
                     ) : (
                       title

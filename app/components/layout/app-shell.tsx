@@ -57,7 +57,11 @@ function Sidebar({ user, prefs }: { user: SessionUser; prefs: Preferences }) {
       data-sidebar-theme={prefs.sidebarTheme}
     >
       {prefs.sidebarImage !== 'none' && (
-        <div aria-hidden className="absolute inset-0 bg-cover bg-center opacity-25" style={{ backgroundImage: `url(${sidebarImageUrl(prefs.sidebarImage)})` }} />
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-cover bg-center opacity-25"
+          style={{ backgroundImage: `url(${sidebarImageUrl(prefs.sidebarImage)})` }}
+        />
       )}
       <div className="relative flex h-full flex-col gap-4 p-3">
         <Link to="/" className="flex h-10 items-center justify-center px-1" aria-label={m.nav_home()}>
@@ -75,8 +79,17 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   // Boxed keeps the icon sidebar; scrollable lets the top bar scroll away with the page.
   const sticky = prefs.layoutWidth !== 'scrollable';
   return (
-    <div className={cn('min-h-svh bg-muted/40', prefs.layoutWidth === 'boxed' && 'lg:py-4')} data-layout={prefs.layoutType} data-layout-width={prefs.layoutWidth}>
-      <div className={cn('flex min-h-svh', prefs.layoutWidth === 'boxed' && 'mx-auto max-w-7xl overflow-hidden shadow-lg lg:min-h-[calc(100svh-2rem)] lg:rounded-xl')}>
+    <div
+      className={cn('min-h-svh bg-muted/40', prefs.layoutWidth === 'boxed' && 'lg:py-4')}
+      data-layout={prefs.layoutType}
+      data-layout-width={prefs.layoutWidth}
+    >
+      <div
+        className={cn(
+          'flex min-h-svh',
+          prefs.layoutWidth === 'boxed' && 'mx-auto max-w-7xl overflow-hidden shadow-lg lg:min-h-[calc(100svh-2rem)] lg:rounded-xl',
+        )}
+      >
         {vertical && <Sidebar user={user} prefs={prefs} />}
         <div className="flex min-w-0 flex-1 flex-col">
           <header className={cn('z-40', sticky && 'sticky top-0', topbarClasses[prefs.topbarTheme])} data-topbar-theme={prefs.topbarTheme}>

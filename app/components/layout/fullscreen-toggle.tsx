@@ -10,7 +10,8 @@ export function FullscreenToggle({ className }: { className?: string }) {
     document.addEventListener('fullscreenchange', update);
     return () => document.removeEventListener('fullscreenchange', update);
   }, []);
-  const toggle = () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  const toggle = () =>
+    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
   const label = active ? m.fullscreen_exit() : m.fullscreen_enter();
   return (
     <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={toggle} className={className}>

@@ -21,7 +21,10 @@ export function IconSelect<T extends string>({
   children: ReactNode;
 }) {
   return (
-    <span className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'relative gap-1 px-2 focus-within:ring-2 focus-within:ring-ring/60')} title={label}>
+    <span
+      className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'relative gap-1 px-2 focus-within:ring-2 focus-within:ring-ring/60')}
+      title={label}
+    >
       {children}
       <select
         aria-label={label}

@@ -42,7 +42,11 @@ export function NavLinks({
           .map((entry) => {
             const label = entry.label();
             const badge = entry.pendingBadge && pendingCount > 0 && (
-              <Badge variant="destructive" aria-label={m.nav_pending_badge({ count: pendingCount })} className={cn(variant === 'icon' && 'absolute -top-1 -right-1')}>
+              <Badge
+                variant="destructive"
+                aria-label={m.nav_pending_badge({ count: pendingCount })}
+                className={cn(variant === 'icon' && 'absolute -top-1 -right-1')}
+              >
                 {pendingCount}
               </Badge>
             );

@@ -1,4 +1,15 @@
-import { BoxesIcon, FolderTreeIcon, LayoutDashboardIcon, ListIcon, Share2Icon, SirenIcon, UserRoundIcon, UsersIcon, WebhookIcon, type LucideIcon } from 'lucide-react';
+import {
+  BoxesIcon,
+  FolderTreeIcon,
+  LayoutDashboardIcon,
+  ListIcon,
+  Share2Icon,
+  SirenIcon,
+  UserRoundIcon,
+  UsersIcon,
+  WebhookIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { m } from '~/paraglide/messages';
 
 export interface NavEntry {

@@ -63,7 +63,14 @@ function Choice<K extends 'layoutType' | 'layoutWidth' | 'topbarTheme' | 'sideba
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {options.map((option) => (
           <label key={option} className="flex items-center gap-2 text-sm">
-            <input type="radio" name={name} value={option} checked={prefs[name] === option} onChange={() => change(name, option)} className="size-4 accent-primary" />
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={prefs[name] === option}
+              onChange={() => change(name, option)}
+              className="size-4 accent-primary"
+            />
             {label(option)}
           </label>
         ))}
@@ -95,8 +102,18 @@ function Swatches<K extends 'sidebarTheme' | 'sidebarImage'>({
           const { caption, label, className, ...look } = swatch(option);
           const ring = prefs[name] === option && 'ring-2 ring-primary ring-offset-2 ring-offset-background';
           return (
-            <button key={option} type="button" aria-pressed={prefs[name] === option} aria-label={label} onClick={() => change(name, option)} className="grid justify-items-center gap-1 text-xs">
-              <span className={cn('flex w-full items-center justify-center rounded-md border bg-cover bg-center', className, ring)} {...look} />
+            <button
+              key={option}
+              type="button"
+              aria-pressed={prefs[name] === option}
+              aria-label={label}
+              onClick={() => change(name, option)}
+              className="grid justify-items-center gap-1 text-xs"
+            >
+              <span
+                className={cn('flex w-full items-center justify-center rounded-md border bg-cover bg-center', className, ring)}
+                {...look}
+              />
               {caption}
             </button>
           );
@@ -134,7 +151,13 @@ export function SettingsDrawer() {
         {vertical && (
           <>
             <Choice name="sidebarType" title={m.settings_sidebar_type()} options={sidebarTypes} label={(o) => labels.sidebarType[o]()} />
-            <Swatches name="sidebarTheme" title={m.settings_sidebar_theme()} options={sidebarThemes} columns="grid-cols-4" swatch={(theme) => ({ className: 'h-8', style: sidebarThemeStyles[theme], caption: labels.sidebarTheme[theme]() })} />
+            <Swatches
+              name="sidebarTheme"
+              title={m.settings_sidebar_theme()}
+              options={sidebarThemes}
+              columns="grid-cols-4"
+              swatch={(theme) => ({ className: 'h-8', style: sidebarThemeStyles[theme], caption: labels.sidebarTheme[theme]() })}
+            />
             <Swatches
               name="sidebarImage"
               title={m.settings_sidebar_image()}
@@ -143,7 +166,11 @@ export function SettingsDrawer() {
               swatch={(image) =>
                 image === 'none'
                   ? { className: 'h-16 bg-muted', label: m.settings_no_image(), children: m.settings_none() }
-                  : { className: 'h-16 bg-muted', label: m.settings_image({ n: image.slice(3) }), style: { backgroundImage: `url(${sidebarImageUrl(image)})` } }
+                  : {
+                      className: 'h-16 bg-muted',
+                      label: m.settings_image({ n: image.slice(3) }),
+                      style: { backgroundImage: `url(${sidebarImageUrl(image)})` },
+                    }
               }
             />
           </>

@@ -2,7 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { ChevronDownIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
 import type { SessionUser } from '../../../worker/contracts/site';
 import { Button } from '~/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '~/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu';
 import { fullName } from '~/features/subjects/full-name';
 import { m } from '~/paraglide/messages';
 
@@ -13,7 +20,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-2 px-1.5 sm:px-2" aria-label={m.user_menu_label({ name })}>
-          <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">{initials}</span>
+          <span className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+            {initials}
+          </span>
           <span className="hidden max-w-40 truncate md:inline">{name}</span>
           <ChevronDownIcon className="hidden md:block" />
         </Button>

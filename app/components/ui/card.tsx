@@ -2,7 +2,11 @@ import type { ComponentProps } from 'react';
 import { cn } from '~/lib/utils';
 
 export const Card = ({ className, ...props }: ComponentProps<'div'>) => (
-  <div data-slot="card" className={cn('flex flex-col gap-4 rounded-xl border bg-card py-5 text-card-foreground shadow-sm', className)} {...props} />
+  <div
+    data-slot="card"
+    className={cn('flex flex-col gap-4 rounded-xl border bg-card py-5 text-card-foreground shadow-sm', className)}
+    {...props}
+  />
 );
 export const CardHeader = ({ className, ...props }: ComponentProps<'div'>) => (
   <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-5', className)} {...props} />

@@ -20,7 +20,10 @@ export function Checkbox({
         onChange={(event) => onCheckedChange?.(event.target.checked)}
         {...props}
       />
-      <CheckIcon aria-hidden className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked:block" />
+      <CheckIcon
+        aria-hidden
+        className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked:block"
+      />
     </span>
   );
 }

@@ -35,7 +35,9 @@ export function SheetContent({
   );
 }
 
-export const SheetHeader = ({ className, ...props }: ComponentProps<'div'>) => <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
+export const SheetHeader = ({ className, ...props }: ComponentProps<'div'>) => (
+  <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />
+);
 export const SheetTitle = ({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) => (
   <SheetPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />
 );

@@ -11,5 +11,15 @@ export default function Toaster() {
   const { prefs } = usePreferences();
   // Runs after Sonner's own effect has subscribed, so the toasts that waited for it show.
   useEffect(() => deliverToasts(({ tone, text }) => toast[tone](text)), []);
-  return <Sonner position="top-right" offset={belowTopBar} mobileOffset={belowTopBar} duration={3000} theme={prefs.theme} richColors closeButton />;
+  return (
+    <Sonner
+      position="top-right"
+      offset={belowTopBar}
+      mobileOffset={belowTopBar}
+      duration={3000}
+      theme={prefs.theme}
+      richColors
+      closeButton
+    />
+  );
 }

@@ -24,7 +24,11 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
-    <th data-slot="table-head" className={cn('h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)} {...props} />
+    <th
+      data-slot="table-head"
+      className={cn('h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-muted-foreground', className)}
+      {...props}
+    />
   );
 }
 

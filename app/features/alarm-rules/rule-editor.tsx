@@ -19,7 +19,18 @@ import { RulePreviewPanel } from './rule-preview';
 import { severityName } from '~/features/alarms/alarm-text';
 import { OptionSelect } from '~/features/alarms/option-select';
 
-const fieldNames = ['name', 'kind', 'reading', 'threshold', 'deadband', 'window_minutes', 'silence_minutes', 'hold_minutes', 'severity', 'on_suspect'];
+const fieldNames = [
+  'name',
+  'kind',
+  'reading',
+  'threshold',
+  'deadband',
+  'window_minutes',
+  'silence_minutes',
+  'hold_minutes',
+  'severity',
+  'on_suspect',
+];
 
 /** A number input: decimals for levels and rates, whole minutes for times. */
 function NumberField({ decimal = false, ...props }: ComponentProps<typeof TextField> & { decimal?: boolean }) {
@@ -38,13 +49,40 @@ interface MinuteField {
 }
 
 const minuteFields: MinuteField[] = [
-  { shown: 'window', name: 'window_minutes', min: 5, label: m.alarm_rules_window, hint: m.alarm_rules_window_hint, initial: (rule) => rule?.window_minutes ?? 60 },
-  { shown: 'silence', name: 'silence_minutes', min: 10, label: m.alarm_rules_silence, hint: m.alarm_rules_silence_hint, initial: (rule) => rule?.silence_minutes ?? 60 },
-  { shown: 'hold', name: 'hold_minutes', min: 0, placeholder: '0', label: m.alarm_rules_hold, hint: m.alarm_rules_hold_hint, initial: (rule) => rule?.hold_minutes || '' },
+  {
+    shown: 'window',
+    name: 'window_minutes',
+    min: 5,
+    label: m.alarm_rules_window,
+    hint: m.alarm_rules_window_hint,
+    initial: (rule) => rule?.window_minutes ?? 60,
+  },
+  {
+    shown: 'silence',
+    name: 'silence_minutes',
+    min: 10,
+    label: m.alarm_rules_silence,
+    hint: m.alarm_rules_silence_hint,
+    initial: (rule) => rule?.silence_minutes ?? 60,
+  },
+  {
+    shown: 'hold',
+    name: 'hold_minutes',
+    min: 0,
+    placeholder: '0',
+    label: m.alarm_rules_hold,
+    hint: m.alarm_rules_hold_hint,
+    initial: (rule) => rule?.hold_minutes || '',
+  },
 ];
 
 /** A labelled choice of the form (kind, reading, severity), held in state rather than in the form's fields. */
-function Choice<T extends string>({ name, label, errors, ...select }: { name: string; label: string; errors: Record<string, string[]> } & ComponentProps<typeof OptionSelect<T>>) {
+function Choice<T extends string>({
+  name,
+  label,
+  errors,
+  ...select
+}: { name: string; label: string; errors: Record<string, string[]> } & ComponentProps<typeof OptionSelect<T>>) {
   return <Field name={name} label={label} errors={errors} control={(control) => <OptionSelect {...select} {...control} />} />;
 }
 
@@ -52,7 +90,17 @@ function Choice<T extends string>({ name, label, errors, ...select }: { name: st
  * Creates or edits a rule: the inputs its kind needs, saved through the contract form; "Preview" sends the draft
  * (saved or not) to the preview call and draws it on the station's last 30 days.
  */
-export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow; rule: AlarmRule | null; initialKind: RuleKind; onClose: () => void }) {
+export function RuleEditor({
+  item,
+  rule,
+  initialKind,
+  onClose,
+}: {
+  item: ItemRow;
+  rule: AlarmRule | null;
+  initialKind: RuleKind;
+  onClose: () => void;
+}) {
   const readings = sourceReadings(item.name_for_api);
   const [kind, setKind] = useState<RuleKind>(initialKind);
   const [reading, setReading] = useState(rule?.reading ?? readings[0].code);
@@ -71,7 +119,9 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
     invalidates: 'alarms',
     onSuccess: onClose,
   });
-  const preview = useMutation({ mutationFn: (values: AlarmRuleSpec) => send(() => ruleCalls().then((c) => c.preview), { query: {}, body: values }) });
+  const preview = useMutation({
+    mutationFn: (values: AlarmRuleSpec) => send(() => ruleCalls().then((c) => c.preview), { query: {}, body: values }),
+  });
   const runPreview = async () => {
     const values = formRef.current && (await check(formRef.current));
     if (!values) return;
@@ -95,7 +145,9 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
   return (
     <Card className="min-w-0" data-testid="rule-editor">
       <CardHeader>
-        <CardTitle className="text-base">{rule ? m.alarm_rules_edit_title({ name: rule.name ?? kindLabels[rule.kind]() }) : m.alarm_rules_new_title()}</CardTitle>
+        <CardTitle className="text-base">
+          {rule ? m.alarm_rules_edit_title({ name: rule.name ?? kindLabels[rule.kind]() }) : m.alarm_rules_new_title()}
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         <form ref={formRef} method="post" noValidate {...form} onChange={changed} className="grid gap-4">
@@ -109,7 +161,14 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
               onChange={choose(setKind)}
               errors={errors}
             />
-            <TextField name="name" label={m.alarm_rules_name()} hint={m.alarm_rules_name_hint()} defaultValue={rule?.name ?? ''} maxLength={100} errors={errors} />
+            <TextField
+              name="name"
+              label={m.alarm_rules_name()}
+              hint={m.alarm_rules_name_hint()}
+              defaultValue={rule?.name ?? ''}
+              maxLength={100}
+              errors={errors}
+            />
             {fields.reading && (
               <Choice
                 name="reading"
@@ -126,7 +185,11 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
                 key={`threshold-${kind}`}
                 decimal
                 name="threshold"
-                label={fields.threshold === 'rate' ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) }) : m.alarm_rules_threshold({ unit })}
+                label={
+                  fields.threshold === 'rate'
+                    ? m.alarm_rules_rate({ unit: m.alarm_rules_per_hour({ unit }) })
+                    : m.alarm_rules_threshold({ unit })
+                }
                 hint={fields.threshold === 'rate' ? m.alarm_rules_rate_hint() : undefined}
                 defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : kind === 'low_voltage' ? lowVoltageDefault : ''}
                 errors={errors}
@@ -146,7 +209,9 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
             )}
             {minuteFields.map(
               ({ shown, label, hint, initial, ...field }) =>
-                fields[shown] && <NumberField key={field.name} {...field} label={label()} hint={hint()} defaultValue={initial(rule)} errors={errors} />,
+                fields[shown] && (
+                  <NumberField key={field.name} {...field} label={label()} hint={hint()} defaultValue={initial(rule)} errors={errors} />
+                ),
             )}
             <Choice
               name="severity"
@@ -159,7 +224,12 @@ export function RuleEditor({ item, rule, initialKind, onClose }: { item: ItemRow
             {fields.threshold && (
               <div className="grid content-start gap-2">
                 <div className="flex items-center gap-3">
-                  <Switch id="field-on_suspect" checked={onSuspect} onCheckedChange={choose(setOnSuspect)} aria-describedby="field-on_suspect-hint" />
+                  <Switch
+                    id="field-on_suspect"
+                    checked={onSuspect}
+                    onCheckedChange={choose(setOnSuspect)}
+                    aria-describedby="field-on_suspect-hint"
+                  />
                   <Label htmlFor="field-on_suspect">{m.alarm_rules_on_suspect()}</Label>
                 </div>
                 <p id="field-on_suspect-hint" className="text-xs text-muted-foreground">

@@ -33,7 +33,8 @@ const fields: Record<RuleKind, KindFields> = {
 export const kindFields = (kind: RuleKind) => fields[kind];
 
 /** The kinds a station of this source can have: the low-voltage preset needs a source that reports POWER. */
-export const kindOptions = (source: Source) => (Object.keys(fields) as RuleKind[]).filter((k) => k !== 'low_voltage' || isReadingOf(source, lowVoltageReading));
+export const kindOptions = (source: Source) =>
+  (Object.keys(fields) as RuleKind[]).filter((k) => k !== 'low_voltage' || isReadingOf(source, lowVoltageReading));
 
 export const kindLabels: Record<RuleKind, () => string> = {
   above: m.alarm_rules_kind_above,
@@ -43,7 +44,6 @@ export const kindLabels: Record<RuleKind, () => string> = {
   no_data: m.alarm_rules_kind_no_data,
   low_voltage: m.alarm_rules_kind_low_voltage,
 };
-
 
 /** Every reading of a source, in catalogue order, named in the current language. */
 export const sourceReadings = (source: Source): Reading[] =>
@@ -109,7 +109,9 @@ export function describeRule(rule: AlarmRule, reading: Reading | undefined) {
   return {
     condition,
     clears,
-    deadband: kind.deadband ? m.alarm_rules_deadband_of({ value: amount(rule.deadband, kind.threshold === 'rate' ? perHour : unit) }) : null,
+    deadband: kind.deadband
+      ? m.alarm_rules_deadband_of({ value: amount(rule.deadband, kind.threshold === 'rate' ? perHour : unit) })
+      : null,
     timing: timing.join(' · '),
   };
 }

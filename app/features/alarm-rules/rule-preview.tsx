@@ -25,7 +25,10 @@ export function previewChart(preview: RulePreview, severity: Severity, timeZone:
   const thresholds =
     preview.threshold === null || preview.clear_level === null
       ? []
-      : levelLines({ threshold: preview.threshold, clear_level: preview.clear_level, severity }, { fires: m.alarm_rules_line_threshold(), clears: m.alarm_rules_line_clear() });
+      : levelLines(
+          { threshold: preview.threshold, clear_level: preview.clear_level, severity },
+          { fires: m.alarm_rules_line_threshold(), clears: m.alarm_rules_line_clear() },
+        );
   return { drawing, thresholds };
 }
 
@@ -41,7 +44,10 @@ export function RulePreviewPanel({
   readings: Reading[];
   timeZone: string;
 }) {
-  const chart = useMemo(() => preview.data && preview.variables && previewChart(preview.data, preview.variables.severity, timeZone), [preview.data, preview.variables, timeZone]);
+  const chart = useMemo(
+    () => preview.data && preview.variables && previewChart(preview.data, preview.variables.severity, timeZone),
+    [preview.data, preview.variables, timeZone],
+  );
   if (preview.isPending) {
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -56,7 +62,11 @@ export function RulePreviewPanel({
   const { data } = preview;
   const reading = readings.find((r) => r.code === data.reading);
   // A rate rule fires on a rate per hour.
-  const valueUnit = reading ? (preview.variables && isRateKind(preview.variables.kind) ? m.alarm_rules_per_hour({ unit: reading.unit }) : reading.unit) : '';
+  const valueUnit = reading
+    ? preview.variables && isRateKind(preview.variables.kind)
+      ? m.alarm_rules_per_hour({ unit: reading.unit })
+      : reading.unit
+    : '';
   const newest = data.episodes.slice(-listedEpisodes).reverse();
   const at = (iso: string) => stationDateTime(iso, timeZone);
   return (
@@ -68,11 +78,20 @@ export function RulePreviewPanel({
       {chart && chart.drawing.points.length > 0 && (
         <div className="rounded-lg border p-2">
           <Suspense fallback={chartSkeleton}>
-            <LazyReadingChart drawing={chart.drawing} thresholds={chart.thresholds} timeZone={timeZone} axisLabel={reading ? `${reading.name} (${reading.unit})` : (data.reading ?? '')} />
+            <LazyReadingChart
+              drawing={chart.drawing}
+              thresholds={chart.thresholds}
+              timeZone={timeZone}
+              axisLabel={reading ? `${reading.name} (${reading.unit})` : (data.reading ?? '')}
+            />
           </Suspense>
         </div>
       )}
-      {chart && chart.drawing.points.length === 0 && <p className="text-sm text-muted-foreground">{m.alarm_rules_preview_no_readings({ reading: reading?.name ?? data.reading ?? '' })}</p>}
+      {chart && chart.drawing.points.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          {m.alarm_rules_preview_no_readings({ reading: reading?.name ?? data.reading ?? '' })}
+        </p>
+      )}
       {newest.length > 0 && (
         <ul className="grid gap-1 text-sm" aria-label={m.alarm_rules_preview_episodes()}>
           {newest.map((e) => (
@@ -83,7 +102,9 @@ export function RulePreviewPanel({
               {e.cleared_at ? m.alarm_rules_episode_cleared({ at: at(e.cleared_at) }) : m.alarm_rules_episode_open()}
             </li>
           ))}
-          {data.episodes.length > newest.length && <li className="text-muted-foreground">{m.alarm_rules_episodes_more({ count: data.episodes.length - newest.length })}</li>}
+          {data.episodes.length > newest.length && (
+            <li className="text-muted-foreground">{m.alarm_rules_episodes_more({ count: data.episodes.length - newest.length })}</li>
+          )}
         </ul>
       )}
     </section>

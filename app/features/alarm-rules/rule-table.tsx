@@ -12,7 +12,17 @@ import { describeRule, kindLabels, sourceReadings } from './rule-fields';
 import { SeverityBadge } from '~/features/alarms/severity-badge';
 
 /** A station's rules, one row each: what it watches, when it fires and clears, its severity, and its open alarm. */
-export function RuleTable({ item, rules, alarms, onEdit }: { item: ItemRow; rules: AlarmRule[]; alarms: Alarm[]; onEdit: (rule: AlarmRule) => void }) {
+export function RuleTable({
+  item,
+  rules,
+  alarms,
+  onEdit,
+}: {
+  item: ItemRow;
+  rules: AlarmRule[];
+  alarms: Alarm[];
+  onEdit: (rule: AlarmRule) => void;
+}) {
   const readings = sourceReadings(item.name_for_api);
   const alarmOf = new Map(alarms.map((a) => [a.rule_id, a.state]));
   return (
@@ -78,7 +88,11 @@ export function RuleTable({ item, rules, alarms, onEdit }: { item: ItemRow; rule
                       <PencilIcon />
                       {m.admin_action_edit()}
                     </Button>
-                    <DeleteAction remove={() => send(() => ruleCalls().then((c) => c.delete), { query: { id: rule.id } })} resource="alarms" name={label} />
+                    <DeleteAction
+                      remove={() => send(() => ruleCalls().then((c) => c.delete), { query: { id: rule.id } })}
+                      resource="alarms"
+                      name={label}
+                    />
                   </div>
                 </TableCell>
               </TableRow>

@@ -29,7 +29,9 @@ export function AcknowledgeDialog({ alarm, onClose }: { alarm: Alarm | null; onC
     <AlertDialog open={alarm !== null} onOpenChange={(open) => !open && onClose()}>
       {/* Keyed by the alarm, so each one starts with an empty note and no errors. */}
       {/* The note is what one types first; without this the dialog would focus Cancel. */}
-      <AlertDialogContent onOpenAutoFocus={focusNote}>{alarm && <AcknowledgeForm key={alarm.id} alarm={alarm} onDone={onClose} />}</AlertDialogContent>
+      <AlertDialogContent onOpenAutoFocus={focusNote}>
+        {alarm && <AcknowledgeForm key={alarm.id} alarm={alarm} onDone={onClose} />}
+      </AlertDialogContent>
     </AlertDialog>
   );
 }
@@ -53,9 +55,13 @@ function AcknowledgeForm({ alarm, onDone }: { alarm: Alarm; onDone: () => void }
     <form {...form} noValidate className="grid gap-4">
       <AlertDialogHeader>
         <AlertDialogTitle>{m.alarms_ack_title()}</AlertDialogTitle>
-        <AlertDialogDescription>{m.alarms_ack_description({ rule: ruleTitle(alarm.rule_name, alarm), station: alarm.station_name })}</AlertDialogDescription>
+        <AlertDialogDescription>
+          {m.alarms_ack_description({ rule: ruleTitle(alarm.rule_name, alarm), station: alarm.station_name })}
+        </AlertDialogDescription>
       </AlertDialogHeader>
-      {!conflict && <TextAreaField name="note" label={m.alarms_ack_note()} hint={m.alarms_ack_note_hint()} rows={3} maxLength={500} errors={errors} />}
+      {!conflict && (
+        <TextAreaField name="note" label={m.alarms_ack_note()} hint={m.alarms_ack_note_hint()} rows={3} maxLength={500} errors={errors} />
+      )}
       <FormErrors errors={errors} fields={['note']} />
       <AlertDialogFooter>
         <AlertDialogCancel type="button">{conflict ? m.action_close() : m.action_cancel()}</AlertDialogCancel>

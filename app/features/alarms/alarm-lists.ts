@@ -26,7 +26,8 @@ export interface AlarmPages {
 const severityRank: Record<Severity, number> = { warning: 1, critical: 2 };
 const unattended = (alarm: Alarm) => (alarm.state === 'active' ? 1 : 0);
 /** Worst first; of equal severity, those nobody has acknowledged yet, then the newest. */
-const byConcern = (a: Alarm, b: Alarm) => severityRank[b.severity] - severityRank[a.severity] || unattended(b) - unattended(a) || b.id - a.id;
+const byConcern = (a: Alarm, b: Alarm) =>
+  severityRank[b.severity] - severityRank[a.severity] || unattended(b) - unattended(a) || b.id - a.id;
 
 export const matchesFilters = (alarm: Alarm, filters: AlarmFilters) =>
   alarm.state === viewState[filters.view] &&
@@ -53,7 +54,8 @@ export function mergeOpenAlarm(open: Alarm[], alarm: Alarm): Alarm[] {
 export function mergeIntoPages<T extends AlarmPages>(data: T, alarm: Alarm, filters: AlarmFilters): T {
   const pages = data.pages.map((page) => ({ ...page, alarms: page.alarms.filter((a) => a.id !== alarm.id) }));
   if (matchesFilters(alarm, filters)) {
-    const holder = pages.find((page) => page.alarms.some((a) => a.id < alarm.id)) ?? (pages.at(-1)?.next === undefined ? pages.at(-1) : undefined);
+    const holder =
+      pages.find((page) => page.alarms.some((a) => a.id < alarm.id)) ?? (pages.at(-1)?.next === undefined ? pages.at(-1) : undefined);
     if (holder) holder.alarms = insertNewestFirst(holder.alarms, alarm);
   }
   return { ...data, pages };

@@ -22,7 +22,11 @@ import type { AlarmSearch } from './search';
 import { SeverityBadge } from './severity-badge';
 import { useAlarmUpdates } from './use-alarm-updates';
 
-const viewNames: Record<AlarmView, () => string> = { active: m.alarms_view_active, acknowledged: m.alarms_view_acknowledged, history: m.alarms_view_history };
+const viewNames: Record<AlarmView, () => string> = {
+  active: m.alarms_view_active,
+  acknowledged: m.alarms_view_acknowledged,
+  history: m.alarms_view_history,
+};
 const empties: Record<AlarmView, { title: () => string; body: () => string }> = {
   active: { title: m.alarms_empty_active, body: m.alarms_empty_active_body },
   acknowledged: { title: m.alarms_empty_acknowledged, body: m.alarms_empty_acknowledged_body },
@@ -63,14 +67,23 @@ function AlarmRow({ alarm, timeZone, onAcknowledge }: { alarm: Alarm; timeZone: 
             {alarm.rule_name && <span className="text-sm text-muted-foreground">{conditionText(alarm)}</span>}
           </div>
           <p className="text-sm break-words">
-            <Link to="/charts/$id/{-$itemType}" params={{ id: alarm.unique_id }} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to="/charts/$id/{-$itemType}"
+              params={{ id: alarm.unique_id }}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               {alarm.station_name}
             </Link>
             <span className="text-muted-foreground"> · {[alarm.unique_id, reading].filter(Boolean).join(' · ')}</span>
           </p>
         </div>
         {onAcknowledge && alarm.state === 'active' && (
-          <Button size="sm" variant="outline" onClick={() => onAcknowledge(alarm)} aria-label={m.alarms_acknowledge_named({ rule, station: alarm.station_name })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onAcknowledge(alarm)}
+            aria-label={m.alarms_acknowledge_named({ rule, station: alarm.station_name })}
+          >
             <CheckIcon />
             {m.alarms_acknowledge()}
           </Button>
@@ -89,7 +102,9 @@ function AlarmRow({ alarm, timeZone, onAcknowledge }: { alarm: Alarm; timeZone: 
         {alarm.cleared_at && (
           <Field label={m.alarms_cleared_at()}>
             <When instant={alarm.cleared_at} timeZone={timeZone} />
-            {alarm.cleared_reason === 'rule_deleted' ? ` · ${m.alarms_cleared_rule_deleted()}` : alarm.clear_value !== null && ` · ${valueText(alarm.clear_value, alarm)}`}
+            {alarm.cleared_reason === 'rule_deleted'
+              ? ` · ${m.alarms_cleared_rule_deleted()}`
+              : alarm.clear_value !== null && ` · ${valueText(alarm.clear_value, alarm)}`}
           </Field>
         )}
         {alarm.note && (
@@ -102,7 +117,19 @@ function AlarmRow({ alarm, timeZone, onAcknowledge }: { alarm: Alarm; timeZone: 
   );
 }
 
-function AlarmList({ alarms, zones, filtered, view, onAcknowledge }: { alarms: Alarm[]; zones: Zones; filtered: boolean; view: AlarmView; onAcknowledge?: (alarm: Alarm) => void }) {
+function AlarmList({
+  alarms,
+  zones,
+  filtered,
+  view,
+  onAcknowledge,
+}: {
+  alarms: Alarm[];
+  zones: Zones;
+  filtered: boolean;
+  view: AlarmView;
+  onAcknowledge?: (alarm: Alarm) => void;
+}) {
   if (!alarms.length) {
     return <EmptyState title={empties[view].title()}>{filtered ? m.alarms_empty_filtered() : empties[view].body()}</EmptyState>;
   }
@@ -124,7 +151,12 @@ function History({ filters, zones }: { filters: AlarmFilters; zones: Zones }) {
     <div className="grid gap-4">
       <AlarmList alarms={alarms} zones={zones} filtered={filtered} view="history" />
       {history.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => void history.fetchNextPage()}
+          disabled={history.isFetchingNextPage}
+        >
           {history.isFetchingNextPage ? m.action_working() : m.alarms_load_more()}
         </Button>
       )}
@@ -132,7 +164,15 @@ function History({ filters, zones }: { filters: AlarmFilters; zones: Zones }) {
   );
 }
 
-function Filters({ filters, stations, onChange }: { filters: AlarmFilters; stations: { id: number; name: string }[]; onChange: (next: AlarmSearch) => void }) {
+function Filters({
+  filters,
+  stations,
+  onChange,
+}: {
+  filters: AlarmFilters;
+  stations: { id: number; name: string }[];
+  onChange: (next: AlarmSearch) => void;
+}) {
   return (
     <div className="grid w-full grid-cols-2 gap-3 sm:w-auto sm:grid-cols-[minmax(12rem,18rem)_minmax(9rem,12rem)]">
       <FilterSelect
@@ -165,7 +205,10 @@ export function AlarmsPage({ filters, onChange }: { filters: AlarmFilters; onCha
   const { data: open } = useSuspenseQuery(alarmQueries.open());
   const alarms = useAlarmUpdates();
   // Every station the subject may see, without listing them in the address.
-  const live = useLiveStations(stations.length ? 'all' : [], { onAlarm: (message) => alarms.apply(message.alarm), onResync: alarms.refresh });
+  const live = useLiveStations(stations.length ? 'all' : [], {
+    onAlarm: (message) => alarms.apply(message.alarm),
+    onResync: alarms.refresh,
+  });
   const zones = useMemo(() => new Map(stations.map((s) => [s.id, s.timezone])), [stations]);
   const [acknowledging, setAcknowledging] = useState<Alarm | null>(null);
   const shown = (view: AlarmView) => open.filter((alarm) => matchesFilters(alarm, { ...filters, view }));
@@ -173,8 +216,15 @@ export function AlarmsPage({ filters, onChange }: { filters: AlarmFilters; onCha
   const counts = { active: shown('active').length, acknowledged: shown('acknowledged').length };
   return (
     <>
-      <PageHeader title={m.nav_alarms()} description={m.alarms_description()} actions={stations.length > 0 && <LiveIndicator state={live} />} />
-      <Tabs value={filters.view} onValueChange={(view) => onChange({ view: view === 'active' ? undefined : (view as AlarmSearch['view']) })}>
+      <PageHeader
+        title={m.nav_alarms()}
+        description={m.alarms_description()}
+        actions={stations.length > 0 && <LiveIndicator state={live} />}
+      />
+      <Tabs
+        value={filters.view}
+        onValueChange={(view) => onChange({ view: view === 'active' ? undefined : (view as AlarmSearch['view']) })}
+      >
         <div className="flex flex-wrap items-end justify-between gap-3">
           <TabsList aria-label={m.alarms_views_label()}>
             {alarmViews.map((view) => (
@@ -194,7 +244,13 @@ export function AlarmsPage({ filters, onChange }: { filters: AlarmFilters; onCha
           {filters.view === 'history' ? (
             <History filters={filters} zones={zones} />
           ) : (
-            <AlarmList alarms={shown(filters.view)} zones={zones} filtered={filtered} view={filters.view} onAcknowledge={setAcknowledging} />
+            <AlarmList
+              alarms={shown(filters.view)}
+              zones={zones}
+              filtered={filtered}
+              view={filters.view}
+              onAcknowledge={setAcknowledging}
+            />
           )}
         </TabsContent>
       </Tabs>

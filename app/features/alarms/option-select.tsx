@@ -11,7 +11,10 @@ export function OptionSelect<T extends string>({
   onChange,
   placeholder,
   ...trigger
-}: { value?: T; options: { value: T; label: string }[]; onChange: (value: T) => void; placeholder?: string } & Omit<ComponentProps<typeof SelectTrigger>, 'value' | 'onChange'>) {
+}: { value?: T; options: { value: T; label: string }[]; onChange: (value: T) => void; placeholder?: string } & Omit<
+  ComponentProps<typeof SelectTrigger>,
+  'value' | 'onChange'
+>) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as T)} disabled={trigger.disabled}>
       <SelectTrigger {...trigger}>

@@ -14,7 +14,13 @@ export const alarmQueries = {
       queryKey: ['alarms', 'list', filters],
       queryFn: async ({ pageParam }): Promise<AlarmPage> => {
         const alarms = await fetchAlarms({
-          data: { state: viewState[filters.view], item_id: filters.station, severity: filters.severity, limit: alarmPageSize, before: pageParam },
+          data: {
+            state: viewState[filters.view],
+            item_id: filters.station,
+            severity: filters.severity,
+            limit: alarmPageSize,
+            before: pageParam,
+          },
         });
         return { alarms, next: alarms.length < alarmPageSize ? undefined : alarms.at(-1)!.id };
       },
@@ -24,5 +30,6 @@ export const alarmQueries = {
   /** The stations the subject may see: the station filter, and each alarm's time zone. */
   stations: () => queryOptions({ queryKey: ['alarms', 'stations'], queryFn: () => fetchAlarmStations() }),
   /** A station's rules, whose thresholds its charts draw. */
-  rules: (uniqueId: string) => queryOptions({ queryKey: ['alarms', 'rules', uniqueId], queryFn: () => fetchStationRules({ data: { id: uniqueId } }) }),
+  rules: (uniqueId: string) =>
+    queryOptions({ queryKey: ['alarms', 'rules', uniqueId], queryFn: () => fetchStationRules({ data: { id: uniqueId } }) }),
 };

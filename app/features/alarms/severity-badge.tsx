@@ -14,7 +14,11 @@ export function SeverityBadge({ severity, className, ...props }: ComponentProps<
   return (
     <span
       data-severity={severity}
-      className={cn('inline-flex h-5 items-center rounded-full px-2 text-xs font-semibold whitespace-nowrap', severityLook[severity], className)}
+      className={cn(
+        'inline-flex h-5 items-center rounded-full px-2 text-xs font-semibold whitespace-nowrap',
+        severityLook[severity],
+        className,
+      )}
       {...props}
     >
       {severityName(severity)}

@@ -27,11 +27,17 @@ export function StationAlarms({ item }: { item: Pick<ItemRow, 'id' | 'unique_id'
     <section
       aria-labelledby="station-alarms-heading"
       data-testid="station-alarms"
-      className={cn('grid gap-2 rounded-lg border px-4 py-3 text-sm', critical ? 'border-red-600/40 bg-red-600/5' : 'border-amber-500/40 bg-amber-500/5')}
+      className={cn(
+        'grid gap-2 rounded-lg border px-4 py-3 text-sm',
+        critical ? 'border-red-600/40 bg-red-600/5' : 'border-amber-500/40 bg-amber-500/5',
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="station-alarms-heading" className="flex items-center gap-2 font-semibold">
-          <SirenIcon className={cn('size-4', critical ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300')} aria-hidden />
+          <SirenIcon
+            className={cn('size-4', critical ? 'text-red-600 dark:text-red-400' : 'text-amber-600 dark:text-amber-300')}
+            aria-hidden
+          />
           {m.alarms_station_open({ count: alarms.length })}
         </h2>
         <Link to="/alarms" search={{ station: item.id }} className="text-primary underline-offset-4 hover:underline">
@@ -45,7 +51,9 @@ export function StationAlarms({ item }: { item: Pick<ItemRow, 'id' | 'unique_id'
             <span className="font-medium">{ruleTitle(alarm.rule_name, alarm)}</span>
             {alarm.rule_name && <span className="text-muted-foreground">{conditionText(alarm)}</span>}
             <span className="text-muted-foreground tabular-nums">
-              {[m.alarms_fired_since({ time: stationDateTime(alarm.fired_at, item.timezone) }), valueText(alarm.value, alarm)].filter(Boolean).join(' · ')}
+              {[m.alarms_fired_since({ time: stationDateTime(alarm.fired_at, item.timezone) }), valueText(alarm.value, alarm)]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
             {alarm.state === 'acknowledged' && alarm.acknowledged_by && (
               <span className="text-muted-foreground">{m.alarms_acknowledged_by_short({ name: alarm.acknowledged_by.name })}</span>

@@ -34,7 +34,19 @@ export function AuthPage({ title, description, children }: { title: string; desc
 }
 
 /** The end of a public form: its submit button, then a link to another public screen, after a question if it asks one. */
-export function AuthFormEnd({ pending, submit, to, link, question }: { pending: boolean; submit: string; to: '/login' | '/register'; link: string; question?: string }) {
+export function AuthFormEnd({
+  pending,
+  submit,
+  to,
+  link,
+  question,
+}: {
+  pending: boolean;
+  submit: string;
+  to: '/login' | '/register';
+  link: string;
+  question?: string;
+}) {
   return (
     <>
       <SubmitButton pending={pending}>{pending ? m.action_working() : submit}</SubmitButton>

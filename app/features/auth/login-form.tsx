@@ -40,7 +40,13 @@ export function LoginScreen() {
         <Checkbox id="remember-me" checked={rememberMe} onCheckedChange={setRememberMe} />
         <Label htmlFor="remember-me">{m.login_remember_me()}</Label>
       </div>
-      <AuthFormEnd pending={pending} submit={m.login_submit()} question={m.login_no_account()} to="/register" link={m.login_register_link()} />
+      <AuthFormEnd
+        pending={pending}
+        submit={m.login_submit()}
+        question={m.login_no_account()}
+        to="/register"
+        link={m.login_register_link()}
+      />
     </form>
   );
 }

@@ -44,7 +44,13 @@ export function RegisterScreen() {
       </div>
       <TextField name="email" type="email" autoComplete="email" label={m.field_email()} errors={errors} />
       <TextField name="password" type="password" autoComplete="new-password" label={m.field_password()} errors={errors} />
-      <AuthFormEnd pending={pending} submit={m.register_submit()} question={m.register_have_account()} to="/login" link={m.register_back_to_login()} />
+      <AuthFormEnd
+        pending={pending}
+        submit={m.register_submit()}
+        question={m.register_have_account()}
+        to="/login"
+        link={m.register_back_to_login()}
+      />
     </form>
   );
 }

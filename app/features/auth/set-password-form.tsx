@@ -11,7 +11,12 @@ const redirectAfterResetMs = 1500;
 
 export function SetPasswordScreen({ token }: { token: string }) {
   const navigate = useNavigate();
-  const { errors: sent, form, pending, succeeded } = useContractForm({
+  const {
+    errors: sent,
+    form,
+    pending,
+    succeeded,
+  } = useContractForm({
     call: () => import('../../../worker/contracts/site').then((c) => c.siteCalls.setPassword),
     read: (form) => ({ NewPwd: { password: form.get('password') }, token }),
     known: { 400: { field: '_', text: m.set_password_failed } },

@@ -26,7 +26,17 @@ import { ChartCredit, Readings } from './reading-cards';
 const exportable = (range: DayRange) => addDays(range.from, maxExportDays - 1) >= range.to;
 
 /** A station's readings over a range: presets or custom days, one chart per reading, CSV of the raw readings. */
-export function ChartPage({ id, choice, points, onRangeChange }: { id: string; choice: RangeChoice; points: PointBudget; onRangeChange: (choice: RangeChoice) => void }) {
+export function ChartPage({
+  id,
+  choice,
+  points,
+  onRangeChange,
+}: {
+  id: string;
+  choice: RangeChoice;
+  points: PointBudget;
+  onRangeChange: (choice: RangeChoice) => void;
+}) {
   const query = chartQuery(id, choice, points);
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
@@ -78,7 +88,12 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
         <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
         <StationAlarms item={item} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
-        <QualityBar hideRejected={hideRejected} onHideRejected={setHideRejected} flagged={anyFlag} approved={Object.keys(chart.approved ?? {}).length > 0} />
+        <QualityBar
+          hideRejected={hideRejected}
+          onHideRejected={setHideRejected}
+          flagged={anyFlag}
+          approved={Object.keys(chart.approved ?? {}).length > 0}
+        />
         <Readings chart={chart} thresholds={thresholds} quality={{ itemId: item.id, hideRejected, mayEdit }} />
         <ChartCredit />
       </div>
@@ -90,7 +105,17 @@ export function ChartPage({ id, choice, points, onRangeChange }: { id: string; c
  * The chart page's quality line: what the marks mean (suspect, rejected, approved), and a switch that leaves rejected
  * readings out of the charts' marks and the CSV export.
  */
-function QualityBar({ hideRejected, onHideRejected, flagged, approved }: { hideRejected: boolean; onHideRejected: (on: boolean) => void; flagged: boolean; approved: boolean }) {
+function QualityBar({
+  hideRejected,
+  onHideRejected,
+  flagged,
+  approved,
+}: {
+  hideRejected: boolean;
+  onHideRejected: (on: boolean) => void;
+  flagged: boolean;
+  approved: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground" data-testid="quality-bar">
       <span className="inline-flex items-center gap-1.5">

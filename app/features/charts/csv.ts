@@ -5,7 +5,8 @@ import type { Point } from './series';
 const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 // Seconds always, milliseconds only where a reading has them: the file says every time exactly as stored.
-const timeOf = (ts: number, timeZone: string) => format(new TZDate(ts, timeZone), ts % 1000 ? "yyyy-MM-dd'T'HH:mm:ss.SSSxxx" : "yyyy-MM-dd'T'HH:mm:ssxxx");
+const timeOf = (ts: number, timeZone: string) =>
+  format(new TZDate(ts, timeZone), ts % 1000 ? "yyyy-MM-dd'T'HH:mm:ss.SSSxxx" : "yyyy-MM-dd'T'HH:mm:ssxxx");
 
 const flagText = ['good', 'suspect', 'rejected'];
 

@@ -8,4 +8,7 @@ import type { RangeChoice } from './range';
  * point budget; the reply names the days.
  */
 export const chartQuery = (id: string, choice: RangeChoice, points: PointBudget) =>
-  queryOptions({ queryKey: ['chart', id, choice, points], queryFn: () => fetchChart({ data: { id, ...choice, points, format: 'columns' } }) });
+  queryOptions({
+    queryKey: ['chart', id, choice, points],
+    queryFn: () => fetchChart({ data: { id, ...choice, points, format: 'columns' } }),
+  });

@@ -53,11 +53,29 @@ export function RangePicker({ days, range, onChange, choices = presets, bounds }
       <form onSubmit={submit} className="grid w-full grid-cols-2 items-end gap-2 sm:flex sm:w-auto sm:flex-wrap">
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="range-from">{m.charts_from()}</Label>
-          <Input id="range-from" type="date" className="max-sm:px-2 sm:w-40" value={custom.from} min={bounds?.from} max={custom.to} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+          <Input
+            id="range-from"
+            type="date"
+            className="max-sm:px-2 sm:w-40"
+            value={custom.from}
+            min={bounds?.from}
+            max={custom.to}
+            aria-invalid={invalid}
+            onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+          />
         </div>
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="range-to">{m.charts_to()}</Label>
-          <Input id="range-to" type="date" className="max-sm:px-2 sm:w-40" value={custom.to} min={custom.from} max={bounds?.to} aria-invalid={invalid} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+          <Input
+            id="range-to"
+            type="date"
+            className="max-sm:px-2 sm:w-40"
+            value={custom.to}
+            min={custom.from}
+            max={bounds?.to}
+            aria-invalid={invalid}
+            onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+          />
         </div>
         <Button type="submit" variant="outline" className="col-span-2 sm:col-auto" disabled={invalid || outside}>
           {m.charts_show()}

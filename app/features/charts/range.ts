@@ -22,4 +22,5 @@ export function chartSearch(search: Record<string, unknown>): Partial<{ days: Pr
  * The choice the search stands for: a well-ordered custom pair wins, else the preset; with neither, the
  * server applies the one default range (station-time's `defaultRangeDays`).
  */
-export const rangeChoice = ({ days, from, to }: ReturnType<typeof chartSearch>): RangeChoice => (from && to && from <= to ? { from, to } : days ? { days } : {});
+export const rangeChoice = ({ days, from, to }: ReturnType<typeof chartSearch>): RangeChoice =>
+  from && to && from <= to ? { from, to } : days ? { days } : {};

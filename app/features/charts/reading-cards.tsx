@@ -22,7 +22,9 @@ const FlagForm = lazy(() => import('~/features/quality/flag-form').then((f) => (
  * What the reading cards draw: a station's readings as columns, whoever may see them (a signed-in page or a share
  * link), with their flagged points and approvals where the page has them.
  */
-export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max' | 'flags' | 'approved'> & { item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone'> };
+export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max' | 'flags' | 'approved'> & {
+  item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone'>;
+};
 
 /** What a signed-in chart page lets a card do with quality: hide rejected markers, and mark readings (with the right). */
 export interface QualityView {
@@ -85,7 +87,17 @@ function FlagCounts({ counts }: { counts: { suspect: number; rejected: number } 
  * flagged readings are marked, the approved stretch shaded, and a subject with the right can mark a stretch: by a
  * drag across the chart or by the form's from–to fields.
  */
-export function ReadingCard({ chart, reading, thresholds, quality }: { chart: ChartData; reading: Reading; thresholds?: Threshold[]; quality?: QualityView }) {
+export function ReadingCard({
+  chart,
+  reading,
+  thresholds,
+  quality,
+}: {
+  chart: ChartData;
+  reading: Reading;
+  thresholds?: Threshold[];
+  quality?: QualityView;
+}) {
   const { code } = reading;
   const timeZone = chart.item.timezone;
   const totals = chart.totals[code];
@@ -93,7 +105,10 @@ export function ReadingCard({ chart, reading, thresholds, quality }: { chart: Ch
   const drawing = useMemo(() => (totals ? toBars(totals, timeZone) : toLine(line, timeZone)), [totals, line, timeZone]);
   const flags = chart.flags?.[code];
   const hideRejected = quality?.hideRejected ?? false;
-  const marks = useMemo(() => (totals ? [] : toFlagMarks(flags, drawing, timeZone, hideRejected)), [totals, flags, drawing, timeZone, hideRejected]);
+  const marks = useMemo(
+    () => (totals ? [] : toFlagMarks(flags, drawing, timeZone, hideRejected)),
+    [totals, flags, drawing, timeZone, hideRejected],
+  );
   const counts = useMemo(() => flagCounts(flags), [flags]);
   const approvedUntil = chart.approved?.[code] ? Date.parse(chart.approved[code]) : null;
   const [marking, setMarking] = useState(false);
@@ -167,10 +182,19 @@ export function ReadingCard({ chart, reading, thresholds, quality }: { chart: Ch
 }
 
 /** The readings a chart has, in the catalogue's order. */
-export const chartReadings = (chart: ChartData) => readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)]);
+export const chartReadings = (chart: ChartData) =>
+  readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)]);
 
 /** One card per reading the chart has, two columns on wide screens. */
-export function Readings({ chart, thresholds, quality }: { chart: ChartData; thresholds?: ReadonlyMap<string, Threshold[]>; quality?: QualityView }) {
+export function Readings({
+  chart,
+  thresholds,
+  quality,
+}: {
+  chart: ChartData;
+  thresholds?: ReadonlyMap<string, Threshold[]>;
+  quality?: QualityView;
+}) {
   const readings = chartReadings(chart);
   if (readings.length === 0) return <EmptyState title={m.charts_empty_title()}>{m.charts_empty_body()}</EmptyState>;
   return (

@@ -22,8 +22,26 @@ import { m } from '~/paraglide/messages';
 import type { Drawing, FlagMark } from './series';
 
 const palettes = {
-  light: { text: '#52525b', grid: '#e4e4e7', line: '#2563eb', bar: '#0891b2', critical: '#dc2626', warning: '#d97706', suspect: '#d97706', rejected: '#dc2626' },
-  dark: { text: '#a1a1aa', grid: '#27272a', line: '#60a5fa', bar: '#22d3ee', critical: '#f87171', warning: '#fbbf24', suspect: '#fbbf24', rejected: '#f87171' },
+  light: {
+    text: '#52525b',
+    grid: '#e4e4e7',
+    line: '#2563eb',
+    bar: '#0891b2',
+    critical: '#dc2626',
+    warning: '#d97706',
+    suspect: '#d97706',
+    rejected: '#dc2626',
+  },
+  dark: {
+    text: '#a1a1aa',
+    grid: '#27272a',
+    line: '#60a5fa',
+    bar: '#22d3ee',
+    critical: '#f87171',
+    warning: '#fbbf24',
+    suspect: '#fbbf24',
+    rejected: '#f87171',
+  },
 };
 type Palette = (typeof palettes)['light'];
 
@@ -151,7 +169,16 @@ interface ReadingChartProps {
  * One reading over time, as a line or as bars of totals, fitted to the whole range at any width. The first and last
  * instants drawn are kept in `data-drawn-from` / `data-drawn-to` (epoch ms), read from the chart itself.
  */
-export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds = noThresholds, flags = noFlags, approvedUntil = null, selection = null, onSelect }: ReadingChartProps) {
+export default function ReadingChart({
+  drawing,
+  timeZone,
+  axisLabel,
+  thresholds = noThresholds,
+  flags = noFlags,
+  approvedUntil = null,
+  selection = null,
+  onSelect,
+}: ReadingChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const dark = useIsDark();
@@ -169,7 +196,12 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
     const chart = createChart(node, {
       autoSize: true,
       // TradingView is credited once on the page (chart-page.tsx), as the library's licence allows.
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: colors.text, fontFamily: 'inherit', attributionLogo: false },
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: colors.text,
+        fontFamily: 'inherit',
+        attributionLogo: false,
+      },
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       rightPriceScale: { borderColor: colors.grid },
       timeScale: {
@@ -188,13 +220,29 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
       },
     });
     const levels = thresholds.map((t) => t.price);
-    const style = { priceFormat: { type: 'price', precision: 4, minMove: 0.0001 }, lastValueVisible: false, priceLineVisible: false } as const;
+    const style = {
+      priceFormat: { type: 'price', precision: 4, minMove: 0.0001 },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    } as const;
     const series =
       drawing.kind === 'bars'
-        ? chart.addSeries(HistogramSeries, { ...style, color: colors.bar, baseLineVisible: false, autoscaleInfoProvider: withThresholds(levels, fromZero) })
+        ? chart.addSeries(HistogramSeries, {
+            ...style,
+            color: colors.bar,
+            baseLineVisible: false,
+            autoscaleInfoProvider: withThresholds(levels, fromZero),
+          })
         : chart.addSeries(LineSeries, { ...style, color: colors.line, lineWidth: 2, autoscaleInfoProvider: withThresholds(levels) });
     for (const t of thresholds) {
-      series.createPriceLine({ price: t.price, color: colors[t.severity], lineWidth: 1, lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid, axisLabelVisible: true, title: t.title });
+      series.createPriceLine({
+        price: t.price,
+        color: colors[t.severity],
+        lineWidth: 1,
+        lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid,
+        axisLabelVisible: true,
+        title: t.title,
+      });
     }
     series.setData(points as Parameters<typeof series.setData>[0]);
     if (flags.length) {
@@ -253,8 +301,16 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
 
   const chart = chartRef.current;
   const plotWidth = chart?.timeScale().width() ?? 0;
-  const approvedX = chart && approvedUntil !== null ? (approvedUntil >= drawing.instants.at(-1)! ? plotWidth : xOf(chart, drawing, approvedUntil - 1)) : null;
-  const xOfIndex = useCallback((i: number) => (chart ? (chart.timeScale().timeToCoordinate(drawing.points[i].time as Time) ?? 0) : 0), [chart, drawing]);
+  const approvedX =
+    chart && approvedUntil !== null
+      ? approvedUntil >= drawing.instants.at(-1)!
+        ? plotWidth
+        : xOf(chart, drawing, approvedUntil - 1)
+      : null;
+  const xOfIndex = useCallback(
+    (i: number) => (chart ? (chart.timeScale().timeToCoordinate(drawing.points[i].time as Time) ?? 0) : 0),
+    [chart, drawing],
+  );
   const chosen = drag ?? (selection && { start: xOfIndex(selection.from), end: xOfIndex(selection.to) });
 
   const pointer = {
@@ -296,7 +352,9 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
             className="pointer-events-none absolute top-0 bottom-7 left-0 z-10 border-r-2 border-dashed border-emerald-600/70 bg-emerald-500/5 dark:border-emerald-400/70"
             style={{ width: Math.min(approvedX, plotWidth) }}
           >
-            <span className="absolute top-1 right-1 rounded bg-emerald-600/90 px-1 text-[10px] leading-4 text-white dark:bg-emerald-500/90">{m.quality_approved_mark()}</span>
+            <span className="absolute top-1 right-1 rounded bg-emerald-600/90 px-1 text-[10px] leading-4 text-white dark:bg-emerald-500/90">
+              {m.quality_approved_mark()}
+            </span>
           </div>
         )}
         {chosen && (
@@ -308,11 +366,21 @@ export default function ReadingChart({ drawing, timeZone, axisLabel, thresholds 
           />
         )}
         {onSelect && (
-          <div data-testid="selection-surface" aria-hidden className="absolute top-0 bottom-7 left-0 z-20 cursor-crosshair touch-none" style={{ width: plotWidth || '100%' }} {...pointer} />
+          <div
+            data-testid="selection-surface"
+            aria-hidden
+            className="absolute top-0 bottom-7 left-0 z-20 cursor-crosshair touch-none"
+            style={{ width: plotWidth || '100%' }}
+            {...pointer}
+          />
         )}
       </div>
       {/* Beside the value axis rather than on it, so no tick label is covered; a long name is cut, not the chart. */}
-      <span data-testid="axis-label" title={axisLabel} className="h-56 shrink-0 truncate text-center text-xs text-muted-foreground [writing-mode:vertical-rl] sm:h-64">
+      <span
+        data-testid="axis-label"
+        title={axisLabel}
+        className="h-56 shrink-0 truncate text-center text-xs text-muted-foreground [writing-mode:vertical-rl] sm:h-64"
+      >
         {axisLabel}
       </span>
     </div>

@@ -100,7 +100,12 @@ export function toFlagMarks(flags: FlaggedColumns | undefined, line: Drawing, ti
   const marks: FlagMark[] = [];
   flags.t.forEach((instant, i) => {
     if (hideRejected && flags.q[i] === 2) return;
-    marks.push({ time: timeOf.get(instant) ?? Math.floor(wallClock(instant, timeZone) / 1000), instant, value: flags.v[i], flag: flags.q[i] });
+    marks.push({
+      time: timeOf.get(instant) ?? Math.floor(wallClock(instant, timeZone) / 1000),
+      instant,
+      value: flags.v[i],
+      flag: flags.q[i],
+    });
   });
   marks.sort((a, b) => a.time - b.time);
   return marks.filter((m, i) => i === 0 || m.time !== marks[i - 1].time);

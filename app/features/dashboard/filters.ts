@@ -38,7 +38,9 @@ export interface StationFilter {
 
 /** The stations matching the search text (every word somewhere in name, id or place) and the group, before the state is applied. */
 export function matchingSearch(entries: StationEntry[], { q, inGroup }: StationFilter): StationEntry[] {
-  const words = fold(q ?? '').split(/\s+/).filter(Boolean);
+  const words = fold(q ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   if (!words.length && !inGroup) return entries;
   return entries.filter((entry) => (!inGroup || inGroup.has(entry.item.id)) && words.every((word) => entry.text.includes(word)));
 }
@@ -50,4 +52,5 @@ export function countStates(entries: StationEntry[]): Record<StationState, numbe
   return counts;
 }
 
-export const inState = (entries: StationEntry[], state: StationState | undefined) => (state ? entries.filter((entry) => entry.state === state) : entries);
+export const inState = (entries: StationEntry[], state: StationState | undefined) =>
+  state ? entries.filter((entry) => entry.state === state) : entries;

@@ -84,7 +84,12 @@ const StationTile = memo(function StationTile({ entry, alarms, selected, hovered
 export function StationCards({ entries, alarms, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const [columns, setColumns] = useState<number | null>(null);
   const perRow = columns ?? 1;
-  const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({ count: Math.ceil(entries.length / perRow), estimateSize: 340, gap: cardGap, initialRows: initialCards });
+  const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({
+    count: Math.ceil(entries.length / perRow),
+    estimateSize: 340,
+    gap: cardGap,
+    initialRows: initialCards,
+  });
   useLayoutEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -121,7 +126,13 @@ export function StationCards({ entries, alarms, selected, hovered, reveal, onSel
   return (
     <div ref={container} className="flex flex-col gap-4" style={{ paddingTop: before, paddingBottom: after }}>
       {rows.map((row) => (
-        <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="grid gap-4" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+        <div
+          key={row.key}
+          data-index={row.index}
+          ref={virtualizer.measureElement}
+          className="grid gap-4"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
           {entries.slice(row.index * columns, (row.index + 1) * columns).map(tile)}
         </div>
       ))}

@@ -31,7 +31,21 @@ interface Props {
 }
 
 /** Above the stations: search, group and state filters, the choice of cards or list, and how many stations are shown. */
-export function StationFilters({ text, onText, groups, group, onGroup, state, counts, onState, view, onView, shown, total, onClear }: Props) {
+export function StationFilters({
+  text,
+  onText,
+  groups,
+  group,
+  onGroup,
+  state,
+  counts,
+  onState,
+  view,
+  onView,
+  shown,
+  total,
+  onClear,
+}: Props) {
   const matching = stationStates.reduce((sum, s) => sum + counts[s], 0);
   const filtered = Boolean(text.trim() || group !== undefined || state);
   const chosen = groups.find((g) => g.id === group);
@@ -51,7 +65,10 @@ export function StationFilters({ text, onText, groups, group, onGroup, state, co
           />
         </div>
         {groups.length > 0 && (
-          <Select value={chosen ? String(chosen.id) : allGroups} onValueChange={(value) => onGroup(value === allGroups ? undefined : Number(value))}>
+          <Select
+            value={chosen ? String(chosen.id) : allGroups}
+            onValueChange={(value) => onGroup(value === allGroups ? undefined : Number(value))}
+          >
             <SelectTrigger className="min-w-0 flex-[1_1_10rem] sm:max-w-64" aria-label={m.dashboard_group()} data-testid="group-filter">
               {/* Named here too, so the server's HTML shows the chosen group before the options exist. */}
               <SelectValue>{chosen ? groupOption(chosen) : m.dashboard_all_groups()}</SelectValue>
@@ -66,7 +83,12 @@ export function StationFilters({ text, onText, groups, group, onGroup, state, co
             </SelectContent>
           </Select>
         )}
-        <ToggleGroup type="single" value={view} onValueChange={(value) => value && onView(value as DashboardView)} aria-label={m.dashboard_view()}>
+        <ToggleGroup
+          type="single"
+          value={view}
+          onValueChange={(value) => value && onView(value as DashboardView)}
+          aria-label={m.dashboard_view()}
+        >
           <ToggleGroupItem value="cards" aria-label={m.dashboard_view_cards()} title={m.dashboard_view_cards()}>
             <LayoutGridIcon className="size-4" />
           </ToggleGroupItem>

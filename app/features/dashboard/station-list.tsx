@@ -67,7 +67,9 @@ const StationRow = memo(function StationRow({ entry, alarms, rowIndex, selected,
         >
           {item.name}
         </button>
-        <p className="truncate text-xs text-muted-foreground">{[item.unique_id, item.location_name, ...groups].filter(Boolean).join(' · ')}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {[item.unique_id, item.location_name, ...groups].filter(Boolean).join(' · ')}
+        </p>
       </td>
       <td className="px-2">
         <div className="flex min-w-0 flex-col items-start gap-1">
@@ -92,7 +94,12 @@ const StationRow = memo(function StationRow({ entry, alarms, rowIndex, selected,
 
 /** The stations as a compact table, one line each, rendered only where the window shows them. */
 export function StationList({ entries, alarms, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
-  const { container, rows, before, after, virtualizer } = useWindowRows<HTMLTableSectionElement>({ count: entries.length, estimateSize: rowHeight, gap: 0, initialRows });
+  const { container, rows, before, after, virtualizer } = useWindowRows<HTMLTableSectionElement>({
+    count: entries.length,
+    estimateSize: rowHeight,
+    gap: 0,
+    initialRows,
+  });
   useEffect(() => {
     const index = reveal ? entries.findIndex((entry) => entry.item.unique_id === reveal.id) : -1;
     if (index >= 0) virtualizer.scrollToIndex(index);

@@ -44,7 +44,13 @@ export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap,
     enabled: hydrated,
   });
   if (!hydrated) {
-    return { container, rows: Array.from({ length: Math.min(count, initialRows) }, (_, index) => ({ index, key: index })), before: 0, after: 0, virtualizer };
+    return {
+      container,
+      rows: Array.from({ length: Math.min(count, initialRows) }, (_, index) => ({ index, key: index })),
+      before: 0,
+      after: 0,
+      virtualizer,
+    };
   }
   const rows = virtualizer.getVirtualItems();
   const first = rows[0];

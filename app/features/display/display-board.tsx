@@ -50,7 +50,10 @@ export function DataAge({ updatedAt, live }: { updatedAt: number; live: LiveStat
       role="status"
       data-testid="data-age"
       data-stale={stale || undefined}
-      className={cn('inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm tabular-nums', stale ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : 'text-muted-foreground')}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm tabular-nums',
+        stale ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300' : 'text-muted-foreground',
+      )}
     >
       {live === 'offline' ? <WifiOffIcon className="size-4" aria-hidden /> : <ClockIcon className="size-4" aria-hidden />}
       {m.display_data_age({ time: clock(updatedAt), minutes })}
@@ -114,7 +117,12 @@ export function DisplayBoard({ title, stations, range, readAt, updatedAt, live, 
         <div className="flex flex-wrap items-center gap-2">
           <DataAge updatedAt={updatedAt} live={live} />
           <LiveIndicator state={live} />
-          <ToggleGroup type="single" aria-label={m.display_mode()} value={mode} onValueChange={(value) => value && onSearch({ ...search, mode: value as DisplayMode })}>
+          <ToggleGroup
+            type="single"
+            aria-label={m.display_mode()}
+            value={mode}
+            onValueChange={(value) => value && onSearch({ ...search, mode: value as DisplayMode })}
+          >
             <ToggleGroupItem value="all">{m.display_mode_all()}</ToggleGroupItem>
             <ToggleGroupItem value="cycle">{m.display_mode_cycle()}</ToggleGroupItem>
           </ToggleGroup>

@@ -23,7 +23,11 @@ export const groupColumns: ColumnDef<GroupRow>[] = [
     cell: ({ row }) => (
       <div className="flex gap-2">
         <EditLink to="/edit-group/$id" id={row.original.id} name={row.original.name} />
-        <DeleteAction remove={() => send(groupCalls.delete, { query: { id: row.original.id } })} resource="groups" name={row.original.name} />
+        <DeleteAction
+          remove={() => send(groupCalls.delete, { query: { id: row.original.id } })}
+          resource="groups"
+          name={row.original.name}
+        />
       </div>
     ),
   },

@@ -8,7 +8,18 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 
-const fields = ['name', 'serial_nr', 'unique_id', 'location_x', 'location_y', 'location_name', 'location_group', 'name_for_api', 'timezone', 'report_minutes'];
+const fields = [
+  'name',
+  'serial_nr',
+  'unique_id',
+  'location_x',
+  'location_y',
+  'location_name',
+  'location_group',
+  'name_for_api',
+  'timezone',
+  'report_minutes',
+];
 const textFields = fields.filter((f) => f !== 'name_for_api');
 const coordinates = [
   ['location_x', m.admin_item_latitude],
@@ -25,7 +36,12 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
   const saving = useContractForm({
     call: () => import('../../../worker/contracts/items').then((c) => c.itemCalls.save),
     // An empty interval keeps the contract's default (10 minutes).
-    read: (form) => ({ ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])), report_minutes: form.get('report_minutes') || undefined, id: item?.id, name_for_api: source }),
+    read: (form) => ({
+      ...Object.fromEntries(textFields.map((f) => [f, form.get(f)])),
+      report_minutes: form.get('report_minutes') || undefined,
+      id: item?.id,
+      name_for_api: source,
+    }),
     known: { 409: { field: 'unique_id', text: m.admin_item_unique_taken } },
     ...useRecordSaved({ resource: 'items', list: '/all-items', failed: m.admin_item_save_failed, isNew: !item }),
   });
@@ -52,7 +68,13 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
             </SelectContent>
           </Select>
         </div>
-        <TextField name="timezone" label={m.admin_item_timezone()} defaultValue={item?.timezone ?? 'Europe/Prague'} list="time-zones" errors={errors} />
+        <TextField
+          name="timezone"
+          label={m.admin_item_timezone()}
+          defaultValue={item?.timezone ?? 'Europe/Prague'}
+          list="time-zones"
+          errors={errors}
+        />
         <datalist id="time-zones">
           {timeZones.map((tz) => (
             <option key={tz} value={tz} />
@@ -72,7 +94,16 @@ export function ItemForm({ item }: { item: ItemRow | null }) {
         <TextField name="location_name" label={m.admin_item_location_name()} defaultValue={item?.location_name ?? ''} errors={errors} />
         <TextField name="location_group" label={m.admin_item_location_group()} defaultValue={item?.location_group ?? ''} errors={errors} />
         {coordinates.map(([name, label]) => (
-          <TextField key={name} name={name} type="number" step="any" inputMode="decimal" label={label()} defaultValue={item?.[name] ?? ''} errors={errors} />
+          <TextField
+            key={name}
+            name={name}
+            type="number"
+            step="any"
+            inputMode="decimal"
+            label={label()}
+            defaultValue={item?.[name] ?? ''}
+            errors={errors}
+          />
         ))}
       </div>
     </RecordForm>

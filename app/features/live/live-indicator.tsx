@@ -12,7 +12,12 @@ const looks: Record<LiveState, { dot: string; text: () => string }> = {
 export function LiveIndicator({ state }: { state: LiveState }) {
   const look = looks[state];
   return (
-    <span role="status" data-testid="live-indicator" data-state={state} className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+    <span
+      role="status"
+      data-testid="live-indicator"
+      data-state={state}
+      className="inline-flex items-center gap-1.5 text-xs text-muted-foreground"
+    >
       <span aria-hidden className={cn('size-2 rounded-full', look.dot)} />
       {look.text()}
     </span>

@@ -1,7 +1,16 @@
 import { hourlyIncrement } from '../../../worker/contracts/precipitation';
 import { isSummed } from '../../../worker/contracts/readings';
 import { dayBounds, localDay, periodOf } from '../../../worker/contracts/station-time';
-import type { AnsweredRange, Chart, Columns, Dashboard, DashboardColumns, FlaggedColumns, StationSummary, Totals } from '../../../worker/contracts/telemetry';
+import type {
+  AnsweredRange,
+  Chart,
+  Columns,
+  Dashboard,
+  DashboardColumns,
+  FlaggedColumns,
+  StationSummary,
+  Totals,
+} from '../../../worker/contracts/telemetry';
 import type { ChartData } from '~/features/charts/reading-cards';
 import { pointsOf, type Point } from '~/features/charts/series';
 import type { ReadingsMessage } from './use-live-stations';
@@ -49,7 +58,8 @@ function withRain(totals: Totals, reading: Point, timeZone: string): Totals {
   const start = periodOf(ts, totals.period, timeZone).start;
   const at = slot(totals.t, start);
   const t = totals.t[at] === start ? totals.t : [...totals.t.slice(0, at), start, ...totals.t.slice(at)];
-  const v = totals.t[at] === start ? totals.v.map((x, i) => (i === at ? x + value : x)) : [...totals.v.slice(0, at), value, ...totals.v.slice(at)];
+  const v =
+    totals.t[at] === start ? totals.v.map((x, i) => (i === at ? x + value : x)) : [...totals.v.slice(0, at), value, ...totals.v.slice(at)];
   const next = { ...totals, t, v, sum: totals.sum + value, last };
   if (totals.period === 'day' || totals.period === 'hour') {
     const day = localDay(ts, timeZone);
@@ -89,7 +99,14 @@ export function mergeIntoChart<C extends ChartData & { range: AnsweredRange }>(c
   }
   if (!fresh.length) return chart;
   const item = 'last_update' in chart.item ? { ...chart.item, last_update: message.last_update } : chart.item;
-  return { ...chart, data, totals, ...(chart.flags || Object.keys(flags).length ? { flags } : {}), ...widen(chart.min, chart.max, fresh), item };
+  return {
+    ...chart,
+    data,
+    totals,
+    ...(chart.flags || Object.keys(flags).length ? { flags } : {}),
+    ...widen(chart.min, chart.max, fresh),
+    item,
+  };
 }
 
 /** A reading's flagged points with a suspect one added in time order. */
@@ -97,7 +114,11 @@ function withFlag(flags: FlaggedColumns | undefined, { ts, value }: Point): Flag
   const { t, v, q } = flags ?? { t: [], v: [], q: [] };
   const at = slot(t, ts);
   if (t[at] === ts) return flags!;
-  return { t: [...t.slice(0, at), ts, ...t.slice(at)], v: [...v.slice(0, at), value, ...v.slice(at)], q: [...q.slice(0, at), 1, ...q.slice(at)] };
+  return {
+    t: [...t.slice(0, at), ts, ...t.slice(at)],
+    v: [...v.slice(0, at), value, ...v.slice(at)],
+    q: [...q.slice(0, at), 1, ...q.slice(at)],
+  };
 }
 
 /** The last reading of each code that a live merge counted into a rain total (for the hourly rule). */
@@ -120,7 +141,10 @@ function rainAdded(last: LastRain, points: Point[], timeZone: string): Record<st
 type LiveSummary = StationSummary & { live_rain?: LastRain };
 
 /** Adds live rows to a station card: newer last update, more measurements, wider extremes, larger totals. */
-export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'> & Partial<Pick<Dashboard, 'items'>>>(dashboard: D, message: ReadingsMessage): D {
+export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'> & Partial<Pick<Dashboard, 'items'>>>(
+  dashboard: D,
+  message: ReadingsMessage,
+): D {
   const key = message.source === 'DANES' ? 'danes' : 'uniwan';
   const summary = dashboard[key][message.unique_id] ?? { date: null, pocetMereni: 0, min: {}, max: {} };
   const points = pointsOf(message.rows as Chart['data']);
@@ -135,7 +159,14 @@ export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>
     ...dashboard,
     [key]: {
       ...dashboard[key],
-      [message.unique_id]: { ...summary, date, pocetMereni: summary.pocetMereni + points.length, ...widen(summary.min, summary.max, points), ...(sum ? { sum } : {}), ...live },
+      [message.unique_id]: {
+        ...summary,
+        date,
+        pocetMereni: summary.pocetMereni + points.length,
+        ...widen(summary.min, summary.max, points),
+        ...(sum ? { sum } : {}),
+        ...live,
+      },
     },
   };
 }
@@ -149,7 +180,7 @@ export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard:
   const i = stations.unique_id.findIndex((id, k) => id === message.unique_id && dashboard.sources[stations.source[k]] === message.source);
   const points = pointsOf(message.rows as Chart['data']);
   if (i < 0 || !points.length) return dashboard;
-  const at = <T,>(column: T[], value: T) => column.map((v, k) => (k === i ? value : v));
+  const at = <T>(column: T[], value: T) => column.map((v, k) => (k === i ? value : v));
   const none = () => stations.id.map(() => null) as (number | null)[];
   /** Station i's values of per-code columns, and those columns with new values for it. */
   const valuesOf = (columns: Record<string, (number | null)[]>) =>

@@ -7,7 +7,11 @@ import { useLiveStations, type LiveState, type ReadingsMessage, type Watched } f
  * the query is read again from the server, so nothing that arrived meanwhile is lost or shown twice. Alarm
  * changes of the same stations go into the alarm queries (badges, counts), which a reconnect reads again too.
  */
-export function useLiveQuery<T>(stations: Watched, queryKey: DataTag<QueryKey, T, Error>, merge: (data: T, message: ReadingsMessage) => T): LiveState {
+export function useLiveQuery<T>(
+  stations: Watched,
+  queryKey: DataTag<QueryKey, T, Error>,
+  merge: (data: T, message: ReadingsMessage) => T,
+): LiveState {
   const queryClient = useQueryClient();
   const alarms = useAlarmUpdates();
   return useLiveStations(stations, {

@@ -12,8 +12,7 @@ const firstRetryMs = 1000;
 const maxRetryMs = 30_000;
 
 /** Waits 1 s, 2 s, 4 s … up to 30 s between attempts, with jitter so a restarted hub is not stormed. */
-export const retryDelay = (attempt: number) =>
-  Math.min(maxRetryMs, firstRetryMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+export const retryDelay = (attempt: number) => Math.min(maxRetryMs, firstRetryMs * 2 ** attempt) * (0.75 + Math.random() * 0.5);
 
 interface Handlers {
   onReadings?: (message: ReadingsMessage) => void;
@@ -24,7 +23,6 @@ interface Handlers {
   /** The channel closed for good (a share link revoked or expired): no reconnecting. */
   onGone?: () => void;
 }
-
 
 /** The stations a page watches: a list (a chart's one station), or every station its subject may see (the dashboard). */
 export type Watched = string[] | 'all';

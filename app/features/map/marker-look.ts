@@ -38,7 +38,9 @@ const clusterParts = { fresh: m.map_cluster_fresh, stale: m.map_cluster_stale, l
 /** What a screen reader hears for a cluster: how many stations, how many in each state it holds, its worst open alarm, and that it zooms in. */
 export const clusterLabel = (counts: StateCounts, alarm?: Severity) => {
   const count = markerStates.reduce((sum, state) => sum + counts[state], 0);
-  const parts = (['fresh', 'stale', 'low_voltage'] as const).filter((state) => counts[state] > 0).map((state) => clusterParts[state]({ count: counts[state] }));
+  const parts = (['fresh', 'stale', 'low_voltage'] as const)
+    .filter((state) => counts[state] > 0)
+    .map((state) => clusterParts[state]({ count: counts[state] }));
   const stations = parts.length ? `${m.map_cluster({ count })} (${parts.join(', ')})` : m.map_cluster({ count });
   return [stations, alarm && m.map_cluster_alarm({ alarm: alarmName(alarm) }), m.map_cluster_expand()].filter(Boolean).join('. ');
 };

@@ -22,14 +22,20 @@ type Located = StationFace & { location_x: number; location_y: number };
 export const isLocated = (item: StationFace): item is Located => item.location_x !== null && item.location_y !== null;
 
 /** The stations that have coordinates as GeoJSON points (items keep latitude in location_x, GeoJSON wants longitude first). */
-export function stationFeatures<S extends StationFace>(items: S[], stateOf: (item: S) => MarkerState, alarms?: ReadonlyMap<string, Severity>): StationCollection {
+export function stationFeatures<S extends StationFace>(
+  items: S[],
+  stateOf: (item: S) => MarkerState,
+  alarms?: ReadonlyMap<string, Severity>,
+): StationCollection {
   return {
     type: 'FeatureCollection',
-    features: items.filter((item): item is S & Located => isLocated(item)).map((item) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [item.location_y, item.location_x] },
-      properties: { id: item.unique_id, name: item.name, state: stateOf(item), alarm: alarms?.get(item.unique_id) },
-    })),
+    features: items
+      .filter((item): item is S & Located => isLocated(item))
+      .map((item) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [item.location_y, item.location_x] },
+        properties: { id: item.unique_id, name: item.name, state: stateOf(item), alarm: alarms?.get(item.unique_id) },
+      })),
   };
 }
 

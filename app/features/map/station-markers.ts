@@ -2,7 +2,16 @@ import type { Point } from 'geojson';
 import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { alarmName, clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
-import { alarmOfRank, clusterStateCounts, clusterWorstAlarm, markerStates, separationZoom, type StationCollection, type StationFeature, type StateCounts } from './station-features';
+import {
+  alarmOfRank,
+  clusterStateCounts,
+  clusterWorstAlarm,
+  markerStates,
+  separationZoom,
+  type StationCollection,
+  type StationFeature,
+  type StateCounts,
+} from './station-features';
 import { StationPopup } from './station-popup';
 
 export const stationsSource = 'stations';
@@ -32,7 +41,14 @@ export const withStations = (style: StyleSpecification, collection: StationColle
   ...style,
   sources: {
     ...style.sources,
-    [stationsSource]: { type: 'geojson', data: collection, cluster: true, clusterRadius, clusterMaxZoom, clusterProperties: { ...clusterStateCounts, alarm: clusterWorstAlarm } },
+    [stationsSource]: {
+      type: 'geojson',
+      data: collection,
+      cluster: true,
+      clusterRadius,
+      clusterMaxZoom,
+      clusterProperties: { ...clusterStateCounts, alarm: clusterWorstAlarm },
+    },
   },
   layers: [
     ...style.layers.filter((layer) => layer.id !== stationsSource),
@@ -148,7 +164,11 @@ export class StationMarkers {
         if (seen.has(key) || !bounds.contains(at)) continue;
         seen.add(key);
         const counts = Object.fromEntries(markerStates.map((state) => [state, Number(properties[state] ?? 0)])) as StateCounts;
-        this.fillCluster(this.place(key, at, () => this.clusterElement(properties.cluster_id, at)), counts, alarmOfRank(properties.alarm));
+        this.fillCluster(
+          this.place(key, at, () => this.clusterElement(properties.cluster_id, at)),
+          counts,
+          alarmOfRank(properties.alarm),
+        );
       } else {
         const station = this.byId.get(properties.id);
         const key: Key = `station:${properties.id}`;
@@ -156,7 +176,10 @@ export class StationMarkers {
         const at = station?.geometry.coordinates as [number, number] | undefined;
         if (!station || !at || seen.has(key) || !bounds.contains(at)) continue;
         seen.add(key);
-        this.fillStation(this.place(key, at, () => this.stationElement(station.properties.id)), station);
+        this.fillStation(
+          this.place(key, at, () => this.stationElement(station.properties.id)),
+          station,
+        );
       }
     }
     for (const [key, marker] of this.shown) {

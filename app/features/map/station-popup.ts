@@ -13,7 +13,15 @@ export interface PopupHandlers {
 
 /** The selected station's name, state and the way to its charts, above its marker. Plain DOM, like the markers. */
 export class StationPopup {
-  private popup = new Popup({ closeButton: false, closeOnClick: false, closeOnMove: false, focusAfterOpen: false, offset: 16, maxWidth: '18rem', className: 'station-popup' });
+  private popup = new Popup({
+    closeButton: false,
+    closeOnClick: false,
+    closeOnMove: false,
+    focusAfterOpen: false,
+    offset: 16,
+    maxWidth: '18rem',
+    className: 'station-popup',
+  });
   private shown: string | null = null;
   private closedByKey = false;
   private look = '';
@@ -43,7 +51,11 @@ export class StationPopup {
     body.appendChild(Object.assign(document.createElement('p'), { className: 'station-popup-name', textContent: name }));
     const named = stateName(state);
     if (named) body.appendChild(Object.assign(document.createElement('p'), { className: 'station-popup-state', textContent: named }));
-    const link = Object.assign(document.createElement('a'), { className: 'station-popup-link', href: this.handlers.href(id), textContent: m.map_open_charts() });
+    const link = Object.assign(document.createElement('a'), {
+      className: 'station-popup-link',
+      href: this.handlers.href(id),
+      textContent: m.map_open_charts(),
+    });
     link.setAttribute('aria-label', m.stations_open_charts({ name }));
     link.addEventListener('click', (event) => {
       // Modified clicks keep the browser's meaning (new tab or window).

@@ -10,7 +10,17 @@ import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
 import { OptionSelect } from '~/features/alarms/option-select';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
-import { fromSettings, modeLabels, modeOptions, newOverrideMode, notOverridden, removeOverride, setOverride, toSettings, type Override } from './overrides';
+import {
+  fromSettings,
+  modeLabels,
+  modeOptions,
+  newOverrideMode,
+  notOverridden,
+  removeOverride,
+  setOverride,
+  toSettings,
+  type Override,
+} from './overrides';
 
 type OverrideState = ReturnType<typeof fromSettings>;
 
@@ -63,7 +73,14 @@ function OverrideList({
                   className="ml-auto w-40 shrink-0"
                   aria-label={m.notify_mode_for({ name })}
                 />
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={m.notify_remove({ name })} onClick={() => set(removeOverride(list, o.id))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={m.notify_remove({ name })}
+                  onClick={() => set(removeOverride(list, o.id))}
+                >
                   <XIcon />
                 </Button>
               </li>
@@ -124,7 +141,9 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
           </div>
           <p className="text-sm text-muted-foreground">{m.notify_how_overrides_combine()}</p>
           <OverrideList kind="stations" options={settings.allStations} state={state} onChange={setState} errors={errors.stations} />
-          {settings.allGroups.length > 0 && <OverrideList kind="groups" options={settings.allGroups} state={state} onChange={setState} errors={errors.groups} />}
+          {settings.allGroups.length > 0 && (
+            <OverrideList kind="groups" options={settings.allGroups} state={state} onChange={setState} errors={errors.groups} />
+          )}
           <SaveButton pending={pending} />
         </form>
       </CardContent>

@@ -24,7 +24,8 @@ export const setOverride = (list: Override[], id: number, mode: NotificationMode
 export const removeOverride = (list: Override[], id: number) => list.filter((o) => o.id !== id);
 
 /** The stations or groups not yet overridden, to add one of. */
-export const notOverridden = <T extends { id: number }>(all: T[], list: Override[]) => all.filter((option) => !list.some((o) => o.id === option.id));
+export const notOverridden = <T extends { id: number }>(all: T[], list: Override[]) =>
+  all.filter((option) => !list.some((o) => o.id === option.id));
 
 /** The screen's state from the stored settings, and back to what the API takes. */
 export const fromSettings = (settings: NotificationSettings) => ({

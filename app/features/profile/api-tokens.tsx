@@ -28,7 +28,12 @@ function RevokeButton({ token }: { token: ApiToken }) {
     onError: (error) => toast.warning(serverErrorText(error)),
   });
   return (
-    <ConfirmDialog title={m.api_tokens_revoke_title()} description={m.api_tokens_revoke_text()} confirmLabel={m.api_tokens_revoke()} onConfirm={() => revoke.mutate()}>
+    <ConfirmDialog
+      title={m.api_tokens_revoke_title()}
+      description={m.api_tokens_revoke_text()}
+      confirmLabel={m.api_tokens_revoke()}
+      onConfirm={() => revoke.mutate()}
+    >
       <Button variant="outline" size="sm" disabled={revoke.isPending} aria-label={m.api_tokens_revoke_named({ name: token.name })}>
         {m.api_tokens_revoke()}
       </Button>
@@ -93,7 +98,14 @@ export function ApiTokensCard({ tokens }: { tokens: ApiToken[] }) {
         )}
         <form ref={formRef} method="post" noValidate {...form} className="grid gap-4">
           <FormErrors errors={errors} fields={['name']} />
-          <TextField name="name" label={m.api_tokens_name()} hint={m.api_tokens_name_hint()} errors={errors} maxLength={100} autoComplete="off" />
+          <TextField
+            name="name"
+            label={m.api_tokens_name()}
+            hint={m.api_tokens_name_hint()}
+            errors={errors}
+            maxLength={100}
+            autoComplete="off"
+          />
           <div>
             <SubmitButton pending={pending}>{m.api_tokens_create()}</SubmitButton>
           </div>

@@ -13,7 +13,11 @@ import { m } from '~/paraglide/messages';
 import { instantOf } from '~/features/charts/series';
 import { qualityCalls } from './queries';
 
-export const flagNames: Record<QualityFlag, () => string> = { good: m.quality_flag_good, suspect: m.quality_flag_suspect, rejected: m.quality_flag_rejected };
+export const flagNames: Record<QualityFlag, () => string> = {
+  good: m.quality_flag_good,
+  suspect: m.quality_flag_suspect,
+  rejected: m.quality_flag_rejected,
+};
 
 /** The inputs' texts: what a drag on the chart chose, or what the user typed. */
 export interface RangeText {

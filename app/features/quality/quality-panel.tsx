@@ -103,7 +103,12 @@ function ApprovalForm({ state, action }: { state: QualityState; action: 'approve
     invalidates: 'quality',
   });
   // The contract names fields without the form's prefix; each form shows its own.
-  const own = Object.fromEntries(Object.entries(errors).map(([k, v]) => [['reading', 'to', 'from', 'note'].includes(k) ? `${prefix}${k === 'from' || k === 'to' ? 'day' : k}` : k, v]));
+  const own = Object.fromEntries(
+    Object.entries(errors).map(([k, v]) => [
+      ['reading', 'to', 'from', 'note'].includes(k) ? `${prefix}${k === 'from' || k === 'to' ? 'day' : k}` : k,
+      v,
+    ]),
+  );
   return (
     <form method="post" noValidate {...form} className="grid content-start gap-3 rounded-lg border p-3" data-testid={`${action}-form`}>
       <p className="text-sm font-medium">{approve ? m.quality_approve() : m.quality_withdraw()}</p>
@@ -117,7 +122,10 @@ function ApprovalForm({ state, action }: { state: QualityState; action: 'approve
             {...control}
             value={reading}
             onChange={setReading}
-            options={[{ value: allReadings, label: m.quality_all_readings() }, ...state.approvals.map((a) => ({ value: a.reading, label: readingName(a.reading) }))]}
+            options={[
+              { value: allReadings, label: m.quality_all_readings() },
+              ...state.approvals.map((a) => ({ value: a.reading, label: readingName(a.reading) })),
+            ]}
           />
         )}
       />
@@ -129,7 +137,13 @@ function ApprovalForm({ state, action }: { state: QualityState; action: 'approve
         errors={own}
         required={approve}
       />
-      <TextField name={`${prefix}note`} label={approve ? m.quality_note_optional() : m.quality_note()} maxLength={500} errors={own} required={!approve} />
+      <TextField
+        name={`${prefix}note`}
+        label={approve ? m.quality_note_optional() : m.quality_note()}
+        maxLength={500}
+        errors={own}
+        required={!approve}
+      />
       <div>
         <SubmitButton pending={pending} variant={approve ? 'default' : 'outline'}>
           {approve ? <CheckCheckIcon /> : <UndoIcon />}
@@ -185,7 +199,13 @@ function Checks({ state }: { state: QualityState }) {
           <FormErrors errors={errors} fields={[]} />
           {values.map((c) => {
             const unit = readingByCode(c.reading)?.unit ?? '';
-            const units: Record<CheckField, string> = { soft_min: unit, soft_max: unit, max_step: unit, max_rate: m.alarm_rules_per_hour({ unit }), flat_minutes: 'min' };
+            const units: Record<CheckField, string> = {
+              soft_min: unit,
+              soft_max: unit,
+              max_step: unit,
+              max_rate: m.alarm_rules_per_hour({ unit }),
+              flat_minutes: 'min',
+            };
             return (
               <fieldset key={c.reading} className="grid gap-2 rounded-lg border p-3" data-reading={c.reading} disabled={!state.may_edit}>
                 <legend className="px-1 text-sm font-medium">{readingName(c.reading)}</legend>
@@ -284,11 +304,20 @@ function AuditLog({ itemId, timeZone }: { itemId: number; timeZone: string }) {
             {entries.map((e) => (
               <li key={e.seq} className="grid gap-1 rounded-lg border p-3 text-sm" data-testid="log-entry" data-action={e.action}>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <Badge variant={e.action === 'withdraw' || e.flag === 'rejected' ? 'destructive' : 'secondary'}>{actionNames[e.action]()}</Badge>
+                  <Badge variant={e.action === 'withdraw' || e.flag === 'rejected' ? 'destructive' : 'secondary'}>
+                    {actionNames[e.action]()}
+                  </Badge>
                   <span className="font-medium">{readingName(e.reading)}</span>
                   <span className="text-muted-foreground tabular-nums">{stationDateTime(e.at, timeZone)}</span>
                   <span className="inline-flex items-center gap-1 text-muted-foreground">
-                    {e.by ? e.by.name : (<><BotIcon className="size-3.5" aria-hidden />{m.quality_log_automatic()}</>)}
+                    {e.by ? (
+                      e.by.name
+                    ) : (
+                      <>
+                        <BotIcon className="size-3.5" aria-hidden />
+                        {m.quality_log_automatic()}
+                      </>
+                    )}
                   </span>
                 </div>
                 <p>
@@ -296,7 +325,9 @@ function AuditLog({ itemId, timeZone }: { itemId: number; timeZone: string }) {
                   {e.from && e.to && (
                     <span className="text-muted-foreground tabular-nums">
                       {' · '}
-                      {e.from === e.to ? stationDateTime(e.from, timeZone) : `${stationDateTime(e.from, timeZone)} – ${stationDateTime(e.to, timeZone)}`}
+                      {e.from === e.to
+                        ? stationDateTime(e.from, timeZone)
+                        : `${stationDateTime(e.from, timeZone)} – ${stationDateTime(e.to, timeZone)}`}
                     </span>
                   )}
                 </p>

@@ -6,7 +6,8 @@ export const logPage = 25;
 
 export const qualityQueries = {
   /** A station's approvals, check settings and what the subject may do there. */
-  state: (itemId: number) => queryOptions({ queryKey: ['quality', 'state', itemId], queryFn: () => fetchQualityState({ data: { id: itemId } }) }),
+  state: (itemId: number) =>
+    queryOptions({ queryKey: ['quality', 'state', itemId], queryFn: () => fetchQualityState({ data: { id: itemId } }) }),
   /** A station's audit log, newest first, page by page. */
   log: (itemId: number) =>
     infiniteQueryOptions({

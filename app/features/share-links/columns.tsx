@@ -24,8 +24,19 @@ export function RevokeAction({ link }: { link: ShareLink }) {
   });
   if (link.state === 'revoked') return null;
   return (
-    <ConfirmDialog title={m.share_links_revoke_title()} description={m.share_links_revoke_text({ title: link.title })} confirmLabel={m.share_links_revoke()} onConfirm={() => revoke.mutate()}>
-      <Button variant="outline" size="sm" className="max-sm:px-2" disabled={revoke.isPending} aria-label={m.share_links_revoke_named({ title: link.title })}>
+    <ConfirmDialog
+      title={m.share_links_revoke_title()}
+      description={m.share_links_revoke_text({ title: link.title })}
+      confirmLabel={m.share_links_revoke()}
+      onConfirm={() => revoke.mutate()}
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        className="max-sm:px-2"
+        disabled={revoke.isPending}
+        aria-label={m.share_links_revoke_named({ title: link.title })}
+      >
         <BanIcon className="text-destructive" />
         <span className="max-sm:sr-only">{m.share_links_revoke()}</span>
       </Button>
@@ -48,14 +59,21 @@ export function shareLinkColumns({ withOwner }: { withOwner: boolean }): ColumnD
     },
     ...(withOwner ? [{ id: 'owner', accessorFn: (link: ShareLink) => link.owner.name, header: () => m.share_links_owner() }] : []),
     { id: 'window', accessorFn: (link) => windowLabel(link), header: () => m.share_links_window(), enableGlobalFilter: false },
-    { accessorKey: 'state', header: () => m.share_links_state(), cell: ({ row }) => <LinkStateBadge state={row.original.state} />, enableGlobalFilter: false },
+    {
+      accessorKey: 'state',
+      header: () => m.share_links_state(),
+      cell: ({ row }) => <LinkStateBadge state={row.original.state} />,
+      enableGlobalFilter: false,
+    },
     {
       accessorKey: 'views',
       header: () => m.share_links_views(),
       cell: ({ row }) => (
         <div className="grid gap-0.5 tabular-nums">
           <span data-testid="views">{row.original.views}</span>
-          <span className="text-xs text-muted-foreground">{m.share_links_last_viewed({ when: whenLabel(row.original.last_viewed_at) })}</span>
+          <span className="text-xs text-muted-foreground">
+            {m.share_links_last_viewed({ when: whenLabel(row.original.last_viewed_at) })}
+          </span>
         </div>
       ),
       enableGlobalFilter: false,

@@ -4,7 +4,11 @@ import { homeZone } from '../../../worker/contracts/station-time';
 import { formatDay, stationDateTime } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 
-const stateLabels: Record<ShareLinkState, () => string> = { active: m.share_links_state_active, expired: m.share_links_state_expired, revoked: m.share_links_state_revoked };
+const stateLabels: Record<ShareLinkState, () => string> = {
+  active: m.share_links_state_active,
+  expired: m.share_links_state_expired,
+  revoked: m.share_links_state_revoked,
+};
 
 /** Whether a link works: active, expired or revoked. */
 export function LinkStateBadge({ state }: { state: ShareLinkState }) {

@@ -7,7 +7,8 @@ import { m } from '~/paraglide/messages';
 export function linkAddresses(origin: string, link: SavedShareLink & { path: string }) {
   const page = `${origin}${link.path}`;
   const [first] = link.stations;
-  const frame = (src: string, height: number) => `<iframe src="${src}" title="${link.title.replaceAll('"', '&quot;')}" width="100%" height="${height}" style="border:0" loading="lazy" referrerpolicy="no-referrer"></iframe>`;
+  const frame = (src: string, height: number) =>
+    `<iframe src="${src}" title="${link.title.replaceAll('"', '&quot;')}" width="100%" height="${height}" style="border:0" loading="lazy" referrerpolicy="no-referrer"></iframe>`;
   return {
     page,
     display: `${page}/display`,
@@ -23,7 +24,17 @@ export function LinkAddresses({ link }: { link: SavedShareLink & { path: string 
   if (!hydrated) return null;
   const addresses = linkAddresses(location.origin, link);
   const shown = (id: string, label: string, value: string | undefined) =>
-    value && <SecretOnce key={id} id={id} label={label} value={value} note={m.share_links_once()} copied={m.share_links_copied} copyFailed={m.share_links_copy_failed} />;
+    value && (
+      <SecretOnce
+        key={id}
+        id={id}
+        label={label}
+        value={value}
+        note={m.share_links_once()}
+        copied={m.share_links_copied}
+        copyFailed={m.share_links_copy_failed}
+      />
+    );
   return (
     <div className="grid gap-3" data-testid="link-addresses">
       {shown('share-page', m.share_links_address(), addresses.page)}

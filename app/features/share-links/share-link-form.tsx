@@ -24,17 +24,45 @@ const expiryDay = (iso: string | null) => (iso ? localDay(Date.parse(iso) - 1, h
 const expiryInstant = (day: string) => new Date(dayBounds(day, homeZone).end).toISOString();
 
 /** Which stations a link shows and, per station, which of its readings. */
-function StationsField({ stations, chosen, onChange, errors }: { stations: ShareableStation[]; chosen: Chosen; onChange: (next: Chosen) => void; errors?: string[] }) {
+function StationsField({
+  stations,
+  chosen,
+  onChange,
+  errors,
+}: {
+  stations: ShareableStation[];
+  chosen: Chosen;
+  onChange: (next: Chosen) => void;
+  errors?: string[];
+}) {
   const [search, setSearch] = useState('');
   const byId = new Map(stations.map((s) => [s.id, s]));
-  const toggle = (id: number, on: boolean) => onChange(on ? [...chosen, { id, readings: byId.get(id)?.readings ?? [] }] : chosen.filter((c) => c.id !== id));
+  const toggle = (id: number, on: boolean) =>
+    onChange(on ? [...chosen, { id, readings: byId.get(id)?.readings ?? [] }] : chosen.filter((c) => c.id !== id));
   const toggleReading = (id: number, code: string, on: boolean) =>
-    onChange(chosen.map((c) => (c.id !== id ? c : { ...c, readings: on ? byId.get(id)!.readings.filter((r) => r === code || c.readings.includes(r)) : c.readings.filter((r) => r !== code) })));
+    onChange(
+      chosen.map((c) =>
+        c.id !== id
+          ? c
+          : {
+              ...c,
+              readings: on
+                ? byId.get(id)!.readings.filter((r) => r === code || c.readings.includes(r))
+                : c.readings.filter((r) => r !== code),
+            },
+      ),
+    );
   return (
     <fieldset className="grid min-w-0 gap-2" aria-describedby={errors ? 'stations-error' : undefined}>
       <legend className="mb-2 text-sm font-medium">{m.share_links_stations()}</legend>
       <p className="-mt-1 text-xs text-muted-foreground">{m.share_links_stations_hint()}</p>
-      <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={m.admin_table_search()} aria-label={m.webhooks_search_stations()} />
+      <Input
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder={m.admin_table_search()}
+        aria-label={m.webhooks_search_stations()}
+      />
       <TickList
         className="max-h-56"
         options={matchingStations(stations, search).map((s) => ({ id: s.id, name: s.name, title: `${s.name} (${s.unique_id})` }))}
@@ -74,7 +102,15 @@ function StationsField({ stations, chosen, onChange, errors }: { stations: Share
 }
 
 /** A link's title, stations and readings, days, location, embedding sites and expiry; a new one hands its reply (with the secret) to `onCreated`. */
-export function ShareLinkForm({ link, stations, onCreated }: { link: ShareLink | null; stations: ShareableStation[]; onCreated: (created: SavedShareLink) => void }) {
+export function ShareLinkForm({
+  link,
+  stations,
+  onCreated,
+}: {
+  link: ShareLink | null;
+  stations: ShareableStation[];
+  onCreated: (created: SavedShareLink) => void;
+}) {
   const [chosen, setChosen] = useState<Chosen>(link?.stations.map((s) => ({ id: s.id, readings: s.readings })) ?? []);
   const [rolling, setRolling] = useState(link ? link.window_days !== null : true);
   const [exact, setExact] = useState(link?.exact_location ?? false);
@@ -101,16 +137,38 @@ export function ShareLinkForm({ link, stations, onCreated }: { link: ShareLink |
   return (
     <form method="post" noValidate {...form} className="grid max-w-2xl grid-cols-1 gap-5">
       <FormErrors errors={errors} fields={fieldNames} />
-      <TextField name="title" label={m.share_links_title_field()} hint={m.share_links_title_hint()} defaultValue={link?.title} maxLength={120} errors={errors} />
+      <TextField
+        name="title"
+        label={m.share_links_title_field()}
+        hint={m.share_links_title_hint()}
+        defaultValue={link?.title}
+        maxLength={120}
+        errors={errors}
+      />
       <StationsField stations={stations} chosen={chosen} onChange={setChosen} errors={errors.stations} />
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-medium">{m.share_links_window()}</legend>
-        <ToggleGroup type="single" aria-label={m.share_links_window()} value={rolling ? 'rolling' : 'fixed'} onValueChange={(value) => value && setRolling(value === 'rolling')}>
+        <ToggleGroup
+          type="single"
+          aria-label={m.share_links_window()}
+          value={rolling ? 'rolling' : 'fixed'}
+          onValueChange={(value) => value && setRolling(value === 'rolling')}
+        >
           <ToggleGroupItem value="rolling">{m.share_links_window_rolling()}</ToggleGroupItem>
           <ToggleGroupItem value="fixed">{m.share_links_window_fixed()}</ToggleGroupItem>
         </ToggleGroup>
         {rolling ? (
-          <TextField name="window_days" type="number" inputMode="numeric" min={1} max={366} className="w-32" label={m.share_links_window_days()} defaultValue={link?.window_days ?? 30} errors={errors} />
+          <TextField
+            name="window_days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={366}
+            className="w-32"
+            label={m.share_links_window_days()}
+            defaultValue={link?.window_days ?? 30}
+            errors={errors}
+          />
         ) : (
           <div className="grid grid-cols-2 gap-3 sm:flex">
             <TextField name="window_from" type="date" label={m.charts_from()} defaultValue={link?.window_from ?? ''} errors={errors} />
@@ -126,8 +184,24 @@ export function ShareLinkForm({ link, stations, onCreated }: { link: ShareLink |
         </Label>
         <p className="text-xs text-muted-foreground">{exact ? m.share_links_exact_hint() : m.share_links_rounded_hint()}</p>
       </div>
-      <TextAreaField name="frame_origins" label={m.share_links_origins()} hint={m.share_links_origins_hint()} placeholder="https://www.example.org" rows={3} defaultValue={link?.frame_origins.join('\n')} errors={errors} />
-      <TextField name="expires_on" type="date" className="w-44" label={m.share_links_expires()} hint={m.share_links_expires_hint()} defaultValue={expiryDay(link?.expires_at ?? null)} errors={errors.expires_at ? { expires_on: errors.expires_at } : {}} />
+      <TextAreaField
+        name="frame_origins"
+        label={m.share_links_origins()}
+        hint={m.share_links_origins_hint()}
+        placeholder="https://www.example.org"
+        rows={3}
+        defaultValue={link?.frame_origins.join('\n')}
+        errors={errors}
+      />
+      <TextField
+        name="expires_on"
+        type="date"
+        className="w-44"
+        label={m.share_links_expires()}
+        hint={m.share_links_expires_hint()}
+        defaultValue={expiryDay(link?.expires_at ?? null)}
+        errors={errors.expires_at ? { expires_on: errors.expires_at } : {}}
+      />
       <SaveButton pending={pending} />
     </form>
   );

@@ -41,7 +41,17 @@ export function EmbedCard({ secret, station }: { secret: string; station: string
 }
 
 /** `/s/{secret}/embed/chart/{station}/{reading}`: one reading's chart over the link's window, kept current. */
-export function EmbedChart({ secret, station, reading, points }: { secret: string; station: string; reading: string; points: PointBudget }) {
+export function EmbedChart({
+  secret,
+  station,
+  reading,
+  points,
+}: {
+  secret: string;
+  station: string;
+  reading: string;
+  points: PointBudget;
+}) {
   const query = shareQueries.chart(secret, station, {}, points, true);
   const { data: chart } = useSuspenseQuery(query);
   const { live, gone } = useShareLive(secret, query.queryKey, (data, message) => mergeIntoChart(data, message));
@@ -52,7 +62,11 @@ export function EmbedChart({ secret, station, reading, points }: { secret: strin
   const drawn = chartReadings(chart).some((r) => r.code === reading);
   return (
     <EmbedFrame footer={<EmbedFooter live={<LiveIndicator state={live} />} title={chart.item.name} />}>
-      {drawn ? <ReadingCard chart={chart} reading={shown} /> : <EmptyState title={`${shown.name} (${shown.unit})`}>{m.charts_empty_body()}</EmptyState>}
+      {drawn ? (
+        <ReadingCard chart={chart} reading={shown} />
+      ) : (
+        <EmptyState title={`${shown.name} (${shown.unit})`}>{m.charts_empty_body()}</EmptyState>
+      )}
       <ChartCredit />
     </EmbedFrame>
   );

@@ -10,10 +10,14 @@ import type { RangeChoice } from '~/features/charts/range';
  */
 export const shareQueries = {
   view: (secret: string, embed = false) =>
-    queryOptions({ queryKey: ['share', secret, 'view', embed], queryFn: () => fetchShareView({ data: { secret, embed, view: import.meta.env.SSR } }) }),
+    queryOptions({
+      queryKey: ['share', secret, 'view', embed],
+      queryFn: () => fetchShareView({ data: { secret, embed, view: import.meta.env.SSR } }),
+    }),
   chart: (secret: string, station: string, choice: RangeChoice, points: PointBudget, embed = false) =>
     queryOptions({
       queryKey: ['share', secret, 'chart', station, choice, points, embed],
-      queryFn: () => fetchShareChart({ data: { secret, embed, view: import.meta.env.SSR && embed, query: { station, ...choice, points } } }),
+      queryFn: () =>
+        fetchShareChart({ data: { secret, embed, view: import.meta.env.SSR && embed, query: { station, ...choice, points } } }),
     }),
 };

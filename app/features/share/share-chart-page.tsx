@@ -18,7 +18,19 @@ import { useShareLive } from './use-share-live';
 const presetsWithin = ({ days }: ShareChart['item']['window']) => (days ? presets.filter((preset) => preset <= days) : []);
 
 /** `/s/{secret}/charts/{station}`: one of the link's stations, the readings it shows, over days within its window. */
-export function ShareChartPage({ secret, station, choice, points, onRangeChange }: { secret: string; station: string; choice: RangeChoice; points: PointBudget; onRangeChange: (choice: RangeChoice) => void }) {
+export function ShareChartPage({
+  secret,
+  station,
+  choice,
+  points,
+  onRangeChange,
+}: {
+  secret: string;
+  station: string;
+  choice: RangeChoice;
+  points: PointBudget;
+  onRangeChange: (choice: RangeChoice) => void;
+}) {
   const query = shareQueries.chart(secret, station, choice, points);
   const { data: chart } = useSuspenseQuery(query);
   const { live, gone } = useShareLive(secret, query.queryKey, (data, message) => mergeIntoChart(data, message));

@@ -10,7 +10,15 @@ import { LinkUnavailable } from './share-frame';
 import { useShareLive } from './use-share-live';
 
 /** `/s/{secret}/display`: a link's stations on a wall screen, for as long as the link lives, with no sign-in. */
-export function ShareDisplay({ secret, search, onSearch }: { secret: string; search: DisplaySearch; onSearch: (search: DisplaySearch) => void }) {
+export function ShareDisplay({
+  secret,
+  search,
+  onSearch,
+}: {
+  secret: string;
+  search: DisplaySearch;
+  onSearch: (search: DisplaySearch) => void;
+}) {
   const query = shareQueries.view(secret);
   const { data: view, dataUpdatedAt } = useSuspenseQuery({ ...query, refetchInterval: displayRefetchMs });
   const { live, gone } = useShareLive(secret, query.queryKey, mergeIntoDashboard<ShareView>);

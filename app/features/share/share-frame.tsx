@@ -15,14 +15,31 @@ import { m } from '~/paraglide/messages';
 /** What a link shows, in words: its days and how exactly it places its stations. */
 export function linkScope(view: Pick<ShareView, 'window' | 'location'>) {
   const days = view.window.days ? m.share_window_rolling({ days: view.window.days }) : m.share_window_fixed();
-  return [`${days} (${formatDay(view.window.from)} – ${formatDay(view.window.to)})`, view.location === 'rounded' ? m.share_location_rounded() : null].filter(Boolean).join(' · ');
+  return [
+    `${days} (${formatDay(view.window.from)} – ${formatDay(view.window.to)})`,
+    view.location === 'rounded' ? m.share_location_rounded() : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
  * The frame of a share link's pages: its title and scope, the live state, language and colour scheme, and nothing
  * of the signed-in app (no menu, no account).
  */
-export function ShareFrame({ title, scope, live, actions, children }: { title: string; scope?: string; live?: LiveState; actions?: ReactNode; children: ReactNode }) {
+export function ShareFrame({
+  title,
+  scope,
+  live,
+  actions,
+  children,
+}: {
+  title: string;
+  scope?: string;
+  live?: LiveState;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-svh flex-col bg-muted/40">
       <header className="border-b bg-card">
@@ -54,7 +71,11 @@ export function ShareFrame({ title, scope, live, actions, children }: { title: s
 export function LinkUnavailable({ gone = true }: { gone?: boolean }) {
   return (
     <main className="grid min-h-svh place-items-center bg-muted/40 p-4">
-      <div role="alert" className="flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed bg-card p-10 text-center" data-testid="link-unavailable">
+      <div
+        role="alert"
+        className="flex max-w-md flex-col items-center gap-3 rounded-xl border border-dashed bg-card p-10 text-center"
+        data-testid="link-unavailable"
+      >
         <LinkIcon className="size-8 text-muted-foreground" aria-hidden />
         <h1 className="text-lg font-semibold">{gone ? m.share_gone_title() : m.share_unknown_title()}</h1>
         <p className="text-sm text-muted-foreground">{gone ? m.share_gone_body() : m.share_unknown_body()}</p>

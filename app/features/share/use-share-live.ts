@@ -8,7 +8,11 @@ import { livePaths } from '../../../worker/contracts/live-paths';
  * page's query, the query read again after a reconnect or when the link changed, and `gone` once the link is
  * revoked or expires. No alarms travel here.
  */
-export function useShareLive<T>(secret: string, queryKey: DataTag<QueryKey, T, Error>, merge: (data: T, message: ReadingsMessage) => T): { live: LiveState; gone: boolean } {
+export function useShareLive<T>(
+  secret: string,
+  queryKey: DataTag<QueryKey, T, Error>,
+  merge: (data: T, message: ReadingsMessage) => T,
+): { live: LiveState; gone: boolean } {
   const queryClient = useQueryClient();
   const [gone, setGone] = useState(false);
   const live = useLiveChannel(`/rest${livePaths.share.replace('{secret}', encodeURIComponent(secret))}`, {

@@ -33,5 +33,4 @@ export const mapStyleUrls: { light?: string; dark?: string } = resolveMapStyles(
 });
 
 /** Origins the browser must be allowed to reach for the base map (the Content-Security-Policy lists them). */
-export const mapOrigins = (): string[] =>
-  [...new Set(Object.values(mapStyleUrls).flatMap((url) => (url ? [new URL(url).origin] : [])))];
+export const mapOrigins = (): string[] => [...new Set(Object.values(mapStyleUrls).flatMap((url) => (url ? [new URL(url).origin] : [])))];

@@ -30,7 +30,9 @@ const translated = (info: ReadingInfo): Reading => ({ ...info, name: labels[info
 /** The readings of a source that occur among `codes`, in catalogue order; unknown codes are left out. */
 export const readingsPresent = (source: Source, codes: Iterable<string>): Reading[] => {
   const present = new Set(codes);
-  return readingsOf(source).filter((r) => present.has(r.code)).map(translated);
+  return readingsOf(source)
+    .filter((r) => present.has(r.code))
+    .map(translated);
 };
 
 /** A reading code of either source with its label and unit, or undefined for a code the catalogue lacks. */

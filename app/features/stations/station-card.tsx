@@ -44,13 +44,21 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
           <div className="flex min-w-0 flex-wrap gap-1">
             <AlarmBadge alarms={alarms} />
             {report.state === 'stale' && (
-              <Badge variant="secondary" className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300" title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, report.since) / 60_000) })}>
+              <Badge
+                variant="secondary"
+                className="gap-1 bg-amber-500/15 text-amber-700 dark:text-amber-300"
+                title={m.stations_stale_hint({ minutes: Math.round(usualIntervalMs(summary, report.since) / 60_000) })}
+              >
                 <ClockAlertIcon className="size-3" aria-hidden />
                 {m.stations_stale()}
               </Badge>
             )}
             {lowest !== null && (
-              <Badge variant="destructive" className="gap-1" title={m.stations_low_voltage_hint({ value: formatValue(lowest), threshold: lowVoltageThreshold })}>
+              <Badge
+                variant="destructive"
+                className="gap-1"
+                title={m.stations_low_voltage_hint({ value: formatValue(lowest), threshold: lowVoltageThreshold })}
+              >
                 <BatteryLowIcon className="size-3" aria-hidden />
                 {m.stations_low_voltage()}
               </Badge>
@@ -76,7 +84,10 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
           {report.completeness !== null && (
             <div title={m.stations_completeness_hint({ minutes: 'report_minutes' in item ? String(item.report_minutes) : '' })}>
               <dt className="text-muted-foreground">{m.stations_completeness()}</dt>
-              <dd className={`font-medium tabular-nums ${report.completeness < 0.9 ? 'text-amber-700 dark:text-amber-300' : ''}`} data-testid="completeness">
+              <dd
+                className={`font-medium tabular-nums ${report.completeness < 0.9 ? 'text-amber-700 dark:text-amber-300' : ''}`}
+                data-testid="completeness"
+              >
                 {Math.floor(report.completeness * 100)} %
               </dd>
             </div>
@@ -111,7 +122,8 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
         )}
         {totals.map((r) => (
           <p key={r.code} className="tabular-nums" data-total={r.code}>
-            {r.name} <span className="text-muted-foreground">({r.unit})</span>: <TotalFigures sum={summary.sum![r.code]} peak={summary.peak_day?.[r.code]} />
+            {r.name} <span className="text-muted-foreground">({r.unit})</span>:{' '}
+            <TotalFigures sum={summary.sum![r.code]} peak={summary.peak_day?.[r.code]} />
           </p>
         ))}
       </CardContent>

@@ -74,13 +74,26 @@ interface View {
  * chooses its station, whose popup leads to its charts. All map work happens in MapLibre and plain DOM; React
  * only passes props in.
  */
-export default function StationMap({ items, linkTo = chartLink, className, states, alarms, selected = null, hovered = null, onSelect, onHover }: StationMapProps) {
+export default function StationMap({
+  items,
+  linkTo = chartLink,
+  className,
+  states,
+  alarms,
+  selected = null,
+  hovered = null,
+  onSelect,
+  onHover,
+}: StationMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const router = useRouter();
   const dark = useDarkScheme();
   const [baseMap, setBaseMap] = useState<BaseMapStatus>('loading');
-  const collection = useMemo(() => stationFeatures(items, (item) => states?.get(item.unique_id) ?? 'unknown', alarms), [items, states, alarms]);
+  const collection = useMemo(
+    () => stationFeatures(items, (item) => states?.get(item.unique_id) ?? 'unknown', alarms),
+    [items, states, alarms],
+  );
   const located = collection.features.length > 0;
   const view = useRef<View | null>(null);
   // The map is built once; its handlers read the newest props through this.
@@ -141,7 +154,11 @@ export default function StationMap({ items, linkTo = chartLink, className, state
 
   if (!located) return <EmptyState title={m.stations_map_no_locations()} />;
   return (
-    <div role="region" aria-label={m.stations_map_label()} className={cn('station-map relative w-full overflow-hidden rounded-xl border', className)}>
+    <div
+      role="region"
+      aria-label={m.stations_map_label()}
+      className={cn('station-map relative w-full overflow-hidden rounded-xl border', className)}
+    >
       <div ref={container} className="h-full w-full" />
       {states && <MapLegend alarms={!!alarms?.size} />}
       {baseMap === 'unavailable' && <BaseMapUnavailable />}

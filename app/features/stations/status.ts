@@ -45,7 +45,13 @@ export function stationState(summary: StationSummary, rangeStart: number, now: n
  * reporting interval promises for each reading it sent, from the range's start to its end or now, at most 1. Null
  * where the station names no interval (a share link's face) or sent nothing.
  */
-export function completeness(summary: StationSummary, reportMinutes: number | null, since: number, end: number, now: number): number | null {
+export function completeness(
+  summary: StationSummary,
+  reportMinutes: number | null,
+  since: number,
+  end: number,
+  now: number,
+): number | null {
   const codes = Object.keys(summary.max).length;
   const reports = Math.floor((Math.min(now, end) - since) / ((reportMinutes ?? 0) * 60_000));
   if (!reportMinutes || !codes || !(reports > 0)) return null;
@@ -71,4 +77,5 @@ export function stationReport<I extends StationFace>(item: I, summary: StationSu
 }
 
 /** Each station's state by unique id, for the map's markers. */
-export const statesOf = (reports: StationReport<StationFace>[]): ReadonlyMap<string, StationState> => new Map(reports.map((r) => [r.item.unique_id, r.state]));
+export const statesOf = (reports: StationReport<StationFace>[]): ReadonlyMap<string, StationState> =>
+  new Map(reports.map((r) => [r.item.unique_id, r.state]));

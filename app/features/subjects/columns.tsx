@@ -30,7 +30,11 @@ export const subjectColumns: ColumnDef<SubjectRow>[] = [
     cell: ({ row }) => (
       <div className="flex gap-2">
         <EditLink to="/edit-subject/$id" id={row.original.id} name={fullName(row.original)} />
-        <DeleteAction remove={() => send(subjectCalls.delete, { query: { id: row.original.id } })} resource="subjects" name={fullName(row.original)} />
+        <DeleteAction
+          remove={() => send(subjectCalls.delete, { query: { id: row.original.id } })}
+          resource="subjects"
+          name={fullName(row.original)}
+        />
       </div>
     ),
   },

@@ -48,7 +48,12 @@ function PendingRow({ subject }: { subject: SubjectRow }) {
         <p className="truncate text-sm text-muted-foreground">{subject.username}</p>
       </div>
       <div className="flex gap-2">
-        <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate('approve')} aria-label={m.admin_pending_approve_named({ name })}>
+        <Button
+          size="sm"
+          disabled={decide.isPending}
+          onClick={() => decide.mutate('approve')}
+          aria-label={m.admin_pending_approve_named({ name })}
+        >
           <CheckIcon />
           {m.admin_pending_approve()}
         </Button>

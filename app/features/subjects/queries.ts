@@ -6,7 +6,9 @@ export const currentUserQuery = queryOptions({ queryKey: ['subjects', 'current']
 export const subjectQueries = {
   list: () => queryOptions({ queryKey: ['subjects', 'list', 'all'], queryFn: () => fetchSubjects({ data: {} }) }),
   /** Registrations waiting for an administrator: the count badge on the Subjects link and the list atop /subjects. */
-  pending: () => queryOptions({ queryKey: ['subjects', 'list', { status: 'pending' }], queryFn: () => fetchSubjects({ data: { status: 'pending' } }) }),
+  pending: () =>
+    queryOptions({ queryKey: ['subjects', 'list', { status: 'pending' }], queryFn: () => fetchSubjects({ data: { status: 'pending' } }) }),
   /** Without an id: the options a new subject can be linked to. */
-  detail: (id?: number) => queryOptions({ queryKey: ['subjects', 'detail', id ?? 'new'], queryFn: () => fetchSubjectEdit({ data: { id } }) }),
+  detail: (id?: number) =>
+    queryOptions({ queryKey: ['subjects', 'detail', id ?? 'new'], queryFn: () => fetchSubjectEdit({ data: { id } }) }),
 };

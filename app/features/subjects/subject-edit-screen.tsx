@@ -21,7 +21,12 @@ export function SubjectEditScreen({ id }: { id?: number }) {
       data={data}
       links={{
         groups: { label: m.admin_tab_subject_groups(), empty: m.admin_no_groups(), call: subjectCalls.setGroups },
-        items: { label: m.admin_tab_subject_items(), hint: m.admin_subject_items_hint(), empty: m.admin_no_items(), call: subjectCalls.setItems },
+        items: {
+          label: m.admin_tab_subject_items(),
+          hint: m.admin_subject_items_hint(),
+          empty: m.admin_no_items(),
+          call: subjectCalls.setItems,
+        },
       }}
     />
   );

@@ -12,7 +12,15 @@ export const subjectFieldValues = (form: FormData) => Object.fromEntries(subject
  * The fields the administrator's subject form and the own profile share; the password is never prefilled.
  * `ownPassword`: the profile's field is the subject's new password, next to its current one.
  */
-export function SubjectFields({ subject, errors, ownPassword = false }: { subject: SessionUser | null; errors: FieldErrors; ownPassword?: boolean }) {
+export function SubjectFields({
+  subject,
+  errors,
+  ownPassword = false,
+}: {
+  subject: SessionUser | null;
+  errors: FieldErrors;
+  ownPassword?: boolean;
+}) {
   return (
     <>
       <TextField name="username" type="email" autoComplete="off" label={m.field_email()} defaultValue={subject?.username} errors={errors} />
@@ -22,7 +30,14 @@ export function SubjectFields({ subject, errors, ownPassword = false }: { subjec
         <TextField name="subject" label={m.admin_subject_org()} defaultValue={subject?.subject ?? ''} errors={errors} />
         <TextField name="phone" type="tel" label={m.admin_subject_phone()} defaultValue={subject?.phone ?? ''} errors={errors} />
       </div>
-      <TextField name="password" type="password" autoComplete="new-password" label={ownPassword ? m.field_new_password() : m.field_password()} hint={subject ? m.admin_password_keep() : undefined} errors={errors} />
+      <TextField
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={ownPassword ? m.field_new_password() : m.field_password()}
+        hint={subject ? m.admin_password_keep() : undefined}
+        errors={errors}
+      />
     </>
   );
 }

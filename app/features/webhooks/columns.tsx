@@ -64,7 +64,11 @@ export function webhookColumns(nameOf: Map<number, string>): ColumnDef<WebhookRo
       cell: ({ row }) => (
         <div className="flex gap-2">
           <EditLink to="/edit-webhook/$id" id={row.original.id} name={row.original.url} />
-          <DeleteAction remove={() => send(() => webhookCalls().then((c) => c.delete), { query: { id: row.original.id } })} resource="webhooks" name={row.original.url} />
+          <DeleteAction
+            remove={() => send(() => webhookCalls().then((c) => c.delete), { query: { id: row.original.id } })}
+            resource="webhooks"
+            name={row.original.url}
+          />
         </div>
       ),
     },
@@ -109,7 +113,9 @@ export function deliveryColumns(urlOf: Map<number, string>): ColumnDef<WebhookDe
               {lastAnswer(d)}
             </div>
             {d.next_attempt_at && (
-              <div className="text-xs whitespace-nowrap text-muted-foreground">{m.webhooks_next_attempt({ at: stationDateTime(d.next_attempt_at, homeZone) })}</div>
+              <div className="text-xs whitespace-nowrap text-muted-foreground">
+                {m.webhooks_next_attempt({ at: stationDateTime(d.next_attempt_at, homeZone) })}
+              </div>
             )}
           </div>
         );

@@ -12,9 +12,16 @@ import { deliveryStatusOptions, type DeliveryFilter } from './delivery-filter';
 import { statusLabels } from './labels';
 import { webhookQueries } from './queries';
 
-
 /** The delivery log (newest first, kept 30 days) with its filter by webhook and status, which lives in the address. */
-export function DeliveryLog({ webhooks, filter, onFilter }: { webhooks: WebhookRow[]; filter: DeliveryFilter; onFilter: (filter: DeliveryFilter) => void }) {
+export function DeliveryLog({
+  webhooks,
+  filter,
+  onFilter,
+}: {
+  webhooks: WebhookRow[];
+  filter: DeliveryFilter;
+  onFilter: (filter: DeliveryFilter) => void;
+}) {
   const queryClient = useQueryClient();
   const { data, isFetching } = useSuspenseQuery(webhookQueries.deliveries(filter));
   const columns = useMemo(() => deliveryColumns(new Map(webhooks.map((w) => [w.id, w.url]))), [webhooks]);

@@ -18,7 +18,15 @@ export const matchingStations = (stations: Station[], search: string) => {
 };
 
 /** The stations a webhook wants, ticked from a searchable list; none ticked means every station. */
-export function StationPicker({ stations, selected, onChange }: { stations: Station[]; selected: number[]; onChange: (ids: number[]) => void }) {
+export function StationPicker({
+  stations,
+  selected,
+  onChange,
+}: {
+  stations: Station[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
   const [search, setSearch] = useState('');
   const shown = matchingStations(stations, search);
   const ticked = new Set(selected);
@@ -28,10 +36,18 @@ export function StationPicker({ stations, selected, onChange }: { stations: Stat
       <legend className="mb-2 text-sm font-medium">{m.webhooks_stations()}</legend>
       <p className="-mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
         <span>{m.webhooks_stations_hint()}</span>
-        <span aria-live="polite">{selected.length ? m.admin_link_count({ count: selected.length, total: stations.length }) : m.webhooks_all_stations()}</span>
+        <span aria-live="polite">
+          {selected.length ? m.admin_link_count({ count: selected.length, total: stations.length }) : m.webhooks_all_stations()}
+        </span>
       </p>
       <div className="flex gap-2">
-        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={m.admin_table_search()} aria-label={m.webhooks_search_stations()} />
+        <Input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={m.admin_table_search()}
+          aria-label={m.webhooks_search_stations()}
+        />
         {selected.length > 0 && (
           <Button type="button" variant="outline" onClick={() => onChange([])}>
             {m.webhooks_every_station()}

@@ -46,7 +46,14 @@ function RotateSecret({ webhook }: { webhook: Webhook }) {
   const rotate = useMutation({
     mutationFn: () =>
       send(() => webhookCalls().then((c) => c.save), {
-        body: { id: webhook.id, url: webhook.url, description: webhook.description, events: webhook.events, stations: webhook.stations, rotate_secret: true },
+        body: {
+          id: webhook.id,
+          url: webhook.url,
+          description: webhook.description,
+          events: webhook.events,
+          stations: webhook.stations,
+          rotate_secret: true,
+        },
       }),
   });
   return (
@@ -86,7 +93,9 @@ function TestEvent({ webhookId }: { webhookId: number }) {
             <DeliveryStatusBadge status={delivery.status} />
             <span className="font-medium">{lastAnswer(delivery)}</span>
           </div>
-          <p className="text-muted-foreground">{delivery.status === 'delivered' ? m.webhooks_test_delivered() : m.webhooks_test_failed()}</p>
+          <p className="text-muted-foreground">
+            {delivery.status === 'delivered' ? m.webhooks_test_delivered() : m.webhooks_test_failed()}
+          </p>
         </Alert>
       )}
       {test.isError && <Alert variant="destructive">{serverErrorText(test.error)}</Alert>}

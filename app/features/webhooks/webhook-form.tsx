@@ -31,13 +31,31 @@ export function WebhookForm({
     invalidates: 'webhooks',
     onSuccess: (saved) => !webhook && onCreated(saved),
   });
-  const toggle = (event: WebhookEvent, on: boolean) => setEvents((current) => (on ? webhookEventOptions.filter((e) => e === event || current.includes(e)) : current.filter((e) => e !== event)));
+  const toggle = (event: WebhookEvent, on: boolean) =>
+    setEvents((current) =>
+      on ? webhookEventOptions.filter((e) => e === event || current.includes(e)) : current.filter((e) => e !== event),
+    );
 
   return (
     <form method="post" noValidate {...form} className="grid max-w-2xl grid-cols-1 gap-5">
       <FormErrors errors={errors} fields={fieldNames} />
-      <TextField name="url" type="url" inputMode="url" label={m.webhooks_url()} hint={m.webhooks_url_hint()} placeholder="https://" defaultValue={webhook?.url} errors={errors} />
-      <TextField name="description" label={m.webhooks_description_field()} defaultValue={webhook?.description ?? ''} maxLength={200} errors={errors} />
+      <TextField
+        name="url"
+        type="url"
+        inputMode="url"
+        label={m.webhooks_url()}
+        hint={m.webhooks_url_hint()}
+        placeholder="https://"
+        defaultValue={webhook?.url}
+        errors={errors}
+      />
+      <TextField
+        name="description"
+        label={m.webhooks_description_field()}
+        defaultValue={webhook?.description ?? ''}
+        maxLength={200}
+        errors={errors}
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{m.webhooks_events()}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -49,7 +67,11 @@ export function WebhookForm({
             </Label>
           ))}
         </div>
-        {errors.events ? <p className="text-sm text-destructive">{m.webhooks_events_needed()}</p> : <p className="text-xs text-muted-foreground">{m.webhooks_events_hint()}</p>}
+        {errors.events ? (
+          <p className="text-sm text-destructive">{m.webhooks_events_needed()}</p>
+        ) : (
+          <p className="text-xs text-muted-foreground">{m.webhooks_events_hint()}</p>
+        )}
       </fieldset>
       <StationPicker stations={stations} selected={chosen} onChange={setChosen} />
       {errors.stations && <p className="text-sm text-destructive">{errors.stations.join(' ')}</p>}

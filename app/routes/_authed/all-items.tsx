@@ -24,7 +24,11 @@ function AllItemsPage() {
   const { data } = useSuspenseQuery(itemQueries.all());
   return (
     <>
-      <PageHeader title={m.nav_items()} description={m.admin_items_hint()} actions={<AddLink to="/edit-item" label={m.admin_item_add()} />} />
+      <PageHeader
+        title={m.nav_items()}
+        description={m.admin_items_hint()}
+        actions={<AddLink to="/edit-item" label={m.admin_item_add()} />}
+      />
       <DataTable data={data} columns={columns} label={m.nav_items()} empty={<EmptyState title={m.admin_items_all_empty()} />} />
     </>
   );

@@ -18,7 +18,9 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
     // The station's alarm rules (threshold lines) come with the readings, in parallel, and what the subject may do with
     // its quality once the readings name the station; its open alarms come with the layout's.
     await Promise.all([
-      queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)).then((chart) => queryClient.ensureQueryData(qualityQueries.state(chart.item.id))),
+      queryClient
+        .ensureQueryData(chartQuery(params.id, deps.choice, points))
+        .then((chart) => queryClient.ensureQueryData(qualityQueries.state(chart.item.id))),
       queryClient.ensureQueryData(alarmQueries.rules(params.id)),
     ]);
   },

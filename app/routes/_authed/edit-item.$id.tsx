@@ -12,7 +12,10 @@ export const Route = createFileRoute('/_authed/edit-item/$id')({
   params: recordIdParams,
   loader: async ({ context, params }) => {
     // The rules tab shows its own error and retry, so its data failing does not take the station's form with it.
-    await Promise.all([loadRecord(context.queryClient, itemQueries.detail, params.id), context.queryClient.prefetchQuery(alarmRuleQueries.station(params.id))]);
+    await Promise.all([
+      loadRecord(context.queryClient, itemQueries.detail, params.id),
+      context.queryClient.prefetchQuery(alarmRuleQueries.station(params.id)),
+    ]);
   },
   pendingComponent: EditSkeleton,
   notFoundComponent: RouteNotFound,

@@ -23,7 +23,12 @@ function OwnItemsPage() {
   return (
     <>
       <PageHeader title={m.nav_your_items()} description={m.admin_items_own_description()} />
-      <DataTable data={data} columns={columns} label={m.nav_your_items()} empty={<EmptyState title={m.admin_items_own_empty()}>{m.admin_items_hint()}</EmptyState>} />
+      <DataTable
+        data={data}
+        columns={columns}
+        label={m.nav_your_items()}
+        empty={<EmptyState title={m.admin_items_own_empty()}>{m.admin_items_hint()}</EmptyState>}
+      />
     </>
   );
 }

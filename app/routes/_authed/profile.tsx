@@ -11,7 +11,10 @@ import { m } from '~/paraglide/messages';
 
 export const Route = createFileRoute('/_authed/profile')({
   loader: async ({ context }) => {
-    await Promise.all([context.queryClient.ensureQueryData(notificationSettingsQuery), context.queryClient.ensureQueryData(apiTokensQuery)]);
+    await Promise.all([
+      context.queryClient.ensureQueryData(notificationSettingsQuery),
+      context.queryClient.ensureQueryData(apiTokensQuery),
+    ]);
   },
   pendingComponent: EditSkeleton,
   component: ProfilePage,

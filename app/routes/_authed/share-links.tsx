@@ -20,8 +20,17 @@ export const Route = createFileRoute('/_authed/share-links')({
     const columns = useMemo(() => shareLinkColumns({ withOwner: user.isAdmin }), [user.isAdmin]);
     return (
       <>
-        <PageHeader title={m.nav_share_links()} description={m.share_links_description()} actions={<AddLink to="/edit-share-link" label={m.share_links_add()} />} />
-        <DataTable data={data} columns={columns} label={m.nav_share_links()} empty={<EmptyState title={m.share_links_empty()}>{m.share_links_empty_hint()}</EmptyState>} />
+        <PageHeader
+          title={m.nav_share_links()}
+          description={m.share_links_description()}
+          actions={<AddLink to="/edit-share-link" label={m.share_links_add()} />}
+        />
+        <DataTable
+          data={data}
+          columns={columns}
+          label={m.nav_share_links()}
+          empty={<EmptyState title={m.share_links_empty()}>{m.share_links_empty_hint()}</EmptyState>}
+        />
       </>
     );
   },

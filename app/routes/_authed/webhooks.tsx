@@ -18,7 +18,10 @@ export const Route = createFileRoute('/_authed/webhooks')({
   validateSearch: deliverySearch,
   loaderDeps: ({ search }) => ({ filter: search }),
   loader: async ({ context, deps }) => {
-    await Promise.all([context.queryClient.ensureQueryData(webhookQueries.list()), context.queryClient.ensureQueryData(webhookQueries.deliveries(deps.filter))]);
+    await Promise.all([
+      context.queryClient.ensureQueryData(webhookQueries.list()),
+      context.queryClient.ensureQueryData(webhookQueries.deliveries(deps.filter)),
+    ]);
   },
   pendingComponent: TableSkeleton,
   // The log filtered by a webhook that does not exist.
@@ -33,9 +36,18 @@ function WebhooksPage() {
   const columns = useMemo(() => webhookColumns(new Map(data.stations.map((s) => [s.id, s.name]))), [data.stations]);
   return (
     <>
-      <PageHeader title={m.nav_webhooks()} description={m.webhooks_description()} actions={<AddLink to="/edit-webhook" label={m.webhooks_add()} />} />
+      <PageHeader
+        title={m.nav_webhooks()}
+        description={m.webhooks_description()}
+        actions={<AddLink to="/edit-webhook" label={m.webhooks_add()} />}
+      />
       <div className="grid grid-cols-1 gap-8">
-        <DataTable data={data.webhooks} columns={columns} label={m.nav_webhooks()} empty={<EmptyState title={m.webhooks_empty()}>{m.webhooks_empty_hint()}</EmptyState>} />
+        <DataTable
+          data={data.webhooks}
+          columns={columns}
+          label={m.nav_webhooks()}
+          empty={<EmptyState title={m.webhooks_empty()}>{m.webhooks_empty_hint()}</EmptyState>}
+        />
         <DeliveryLog webhooks={data.webhooks} filter={filter} onFilter={(next) => void navigate({ search: next, replace: true })} />
       </div>
     </>

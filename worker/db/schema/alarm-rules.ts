@@ -36,8 +36,12 @@ export const alarmRules = sqliteTable(
   },
   (t) => [
     index('alarm_rules_item').on(t.itemId, t.rev),
-    index('alarm_rules_unpushed').on(t.itemId).where(sql`pushed = 0`),
-    index('alarm_rules_no_data').on(t.itemId).where(sql`kind = 'no_data' AND deleted_at IS NULL`),
+    index('alarm_rules_unpushed')
+      .on(t.itemId)
+      .where(sql`pushed = 0`),
+    index('alarm_rules_no_data')
+      .on(t.itemId)
+      .where(sql`kind = 'no_data' AND deleted_at IS NULL`),
   ],
 );
 export type AlarmRuleRow = typeof alarmRules.$inferSelect;

@@ -39,8 +39,12 @@ export const alarms = sqliteTable(
   (t) => [
     uniqueIndex('alarms_key').on(t.key),
     // At most one open alarm per rule, enforced by D1 itself.
-    uniqueIndex('alarms_open_rule').on(t.ruleId).where(sql`state <> 'cleared'`),
+    uniqueIndex('alarms_open_rule')
+      .on(t.ruleId)
+      .where(sql`state <> 'cleared'`),
     index('alarms_item').on(t.itemId, t.id),
-    index('alarms_open').on(t.id).where(sql`state <> 'cleared'`),
+    index('alarms_open')
+      .on(t.id)
+      .where(sql`state <> 'cleared'`),
   ],
 );

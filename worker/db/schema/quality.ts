@@ -12,15 +12,19 @@ import { subjects } from './subjects';
 export const qualitySettings = sqliteTable(
   'quality_settings',
   {
-  itemId: integer('item_id')
-    .primaryKey()
-    .references(() => items.id, { onDelete: 'cascade' }),
-  /** Per code, the settings in force where the station set its own. */
-  checks: text('checks', { mode: 'json' }).$type<Record<string, CheckSettings>>().notNull(),
-  rev: integer('rev').notNull(),
-  pushed: integer('pushed', { mode: 'boolean' }).notNull().default(false),
-  updatedAt: integer('updated_at').notNull(),
-  updatedBy: integer('updated_by').references(() => subjects.id, { onDelete: 'set null' }),
+    itemId: integer('item_id')
+      .primaryKey()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** Per code, the settings in force where the station set its own. */
+    checks: text('checks', { mode: 'json' }).$type<Record<string, CheckSettings>>().notNull(),
+    rev: integer('rev').notNull(),
+    pushed: integer('pushed', { mode: 'boolean' }).notNull().default(false),
+    updatedAt: integer('updated_at').notNull(),
+    updatedBy: integer('updated_by').references(() => subjects.id, { onDelete: 'set null' }),
   },
-  (t) => [index('quality_settings_unpushed').on(t.itemId).where(sql`pushed = 0`)],
+  (t) => [
+    index('quality_settings_unpushed')
+      .on(t.itemId)
+      .where(sql`pushed = 0`),
+  ],
 );

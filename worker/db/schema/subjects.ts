@@ -16,14 +16,13 @@ export const subjects = sqliteTable(
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: subjectStatuses }).notNull().default('pending'),
     passwordHash: text('password_hash').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
     approvedAt: integer('approved_at', { mode: 'timestamp_ms' }),
     approvedBy: integer('approved_by'),
   },
-  (t) => [
-    uniqueIndex('subjects_username_nocase').on(sql`${t.username} COLLATE NOCASE`),
-    index('subjects_status').on(t.status),
-  ],
+  (t) => [uniqueIndex('subjects_username_nocase').on(sql`${t.username} COLLATE NOCASE`), index('subjects_status').on(t.status)],
 );
 
 /** A subject as stored: what every domain verb receives as "who is asking". */

@@ -25,7 +25,9 @@ export const webhookDeliveries = sqliteTable(
     deliveredAt: integer('delivered_at'),
   },
   (t) => [
-    index('webhook_deliveries_due').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('webhook_deliveries_webhook').on(t.webhookId, t.id),
     index('webhook_deliveries_created').on(t.createdAt),
   ],

@@ -23,7 +23,8 @@ export async function acknowledgeAlarm(ctx: SubjectCtx, { id, note }: { id: numb
   if (!found) throw notFound('Alarm');
   const { alarm, visible } = found;
   if (!visible) throw forbidden('You may not see this station.', 'id');
-  if (alarm.state !== 'active') throw conflict('id', alarm.state === 'cleared' ? 'This alarm has already cleared.' : 'This alarm is already acknowledged.');
+  if (alarm.state !== 'active')
+    throw conflict('id', alarm.state === 'cleared' ? 'This alarm has already cleared.' : 'This alarm is already acknowledged.');
   const now = Date.now();
   const by = { id: subject.id, name: `${subject.firstName} ${subject.secondName}` };
   const notice = await writeTransition(ctx, {

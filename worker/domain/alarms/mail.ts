@@ -48,7 +48,9 @@ export function alarmMail(to: Recipient, alarm: Alarm, rule: RuleFacts, event: '
       ? [
           `an alarm fired at station ${station}.`,
           `Since: ${stationTime(alarm.started_at, rule.timezone)}`,
-          ...(alarm.value === null ? [] : [`Value: ${amount(alarm.value, unitOf(alarm))} at ${stationTime(alarm.fired_at, rule.timezone)}`]),
+          ...(alarm.value === null
+            ? []
+            : [`Value: ${amount(alarm.value, unitOf(alarm))} at ${stationTime(alarm.fired_at, rule.timezone)}`]),
         ]
       : [
           `the alarm at station ${station} has cleared${alarm.cleared_reason === 'rule_deleted' ? ' (its rule was deleted)' : ''}.`,

@@ -27,8 +27,18 @@ import { announce, clearAlarm, sendNotice } from './transitions';
 const maxRulesPerStation = 50;
 
 /** What the station's object keeps of a rule, and nothing more. */
-const toRuleSpec = ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt, onSuspect }: RuleSpec): RuleSpec =>
-  ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt, onSuspect });
+const toRuleSpec = ({
+  id,
+  kind,
+  reading,
+  threshold,
+  deadband,
+  windowMinutes,
+  silenceMinutes,
+  holdMinutes,
+  createdAt,
+  onSuspect,
+}: RuleSpec): RuleSpec => ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt, onSuspect });
 
 /** Rules of the stations the subject may see: of one station (`itemId`), or of all of them. */
 export async function listRules(ctx: SubjectCtx, { itemId }: { itemId?: number }): Promise<AlarmRule[]> {
@@ -79,7 +89,8 @@ export const pushPendingRules = (ctx: Ctx, options: { limit?: number } = {}) => 
 export async function saveRule(ctx: SubjectCtx, input: AlarmRuleSpec): Promise<AlarmRule> {
   const item = await stationForRule(ctx, input);
   if (input.id === undefined) {
-    if ((await countStationRules(ctx.db, item.id)) >= maxRulesPerStation) throw invalid({ item_id: [`A station has at most ${maxRulesPerStation} rules.`] });
+    if ((await countStationRules(ctx.db, item.id)) >= maxRulesPerStation)
+      throw invalid({ item_id: [`A station has at most ${maxRulesPerStation} rules.`] });
   } else if ((await getRule(ctx, input.id)).rule.itemId !== item.id) throw invalid({ item_id: ['A rule cannot move to another station.'] });
   const row = await writeRule(ctx.db, { id: input.id, itemId: item.id, columns: ruleColumns(input), now: Date.now() });
   await pushRules(ctx, { itemId: item.id });
@@ -115,7 +126,11 @@ export async function previewRule(ctx: SubjectCtx, { rule, days }: { rule: Alarm
   const item = await stationForRule(ctx, rule);
   const to = Date.now();
   const from = to - days * dayMs;
-  const outcome = await stationOf(ctx.env, item.id).previewRule(toRuleSpec({ ...ruleColumns(rule), id: rule.id ?? 0, createdAt: from }), from, to);
+  const outcome = await stationOf(ctx.env, item.id).previewRule(
+    toRuleSpec({ ...ruleColumns(rule), id: rule.id ?? 0, createdAt: from }),
+    from,
+    to,
+  );
   return {
     item_id: item.id,
     reading: rule.reading,

@@ -26,5 +26,7 @@ export const checkStations = ({ env }: Ctx, { stations, now }: { stations: Rollu
  */
 export async function checkSilentStations(ctx: Ctx, { now }: { now: number }): Promise<SilenceRun> {
   const stations = await selectSilentStations(ctx.db, { now, limit: maxStations });
-  return acrossRunners(ctx, { name: 'silence', stations, perRunner, counters: { fired: 0 } }, (runner, slice) => runner.checkSilence(slice, now));
+  return acrossRunners(ctx, { name: 'silence', stations, perRunner, counters: { fired: 0 } }, (runner, slice) =>
+    runner.checkSilence(slice, now),
+  );
 }

@@ -28,7 +28,14 @@ export interface Notice {
  */
 export async function writeTransition(
   { db }: Ctx,
-  { alarm, event, occurredAt, write, mails = [], before = [] }: { alarm: Alarm; event: WebhookEvent; occurredAt: number; write: AlarmWrite; mails?: Mail[]; before?: BatchItem<'sqlite'>[] },
+  {
+    alarm,
+    event,
+    occurredAt,
+    write,
+    mails = [],
+    before = [],
+  }: { alarm: Alarm; event: WebhookEvent; occurredAt: number; write: AlarmWrite; mails?: Mail[]; before?: BatchItem<'sqlite'>[] },
 ): Promise<Notice | null> {
   const now = Date.now();
   const hooks = await selectSubscribedWebhooks(db, { itemId: alarm.item_id, event });
@@ -57,18 +64,42 @@ async function alarmMails({ db, config }: Ctx, alarm: Alarm, found: RuleWithStat
 /** Clears an open alarm (its condition ended, or its rule was deleted) with its notifications, as one batch after `before`. */
 export async function clearAlarm(
   ctx: Ctx,
-  { open, rule, at, value, reason, before }: { open: Alarm; rule: RuleWithStation; at: number; value: number | null; reason: 'condition' | 'rule_deleted'; before?: BatchItem<'sqlite'>[] },
+  {
+    open,
+    rule,
+    at,
+    value,
+    reason,
+    before,
+  }: {
+    open: Alarm;
+    rule: RuleWithStation;
+    at: number;
+    value: number | null;
+    reason: 'condition' | 'rule_deleted';
+    before?: BatchItem<'sqlite'>[];
+  },
 ) {
   const alarm: Alarm = { ...open, state: 'cleared', cleared_at: isoInstant(at), clear_value: value, cleared_reason: reason };
   const mails = await alarmMails(ctx, alarm, rule, 'cleared');
-  return writeTransition(ctx, { alarm, event: 'alarm.cleared', occurredAt: at, write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }), mails, before });
+  return writeTransition(ctx, {
+    alarm,
+    event: 'alarm.cleared',
+    occurredAt: at,
+    write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }),
+    mails,
+    before,
+  });
 }
 
 /**
  * Writes a transition of a station's rule into D1 with its notifications, once: a transition already written
  * (delivered before, then retried), or of a rule deleted meanwhile, is skipped. Returns what is left to send.
  */
-export async function applyTransition(ctx: Ctx, { itemId, transition: t }: { itemId: number; transition: Transition }): Promise<Notice | null> {
+export async function applyTransition(
+  ctx: Ctx,
+  { itemId, transition: t }: { itemId: number; transition: Transition },
+): Promise<Notice | null> {
   const found = await findRuleWithStation(ctx.db, t.ruleId);
   if (!found || found.rule.itemId !== itemId) return null;
   if (t.type === 'cleared') {
@@ -80,7 +111,18 @@ export async function applyTransition(ctx: Ctx, { itemId, transition: t }: { ite
   const { kind, reading, severity, threshold, name } = found.rule;
   const fired = fireAlarm(
     ctx.db,
-    { key: t.key, ruleId: t.ruleId, itemId, kind, reading, severity, threshold, startedAt: t.startedAt, firedAt: t.firedAt, value: t.value },
+    {
+      key: t.key,
+      ruleId: t.ruleId,
+      itemId,
+      kind,
+      reading,
+      severity,
+      threshold,
+      startedAt: t.startedAt,
+      firedAt: t.firedAt,
+      value: t.value,
+    },
     { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
   );
   const mails = await alarmMails(ctx, fired.alarm, found, 'fired');

@@ -6,7 +6,8 @@ import { invalid, notFound } from '../errors';
 import { newApiToken } from './token';
 
 /** The subject's own integration tokens, newest first. */
-export const listApiTokens = async ({ db, subject }: SubjectCtx): Promise<ApiToken[]> => (await selectApiTokens(db, subject.id)).map(toApiToken);
+export const listApiTokens = async ({ db, subject }: SubjectCtx): Promise<ApiToken[]> =>
+  (await selectApiTokens(db, subject.id)).map(toApiToken);
 
 /** Creates a named token for the subject and returns it with the token itself, which is never shown again. */
 export async function createApiToken({ db, subject }: SubjectCtx, { name }: { name: string }, now = new Date()): Promise<NewApiToken> {

@@ -23,7 +23,11 @@ export interface IntegrationAuth {
 }
 
 /** Resolves a presented integration token; its last use is written after the reply, at most hourly. */
-export async function resolveApiToken({ db, defer }: Pick<Ctx, 'db' | 'defer'>, token: string, now = Date.now()): Promise<IntegrationAuth | null> {
+export async function resolveApiToken(
+  { db, defer }: Pick<Ctx, 'db' | 'defer'>,
+  token: string,
+  now = Date.now(),
+): Promise<IntegrationAuth | null> {
   const row = await findApiToken(db, hashToken(token));
   if (!row || row.subject.status !== 'active') return null;
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= useResolutionMs) defer(touchApiToken(db, row.id, new Date(now)));

@@ -28,7 +28,8 @@ export async function requestPasswordReset(ctx: Ctx, { email, client, origin }: 
   ctx.defer(sendResetLink(ctx, { email, origin }).catch((err) => console.error('password reset mail failed', err)));
 }
 
-const invalidToken = () => new AppError('bad_request', { token: ['This reset link is invalid, expired or already used. Ask for a new one.'] });
+const invalidToken = () =>
+  new AppError('bad_request', { token: ['This reset link is invalid, expired or already used. Ask for a new one.'] });
 
 /**
  * Uses a reset token once: in one batch sets the password, ends every session of the subject and uses up

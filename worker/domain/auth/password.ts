@@ -7,9 +7,7 @@ const keyLength = 32;
 
 function derive(password: string, salt: Buffer, { N, r, p }: Params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -23,7 +21,12 @@ export async function hashPassword(password: string, params: Params = currentPar
 function parse(stored: string): { params: Params; salt: Buffer; key: Buffer } | null {
   const [algorithm, paramText, salt, key] = stored.split('$');
   if (algorithm !== 'scrypt' || !paramText || !salt || !key) return null;
-  const params = Object.fromEntries(paramText.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+  const params = Object.fromEntries(
+    paramText
+      .split(',')
+      .map((kv) => kv.split('='))
+      .map(([k, v]) => [k, Number(v)]),
+  );
   if (![params.N, params.r, params.p].every(Number.isSafeInteger)) return null;
   return { params: params as Params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }

@@ -15,7 +15,9 @@ export interface Limit {
  */
 export async function consumeAttempt({ db }: Pick<Ctx, 'db'>, limits: Limit[], now = Date.now()): Promise<Attempt[]> {
   const counted = await countAttempts(db, limits, now);
-  const waitMs = Math.max(...counted.map(({ hits, windowStart }, i) => (hits > limits[i].max ? windowStart + limits[i].windowMs - now : 0)));
+  const waitMs = Math.max(
+    ...counted.map(({ hits, windowStart }, i) => (hits > limits[i].max ? windowStart + limits[i].windowMs - now : 0)),
+  );
   if (waitMs > 0) throw tooManyRequests(waitMs / 1000);
   return counted;
 }

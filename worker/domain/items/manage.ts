@@ -4,7 +4,15 @@ import type { ItemEdit, Items } from '../../contracts/items';
 import type { LinkInput } from '../../contracts/subjects';
 import { linkSides, subjectsLinkedToItem, type LinkSide } from '../../db/links';
 import { replaceStationToken } from '../../db/station-tokens';
-import { findItem, insertItem, selectAllItemRows, selectOwnItemRows, selectVisibleItemRows, toItemRow, updateItem } from '../../db/stations';
+import {
+  findItem,
+  insertItem,
+  selectAllItemRows,
+  selectOwnItemRows,
+  selectVisibleItemRows,
+  toItemRow,
+  updateItem,
+} from '../../db/stations';
 import { recordRollupFailure } from '../../db/daily-stats';
 import { stationOf } from '../../station/directory';
 import { generateToken, hashToken } from '../auth/tokens';
@@ -50,7 +58,9 @@ export async function saveItem(ctx: Ctx, input: z.output<typeof Items>) {
     await stationOf(ctx.env, id)
       .rezone(ref)
       // The cron's retry tells it from D1 instead.
-      .catch((err) => recordRollupFailure(ctx.db, { itemId: id, error: `station edit not told to its object: ${String(err)}`, now: Date.now() }));
+      .catch((err) =>
+        recordRollupFailure(ctx.db, { itemId: id, error: `station edit not told to its object: ${String(err)}`, now: Date.now() }),
+      );
   }
   return saved;
 }

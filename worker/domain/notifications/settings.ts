@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import type { NotificationSettings, NotificationSettingsInput } from '../../contracts/notifications';
 import type { SubjectCtx } from '../../context';
-import { replaceNotificationSettings, selectChoosableGroups, selectChoosableStations, selectNotificationSettings } from '../../db/notifications';
+import {
+  replaceNotificationSettings,
+  selectChoosableGroups,
+  selectChoosableStations,
+  selectNotificationSettings,
+} from '../../db/notifications';
 import { invalid } from '../errors';
 
 /** A subject's alarm e-mail settings with the stations and groups its overrides may name. */

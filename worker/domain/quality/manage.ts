@@ -16,7 +16,13 @@ import {
 } from '../../contracts/quality';
 import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../contracts/readings';
 import { dayBounds, isoInstant } from '../../contracts/station-time';
-import { markQualityPushed, mayControlQuality, selectQualitySettings, selectUnpushedQualityStations, writeQualitySettings } from '../../db/quality';
+import {
+  markQualityPushed,
+  mayControlQuality,
+  selectQualitySettings,
+  selectUnpushedQualityStations,
+  writeQualitySettings,
+} from '../../db/quality';
 import { toItemRow, type Item } from '../../db/stations';
 import { stationOf } from '../../station/directory';
 import type { Editor } from '../../station/quality';
@@ -38,7 +44,8 @@ async function station(ctx: SubjectCtx, id: number) {
 /** A station the subject may control the quality of (administrators, or a link with the right); else 403. */
 async function controlled(ctx: SubjectCtx, id: number) {
   const found = await station(ctx, id);
-  if (!found.mayEdit) throw forbidden('You may not control the quality of this station: ask an administrator for the quality control right.', 'id');
+  if (!found.mayEdit)
+    throw forbidden('You may not control the quality of this station: ask an administrator for the quality control right.', 'id');
   return found.item;
 }
 
@@ -90,7 +97,10 @@ export const qualityChecksPush: StationPush = {
  * Sets a station's checks per code (codes sent with the catalogue's settings, and codes left out, follow the
  * catalogue), then hands them to the station's object; a failed push is repaired by the cron.
  */
-export async function saveChecks(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityChecks> }): Promise<QualityState> {
+export async function saveChecks(
+  ctx: SubjectCtx,
+  { id, body }: { id: number; body: z.output<typeof QualityChecks> },
+): Promise<QualityState> {
   const item = await controlled(ctx, id);
   body.checks.forEach((c, i) => ownReading(item, c.reading, `checks.${i}`));
   const own = Object.fromEntries(
@@ -118,9 +128,21 @@ export async function flagReadings(ctx: SubjectCtx, { id, edit }: { id: number; 
     editorOf(ctx),
   );
   if (!outcome.ok) {
-    throw conflict('from', `${edit.reading} of this station is approved up to ${isoInstant(outcome.approvedUntil)}: an administrator must withdraw the approval first.`);
+    throw conflict(
+      'from',
+      `${edit.reading} of this station is approved up to ${isoInstant(outcome.approvedUntil)}: an administrator must withdraw the approval first.`,
+    );
   }
-  return { item_id: item.id, reading: edit.reading, from: isoInstant(from), to: isoInstant(to), flag: edit.flag, changed: outcome.changed, days: outcome.days, entry: outcome.entry };
+  return {
+    item_id: item.id,
+    reading: edit.reading,
+    from: isoInstant(from),
+    to: isoInstant(to),
+    flag: edit.flag,
+    changed: outcome.changed,
+    days: outcome.days,
+    entry: outcome.entry,
+  };
 }
 
 /** A station's audit log, newest first. */
@@ -133,7 +155,12 @@ export async function qualityLog(ctx: SubjectCtx, { id, before, limit }: z.outpu
 export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof FlagsQuery>): Promise<FlaggedReading[]> {
   const { item } = await station(ctx, query.id);
   ownReading(item, query.reading);
-  return stationOf(ctx.env, item.id).qualityFlags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
+  return stationOf(ctx.env, item.id).qualityFlags(
+    query.reading,
+    Date.parse(query.from),
+    Date.parse(query.to),
+    query.at === undefined ? undefined : Date.parse(query.at),
+  );
 }
 
 /** Approves a station's data (one reading or all) up to the end of a station-local day (administrators). */
@@ -145,18 +172,35 @@ export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body:
   if (body.reading) {
     const [held] = await stub.approvals([body.reading]);
     if (held.approved_until && Date.parse(held.approved_until) > until) {
-      throw invalid({ to: [`${body.reading} is approved further already (up to ${held.approved_until}): withdraw the approval to move it back.`] });
+      throw invalid({
+        to: [`${body.reading} is approved further already (up to ${held.approved_until}): withdraw the approval to move it back.`],
+      });
     }
   }
-  await stub.setApproval({ codes: body.reading ? [body.reading] : codesOf(item), until, action: 'approve', who: editorOf(ctx), note: body.note });
+  await stub.setApproval({
+    codes: body.reading ? [body.reading] : codesOf(item),
+    until,
+    action: 'approve',
+    who: editorOf(ctx),
+    note: body.note,
+  });
   return stateOf(ctx, item, mayEdit);
 }
 
 /** Withdraws a station's approval (one reading or all) from the start of a day on, or entirely; logged with its note (administrators). */
-export async function withdraw(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityWithdraw> }): Promise<QualityState> {
+export async function withdraw(
+  ctx: SubjectCtx,
+  { id, body }: { id: number; body: z.output<typeof QualityWithdraw> },
+): Promise<QualityState> {
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
   const until = body.from ? dayBounds(body.from, item.timezone).start : null;
-  await stationOf(ctx.env, item.id).setApproval({ codes: body.reading ? [body.reading] : codesOf(item), until, action: 'withdraw', who: editorOf(ctx), note: body.note });
+  await stationOf(ctx.env, item.id).setApproval({
+    codes: body.reading ? [body.reading] : codesOf(item),
+    until,
+    action: 'withdraw',
+    who: editorOf(ctx),
+    note: body.note,
+  });
   return stateOf(ctx, item, mayEdit);
 }

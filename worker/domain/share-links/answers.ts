@@ -17,9 +17,16 @@ export async function resolveShareDefinition({ db }: Pick<Ctx, 'db'>, { secretHa
  * The link's page: its stations and, over its window, their figures of the readings each shows (from the roll-up:
  * one query for all its stations; nothing of a reading it does not show leaves, not even its time).
  */
-export async function shareViewOf(ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defer'>, { link, now = Date.now() }: { link: ShareDefinition; now?: number }): Promise<ShareView> {
+export async function shareViewOf(
+  ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defer'>,
+  { link, now = Date.now() }: { link: ShareDefinition; now?: number },
+): Promise<ShareView> {
   const window = overviewWindow(link.window, now);
-  const found = await rangeFiguresOf(ctx, { stations: link.stations.map((s) => ({ id: s.id, source: s.face.name_for_api })), from: window.from, to: window.to });
+  const found = await rangeFiguresOf(ctx, {
+    stations: link.stations.map((s) => ({ id: s.id, source: s.face.name_for_api })),
+    from: window.from,
+    to: window.to,
+  });
   const view: ShareView = {
     title: link.title,
     window,
@@ -31,16 +38,26 @@ export async function shareViewOf(ctx: Pick<Ctx, 'db' | 'env' | 'config' | 'defe
     read_at: now,
   };
   for (const station of link.stations) {
-    view[station.face.name_for_api === 'DANES' ? 'danes' : 'uniwan'][station.face.unique_id] = toSummary(found.get(station.id), station.face.readings);
+    view[station.face.name_for_api === 'DANES' ? 'danes' : 'uniwan'][station.face.unique_id] = toSummary(
+      found.get(station.id),
+      station.face.readings,
+    );
   }
   return view;
 }
 
 /** One station of the link over days within its window: only the readings it shows, as the app's charts draw them. */
-export async function shareChartOf({ env }: Pick<Ctx, 'env'>, { link, query, now = Date.now() }: { link: ShareDefinition; query: ShareChartQuery; now?: number }): Promise<ShareChart> {
+export async function shareChartOf(
+  { env }: Pick<Ctx, 'env'>,
+  { link, query, now = Date.now() }: { link: ShareDefinition; query: ShareChartQuery; now?: number },
+): Promise<ShareChart> {
   const station = stationOfLink(link, query.station);
   const timeZone = station.face.timezone;
   const { start, end, range } = answeredRange(chartDays(windowIn(link.window, timeZone, now), query, timeZone, now), timeZone);
-  const chart = await stationOf(env, station.id).series(start, end, { points: query.points, totalsIn: timeZone, codes: station.face.readings });
+  const chart = await stationOf(env, station.id).series(start, end, {
+    points: query.points,
+    totalsIn: timeZone,
+    codes: station.face.readings,
+  });
   return { item: publicStation(station, link.window, now), range, ...chart };
 }

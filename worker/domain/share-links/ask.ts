@@ -13,7 +13,8 @@ export type ShareQuestion = { kind: 'view'; view?: boolean } | { kind: 'chart'; 
  * What a link's object answers. Errors travel as data (an object's thrown errors lose their type on the way);
  * `frameOrigins` is for the page that frames an embed, never sent to a browser.
  */
-export type ShareAnswer<T = unknown> = { ok: true; data: T; frameOrigins: string[] } | { ok: false; code: AppErrorCode; errors: FieldErrors; retryAfter?: number };
+export type ShareAnswer<T = unknown> =
+  { ok: true; data: T; frameOrigins: string[] } | { ok: false; code: AppErrorCode; errors: FieldErrors; retryAfter?: number };
 
 export const unknownLink = () => notFound('Share link', '_');
 export const goneLink = () => gone('This link is no longer available: it was revoked or has expired.');
@@ -37,7 +38,10 @@ export function secretHashOf(secret: string) {
 }
 
 /** Asks a link's object one of its fixed questions, as `client`; its refusals (404, 410, 429, 400) are thrown. */
-export async function askShareLink<T>({ env }: Pick<Ctx, 'env'>, { secret, question, client }: { secret: string; question: ShareQuestion; client: string }) {
+export async function askShareLink<T>(
+  { env }: Pick<Ctx, 'env'>,
+  { secret, question, client }: { secret: string; question: ShareQuestion; client: string },
+) {
   const secretHash = secretHashOf(secret);
   const answer = (await shareLinkOf(env, secretHash).answer(secretHash, question, client)) as ShareAnswer<T>;
   if (!answer.ok) throw answerError(answer);
@@ -52,7 +56,10 @@ export interface ViewerRequest {
 }
 
 /** Hands a viewer's WebSocket upgrade to the link's object (101); a refusal comes back as the error it names. */
-export async function connectToShareLink({ env }: Pick<Ctx, 'env'>, { secret, client, request }: { secret: string; client: string; request: Request }) {
+export async function connectToShareLink(
+  { env }: Pick<Ctx, 'env'>,
+  { secret, client, request }: { secret: string; client: string; request: Request },
+) {
   const secretHash = secretHashOf(secret);
   const headers = new Headers(request.headers);
   headers.set(viewerHeader, JSON.stringify({ secretHash, client } satisfies ViewerRequest));
@@ -62,5 +69,7 @@ export async function connectToShareLink({ env }: Pick<Ctx, 'env'>, { secret, cl
 }
 
 /** Views a link's object counted since it last wrote them. */
-export const recordShareViews = ({ db }: Pick<Ctx, 'db'>, { secretHash, views, lastViewedAt }: { secretHash: string; views: number; lastViewedAt: number }) =>
-  addShareLinkViews(db, secretHash, views, lastViewedAt);
+export const recordShareViews = (
+  { db }: Pick<Ctx, 'db'>,
+  { secretHash, views, lastViewedAt }: { secretHash: string; views: number; lastViewedAt: number },
+) => addShareLinkViews(db, secretHash, views, lastViewedAt);

@@ -91,8 +91,18 @@ export function stationOfLink(link: ShareDefinition, uniqueId: string) {
  * The days a chart asks for, which must lie within the link's window: `from`..`to`, or the last `days`, or without
  * either the whole window. Anything reaching outside it is refused, never quietly cut.
  */
-export function chartDays(window: DayRange, query: Pick<ShareChartQuery, 'from' | 'to' | 'days'>, timeZone: string, now = Date.now()): DayRange {
-  const asked = query.from || query.to ? { from: query.from ?? window.from, to: query.to ?? window.to } : query.days ? lastDays(query.days, timeZone, now) : window;
+export function chartDays(
+  window: DayRange,
+  query: Pick<ShareChartQuery, 'from' | 'to' | 'days'>,
+  timeZone: string,
+  now = Date.now(),
+): DayRange {
+  const asked =
+    query.from || query.to
+      ? { from: query.from ?? window.from, to: query.to ?? window.to }
+      : query.days
+        ? lastDays(query.days, timeZone, now)
+        : window;
   if (asked.from < window.from || asked.to > window.to) {
     throw badRequest(`This link shows only ${window.from} to ${window.to}.`, asked.from < window.from ? 'from' : 'to');
   }
@@ -111,11 +121,16 @@ export function messageForLink(link: ShareDefinition, itemId: number, message: L
   const start = dayBounds(window.from, station.face.timezone).start;
   const end = dayBounds(window.to, station.face.timezone).end;
   const timeOf = (row: (typeof message.rows)[number]) => Date.parse(String(row[fields.time]));
-  const rows = message.rows.filter((row) => station.face.readings.includes(String(row[fields.code])) && timeOf(row) >= start && timeOf(row) < end);
+  const rows = message.rows.filter(
+    (row) => station.face.readings.includes(String(row[fields.code])) && timeOf(row) >= start && timeOf(row) < end,
+  );
   if (!rows.length) return null;
   const newest = Math.max(...rows.map(timeOf));
   return { ...message, unique_id: station.face.unique_id, last_update: new Date(newest).toISOString(), rows };
 }
 
 /** The overview's window: in the home zone's days, as the dashboard reckons ranges that span stations. */
-export const overviewWindow = (window: ShareWindow, now = Date.now()) => ({ days: 'days' in window ? window.days : null, ...windowIn(window, homeZone, now) });
+export const overviewWindow = (window: ShareWindow, now = Date.now()) => ({
+  days: 'days' in window ? window.days : null,
+  ...windowIn(window, homeZone, now),
+});

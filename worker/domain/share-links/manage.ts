@@ -38,7 +38,9 @@ function toShareLink({ link, ownerName }: { link: ShareLinkRow; ownerName: strin
     id: link.id,
     title: link.title,
     owner: { id: link.ownerId, name: ownerName },
-    stations: stations.filter((s) => s.linkId === link.id).map((s) => ({ id: s.id, name: s.name, unique_id: s.uniqueId, readings: JSON.parse(s.readings) as string[] })),
+    stations: stations
+      .filter((s) => s.linkId === link.id)
+      .map((s) => ({ id: s.id, name: s.name, unique_id: s.uniqueId, readings: JSON.parse(s.readings) as string[] })),
     window_days: link.windowDays,
     window_from: link.windowFrom,
     window_to: link.windowTo,
@@ -57,7 +59,12 @@ function toShareLink({ link, ownerName }: { link: ShareLinkRow; ownerName: strin
 
 /** Links with their stations (one query for all of them). */
 async function withStations(ctx: SubjectCtx, rows: { link: ShareLinkRow; ownerName: string }[]) {
-  const stations = rows.length ? await selectLinkStations(ctx.db, rows.map((r) => r.link.id)) : [];
+  const stations = rows.length
+    ? await selectLinkStations(
+        ctx.db,
+        rows.map((r) => r.link.id),
+      )
+    : [];
   return rows.map((row) => toShareLink(row, stations));
 }
 
@@ -75,7 +82,13 @@ async function manageable(ctx: SubjectCtx, id: number) {
 
 /** The stations a subject may share: those it may see, with every reading of their source. */
 const shareable = async (ctx: SubjectCtx, subject: Subject) =>
-  (await selectShareableStations(ctx.db, subject)).map((s) => ({ id: s.id, name: s.name, unique_id: s.uniqueId, name_for_api: s.source, readings: readingsOf(s.source).map((r) => r.code) }));
+  (await selectShareableStations(ctx.db, subject)).map((s) => ({
+    id: s.id,
+    name: s.name,
+    unique_id: s.uniqueId,
+    name_for_api: s.source,
+    readings: readingsOf(s.source).map((r) => r.code),
+  }));
 
 /** The editor's data: the link (none for a new one) and the stations its owner may share. */
 export async function shareLinkForEdit(ctx: SubjectCtx, { id }: { id?: number }): Promise<ShareLinkEdit> {
@@ -114,7 +127,8 @@ const fieldsOf = (input: Input): ShareLinkFields => ({
 export async function saveShareLink(ctx: SubjectCtx, input: Input): Promise<SavedShareLink> {
   const now = Date.now();
   const existing = input.id === undefined ? undefined : await manageable(ctx, input.id);
-  if (input.expires_at && Date.parse(input.expires_at) <= now && !existing) throw invalid({ expires_at: ['A new link must expire in the future.'] });
+  if (input.expires_at && Date.parse(input.expires_at) <= now && !existing)
+    throw invalid({ expires_at: ['A new link must expire in the future.'] });
   const owner = existing && existing.link.ownerId !== ctx.subject.id ? await getSubject(ctx, existing.link.ownerId) : ctx.subject;
   await checkStations(ctx, owner, input.stations);
   if (existing) {

@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { Ctx, SubjectCtx } from '../../context';
 import type { CurrentUser, LinkInput, Profile, SubjectEdit, SubjectStatusValue, Users } from '../../contracts/subjects';
-import { countActiveAdmins, deleteSubjectRow, insertSubject, selectSubjectRows, toSessionUser, toSubjectRow, updateSubject } from '../../db/accounts';
+import {
+  countActiveAdmins,
+  deleteSubjectRow,
+  insertSubject,
+  selectSubjectRows,
+  toSessionUser,
+  toSubjectRow,
+  updateSubject,
+} from '../../db/accounts';
 import { linkSides, type LinkSide } from '../../db/links';
 import type { Subject } from '../../db/schema';
 import { countVisibleItems } from '../../db/stations';
@@ -46,7 +54,12 @@ const personal = (input: ProfileInput) => ({
  */
 async function changeSubject(
   ctx: Ctx,
-  { id, values, password, keepSession }: { id: number; values: Parameters<typeof updateSubject>[1]['values']; password?: string; keepSession?: string },
+  {
+    id,
+    values,
+    password,
+    keepSession,
+  }: { id: number; values: Parameters<typeof updateSubject>[1]['values']; password?: string; keepSession?: string },
 ) {
   const passwordHash = password ? await hashPassword(password) : undefined;
   const row = await withUniqueUsername(() => updateSubject(ctx.db, { id, values, passwordHash, keepSession }));
@@ -59,15 +72,31 @@ export async function saveSubject(ctx: SubjectCtx, { input, sessionId }: { input
   if (input.id === undefined) {
     if (!input.password) throw invalid({ password: ['This field is required.'] });
     const passwordHash = await hashPassword(input.password);
-    const values = { ...personal(input), isAdmin: input.isAdmin, passwordHash, status: 'active' as const, approvedAt: new Date(), approvedBy: ctx.subject.id };
+    const values = {
+      ...personal(input),
+      isAdmin: input.isAdmin,
+      passwordHash,
+      status: 'active' as const,
+      approvedAt: new Date(),
+      approvedBy: ctx.subject.id,
+    };
     return toSubjectRow(await withUniqueUsername(() => insertSubject(ctx.db, values)));
   }
   const current = await getSubject(ctx, input.id);
   if (!input.isAdmin) {
-    await assertNotLastAdmin(ctx, { target: current, field: 'isAdmin', message: 'The last administrator cannot lose the administrator role.' });
+    await assertNotLastAdmin(ctx, {
+      target: current,
+      field: 'isAdmin',
+      message: 'The last administrator cannot lose the administrator role.',
+    });
   }
   const keepSession = input.id === ctx.subject.id ? sessionId : undefined;
-  const row = await changeSubject(ctx, { id: input.id, values: { ...personal(input), isAdmin: input.isAdmin }, password: input.password, keepSession });
+  const row = await changeSubject(ctx, {
+    id: input.id,
+    values: { ...personal(input), isAdmin: input.isAdmin },
+    password: input.password,
+    keepSession,
+  });
   // An administrator who is one no longer sees only the stations linked to them, on open pages too.
   if (current.isAdmin && !row.isAdmin) await refreshLiveAccess(ctx, [row.id]);
   return toSubjectRow(row);
@@ -77,21 +106,31 @@ export async function saveSubject(ctx: SubjectCtx, { input, sessionId }: { input
  * Checks the current password before a change of e-mail or password, so a session left open cannot take
  * the account over. Wrong guesses count against the sign-in limits of the address.
  */
-async function confirmCurrentPassword({ subject, ...ctx }: SubjectCtx, { currentPassword, client }: { currentPassword?: string; client: string }) {
+async function confirmCurrentPassword(
+  { subject, ...ctx }: SubjectCtx,
+  { currentPassword, client }: { currentPassword?: string; client: string },
+) {
   if (!currentPassword) {
     throw invalid({ currentPassword: ['Enter your current password to change your e-mail or password.'] });
   }
-  if (!(await limitedCheck(ctx, limits.loginFailures(subject.username, client), () => verifyPassword(currentPassword, subject.passwordHash)))) {
+  if (
+    !(await limitedCheck(ctx, limits.loginFailures(subject.username, client), () => verifyPassword(currentPassword, subject.passwordHash)))
+  ) {
     throw invalid({ currentPassword: ['The current password is not correct.'] });
   }
 }
 
 /** The subject's own profile: never touches isAdmin or status; a new e-mail or password needs the current password. */
-export async function updateProfile(ctx: SubjectCtx, { input, sessionId, client }: { input: ProfileInput; sessionId: string; client: string }) {
+export async function updateProfile(
+  ctx: SubjectCtx,
+  { input, sessionId, client }: { input: ProfileInput; sessionId: string; client: string },
+) {
   if (input.password !== undefined || input.username.toLowerCase() !== ctx.subject.username.toLowerCase()) {
     await confirmCurrentPassword(ctx, { currentPassword: input.currentPassword, client });
   }
-  return toSessionUser(await changeSubject(ctx, { id: ctx.subject.id, values: personal(input), password: input.password, keepSession: sessionId }));
+  return toSessionUser(
+    await changeSubject(ctx, { id: ctx.subject.id, values: personal(input), password: input.password, keepSession: sessionId }),
+  );
 }
 
 /** Deletes a subject; its open pages' sockets close. */

@@ -14,12 +14,21 @@ export async function registerSubject(ctx: Ctx, { form, client }: { form: Signup
   if (await findSubject(ctx.db, { username: form.email })) throw usernameTaken();
   const passwordHash = await hashPassword(form.password);
   return withUniqueUsername(() =>
-    insertSubject(ctx.db, { username: form.email, firstName: form.firstName, secondName: form.secondName, passwordHash, status: 'pending' }),
+    insertSubject(ctx.db, {
+      username: form.email,
+      firstName: form.firstName,
+      secondName: form.secondName,
+      passwordHash,
+      status: 'pending',
+    }),
   );
 }
 
 /** Approves or rejects a pending registration and e-mails the applicant the outcome. */
-export async function decideRegistration(ctx: SubjectCtx, { id, decision, origin }: { id: number; decision: 'active' | 'rejected'; origin: string }) {
+export async function decideRegistration(
+  ctx: SubjectCtx,
+  { id, decision, origin }: { id: number; decision: 'active' | 'rejected'; origin: string },
+) {
   const subject = await getSubject(ctx, id);
   if (subject.status !== 'pending') {
     throw new AppError('conflict', { id: [`This registration is not pending (it is ${subject.status}).`] });

@@ -1,6 +1,16 @@
 import type { z } from 'zod';
 import type { SubjectCtx } from '../../context';
-import { inTimeOrder, sourceRows, maxExportDays, maxExportReadings, type Chart, type ChartColumns, type ChartQuery, type RawReadings, type ReadingsQuery } from '../../contracts/telemetry';
+import {
+  inTimeOrder,
+  sourceRows,
+  maxExportDays,
+  maxExportReadings,
+  type Chart,
+  type ChartColumns,
+  type ChartQuery,
+  type RawReadings,
+  type ReadingsQuery,
+} from '../../contracts/telemetry';
 import { addDays, dayBounds, isoInstant, resolveRange, type DayRange } from '../../contracts/station-time';
 import { stationOf } from '../../station/directory';
 import { badRequest } from '../errors';
@@ -26,7 +36,10 @@ async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string;
  */
 export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<Chart> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const { data, min, max, downsampled, flags, approved } = await stationOf(ctx.env, item.id).series(start, end, { points: query.points, flagged: true });
+  const { data, min, max, downsampled, flags, approved } = await stationOf(ctx.env, item.id).series(start, end, {
+    points: query.points,
+    flagged: true,
+  });
   return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled, flags, approved };
 }
 
@@ -48,6 +61,7 @@ export async function readingsOf(ctx: SubjectCtx, query: z.output<typeof Reading
   const { item, from, to, start, end } = await stationRange(ctx, query);
   if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
   const found = await stationOf(ctx.env, item.id).readings(start, end, maxExportReadings, query.rejected === 'exclude');
-  if (!found) throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
+  if (!found)
+    throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
   return { item: toItemRow(item), data: found.data, approved: found.approved };
 }

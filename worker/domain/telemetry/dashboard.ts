@@ -74,7 +74,12 @@ async function dashboardParts(ctx: SubjectCtx, range: DashboardRange) {
   // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
   const { from, to } = resolveRange(range, homeZone);
   const [rows, groupRows] = await selectDashboardStations(ctx.db, ctx.subject);
-  const figures = await rangeFiguresOf(ctx, { stations: rows.map((r) => ({ id: r.id, source: r.nameForApi })), from, to, fresh: range.fresh });
+  const figures = await rangeFiguresOf(ctx, {
+    stations: rows.map((r) => ({ id: r.id, source: r.nameForApi })),
+    from,
+    to,
+    fresh: range.fresh,
+  });
   const groups = groupRows.map((g) => ({ id: g.id, name: g.name, items: JSON.parse(g.items) as number[] }));
   return { rows, groups, figures };
 }

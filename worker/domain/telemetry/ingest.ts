@@ -81,7 +81,9 @@ export async function ingestRows(
       Object.fromEntries(
         outcome.refused.map(({ index, approvedUntil }) => [
           `rows.${index}`,
-          [`${readings[index].reading} of this station is approved up to ${isoInstant(approvedUntil)}: an administrator must withdraw the approval before new readings can go there.`],
+          [
+            `${readings[index].reading} of this station is approved up to ${isoInstant(approvedUntil)}: an administrator must withdraw the approval before new readings can go there.`,
+          ],
         ]),
       ),
     );

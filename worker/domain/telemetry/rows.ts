@@ -70,8 +70,22 @@ const marginText = (ms: number) => (ms % 3_600_000 === 0 && ms >= 3_600_000 ? `$
  * their code's physical limits (the reading catalogue), times before `earliest` (epoch ms; the Worker's
  * EARLIEST_READING) or more than `futureMarginMs` after `now` (FUTURE_MARGIN_MINUTES) are refused.
  */
-export function checkRows(source: Source, rows: unknown[], timeZone: string, now: number, earliest: number, futureMarginMs = defaultFutureMarginMs) {
-  const rules: TimeRules = { timeZone, now, futureMarginMs, earliest, earliestDay: new Date(earliest).toISOString().slice(0, 10), parsed: new Map() };
+export function checkRows(
+  source: Source,
+  rows: unknown[],
+  timeZone: string,
+  now: number,
+  earliest: number,
+  futureMarginMs = defaultFutureMarginMs,
+) {
+  const rules: TimeRules = {
+    timeZone,
+    now,
+    futureMarginMs,
+    earliest,
+    earliestDay: new Date(earliest).toISOString().slice(0, 10),
+    parsed: new Map(),
+  };
   const readings: Reading[] = [];
   const errors: FieldErrors = {};
   rows.forEach((row, index) => {

@@ -1,6 +1,13 @@
 import type { Ctx } from '../../context';
 import { webhookHeaders } from '../../contracts/webhooks';
-import { claimDeliveries, deleteFinishedDeliveries, recordDeliveries, selectWebhookTargets, type ClaimedDelivery, type DeliveryOutcome } from '../../db/webhooks';
+import {
+  claimDeliveries,
+  deleteFinishedDeliveries,
+  recordDeliveries,
+  selectWebhookTargets,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+} from '../../db/webhooks';
 import { inPool } from '../fan-out';
 import { signatureHeader, signPayload } from './signature';
 

@@ -21,7 +21,10 @@ import { newWebhookSecret } from './signature';
 /** Every webhook, newest first (secrets are never listed). */
 export async function listWebhooks({ db }: Ctx): Promise<Webhook[]> {
   const rows = await selectWebhooks(db);
-  const stations = await selectWebhookStations(db, rows.map((r) => r.id));
+  const stations = await selectWebhookStations(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toWebhook(r, stations.get(r.id)!));
 }
 
