@@ -31,7 +31,7 @@ export function ShareCards({ secret, reports }: { secret: string; reports: Stati
           report={report}
           detail={
             <Button asChild size="sm">
-              <Link {...shareChartLink(secret)(report.item)}>{m.stations_view_detail()}</Link>
+              <Link {...shareChartLink(secret)(report.item)}>{m.share_open_charts()}</Link>
             </Button>
           }
         />
