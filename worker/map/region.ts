@@ -5,10 +5,15 @@ export const regionKey = 'region.pmtiles';
 
 /** What the style needs to know of an installed regional archive. */
 export interface RegionArchive {
+  /** The archive's ETag: a new archive gets new tile addresses, so no cache anywhere keeps the old one's tiles. */
+  version: string;
   minZoom: number;
   maxZoom: number;
   bounds: [number, number, number, number];
 }
+
+/** The bucket holds no regional archive (any more). */
+export class MissingArchive extends Error {}
 
 /** Reads the archive from R2 by byte range; a changed archive (another ETag) makes the reader start over. */
 class R2Source implements Source {
@@ -20,7 +25,7 @@ class R2Source implements Source {
 
   async getBytes(offset: number, length: number, _signal?: AbortSignal, etag?: string): Promise<RangeResponse> {
     const object = await this.bucket.get(regionKey, { range: { offset, length }, onlyIf: etag ? { etagMatches: etag } : undefined });
-    if (!object) throw new Error(`${regionKey} is gone from the bucket`);
+    if (!object) throw new MissingArchive(`${regionKey} is not in the bucket`);
     if (!('body' in object)) throw new EtagMismatch();
     return { data: await object.arrayBuffer(), etag: object.etag };
   }
@@ -44,10 +49,10 @@ export async function regionArchive(bucket: R2Bucket | undefined): Promise<Regio
   if ((await reader.getHeader()).etag !== stored.etag) await directories.invalidate(reader.source);
   const { tileType, minZoom, maxZoom, minLon, minLat, maxLon, maxLat } = await reader.getHeader();
   if (tileType !== TileType.Mvt) throw new Error(`${regionKey} holds no vector tiles`);
-  return { minZoom, maxZoom, bounds: [minLon, minLat, maxLon, maxLat] };
+  return { version: stored.etag, minZoom, maxZoom, bounds: [minLon, minLat, maxLon, maxLat] };
 }
 
-/** One tile of the regional archive (uncompressed MVT), or null where the archive has none. */
+/** One tile of the regional archive (uncompressed MVT), or null where the archive has none; MissingArchive without one. */
 export async function regionTile(bucket: R2Bucket, z: number, x: number, y: number): Promise<ArrayBuffer | null> {
   return (await readerOf(bucket).getZxy(z, x, y))?.data ?? null;
 }

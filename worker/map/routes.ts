@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { mapSchemes, outlineMaxZoom, type MapScheme } from '../contracts/map';
-import { regionArchive, regionTile } from './region';
+import { MissingArchive, regionArchive, regionTile } from './region';
 import { mapStyle } from './style';
 
 type MapEnv = { Bindings: Cloudflare.Env };
@@ -48,10 +48,15 @@ mapRoutes.get('/tiles/:z/:x/:y{[0-9]+\\.mvt}', async (c) => {
   const bucket = c.env.MAP_TILES;
   const tile = tileOf(c, maxArchiveZoom);
   if (!bucket || !tile) return c.notFound();
+  // Keyed by the whole address, whose `v` names the archive (worker/map/style.ts).
   const cache = await caches.open('map-tiles');
   const cached = await cache.match(c.req.raw);
   if (cached) return cached;
-  const data = await regionTile(bucket, tile.z, tile.x, tile.y);
+  const data = await regionTile(bucket, tile.z, tile.x, tile.y).catch((error: unknown) => {
+    if (error instanceof MissingArchive) return undefined;
+    throw error;
+  });
+  if (data === undefined) return c.notFound();
   if (!data) return emptyTile();
   // Compressed on the way out by the runtime, as the archive's own gzip was undone by the reader.
   const response = new Response(data, {

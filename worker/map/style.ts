@@ -58,7 +58,7 @@ export function mapStyle(scheme: MapScheme, origin: string, region: RegionArchiv
   const flavor = { ...namedFlavor(scheme), background: colour.water, earth: colour.land, water: colour.water };
   style.sources.region = {
     type: 'vector',
-    tiles: [origin + regionTilesPath],
+    tiles: [`${origin}${regionTilesPath}?v=${encodeURIComponent(region.version)}`],
     minzoom: region.minZoom,
     maxzoom: region.maxZoom,
     bounds: region.bounds,
