@@ -36,7 +36,7 @@ function outlineLayers(scheme: MapScheme): LayerSpecification[] {
 /**
  * A colour scheme's MapLibre style, every URL in it on `origin`: the bundled outlines everywhere, and over them,
  * within its bounds, the regional archive's streets, water and land use when one is installed. No labels: text
- * would need glyphs (fonts cut into signed-distance PBFs), and the stations' names are on their markers.
+ * would need glyphs (fonts cut into signed-distance PBFs), and the stations are named by their popups and cards.
  */
 export function mapStyle(scheme: MapScheme, origin: string, region: RegionArchive | null): StyleSpecification {
   const style: StyleSpecification = {
