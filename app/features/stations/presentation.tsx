@@ -15,12 +15,12 @@ export interface Presentation {
   lastUpdate(instant: string, timeZone: string): string;
 }
 
-const staff: Presentation = {
+export const staff: Presentation = {
   value: () => formatValue,
   lastUpdate: dayMonth,
 };
 
-const published: Presentation = {
+export const published: Presentation = {
   value: (code) => {
     const decimals = readingInfo(code)?.decimals ?? 4;
     return (value) => value.toFixed(decimals);
