@@ -11,7 +11,7 @@ import { rollupSize } from '../../worker/db/daily-stats';
 import { alarms } from '../../worker/db/schema';
 import { foldOldDays, reconcileAllStations } from '../../worker/rollup/cron';
 import { stationOf } from '../../worker/station/directory';
-import type { IngestOutcome } from '../../worker/objects/station-core';
+import type { IngestOutcome } from '../../worker/station/object';
 
 /** Rows written since the last `/bench/counters`: by ingest in the objects, and by the Worker's own D1 statements. */
 const counters = { batches: 0, objectRows: 0, d1Rows: 0 };
@@ -121,7 +121,7 @@ export default {
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
 
-export { StationCore } from '../../worker/objects/station-core';
+export { StationCore } from '../../worker/station/object';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { CronRunner } from '../../worker/objects/cron-runner';
 export { ShareLink } from '../../worker/objects/share-link';

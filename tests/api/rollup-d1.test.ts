@@ -12,7 +12,7 @@ import { createDb } from '../../worker/db/client';
 import { selectRangeFigures } from '../../worker/db/daily-stats';
 import { ingestRows } from '../../worker/domain/telemetry/ingest';
 import { resolveIngestToken } from '../../worker/domain/telemetry/tokens';
-import type { StationCore } from '../../worker/objects/station-core';
+import type { StationCore } from '../../worker/station/object';
 import { stationOf } from '../../worker/station/directory';
 import { get } from '../support/api';
 import { make } from '../support/make';

@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { StationCore } from '../../worker/objects/station-core';
+import type { StationCore } from '../../worker/station/object';
 import { stationOf } from '../../worker/station/directory';
 import { daysOf, expectSameStats, keySpan, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
 import { make } from '../support/make';

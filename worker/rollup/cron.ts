@@ -31,8 +31,8 @@ import {
   withPeaks,
   type Figures,
   type RollupRow,
-} from './layout';
-import type { FlushOutcome, RollupRef } from './station';
+} from '../db/rollup-layout';
+import type { FlushOutcome, RollupRef } from '../station/rollup';
 
 /** `flushed`: stations whose retried flush succeeded (with the days and D1 rows it wrote); `failed`: still failing. */
 export type RetryRun = Run<{ stations: number; days: number; d1RowsWritten: number }>;

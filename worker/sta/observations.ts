@@ -5,8 +5,9 @@
  */
 import type { SubjectCtx } from '../context';
 import { allReadingCodes, readingsOf } from '../contracts/readings';
-import { datastreamId, datastreamOf, rolledUp, selectStreamStations, type Excluded } from '../db/sta';
-import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
+import { rolledUp, selectStreamStations, type Excluded } from '../db/sta';
+import { datastreamId, datastreamOf } from './ids';
+import { UnsupportedQuery, type FilterNode } from './filter';
 import { stationOf } from '../station/directory';
 import {
   compareObservations,

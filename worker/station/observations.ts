@@ -5,8 +5,8 @@
  */
 import { allReadingCodes } from '../contracts/readings';
 import { addDays, dayBounds } from '../contracts/station-time';
-import { datastreamId } from '../db/sta';
-import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../db/sta-filter';
+import { datastreamId } from '../sta/ids';
+import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../sta/filter';
 import { column } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import { selectSilentStations } from '../../db/alarms';
-import type { RollupRef } from '../../rollup/station';
+import type { RollupRef } from '../../station/rollup';
 import { stationOf } from '../../station/directory';
 import { acrossRunners, inPool, type Run } from '../fan-out';
 

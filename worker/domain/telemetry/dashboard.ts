@@ -5,7 +5,7 @@ import type { Dashboard, DashboardColumns } from '../../contracts/telemetry';
 import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../db/daily-stats';
 import { emptySummary, selectDashboardStations, toSummary } from '../../db/dashboard';
 import { toItemRow, type Item } from '../../db/stations';
-import { mergeFigures } from '../../rollup/layout';
+import { mergeFigures } from '../../db/rollup-layout';
 import { stationOf } from '../../station/directory';
 
 /**

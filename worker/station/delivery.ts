@@ -1,8 +1,8 @@
-import type { Ctx } from '../../context';
-import type { LiveMessage } from '../../contracts/live';
-import type { AlarmClock } from '../../station/alarm-clock';
-import type { StationAlarms } from '../../station/alarms';
-import { applyTransition, sendNotice } from './transitions';
+import type { Alarm } from '../contracts/alarms';
+import type { LiveMessage } from '../contracts/live';
+import type { AlarmClock } from './alarm-clock';
+import type { StationAlarms } from './alarms';
+import type { Transition } from './evaluate';
 
 /** A delivery that failed is tried again from the object's alarm after this. */
 const retryMs = 30_000;
@@ -12,15 +12,19 @@ const retryMs = 30_000;
  * deliveries, written once), then announced to the station's watchers, the notifications sent after the reply.
  * What fails waits for the object's alarm.
  */
-export class AlarmDelivery {
+export class AlarmDelivery<Notice extends { alarm: Alarm }> {
   /** The delivery under way; one at a time, so transitions arrive in order. */
   private delivering: Promise<void> | null = null;
 
   constructor(
-    private readonly context: Ctx,
     private readonly alarms: StationAlarms,
     private readonly clock: AlarmClock,
     private readonly announce: (itemId: number, message: LiveMessage) => void,
+    /** Writes a transition to D1 once (worker/domain/alarms/transitions.ts): what is left to send, or null. */
+    private readonly write: (itemId: number, transition: Transition) => Promise<Notice | null>,
+    /** Sends a written transition's notifications; runs after the reply (`defer`). */
+    private readonly send: (notice: Notice) => Promise<void>,
+    private readonly defer: (work: Promise<unknown>) => void,
   ) {}
 
   /** Transitions stored but not yet delivered. */
@@ -32,11 +36,11 @@ export class AlarmDelivery {
     const drain = async () => {
       if (itemId === undefined) return;
       for (let next = this.alarms.nextEvent(); next; next = this.alarms.nextEvent()) {
-        const notice = await applyTransition(this.context, { itemId, transition: next.transition });
+        const notice = await this.write(itemId, next.transition);
         this.alarms.delivered(next.seq);
         if (!notice) continue;
         this.announce(itemId, { type: 'alarm', unique_id: notice.alarm.unique_id, alarm: notice.alarm });
-        this.context.defer(sendNotice(this.context, notice).catch((err) => console.error('alarm notifications failed', itemId, err)));
+        this.defer(this.send(notice).catch((err) => console.error('alarm notifications failed', itemId, err)));
       }
     };
     const run = (this.delivering ?? Promise.resolve()).then(drain).catch(async (err) => {

@@ -9,11 +9,9 @@ import type { RollupSettings } from '../config';
 import type { Source } from '../contracts/readings';
 import { isCalendarDay } from '../contracts/calendar';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';
-import type { Db } from '../db/client';
-import { recordRollupFailure, writeRollup } from '../db/daily-stats';
-import type { AlarmClock } from '../station/alarm-clock';
-import { figuresOfDay } from '../station/day-stats';
-import { newestTs } from '../station/schema';
+import type { AlarmClock } from './alarm-clock';
+import { figuresOfDay } from './day-stats';
+import { newestTs } from './schema';
 import {
   dayKey,
   firstDayOf,
@@ -25,7 +23,14 @@ import {
   withPeaks,
   type Figures,
   type RollupRow,
-} from './layout';
+  type RollupWrite,
+} from '../db/rollup-layout';
+
+/** The roll-up's D1 statements (worker/db/daily-stats.ts), handed in by the object. */
+export interface RollupSink {
+  write(write: RollupWrite): Promise<number>;
+  recordFailure(failure: { itemId: number; error: string; now: number }): Promise<unknown>;
+}
 
 /** What a station's rows follow: its D1 id, the zone its days are reckoned in and the source its slots hold. */
 export interface RollupRef {
@@ -84,7 +89,7 @@ export class StationRollup {
 
   constructor(
     private readonly storage: DurableObjectStorage,
-    private readonly db: Db,
+    private readonly d1: RollupSink,
     private readonly clock: AlarmClock,
     private readonly settings: RollupSettings,
     /** Keeps work running after the reply (the object's `waitUntil`). */
@@ -224,7 +229,7 @@ export class StationRollup {
       this.storage.kv.put('rollup-failing', failures);
       const error = err instanceof Error ? err.message : String(err);
       console.error('roll-up of station failed; retrying from its alarm', ref?.id, error);
-      if (ref) await recordRollupFailure(this.db, { itemId: ref.id, error, now: Date.now() }).catch(() => undefined);
+      if (ref) await this.d1.recordFailure({ itemId: ref.id, error, now: Date.now() }).catch(() => undefined);
       await this.arm(this.lastFlush + retryDelayMs(failures)).catch(() => undefined);
       return null;
     }
@@ -276,7 +281,7 @@ export class StationRollup {
     const failing = this.failing > 0 || listed;
     const touched = new Set<string>();
     const done = (async (): Promise<FlushOutcome> => {
-      const d1RowsWritten = await writeRollup(this.db, {
+      const d1RowsWritten = await this.d1.write({
         itemId: ref.id,
         source: ref.source,
         days: dayRows,

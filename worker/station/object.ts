@@ -4,13 +4,15 @@ import { contextOf, type Ctx } from '../context';
 import { allReadingCodes } from '../contracts/readings';
 import { isoInstant } from '../contracts/station-time';
 import { sourceRows, type Reading } from '../contracts/telemetry';
-import { AlarmDelivery } from '../domain/alarms/delivery';
-import { firstMonthOfDays, type Figures } from '../rollup/layout';
-import { StationRollup, type FlushOutcome, type RollupRef, type RollupState } from '../rollup/station';
-import { AlarmClock } from '../station/alarm-clock';
-import { StationAlarms } from '../station/alarms';
-import { FlagCursor, reportsIn } from '../station/flags';
-import type { RuleSpec } from '../station/evaluate';
+import { recordRollupFailure, writeRollup } from '../db/daily-stats';
+import { applyTransition, sendNotice, type Notice } from '../domain/alarms/transitions';
+import { AlarmDelivery } from './delivery';
+import { firstMonthOfDays, type Figures } from '../db/rollup-layout';
+import { StationRollup, type FlushOutcome, type RollupRef, type RollupSink, type RollupState } from './rollup';
+import { AlarmClock } from './alarm-clock';
+import { StationAlarms } from './alarms';
+import { FlagCursor, reportsIn } from './flags';
+import type { RuleSpec } from './evaluate';
 import {
   observationCount,
   observationPage,
@@ -18,13 +20,13 @@ import {
   type ObservationRow,
   type PendingCounts,
   type StreamQuery,
-} from '../station/observations';
-import { previewRule, type RulePreviewOutcome } from '../station/preview';
-import { StationQuality, type Editor, type FlagEdit, type FlagEditOutcome } from '../station/quality';
-import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from '../station/schema';
-import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from '../station/series';
-import { storeReadings } from '../station/store';
-import { StationWatchers } from '../station/watchers';
+} from './observations';
+import { previewRule, type RulePreviewOutcome } from './preview';
+import { StationQuality, type Editor, type FlagEdit, type FlagEditOutcome } from './quality';
+import { figuresOf, migrate, newestTs, selectRange, type StationRef, type StorageFigures } from './schema';
+import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
+import { storeReadings } from './store';
+import { StationWatchers } from './watchers';
 import type { LiveMessage } from '../contracts/live';
 import type { CheckSettings } from '../contracts/readings';
 import type { FlaggedReading, LogEntry } from '../contracts/quality';
@@ -60,7 +62,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   private readonly clock: AlarmClock;
   private readonly rollup: StationRollup;
   private readonly alarms: StationAlarms;
-  private readonly delivery: AlarmDelivery;
+  private readonly delivery: AlarmDelivery<Notice>;
   private readonly watchers: StationWatchers;
   private readonly quality: StationQuality;
 
@@ -69,10 +71,19 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     migrate(ctx.storage);
     this.context = contextOf(env, (work) => this.ctx.waitUntil(work));
     this.clock = new AlarmClock(ctx.storage);
-    this.rollup = new StationRollup(ctx.storage, this.context.db, this.clock, rollupSettings(this.context.config), this.context.defer);
+    const { db, defer } = this.context;
+    const d1: RollupSink = { write: (write) => writeRollup(db, write), recordFailure: (failure) => recordRollupFailure(db, failure) };
+    this.rollup = new StationRollup(ctx.storage, d1, this.clock, rollupSettings(this.context.config), defer);
     this.alarms = new StationAlarms(ctx.storage);
     this.watchers = new StationWatchers(ctx.storage, env, this.context.defer);
-    this.delivery = new AlarmDelivery(this.context, this.alarms, this.clock, (itemId, message) => this.announce(itemId, message));
+    this.delivery = new AlarmDelivery(
+      this.alarms,
+      this.clock,
+      (itemId, message) => this.announce(itemId, message),
+      (itemId, transition) => applyTransition(this.context, { itemId, transition }),
+      (notice) => sendNotice(this.context, notice),
+      defer,
+    );
     this.quality = new StationQuality(ctx.storage);
   }
 
