@@ -77,7 +77,7 @@ export default {
     if (url.pathname === '/bench/rollup-state') {
       // What the stations' objects say of their roll-up, once each flush under way has ended: flushes, and the rows
       // they wrote to D1 (D1's own `rows_written`) and to the object.
-      const states = await Promise.all(ids(url).map((id) => stationOf(env, id).rollupState()));
+      const states = await Promise.all(ids(url).map((id) => stationOf(env, id).testing().rollupState()));
       const sum = (key: 'flushes' | 'd1RowsWritten' | 'objectRowsWritten') => states.reduce((n, s) => n + s[key], 0);
       return Response.json({
         flushes: sum('flushes'),
@@ -107,7 +107,7 @@ export default {
     }
     if (url.pathname === '/bench/raw-month') {
       // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
-      const series = await stationOf(env, Number(url.searchParams.get('id'))).readings(
+      const series = await stationOf(env, Number(url.searchParams.get('id'))).reads().readings(
         Number(url.searchParams.get('start')),
         Number(url.searchParams.get('end')),
         Number.MAX_SAFE_INTEGER,
@@ -115,7 +115,7 @@ export default {
       return Response.json(series);
     }
     if (url.pathname === '/bench/figures') {
-      return Response.json(await Promise.all(ids(url).map((id) => stationOf(env, id).figures())));
+      return Response.json(await Promise.all(ids(url).map((id) => stationOf(env, id).reads().figures())));
     }
     return worker.fetch(request, countingEnv(env), ctx);
   },

@@ -4,6 +4,12 @@ import type { AlarmClock } from './alarm-clock';
 import type { StationAlarms } from './alarms';
 import type { Transition } from './evaluate';
 
+/** A transition written to D1: the alarm as it now stands, and its notifications (mails, webhooks) to send. */
+export interface Written {
+  alarm: Alarm;
+  notify(): Promise<void>;
+}
+
 /** A delivery that failed is tried again from the object's alarm after this. */
 const retryMs = 30_000;
 
@@ -12,7 +18,7 @@ const retryMs = 30_000;
  * deliveries, written once), then announced to the station's watchers, the notifications sent after the reply.
  * What fails waits for the object's alarm.
  */
-export class AlarmDelivery<Notice extends { alarm: Alarm }> {
+export class AlarmDelivery {
   /** The delivery under way; one at a time, so transitions arrive in order. */
   private delivering: Promise<void> | null = null;
 
@@ -20,27 +26,22 @@ export class AlarmDelivery<Notice extends { alarm: Alarm }> {
     private readonly alarms: StationAlarms,
     private readonly clock: AlarmClock,
     private readonly announce: (itemId: number, message: LiveMessage) => void,
-    /** Writes a transition to D1 once (worker/domain/alarms/transitions.ts): what is left to send, or null. */
-    private readonly write: (itemId: number, transition: Transition) => Promise<Notice | null>,
-    /** Sends a written transition's notifications; runs after the reply (`defer`). */
-    private readonly send: (notice: Notice) => Promise<void>,
     private readonly defer: (work: Promise<unknown>) => void,
+    /** Writes a transition to D1 once (worker/domain/alarms/transitions.ts); null when there was nothing to write. */
+    private readonly write: (itemId: number, transition: Transition) => Promise<Written | null>,
   ) {}
 
-  /** Transitions stored but not yet delivered. */
-  get pending() {
-    return this.alarms.pending > 0;
-  }
-
+  /** Delivers the transitions stored but not yet delivered, if any (after the one under way). */
   deliver(itemId: number | undefined): Promise<void> {
+    if (!this.alarms.pending) return Promise.resolve();
     const drain = async () => {
       if (itemId === undefined) return;
       for (let next = this.alarms.nextEvent(); next; next = this.alarms.nextEvent()) {
-        const notice = await this.write(itemId, next.transition);
+        const written = await this.write(itemId, next.transition);
         this.alarms.delivered(next.seq);
-        if (!notice) continue;
-        this.announce(itemId, { type: 'alarm', unique_id: notice.alarm.unique_id, alarm: notice.alarm });
-        this.defer(this.send(notice).catch((err) => console.error('alarm notifications failed', itemId, err)));
+        if (!written) continue;
+        this.announce(itemId, { type: 'alarm', unique_id: written.alarm.unique_id, alarm: written.alarm });
+        this.defer(written.notify().catch((err) => console.error('alarm notifications failed', itemId, err)));
       }
     };
     const run = (this.delivering ?? Promise.resolve()).then(drain).catch(async (err) => {
@@ -51,10 +52,5 @@ export class AlarmDelivery<Notice extends { alarm: Alarm }> {
     return run.finally(() => {
       if (this.delivering === run) this.delivering = null;
     });
-  }
-
-  /** The object's alarm: delivers what waits. */
-  onAlarm(itemId: number | undefined) {
-    return this.pending ? this.deliver(itemId) : Promise.resolve();
   }
 }

@@ -58,7 +58,7 @@ export interface RollupState {
   /** When the flush is due (its alarm), null when none waits. */
   dueAt: number | null;
   lastFlush: number | null;
-  /** Consecutive failed flushes. */
+  /** Consecutive failed flushes, as the object's storage holds them. */
   failures: number;
   /** Since this instance started: flushes and the rows they wrote. */
   flushes: number;
@@ -72,7 +72,8 @@ const emptyOutcome: FlushOutcome = { days: 0, months: 0, d1RowsWritten: 0, objec
 export const retryDelayMs = (failures: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, failures - 1));
 
 export class StationRollup {
-  private lastFlush = 0;
+  /** When this instance last flushed (0: not yet); the testing facet moves it back as time passing would. */
+  lastFlush = 0;
   /** D1 holds every change this instance stored; a fresh instance does not know, so it flushes at its first chance. */
   private clean = false;
   private dueAt: number | null = null;
@@ -392,7 +393,7 @@ export class StationRollup {
       clean: this.clean,
       dueAt: this.dueAt,
       lastFlush: this.lastFlush || null,
-      failures: this.failing,
+      failures: this.storage.kv.get<number>('rollup-failing') ?? 0,
       ...this.totals,
     };
   }

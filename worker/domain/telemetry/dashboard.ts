@@ -28,7 +28,7 @@ export async function rangeFiguresOf(
   // A range edge inside a folded month: the month row cannot be split; the station's object counts those days from raw.
   await Promise.all(
     partial.map(async ({ id, from: first, to: last }) => {
-      const figures = await stationOf(ctx.env, id).rangeFigures(first, last);
+      const figures = await stationOf(ctx.env, id).rollup().rangeFigures(first, last);
       if (!Object.keys(figures).length) return;
       const known = byStation.get(id);
       if (known) mergeFigures(known.figures, figures);

@@ -1,0 +1,87 @@
+import type { Reading } from '../contracts/telemetry';
+import { Facet, type StationParts } from './facets';
+import type { RollupState } from './rollup';
+import { column } from './schema';
+
+/** The object's tables (worker/station/schema.ts) a test may read or empty. */
+const tables = new Set([
+  'readings',
+  'dirty_days',
+  'watchers',
+  'link_watchers',
+  'alarm_rules',
+  'alarm_events',
+  'flags',
+  'quality_log',
+  'approvals',
+]);
+const tableOf = (name: string) => {
+  if (!tables.has(name)) throw new Error(`no table ${JSON.stringify(name)} in a station object`);
+  return name;
+};
+
+/**
+ * The tests' and benchmarks' one way into a station object's state (docs/decisions/0019), so none of them reads or
+ * writes its tables or keys behind its back: where the roll-up stands, a table's rows, and the damage a test sets up
+ * (readings stored past every check, day marks set or lifted, a table emptied, the last flush moved back, the alarm
+ * rung). The object hands it out only when its Worker runs with STATION_TESTING=on, as the tests' and the
+ * benchmarks' Workers do.
+ */
+export class StationTesting extends Facet {
+  constructor(
+    parts: StationParts,
+    private readonly ring: () => Promise<void>,
+  ) {
+    super(parts);
+  }
+
+  /** Where the roll-up stands, once a flush under way has ended. */
+  rollupState(): Promise<RollupState> {
+    return this.parts.rollup.state();
+  }
+
+  /** When the object's alarm is set for (null: not set). */
+  alarmAt(): Promise<number | null> {
+    return this.parts.storage.getAlarm();
+  }
+
+  /** Rings the object's alarm now, set or not. */
+  ringAlarm(): Promise<void> {
+    return this.ring();
+  }
+
+  /** Moves the roll-up's last flush `ms` back, as that much time passing would. */
+  backdateFlush(ms: number) {
+    this.parts.rollup.lastFlush -= ms;
+  }
+
+  /** Every row of one of the object's tables. */
+  rows(table: string): Record<string, SqlStorageValue>[] {
+    return this.parts.storage.sql.exec(`SELECT * FROM ${tableOf(table)}`).toArray();
+  }
+
+  /** Empties one of the object's tables, telling none of its parts. */
+  clear(table: string) {
+    this.parts.storage.sql.exec(`DELETE FROM ${tableOf(table)}`);
+  }
+
+  /** Stores readings as they are: past every check, marking no day and telling none of the parts (as an older release might have). */
+  storeUnchecked(readings: Reading[]) {
+    for (const { ts, reading, value } of readings) {
+      const code = column(reading);
+      this.parts.storage.sql.exec(
+        `INSERT INTO readings (ts, ${code}) VALUES (?, ?) ON CONFLICT (ts) DO UPDATE SET ${code} = excluded.${code}`,
+        ts,
+        value,
+      );
+    }
+  }
+
+  /** Sets (or lifts) the roll-up's marks of `days` as they are, calendar days or not, scheduling nothing. */
+  mark(days: string[], on = true) {
+    const sql = on
+      ? 'INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)'
+      : 'DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))';
+    this.parts.storage.sql.exec(sql, JSON.stringify(days));
+  }
+}
