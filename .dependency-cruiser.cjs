@@ -36,6 +36,21 @@ module.exports = {
       },
     },
     {
+      name: 'station-reached-through-its-stub',
+      severity: 'error',
+      comment:
+        "Outside worker/station/, a station object is reached through its stub (station/directory.ts) and its facets; of the rest only types are imported (a part's shape, a facet's answer), but for the order of observations the SensorThings API merges pages in, and the class only by the Workers that export it (docs/decisions/0019).",
+      from: { path: '^(worker|app|scripts)/', pathNot: '^worker/station/' },
+      to: { path: '^worker/station/', pathNot: '^worker/station/(directory|object|observations)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'station-class-exported-by-workers-only',
+      severity: 'error',
+      comment: 'StationCore is exported by the Workers that bind it; everyone else calls it through stationOf.',
+      from: { path: '^(worker|app|scripts)/', pathNot: '^(worker/station/|app/server\\.ts$|scripts/(lib/api-worker|bench/worker)\\.ts$)' },
+      to: { path: '^worker/station/object\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'db-below-station-and-cron',
       severity: 'error',
       comment:
