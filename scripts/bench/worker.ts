@@ -107,11 +107,9 @@ export default {
     }
     if (url.pathname === '/bench/raw-month') {
       // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
-      const series = await stationOf(env, Number(url.searchParams.get('id'))).reads().readings(
-        Number(url.searchParams.get('start')),
-        Number(url.searchParams.get('end')),
-        Number.MAX_SAFE_INTEGER,
-      );
+      const series = await stationOf(env, Number(url.searchParams.get('id')))
+        .reads()
+        .readings(Number(url.searchParams.get('start')), Number(url.searchParams.get('end')), Number.MAX_SAFE_INTEGER);
       return Response.json(series);
     }
     if (url.pathname === '/bench/figures') {

@@ -1,7 +1,8 @@
 /**
- * The faces a station object shows over RPC (docs/decisions/0019): each a small `RpcTarget` handed out by a getter of
+ * The faces a station object shows over RPC (docs/decisions/0019): each a small `RpcTarget` handed out by a method of
  * the object (`StationCore`), so a caller writes `stationOf(env, id).quality().flagRange(…)` and the call is one round
- * trip (promise pipelining). Only their methods are reachable: the parts they call stay inside the object.
+ * trip (promise pipelining). Only their methods are reachable: the parts they call stay inside the object. Where a
+ * method only passes a call on, the part's method says what it does.
  */
 import { RpcTarget } from 'cloudflare:workers';
 import type { RollupSettings } from '../config';
@@ -41,7 +42,7 @@ export interface StationParts {
   watchers: StationWatchers;
 }
 
-// A facet has no prototype members but its RPC methods: every one of them is reachable (TypeScript's `protected` is not).
+// RPC reaches every method on a facet's prototype, whatever TypeScript calls it, and no instance field: the parts stay here.
 export class Facet extends RpcTarget {
   constructor(protected readonly parts: StationParts) {
     super();
@@ -52,8 +53,8 @@ export class Facet extends RpcTarget {
 const approvedOf = (quality: StationQuality, codes: readonly string[]): Record<string, string> =>
   Object.fromEntries(quality.approvalsOf(codes).flatMap((a) => (a.approved_until ? [[a.reading, a.approved_until]] : [])));
 
-/** The station's readings as the charts, the export, the dashboards and the SensorThings API read them; no writes. */
-export class StationReads extends Facet {
+/** The station's readings as the charts, the export, legacy copies and the SensorThings API read them; no writes. */
+export class ReadsFacet extends Facet {
   /**
    * The station's readings in [start, end), read in one pass with their flags: downsampled here when a reading has more
    * points than asked, readings that add up totalled per period when asked, rejected readings left out (and, when
@@ -106,10 +107,6 @@ export class RollupFacet extends Facet {
     return this.parts.rollup.flushSafely(station, true);
   }
 
-  /**
-   * Marks station-local days for re-roll (their statistics changed without new readings: quality flags, say) and
-   * schedules a flush as new readings do.
-   */
   touch(days: string[]): Promise<void> {
     return this.parts.rollup.touch(days);
   }
@@ -120,15 +117,10 @@ export class RollupFacet extends Facet {
     await this.parts.rollup.schedule();
   }
 
-  /** The daily reconciliation: flushes if D1's newest day (`known`) lacks anything this object holds. */
   reconcile(station: RollupRef, known: { day: string | null; count: number }): Promise<FlushOutcome | null> {
     return this.parts.rollup.reconcile(station, known);
   }
 
-  /**
-   * Figures of local days `from`..`to` from raw readings, with the wettest day of codes that add up: the part of a
-   * folded month a range covers (D1 holds the month whole).
-   */
   rangeFigures(from: string, to: string): Figures {
     return this.parts.rollup.rangeFigures(from, to);
   }
@@ -136,7 +128,6 @@ export class RollupFacet extends Facet {
 
 /** Data quality (worker/station/quality.ts, decision 0016). */
 export class QualityFacet extends Facet {
-  /** Takes a revision of the station's automatic check settings (an older one is ignored); returns the revision held. */
   setChecks(revision: number, overrides: Record<string, CheckSettings>): number {
     return this.parts.quality.replaceChecks(revision, overrides);
   }
@@ -161,12 +152,10 @@ export class QualityFacet extends Facet {
     return this.parts.quality.approvalsOf(change.codes);
   }
 
-  /** How far each of `codes` is approved. */
   approvals(codes: readonly string[]) {
     return this.parts.quality.approvalsOf(codes);
   }
 
-  /** The audit log, newest first. */
   log(before: number | undefined, limit: number): LogEntry[] {
     return this.parts.quality.log(before, limit);
   }
@@ -182,10 +171,6 @@ export class QualityFacet extends Facet {
 
 /** The station's alarm rules (worker/station/alarms.ts, decision 0008). */
 export class AlarmsFacet extends Facet {
-  /**
-   * Takes a revision of the station's alarm rules (pushed by the API after a change, or by the cron when a push
-   * failed); an older revision than the one held is ignored. Returns the revision held.
-   */
   setRules(revision: number, specs: RuleSpec[]): number {
     return this.parts.alarms.replace(revision, specs);
   }
@@ -209,12 +194,10 @@ export class AlarmsFacet extends Facet {
 
 /** Who listens to the station's new rows (worker/station/watchers.ts). */
 export class WatchersFacet extends Facet {
-  /** Registers a subject's live watcher for this station's new rows. */
   watch(subjectId: number) {
     this.parts.watchers.watch(subjectId);
   }
 
-  /** Registers a share link's object (by its secret's hash) for this station's new readings. */
   watchLink(link: string) {
     this.parts.watchers.watchLink(link);
   }

@@ -8,7 +8,7 @@ import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { AlarmClock } from './alarm-clock';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
-import { AlarmsFacet, LegacyFacet, QualityFacet, RollupFacet, StationReads, WatchersFacet, type StationParts } from './facets';
+import { AlarmsFacet, LegacyFacet, QualityFacet, RollupFacet, ReadsFacet, WatchersFacet, type StationParts } from './facets';
 import { StationQuality } from './quality';
 import { StationRollup } from './rollup';
 import { migrate, newestTs, type StationRef } from './schema';
@@ -134,37 +134,33 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     }));
   }
 
-  /** Series, the export, storage figures and the SensorThings API's pages and counts. */
+  // The facets (worker/station/facets.ts, testing.ts).
+
   reads() {
-    return new StationReads(this.#parts);
+    return new ReadsFacet(this.#parts);
   }
 
-  /** Flush, touch, rezone, reconcile, range figures. */
   rollup() {
     return new RollupFacet(this.#parts);
   }
 
-  /** Check settings, flag edits, approvals, the audit log and flags. */
   quality() {
     return new QualityFacet(this.#parts);
   }
 
-  /** Rule revisions, the no-data check and a rule's preview. */
   alarms() {
     return new AlarmsFacet(this.#parts);
   }
 
-  /** Live watchers' and share links' registrations, and announcements made elsewhere. */
   watchers() {
     return new WatchersFacet(this.#parts);
   }
 
-  /** The copy of an older database's readings. */
   legacy() {
     return new LegacyFacet(this.#parts);
   }
 
-  /** The tests' and benchmarks' way in; refused unless the Worker runs with STATION_TESTING=on (never in production). */
+  // Refused unless the Worker runs with STATION_TESTING=on (the tests' and benchmarks' Workers; never production).
   testing() {
     if (!this.#testing) throw new Error('no testing facet: STATION_TESTING is not on');
     return new StationTesting(this.#parts, () => this.alarm());

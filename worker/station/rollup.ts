@@ -11,7 +11,7 @@ import { isCalendarDay } from '../contracts/calendar';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';
 import type { AlarmClock } from './alarm-clock';
 import { figuresOfDay } from './day-stats';
-import { newestTs } from './schema';
+import { markDays, markedDays, newestTs } from './schema';
 import {
   dayKey,
   firstDayOf,
@@ -171,7 +171,7 @@ export class StationRollup {
   /** Marks days for a flush (their statistics changed without new readings, e.g. quality flags) and schedules it. */
   async touch(days: string[]) {
     if (!days.length) return;
-    this.sql.exec('INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)', JSON.stringify(days));
+    markDays(this.sql, days);
     this.changed(days);
     await this.schedule();
   }
@@ -252,10 +252,7 @@ export class StationRollup {
     this.lastFlush = now;
     const { timezone: timeZone } = ref;
     const replaceAll = this.storage.kv.get<boolean>('replace-all') === true;
-    const days = this.sql
-      .exec<{ day: string }>('SELECT day FROM dirty_days')
-      .toArray()
-      .map((r) => r.day);
+    const days = markedDays(this.sql);
     const notADay = days.find((day) => !isCalendarDay(day));
     if (notADay !== undefined) throw new Error(`a marked day is no calendar day: ${JSON.stringify(notADay)}`);
     const daysFrom = firstMonthOfDays(now, this.settings.foldAfterDays);
@@ -298,9 +295,7 @@ export class StationRollup {
       const newestDay = newest === null ? null : localDay(newest, timeZone);
       const settled = days.filter((d) => !touched.has(d) && d !== newestDay);
       this.writtenNewest = newestDay !== null && !touched.has(newestDay) ? newestDay : null;
-      const cleared = settled.length
-        ? this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled)).rowsWritten
-        : 0;
+      const cleared = settled.length ? markDays(this.sql, settled, false) : 0;
       if (replaceAll) this.storage.kv.delete('replace-all');
       if (this.failing > 0) {
         this.storage.kv.delete('rollup-failing');
@@ -341,10 +336,7 @@ export class StationRollup {
     const newest = newestTs(this.sql);
     if (newest === null) return null;
     const newestDay = localDay(newest, ref.timezone);
-    const marked = this.sql
-      .exec<{ day: string }>('SELECT day FROM dirty_days')
-      .toArray()
-      .map((r) => r.day);
+    const marked = markedDays(this.sql);
     const folded = monthOf(newestDay) < firstMonthOfDays(Date.now(), this.settings.foldAfterDays);
     const behind =
       this.dueAt !== null ||
@@ -386,10 +378,7 @@ export class StationRollup {
     await this.soon;
     await this.flushing?.done.catch(() => undefined);
     return {
-      marked: this.sql
-        .exec<{ day: string }>('SELECT day FROM dirty_days ORDER BY day')
-        .toArray()
-        .map((r) => r.day),
+      marked: markedDays(this.sql),
       clean: this.clean,
       dueAt: this.dueAt,
       lastFlush: this.lastFlush || null,

@@ -1,22 +1,12 @@
 import type { Reading } from '../contracts/telemetry';
 import { Facet, type StationParts } from './facets';
 import type { RollupState } from './rollup';
-import { column } from './schema';
+import { column, markDays } from './schema';
 
-/** The object's tables (worker/station/schema.ts) a test may read or empty. */
-const tables = new Set([
-  'readings',
-  'dirty_days',
-  'watchers',
-  'link_watchers',
-  'alarm_rules',
-  'alarm_events',
-  'flags',
-  'quality_log',
-  'approvals',
-]);
-const tableOf = (name: string) => {
-  if (!tables.has(name)) throw new Error(`no table ${JSON.stringify(name)} in a station object`);
+/** One of the object's own tables (not SQLite's or the runtime's), by name. */
+const ownTable = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? AND name NOT LIKE 'sqlite%' AND substr(name, 1, 1) != '_'";
+const tableOf = (sql: SqlStorage, name: string) => {
+  if (!sql.exec(ownTable, name).toArray().length) throw new Error(`no table ${JSON.stringify(name)} in a station object`);
   return name;
 };
 
@@ -57,12 +47,12 @@ export class StationTesting extends Facet {
 
   /** Every row of one of the object's tables. */
   rows(table: string): Record<string, SqlStorageValue>[] {
-    return this.parts.storage.sql.exec(`SELECT * FROM ${tableOf(table)}`).toArray();
+    return this.parts.storage.sql.exec(`SELECT * FROM ${tableOf(this.parts.storage.sql, table)}`).toArray();
   }
 
   /** Empties one of the object's tables, telling none of its parts. */
   clear(table: string) {
-    this.parts.storage.sql.exec(`DELETE FROM ${tableOf(table)}`);
+    this.parts.storage.sql.exec(`DELETE FROM ${tableOf(this.parts.storage.sql, table)}`);
   }
 
   /** Stores readings as they are: past every check, marking no day and telling none of the parts (as an older release might have). */
@@ -79,9 +69,6 @@ export class StationTesting extends Facet {
 
   /** Sets (or lifts) the roll-up's marks of `days` as they are, calendar days or not, scheduling nothing. */
   mark(days: string[], on = true) {
-    const sql = on
-      ? 'INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)'
-      : 'DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))';
-    this.parts.storage.sql.exec(sql, JSON.stringify(days));
+    markDays(this.parts.storage.sql, days, on);
   }
 }
