@@ -21,7 +21,7 @@ const libraryStyleHashes = [
 export default createWorker((request, nonce) => paraglideMiddleware(request, () => renderApp(request, { context: { nonce } })), {
   styleHashes: libraryStyleHashes,
 });
-export { StationCore } from '../worker/objects/station-core';
+export { StationCore } from '../worker/station/object';
 export { LiveWatcher } from '../worker/objects/live-watcher';
 export { CronRunner } from '../worker/objects/cron-runner';
 export { ShareLink } from '../worker/objects/share-link';

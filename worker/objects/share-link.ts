@@ -157,7 +157,7 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
     const known = new Set(this.ctx.storage.kv.get<number[]>('registered') ?? []);
     const missing = link.stations.map((s) => s.id).filter((id) => !known.has(id));
     if (!missing.length) return;
-    await Promise.all(missing.map((id) => stationOf(this.env, id).watchLink(secretHash)));
+    await Promise.all(missing.map((id) => stationOf(this.env, id).watchers().watchLink(secretHash)));
     this.ctx.storage.kv.put('registered', [...known, ...missing]);
   }
 
