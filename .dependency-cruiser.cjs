@@ -1,5 +1,5 @@
 /**
- * The import graph's rules (docs/decisions/0014, 0019), checked by `npm run lint`: no circles (type-only imports count),
+ * The import graph's rules (docs/decisions/0014, 0020), checked by `npm run lint`: no circles (type-only imports count),
  * and the Worker's folders depend downwards only.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -16,7 +16,7 @@ module.exports = {
       name: 'station-parts-below-db-statements',
       severity: 'error',
       comment:
-        "What runs inside a station object (worker/station/, but its class) uses contracts, the stubs' directories, the pure leaves below db/ and the object's own parts: D1 statements and domain verbs reach it only as functions its class hands in (docs/decisions/0019).",
+        "What runs inside a station object (worker/station/, but its class) uses contracts, the stubs' directories, the pure leaves below db/ and the object's own parts: D1 statements and domain verbs reach it only as functions its class hands in (docs/decisions/0020).",
       from: { path: '^worker/station/', pathNot: '^worker/station/object\\.ts$' },
       to: {
         path: '^worker/',
@@ -28,7 +28,7 @@ module.exports = {
       name: 'station-object-wiring',
       severity: 'error',
       comment:
-        "The station object's class builds its parts and hands them what they need from above: the roll-up's D1 writes and the alarm transitions' delivery, nothing else of db/ statements or domain/ (docs/decisions/0019).",
+        "The station object's class builds its parts and hands them what they need from above: the roll-up's D1 writes and the alarm transitions' delivery, nothing else of db/ statements or domain/ (docs/decisions/0020).",
       from: { path: '^worker/station/object\\.ts$' },
       to: {
         path: '^worker/(db|domain|routes|http|rollup|sta|objects|live|share)/',
@@ -39,7 +39,7 @@ module.exports = {
       name: 'station-reached-through-its-stub',
       severity: 'error',
       comment:
-        "Outside worker/station/, a station object is reached through its stub (station/directory.ts) and its facets; of the rest only types are imported (a part's shape, a facet's answer), but for the order of observations the SensorThings API merges pages in, and the class only by the Workers that export it (docs/decisions/0019).",
+        "Outside worker/station/, a station object is reached through its stub (station/directory.ts) and its facets; of the rest only types are imported (a part's shape, a facet's answer), but for the order of observations the SensorThings API merges pages in, and the class only by the Workers that export it (docs/decisions/0020).",
       from: { path: '^(worker|app|scripts)/', pathNot: '^worker/station/' },
       to: { path: '^worker/station/', pathNot: '^worker/station/(directory|object|observations)\\.ts$', dependencyTypesNot: ['type-only'] },
     },

@@ -15,7 +15,7 @@ const refusal = (call: Promise<unknown>) =>
     (err: unknown) => String(err),
   );
 
-describe("a station object's face (docs/decisions/0019)", () => {
+describe("a station object's face (docs/decisions/0020)", () => {
   it('is ingest, the alarm handler and seven facets: RPC reaches nothing else of the class', async () => {
     expect(Object.getOwnPropertyNames(StationCore.prototype).sort()).toEqual(
       ['alarm', 'alarms', 'constructor', 'ingest', 'legacy', 'quality', 'reads', 'rollup', 'testing', 'watchers'].sort(),
