@@ -99,6 +99,8 @@ const views: Record<D1Set, View> = {
       'properties/location_name': textColumn('i.location_name'),
       'properties/location_group': textColumn('i.location_group'),
       'properties/timezone': textColumn('i.timezone'),
+      // A Thing's one Location is its point (FROST answers `geo.intersects(Locations/location, …)` on Things).
+      'Locations/location': point,
     },
     named: ['id', 'name', 'description'],
     extra: {
@@ -284,11 +286,11 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
   return { rows, count: counted.n };
 }
 
-/** Stations the subject may see, in id order (only `ids` when given), with their source. */
+/** Stations the subject may see, in id order (only `ids` when given), with their source and point. */
 export async function selectStreamStations(db: Db, subject: Subject, ids?: number[]) {
   const only = ids ? sql` AND ${items.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql``;
-  return db.all<{ id: number; source: Source }>(
-    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
+  return db.all<{ id: number; source: Source; lat: number | null; lon: number | null }>(
+    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source, ${items.locationX} AS lat, ${items.locationY} AS lon FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
   );
 }
 

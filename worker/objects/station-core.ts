@@ -12,9 +12,12 @@ import { StationAlarms } from '../station/alarms';
 import { FlagCursor, reportsIn } from '../station/flags';
 import type { RuleSpec } from '../station/evaluate';
 import {
+  answered,
   observationCount,
   observationPage,
   pendingCounts,
+  type CountQuery,
+  type ObservationAnswer,
   type ObservationRow,
   type PendingCounts,
   type StreamQuery,
@@ -302,13 +305,13 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   // The SensorThings API's reads (worker/sta/, station/observations.ts): pages and counts of the readings, no writes.
 
   /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
-  observationPages(queries: StreamQuery[]): ObservationRow[][] {
-    return queries.map((query) => observationPage(this.sql, query));
+  observationPages(queries: StreamQuery[]): ObservationAnswer<ObservationRow[][]> {
+    return answered(() => queries.map((query) => observationPage(this.sql, query)));
   }
 
   /** How many observations match each query's filter. */
-  observationCounts(queries: Pick<StreamQuery, 'station' | 'codes' | 'filter'>[]): number[] {
-    return queries.map((query) => observationCount(this.sql, query));
+  observationCounts(queries: CountQuery[]): ObservationAnswer<number[]> {
+    return answered(() => queries.map((query) => observationCount(this.sql, query)));
   }
 
   /** The readings per code of the days (and folded months) D1's roll-up may not hold yet, so a count can be exact. */

@@ -8,7 +8,8 @@ import { contextOf, type SubjectCtx } from '../context';
 import { UnsupportedQuery } from '../db/sta-filter';
 import { AppError, notFound } from '../domain/errors';
 import { resolveSession } from '../http/auth';
-import { statusOf } from '../http/errors';
+import { readUnreadBody } from '../http/body';
+import { failureOf, statusOf } from '../http/errors';
 import { apiHeaders } from '../http/security-headers';
 import type { AppEnv } from '../http/types';
 import { conformance, isSet, propertiesOf, relationOf, setNames, singular, type Entity, type SetName } from './model';
@@ -28,13 +29,17 @@ const staError = (c: Context, status: number, message: string, headers: Record<s
 
 const badPath = (message: string) => new UnsupportedQuery(message);
 
-/** `Things`, `Things(12)`, `$ref`… : a segment's name and id (ids beyond 2^53 exist nowhere: not found). */
-function segmentOf(text: string): { name: string; id?: number } {
-  const match = /^([A-Za-z$]+)(?:\(([^)]*)\))?$/.exec(text);
+/**
+ * `Things`, `Things(12)`, `Observations('17-1767225600000')`, `$ref`… : a segment's name and id, a number or a quoted
+ * text (numbers beyond 2^53 exist nowhere: not found).
+ */
+function segmentOf(text: string): { name: string; id?: number | string } {
+  const match = /^([A-Za-z$]+)(?:\((.*)\))?$/.exec(text);
   if (!match) throw badPath(`"${text}" is not a resource path segment.`);
   const [, name, key] = match;
   if (key === undefined) return { name };
-  if (!/^\d+$/.test(key)) throw badPath(`${name}(${key}): an @iot.id is a whole number.`);
+  if (/^'(?:[^']|'')*'$/.test(key)) return { name, id: key.slice(1, -1).replaceAll("''", "'") };
+  if (!/^\d+$/.test(key)) throw badPath(`${name}(${key}): an @iot.id is a whole number, or a quoted text for an Observation.`);
   const id = Number(key);
   if (!Number.isSafeInteger(id)) throw notFound(name);
   return { name, id };
@@ -80,7 +85,7 @@ async function walk(ctx: SubjectCtx, segments: string[]): Promise<{ target: Targ
   return { target: target!, ref };
 }
 
-async function entityFound(ctx: SubjectCtx, set: SetName, id: number, scope: Scoped | undefined, shown: boolean): Promise<Target> {
+async function entityFound(ctx: SubjectCtx, set: SetName, id: number | string, scope: Scoped | undefined, shown: boolean): Promise<Target> {
   const entity = await entityById(ctx, set, id, scope, shown ? undefined : ['id']);
   if (!entity) throw notFound(singular[set]);
   return { kind: 'entity', entity };
@@ -98,6 +103,7 @@ function propertyReply(c: Context, entity: Entity, name: string, raw: boolean) {
 export function createSta() {
   const sta = new Hono<AppEnv>();
   sta.use(apiHeaders);
+  sta.use(readUnreadBody);
   sta.use(async (c, next) => {
     c.set(
       'ctx',
@@ -109,12 +115,13 @@ export function createSta() {
   sta.onError((err, c) => {
     if (err instanceof UnsupportedQuery) return staError(c, 400, err.message);
     if (err instanceof AppError) return staError(c, statusOf[err.code], Object.values(err.errors).flat().join(' '));
-    console.error('SensorThings request failed', c.req.url, err);
+    // The query is not logged: it holds the client's values, and a failed statement's text holds them too.
+    console.error('SensorThings request failed', c.req.method, c.req.path, failureOf(err));
     return staError(c, 500, 'Something went wrong on our side. Please try again.');
   });
   sta.all('*', async (c) => {
-    if (c.req.method !== 'GET')
-      return staError(c, 405, 'The SensorThings API of Hladina is read-only: only GET is answered.', { Allow: 'GET' });
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      return staError(c, 405, 'The SensorThings API of Hladina is read-only: only GET is answered.', { Allow: 'GET, HEAD' });
     const url = new URL(c.req.url);
     const origin = `${url.origin}${staBase}`;
     let path = url.pathname.slice(staBase.length);
