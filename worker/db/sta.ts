@@ -25,6 +25,9 @@ export const datastreamOf = (id: number) => ({ station: Math.floor(id / codesPer
 /** Sensors are the two sources, ObservedProperties the catalogue's codes (id = index + 1). */
 export const sensorId = (source: Source) => sources.indexOf(source) + 1;
 
+/** The catalogue's units by name and UCUM code (SensorThings' unitOfMeasurement, WaterML's uom). */
+export const unitOf = (unit: string) => units[unit];
+
 const units: Record<string, { name: string; ucum: string }> = {
   m: { name: 'metre', ucum: 'm' },
   mm: { name: 'millimetre', ucum: 'mm' },

@@ -3,15 +3,12 @@
  * document, every entity set with nested paths, `$value` and `$ref`, and the query options. Signed-in sessions and
  * integration tokens (Bearer or the password of HTTP Basic) read exactly the stations their subject may see.
  */
-import { Hono, type Context } from 'hono';
-import { contextOf, type SubjectCtx } from '../context';
+import type { Context } from 'hono';
+import type { SubjectCtx } from '../context';
 import { UnsupportedQuery } from '../db/sta-filter';
 import { AppError, notFound } from '../domain/errors';
-import { resolveSession } from '../http/auth';
-import { readUnreadBody } from '../http/body';
 import { failureOf, statusOf } from '../http/errors';
-import { apiHeaders } from '../http/security-headers';
-import type { AppEnv } from '../http/types';
+import { basicChallenge, mustSignIn, readerApp, readerOf, signInText } from '../http/readers';
 import { conformance, isSet, propertiesOf, relationOf, setNames, singular, type Entity, type SetName } from './model';
 import { readQuery } from './odata';
 import { checkSelect, collection, entityById, expand, nextLinkOf, render, selfOf, type Scoped } from './service';
@@ -101,17 +98,7 @@ function propertyReply(c: Context, entity: Entity, name: string, raw: boolean) {
 
 /** The SensorThings sub-app, mounted at `/sta/v1.1` ahead of the React app. */
 export function createSta() {
-  const sta = new Hono<AppEnv>();
-  sta.use(apiHeaders);
-  sta.use(readUnreadBody);
-  sta.use(async (c, next) => {
-    c.set(
-      'ctx',
-      contextOf(c.env, (work) => c.executionCtx.waitUntil(work)),
-    );
-    await next();
-  });
-  sta.use(resolveSession);
+  const sta = readerApp();
   sta.onError((err, c) => {
     if (err instanceof UnsupportedQuery) return staError(c, 400, err.message);
     if (err instanceof AppError) return staError(c, statusOf[err.code], Object.values(err.errors).flat().join(' '));
@@ -132,12 +119,8 @@ export function createSta() {
       .split('/')
       .filter(Boolean)
       .map((s) => decodeURIComponent(s));
-    const subject = c.var.auth?.subject ?? c.var.integration?.subject;
-    if (!subject && (segments.length || c.req.header('Authorization'))) {
-      return staError(c, 401, 'Sign in, or send an integration token (profile → API tokens) as Bearer or as the password of HTTP Basic.', {
-        'WWW-Authenticate': 'Basic realm="Hladina SensorThings API", charset="UTF-8"',
-      });
-    }
+    const subject = readerOf(c);
+    if (mustSignIn(c, !segments.length)) return staError(c, 401, signInText, basicChallenge('Hladina SensorThings API'));
     if (!segments.length) {
       return c.json({ value: setNames.map((name) => ({ name, url: `${origin}/${name}` })), serverSettings: { conformance } });
     }
