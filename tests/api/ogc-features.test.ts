@@ -5,7 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchWorker, origin, request } from '../support/api';
-import { ok as staOk, staNetwork, t0, type Auth } from '../support/sta';
+import { make } from '../support/make';
+import { apiToken, ok as staOk, staNetwork, t0, type Auth } from '../support/sta';
+import { ingest, runCron } from '../support/telemetry';
 
 type Network = Awaited<ReturnType<typeof staNetwork>>;
 let network: Network;
@@ -49,17 +51,17 @@ async function ok(path: string, who: Auth = auth) {
 const link = (body: any, rel: string) => body.links.find((l: any) => l.rel === rel)?.href as string | undefined;
 
 /** Every feature of a collection query, following next links; and back again through prev links from the last page. */
-async function bothWays(path: string) {
+async function bothWays(path: string, who: Auth = auth) {
   const pages: any[] = [];
   for (let next: string | undefined = `${root}${path}`; next;) {
-    const page = await ok(next);
+    const page = await ok(next, who);
     pages.push(page);
     expect(page.numberReturned).toBe(page.features.length);
     next = link(page, 'next');
   }
   const back: any[] = [];
   for (let prev: string | undefined = link(pages.at(-1), 'prev'); prev;) {
-    const page = await ok(prev);
+    const page = await ok(prev, who);
     back.unshift(page);
     prev = link(page, 'prev');
   }
@@ -142,6 +144,7 @@ describe('the service', () => {
     ['/collections/daily/items?day=March', /day is a date/],
     ['/collections/daily/items?cursor=garbage', /cursor is not one this server wrote/],
     ['/collections/stations/items?f=html', /f=html is not offered/],
+    ['/collections/stations/items?source=OTHER', /source is DANES or UNIWAN/],
     ['/collections/observations/waterml?station=x', /give station and code/],
   ])('refuses %s with 400 naming the problem', async (path, message) => {
     const res = await get(path);
@@ -193,7 +196,18 @@ describe('stations', () => {
     expect(backward).toEqual(forward);
     const one = await ok(`/collections/stations/items/${network.brno.uniqueId}`);
     expect(one.properties.name).toBe('Brno well');
-    expect(one.links.map((l: any) => l.rel)).toEqual(['self', 'alternate', 'collection']);
+    expect(one.links.map((l: any) => [l.rel, l.type])).toEqual([
+      ['self', 'application/geo+json'],
+      ['alternate', 'application/json'],
+      ['collection', 'application/json'],
+    ]);
+    const plain = await get(`/collections/stations/items/${network.brno.uniqueId}?f=json`);
+    expect(plain.headers.get('Content-Type')).toBe('application/json');
+    expect(plain.json.links[1]).toMatchObject({
+      rel: 'alternate',
+      type: 'application/geo+json',
+      href: `${root}/collections/stations/items/${network.brno.uniqueId}`,
+    });
     expect((await get(`/collections/stations/items/${network.ostrava.uniqueId}`)).status).toBe(404);
   });
 });
@@ -244,6 +258,21 @@ describe('daily', () => {
     expect(await codes('datetime=2026-03-01T00:45:00Z/..')).toEqual(['humidity', 'pressure']);
     const { forward, backward } = await bothWays('/collections/daily/items?limit=1');
     expect(forward).toHaveLength(4);
+    expect(backward).toEqual(forward);
+  });
+
+  it('pages one station’s code a day at a time past the cursor’s own row', async () => {
+    // A viewer of its own, so the other tests' counts stay as they are.
+    const viewer = await make.subject();
+    const well = await make.station({ viewers: [viewer], token: true, name: 'Zlín well', locationX: 49.22, locationY: 17.66 });
+    await ingest('danes', well.token, {
+      rows: [0, 1, 2].map((d) => ({ data_name: 'H1', data_value: d, date: new Date(t0 + d * 86_400_000).toISOString() })),
+    });
+    await runCron();
+    const { forward, backward } = await bothWays(`/collections/daily/items?station=${well.uniqueId}&code=H1&limit=1`, {
+      bearer: await apiToken(viewer),
+    });
+    expect(forward).toEqual(['2026-03-01', '2026-03-02', '2026-03-03'].map((day) => `${well.id * 16}-${day}`));
     expect(backward).toEqual(forward);
   });
 });

@@ -147,9 +147,9 @@ const monthStart = (monthKey: number) => dayNumber(firstDayOf(monthOfNumber(mont
 const stationsPerRound = 8;
 
 /**
- * Roll-up rows of `stations` (ids, ascending) in key order, after `page.after` (or before `page.before`, read
- * backwards and returned in key order), at least `limit + 1` when that many exist: each station's day and month rows
- * by their own key ranges, a few stations per round trip, until enough are read.
+ * Roll-up rows of `stations` (ids, ascending) in key order from `page.after` on (or up to `page.before`, read backwards
+ * and returned in key order), the edge row itself included (its codes may continue the page), and `limit + 1` beyond
+ * it when that many exist: each station's day and month rows by their own key ranges, a few stations per round trip.
  */
 export async function selectRollupRows(
   db: Db,
@@ -161,12 +161,13 @@ export async function selectRollupRows(
   const edge = page.after ?? page.before;
   const ordered = backwards ? [...stations].reverse() : stations;
   const list = edge ? ordered.filter((s) => (backwards ? s <= edge.station : s >= edge.station)) : ordered;
+  const need = page.limit + 1 + (edge ? 1 : 0);
   const rows: RollupRowOf[] = [];
-  for (let i = 0; i < list.length && rows.length <= page.limit; i += stationsPerRound) {
+  for (let i = 0; i < list.length && rows.length < need; i += stationsPerRound) {
     const round = list.slice(i, i + stationsPerRound);
     const statements = round.flatMap((station) => [
-      rollupStatement('station_days', station, filter, edge, backwards, page.limit + 1),
-      rollupStatement('station_months', station, filter, edge, backwards, page.limit + 1),
+      rollupStatement('station_days', station, filter, edge, backwards, need),
+      rollupStatement('station_months', station, filter, edge, backwards, need),
     ]);
     const results = await rawBatch<Record<string, unknown>>(db, statements);
     round.forEach((station, k) => {

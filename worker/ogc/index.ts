@@ -17,7 +17,7 @@ import { collectionOf, collections, conformance, type CollectionInfo } from './c
 import { dailyItem, dailyItems } from './daily';
 import { observationItem, observationItems, watermlOf } from './observations';
 import { openApiDocument, openApiType } from './openapi';
-import { geoJson, itemsRequest, json, type Feature, type Link } from './pages';
+import { encodingsOf, geoJson, itemsRequest, json, withParams, type Feature, type Link } from './pages';
 import { formatOf, readParameters } from './params';
 import { stationItem, stationItems } from './stations';
 
@@ -37,6 +37,12 @@ const rootOf = (c: Context) => `${new URL(c.req.url).origin}${ogcBase}`;
 function jsonReply(c: Context, body: unknown) {
   formatOf(readParameters(new URL(c.req.url), ['f']).get('f'));
   return c.json(body, 200, { 'Content-Type': json });
+}
+
+/** The box around the stations the caller may see (the whole world when none has coordinates). */
+async function extentOf(c: Context<AppEnv>) {
+  const box = await selectStationExtent(c.var.ctx.db, readerOf(c)!);
+  return box ? [box.minLon, box.minLat, box.maxLon, box.maxLat] : [-180, -90, 180, 90];
 }
 
 function collectionJson(root: string, c: CollectionInfo, bbox: number[]) {
@@ -102,8 +108,7 @@ export function createOgc() {
   });
   ogc.get('/collections', async (c) => {
     const root = rootOf(c);
-    const box = await selectStationExtent(c.var.ctx.db, readerOf(c)!);
-    const bbox = box ? [box.minLon, box.minLat, box.maxLon, box.maxLat] : [-180, -90, 180, 90];
+    const bbox = await extentOf(c);
     return jsonReply(c, {
       links: [{ href: `${root}/collections`, rel: 'self', type: json, title: 'The collections' }],
       collections: collections.map((info) => collectionJson(root, info, bbox)),
@@ -116,8 +121,7 @@ export function createOgc() {
   ogc.get('/collections/:id', async (c) => {
     const info = collectionOf(c.req.param('id'));
     if (!info) throw notFound('Collection', 'collectionId');
-    const box = await selectStationExtent(c.var.ctx.db, readerOf(c)!);
-    return jsonReply(c, collectionJson(rootOf(c), info, box ? [box.minLon, box.minLat, box.maxLon, box.maxLat] : [-180, -90, 180, 90]));
+    return jsonReply(c, collectionJson(rootOf(c), info, await extentOf(c)));
   });
   ogc.get('/collections/:id/items', async (c) => {
     const info = collectionOf(c.req.param('id'));
@@ -129,13 +133,13 @@ export function createOgc() {
         : info.id === 'daily'
           ? await dailyItems(request)
           : await observationItems(request);
-    return c.json(body, 200, { 'Content-Type': request.url.searchParams.get('f') === 'json' ? json : geoJson });
+    return c.json(body, 200, { 'Content-Type': encodingsOf(request.url).type });
   });
   ogc.get('/collections/:id/items/:featureId', async (c) => {
     const info = collectionOf(c.req.param('id'));
     if (!info) throw notFound('Collection', 'collectionId');
     const url = new URL(c.req.url);
-    const format = formatOf(readParameters(url, ['f']).get('f'));
+    formatOf(readParameters(url, ['f']).get('f'));
     const ctx = ctxOf(c);
     const id = c.req.param('featureId');
     const feature: Feature =
@@ -144,19 +148,13 @@ export function createOgc() {
         : info.id === 'daily'
           ? await dailyItem({ ctx }, id)
           : await observationItem({ ctx }, id);
-    const root = rootOf(c);
-    const self = `${root}/collections/${info.id}/items/${encodeURIComponent(id)}`;
+    const { type, alternate } = encodingsOf(url);
     feature.links = [
-      { href: format === 'json' ? `${self}?f=json` : self, rel: 'self', type: format === 'json' ? json : geoJson, title: 'This feature' },
-      {
-        href: format === 'json' ? self : `${self}?f=json`,
-        rel: 'alternate',
-        type: format === 'json' ? geoJson : json,
-        title: 'This feature as JSON',
-      },
-      { href: `${root}/collections/${info.id}`, rel: 'collection', type: json, title: info.title },
+      { href: url.toString(), rel: 'self', type, title: 'This feature' },
+      { href: withParams(url, { f: alternate.f }), rel: 'alternate', type: alternate.type, title: `This feature ${alternate.title}` },
+      { href: `${rootOf(c)}/collections/${info.id}`, rel: 'collection', type: json, title: info.title },
     ];
-    return c.json(feature, 200, { 'Content-Type': format === 'json' ? json : geoJson });
+    return c.json(feature, 200, { 'Content-Type': type });
   });
   // Mounted routes match without a trailing slash; the landing page is asked for with one too.
   ogc.all('*', (c) =>

@@ -11,6 +11,18 @@ import { bboxOf, commonParameters, datetimeOf, decodeCursor, encodeCursor, forma
 export const geoJson = 'application/geo+json';
 export const json = 'application/json';
 
+/**
+ * How features are sent: GeoJSON, or with `f=json` the same body as plain JSON; the other is the `alternate` link's,
+ * reached by setting or dropping `f`.
+ */
+export function encodingsOf(url: URL) {
+  const plain = url.searchParams.get('f') === 'json';
+  return {
+    type: plain ? json : geoJson,
+    alternate: { type: plain ? geoJson : json, f: plain ? undefined : 'json', title: plain ? 'as GeoJSON' : 'as JSON' },
+  };
+}
+
 export interface Link {
   href: string;
   rel: string;
@@ -108,14 +120,10 @@ export function featureCollection(
   extras: { numberMatched?: number; links?: Link[] } = {},
 ) {
   const { url } = request;
+  const { type, alternate } = encodingsOf(url);
   const links: Link[] = [
-    { href: url.toString(), rel: 'self', type: url.searchParams.get('f') === 'json' ? json : geoJson, title: 'This page' },
-    {
-      href: withParams(url, { f: url.searchParams.get('f') === 'json' ? undefined : 'json' }),
-      rel: 'alternate',
-      type: url.searchParams.get('f') === 'json' ? geoJson : json,
-      title: 'This page as JSON',
-    },
+    { href: url.toString(), rel: 'self', type, title: 'This page' },
+    { href: withParams(url, { f: alternate.f }), rel: 'alternate', type: alternate.type, title: `This page ${alternate.title}` },
     { href: `${request.root}/collections/${collection}`, rel: 'collection', type: json, title: 'The collection' },
     ...(extras.links ?? []),
   ];

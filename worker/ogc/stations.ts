@@ -3,13 +3,16 @@
  * with the newest value of each of its codes from the roll-up (docs/decisions/0020).
  */
 import type { SubjectCtx } from '../context';
-import { isReadingOf, readingsOf, type Source } from '../contracts/readings';
+import { isReadingOf, readingsOf, sources, type Source } from '../contracts/readings';
 import { selectStations, type Bbox, type StationFilter, type StationRow } from '../db/ogc';
 import { rolledUp } from '../db/sta';
-import { notFound } from '../domain/errors';
+import { badRequest, notFound } from '../domain/errors';
 import { cut, featureCollection, isoOf, pointOf, type Feature, type ItemsRequest } from './pages';
 
-const sourceOf = (value: string | undefined) => value as Source | undefined;
+function sourceOf(value: string | undefined): Source | undefined {
+  if (value === undefined || (sources as readonly string[]).includes(value)) return value as Source | undefined;
+  throw badRequest(`source is ${sources.join(' or ')}.`, 'source');
+}
 
 /** The property filters of a stations request as a D1 filter. */
 const filterOf = (request: ItemsRequest): StationFilter => ({
