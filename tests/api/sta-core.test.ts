@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 function checkEntity(set: SetName, entity: any) {
-  // Observations have text ids (docs/decisions/0019), every other set numbers.
+  // Observations have text ids (docs/decisions/0021), every other set numbers.
   expect(entity['@iot.id'], set).toEqual(set === 'Observations' ? expect.stringMatching(/^\d+-\d+$/) : expect.any(Number));
   expect(entity['@iot.selfLink']).toBe(`${root}/${set}(${keyOf(entity['@iot.id'])})`);
   for (const p of entityTypes[set].properties) expect(entity, `${set}.${p}`).toHaveProperty([p]);

@@ -1,7 +1,7 @@
 /**
  * D1 reads of the OGC API – Features (worker/ogc/): the stations a request covers (only those its subject may see)
  * with their point and newest reading, and the roll-up's day and month rows of some stations, read station after
- * station from a keyset so a deep page costs what the first does (docs/decisions/0020).
+ * station from a keyset so a deep page costs what the first does (docs/decisions/0022).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Source } from '../contracts/readings';

@@ -1,5 +1,5 @@
 /**
- * The OGC API – Features collections Hladina serves (docs/decisions/0020): what each is, and the properties its
+ * The OGC API – Features collections Hladina serves (docs/decisions/0022): what each is, and the properties its
  * `/items` may be filtered by (query parameters of the same name, compared for equality).
  */
 

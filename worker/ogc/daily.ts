@@ -1,7 +1,7 @@
 /**
  * The `daily` collection: the roll-up per station, reading code and station-local day (a folded month as one
  * feature), read from D1's `station_days` and `station_months` a station at a time from a keyset, so paging never
- * counts rows it skips (docs/decisions/0020).
+ * counts rows it skips (docs/decisions/0022).
  */
 import { allReadingCodes, isSummed, readingInfo } from '../contracts/readings';
 import { selectRollupRows, type RollupKey, type RollupRowOf, type StationRow } from '../db/ogc';

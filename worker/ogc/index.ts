@@ -1,5 +1,5 @@
 /**
- * OGC API – Features (Part 1 Core, GeoJSON, OpenAPI 3.0) under `/ogc` (docs/decisions/0020): the landing page, the
+ * OGC API – Features (Part 1 Core, GeoJSON, OpenAPI 3.0) under `/ogc` (docs/decisions/0022): the landing page, the
  * conformance declaration, the API document, and the collections `stations`, `daily` and `observations` with their
  * items; one station's code also as WaterML 2.0. The same visibility as the rest of the API; integration tokens as
  * Bearer or HTTP Basic. Without credentials only the landing page, the conformance declaration and the API document

@@ -1,6 +1,6 @@
 /**
  * The `observations` collection and its WaterML 2.0 form: readings from the station objects, paged from a keyset
- * as the SensorThings API pages them (worker/sta/observations.ts), with the same ids (docs/decisions/0019, 0020).
+ * as the SensorThings API pages them (worker/sta/observations.ts), with the same ids (docs/decisions/0021, 0022).
  */
 import { allReadingCodes, readingsOf } from '../contracts/readings';
 import type { Interval, StationRow } from '../db/ogc';

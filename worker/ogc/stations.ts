@@ -1,6 +1,6 @@
 /**
  * The `stations` collection: every station its subject may see as a point feature, its id the station's unique id,
- * with the newest value of each of its codes from the roll-up (docs/decisions/0020).
+ * with the newest value of each of its codes from the roll-up (docs/decisions/0022).
  */
 import type { SubjectCtx } from '../context';
 import { isReadingOf, readingsOf, sources, type Source } from '../contracts/readings';

@@ -40,7 +40,7 @@ export const singular: Record<SetName, string> = {
  */
 export interface Entity {
   set: SetName;
-  /** A number; text for an Observation (docs/decisions/0019). */
+  /** A number; text for an Observation (docs/decisions/0021). */
   id: number | string;
   props: Record<string, unknown>;
   keys: Record<string, number>;

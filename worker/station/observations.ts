@@ -11,7 +11,7 @@ import { column } from './schema';
 
 /**
  * An observation's id is text: its datastream and its instant in epoch milliseconds, `"<datastream>-<ms>"`
- * (docs/decisions/0019). Numbers would not do: clients read ids as 32-bit integers (QGIS) and more readings exist
+ * (docs/decisions/0021). Numbers would not do: clients read ids as 32-bit integers (QGIS) and more readings exist
  * than those hold.
  */
 export const observationId = (datastream: number, ts: number) => `${datastream}-${ts}`;
