@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Source } from '../contracts/readings';
-import { dayNumber, firstDayOf, keySpan, monthNumber, monthOfNumber } from '../rollup/layout';
+import { dayNumber, firstDayOf, keySpan, monthNumber, monthOfNumber } from './rollup-layout';
 import { rawBatch } from './batch';
 import type { Db } from './client';
 import { newestReadingSql } from './daily-stats';

@@ -5,9 +5,9 @@
  */
 import { allReadingCodes, isSummed, readingInfo } from '../contracts/readings';
 import { selectRollupRows, type RollupKey, type RollupRowOf, type StationRow } from '../db/ogc';
-import { datastreamId, datastreamOf } from '../db/sta';
+import { datastreamId, datastreamOf } from '../sta/ids';
 import { badRequest, notFound } from '../domain/errors';
-import { dayOfNumber, figuresOfRow, lastDayOf, slotCodes } from '../rollup/layout';
+import { dayOfNumber, figuresOfRow, lastDayOf, slotCodes } from '../db/rollup-layout';
 import { cut, featureCollection, isoOf, pointOf, type Feature, type ItemsRequest } from './pages';
 import { coveredStations } from './stations';
 

@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import type { SubjectCtx } from '../context';
 import { selectStationExtent } from '../db/ogc';
-import { UnsupportedQuery } from '../db/sta-filter';
+import { UnsupportedQuery } from '../sta/filter';
 import { AppError, notFound } from '../domain/errors';
 import { failureOf, statusOf } from '../http/errors';
 import { basicChallenge, mustSignIn, readerApp, readerOf, signInText } from '../http/readers';

@@ -4,11 +4,11 @@
  */
 import { allReadingCodes, readingsOf } from '../contracts/readings';
 import type { Interval, StationRow } from '../db/ogc';
-import { datastreamId, datastreamOf } from '../db/sta';
-import type { FilterNode } from '../db/sta-filter';
 import { badRequest, notFound } from '../domain/errors';
+import type { FilterNode } from '../sta/filter';
+import { datastreamId, datastreamOf, observationId, observationKeyOf } from '../sta/ids';
 import { countsOf, pageAcross, type Stream } from '../sta/observations';
-import { observationId, observationKeyOf, type ObservationRow } from '../station/observations';
+import type { ObservationRow } from '../station/observations';
 import { codeOf } from './daily';
 import { featureCollection, isoOf, pageOf, pointOf, withParams, type Feature, type ItemsRequest, type Link } from './pages';
 import { datetimeOf, readParameters } from './params';

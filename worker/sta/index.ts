@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { SubjectCtx } from '../context';
-import { UnsupportedQuery } from '../db/sta-filter';
+import { UnsupportedQuery } from './filter';
 import { AppError, notFound } from '../domain/errors';
 import { failureOf, statusOf } from '../http/errors';
 import { basicChallenge, mustSignIn, readerApp, readerOf, signInText } from '../http/readers';

@@ -5,21 +5,9 @@
  */
 import { allReadingCodes } from '../contracts/readings';
 import { addDays, dayBounds } from '../contracts/station-time';
-import { datastreamId } from '../db/sta';
-import { compileFilter, UnsupportedQuery, type ColumnOf, type FilterNode, type Fragment } from '../db/sta-filter';
-import { column } from './schema';
-
-/**
- * An observation's id is text: its datastream and its instant in epoch milliseconds, `"<datastream>-<ms>"`
- * (docs/decisions/0021). Numbers would not do: clients read ids as 32-bit integers (QGIS) and more readings exist
- * than those hold.
- */
-export const observationId = (datastream: number, ts: number) => `${datastream}-${ts}`;
-/** The datastream and instant an observation id names, or undefined when the text is no observation id. */
-export function observationKeyOf(id: string): { datastream: number; ts: number } | undefined {
-  const match = /^(\d{1,15})-(-?\d{1,15})$/.exec(id);
-  return match ? { datastream: Number(match[1]), ts: Number(match[2]) } : undefined;
-}
+import { datastreamId } from '../sta/ids';
+import { compileFilter, UnsupportedQuery, type ColumnOf, type FilterNode, type Fragment } from '../sta/filter';
+import { column, markedDays } from './schema';
 
 /**
  * A reading's quality flag (DESIGN §8) as an observation's `resultQuality`: its flag beside the readings (decision
@@ -238,10 +226,7 @@ export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, rep
     countIn();
     return { days: 'all', months: [], counts };
   }
-  const marked = sql
-    .exec<{ day: string }>('SELECT day FROM dirty_days')
-    .toArray()
-    .map((r) => r.day);
+  const marked = markedDays(sql);
   if (!timeZone) return { days: [], months: [], counts };
   const days = marked.filter((day) => day.slice(0, 7) >= monthsBefore);
   const months = [...new Set(marked.filter((day) => day.slice(0, 7) < monthsBefore).map((day) => day.slice(0, 7)))];
