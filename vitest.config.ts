@@ -51,6 +51,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Standard clients from Debian (GDAL's ogrinfo and ogr2ogr, xmllint) against a real local server (tests/clients/server.ts).
+        test: {
+          name: 'clients',
+          environment: 'node',
+          include: ['tests/clients/**/*.test.ts'],
+          globalSetup: ['./tests/clients/server.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -4,7 +4,7 @@
  * service refuses.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entityTypes, isPlural, ok, root, sets, sta, staNetwork, targetOf, type Auth, type SetName } from '../support/sta';
+import { entityTypes, isPlural, keyOf, ok, root, sets, sta, staNetwork, targetOf, type Auth, type SetName } from '../support/sta';
 
 let auth: Auth;
 
@@ -14,8 +14,9 @@ beforeAll(async () => {
 });
 
 function checkEntity(set: SetName, entity: any) {
-  expect(entity['@iot.id'], set).toEqual(expect.any(Number));
-  expect(entity['@iot.selfLink']).toBe(`${root}/${set}(${entity['@iot.id']})`);
+  // Observations have text ids (docs/decisions/0021), every other set numbers.
+  expect(entity['@iot.id'], set).toEqual(set === 'Observations' ? expect.stringMatching(/^\d+-\d+$/) : expect.any(Number));
+  expect(entity['@iot.selfLink']).toBe(`${root}/${set}(${keyOf(entity['@iot.id'])})`);
   for (const p of entityTypes[set].properties) expect(entity, `${set}.${p}`).toHaveProperty([p]);
   for (const r of entityTypes[set].relations) expect(entity[`${r}@iot.navigationLink`]).toBe(`${entity['@iot.selfLink']}/${r}`);
 }
@@ -53,13 +54,14 @@ describe('Sensing Core (ets-sta10 Level 1)', () => {
 
   it.each(sets)('reads one %s, each mandatory property alone and its $value', async (set) => {
     const [first] = (await ok(`/${set}`, auth)).value;
-    const entity = await ok(`/${set}(${first['@iot.id']})`, auth);
+    const path = `/${set}(${keyOf(first['@iot.id'])})`;
+    const entity = await ok(path, auth);
     checkEntity(set, entity);
     for (const p of entityTypes[set].properties) {
-      const property = await ok(`/${set}(${first['@iot.id']})/${p}`, auth);
+      const property = await ok(`${path}/${p}`, auth);
       expect(Object.keys(property)).toEqual([p]);
       expect(property[p]).toEqual(entity[p]);
-      const raw = await sta(`/${set}(${first['@iot.id']})/${p}/$value`, auth);
+      const raw = await sta(`${path}/${p}/$value`, auth);
       expect(raw.status).toBe(200);
       if (['location', 'feature', 'unitOfMeasurement'].includes(p)) expect(raw.text.startsWith('{')).toBe(true);
       else {
@@ -73,7 +75,9 @@ describe('Sensing Core (ets-sta10 Level 1)', () => {
   async function walk(path: string, set: SetName, depth: number): Promise<number> {
     let checked = 0;
     const refOf = await ok(`${path}/$ref`, auth);
-    expect(refOf).toEqual({ '@iot.selfLink': expect.stringMatching(new RegExp(`^${root.replace(/[.()]/g, '\\$&')}/${set}\\(\\d+\\)$`)) });
+    expect(refOf).toEqual({
+      '@iot.selfLink': expect.stringMatching(new RegExp(`^${root.replace(/[.()]/g, '\\$&')}/${set}\\(('\\d+-\\d+'|\\d+)\\)$`)),
+    });
     if (depth >= 4) return 1;
     for (const relation of entityTypes[set].relations) {
       const target = targetOf(relation);
@@ -83,7 +87,7 @@ describe('Sensing Core (ets-sta10 Level 1)', () => {
         const refs = await ok(`${path}/${relation}/$ref`, auth);
         for (const item of refs.value) expect(Object.keys(item)).toEqual(['@iot.selfLink']);
         expect(refs.value.map((r: any) => r['@iot.selfLink'])).toEqual(list.value.map((e: any) => e['@iot.selfLink']));
-        const child = `${path}/${relation}(${list.value[0]['@iot.id']})`;
+        const child = `${path}/${relation}(${keyOf(list.value[0]['@iot.id'])})`;
         checkEntity(target, await ok(child, auth));
         checked += await walk(child, target, depth + 1);
       } else {
@@ -97,6 +101,6 @@ describe('Sensing Core (ets-sta10 Level 1)', () => {
 
   it.each(sets)('follows every path from %s to depth 4, with $ref at each step', { timeout: 60_000 }, async (set) => {
     const [first] = (await ok(`/${set}`, auth)).value;
-    expect(await walk(`/${set}(${first['@iot.id']})`, set, 1)).toBeGreaterThan(1);
+    expect(await walk(`/${set}(${keyOf(first['@iot.id'])})`, set, 1)).toBeGreaterThan(1);
   });
 });

@@ -24,8 +24,9 @@ const stationOf = (set: string, e: any): number =>
     ? e['@iot.id']
     : set === 'Datastreams'
       ? Math.floor(e['@iot.id'] / 16)
-      : Math.floor(e['@iot.id'] / 2 ** 33 / 16);
-const observationId = (station: number, ts: number) => station * 16 * 2 ** 33 + ts / 1000 + 2_208_988_800;
+      : Math.floor(Number(e['@iot.id'].split('-')[0]) / 16);
+/** An Observation's id as a path writes it: its datastream (the station's first code here) and instant, quoted. */
+const observationKey = (station: number, ts: number) => `'${station * 16}-${ts}'`;
 const stationSets = ['Things', 'Locations', 'HistoricalLocations', 'FeaturesOfInterest', 'Datastreams', 'Observations'];
 
 describe('a token reads its owner’s stations only', () => {
@@ -54,8 +55,8 @@ describe('a token reads its owner’s stations only', () => {
     (n: Network) => `/FeaturesOfInterest(${n.ostrava.id})/Observations`,
     (n: Network) => `/Datastreams(${n.ostrava.id * 16})`,
     (n: Network) => `/Datastreams(${n.ostrava.id * 16})/Observations?$count=true`,
-    (n: Network) => `/Observations(${observationId(n.ostrava.id, t0)})`,
-    (n: Network) => `/Observations(${observationId(n.ostrava.id, t0)})/FeatureOfInterest`,
+    (n: Network) => `/Observations(${observationKey(n.ostrava.id, t0)})`,
+    (n: Network) => `/Observations(${observationKey(n.ostrava.id, t0)})/FeatureOfInterest`,
     (n: Network) => `/Sensors(1)/Datastreams(${n.ostrava.id * 16})`,
     (n: Network) => `/Things(${n.brno.id})/Datastreams(${n.ostrava.id * 16})`,
   ])('answers 404 for another user’s station by any path (%#)', async (path) => {

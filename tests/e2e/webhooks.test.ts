@@ -56,7 +56,7 @@ afterAll(async () => {
     await postRest(`/webhooks/delete?id=${hook.id}`, undefined, admin);
 });
 
-/** README's check: HMAC-SHA256 under the secret of `<t>.<raw body>`, compared in constant time. */
+/** The check docs/alarms.md describes: HMAC-SHA256 under the secret of `<t>.<raw body>`, compared in constant time. */
 function verifies(secret: string, request: Received) {
   const { t, v1 } = Object.fromEntries(
     String(request.headers['x-hladina-signature'])

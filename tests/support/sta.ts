@@ -44,6 +44,9 @@ export async function sta(url: string, auth: Auth): Promise<StaReply> {
   return { status: response.status, json, text, headers: response.headers };
 }
 
+/** An entity's key as a path writes it: a number as it is, an Observation's text id quoted. */
+export const keyOf = (id: number | string) => (typeof id === 'string' ? `'${id}'` : String(id));
+
 /** Reads a URL and expects 200, returning the JSON. */
 export async function ok(url: string, auth: Auth) {
   const res = await sta(url, auth);

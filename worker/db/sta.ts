@@ -21,6 +21,9 @@ export type D1Set =
 /** Sensors are the two sources, ObservedProperties the catalogue's codes (id = index + 1). */
 export const sensorId = (source: Source) => sources.indexOf(source) + 1;
 
+/** The catalogue's units by name and UCUM code (SensorThings' unitOfMeasurement, WaterML's uom). */
+export const unitOf = (unit: string) => units[unit];
+
 const units: Record<string, { name: string; ucum: string }> = {
   m: { name: 'metre', ucum: 'm' },
   mm: { name: 'millimetre', ucum: 'mm' },
@@ -95,6 +98,8 @@ const views: Record<D1Set, View> = {
       'properties/location_name': textColumn('i.location_name'),
       'properties/location_group': textColumn('i.location_group'),
       'properties/timezone': textColumn('i.timezone'),
+      // A Thing's one Location is its point (FROST answers `geo.intersects(Locations/location, …)` on Things).
+      'Locations/location': point,
     },
     named: ['id', 'name', 'description'],
     extra: {
@@ -280,11 +285,11 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
   return { rows, count: counted.n };
 }
 
-/** Stations the subject may see, in id order (only `ids` when given), with their source. */
+/** Stations the subject may see, in id order (only `ids` when given), with their source and point. */
 export async function selectStreamStations(db: Db, subject: Subject, ids?: number[]) {
   const only = ids ? sql` AND ${items.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql``;
-  return db.all<{ id: number; source: Source }>(
-    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
+  return db.all<{ id: number; source: Source; lat: number | null; lon: number | null }>(
+    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source, ${items.locationX} AS lat, ${items.locationY} AS lon FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
   );
 }
 

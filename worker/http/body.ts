@@ -15,6 +15,21 @@ async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): P
   return whole;
 }
 
+/** Reads what is left of a request's body (the call did not need it), so the client's keep-alive connection stays clean. */
+async function readRest(request: Request) {
+  const body = request.body;
+  if (body && !request.bodyUsed && !body.locked) await readAtMost(body, 0);
+}
+
+/** Reads any body a call left unread to its end, after the reply is made (an API that takes no bodies). */
+export const readUnreadBody: MiddlewareHandler = async (c, next) => {
+  try {
+    await next();
+  } finally {
+    await readRest(c.req.raw);
+  }
+};
+
 /**
  * Request bodies over `maxBytes` are refused (`tooLarge`), by their declared length when they have one. Any
  * body the call did not read (refused first: auth, Origin, size, content type) is still read to its end, so the
@@ -34,8 +49,7 @@ export function boundedBody(maxBytes: number, tooLarge: () => Error): Middleware
       }
       await next();
     } finally {
-      const body = c.req.raw.body;
-      if (body && !c.req.raw.bodyUsed && !body.locked) await readAtMost(body, 0);
+      await readRest(c.req.raw);
     }
   };
 }

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -18,6 +19,15 @@ export const statusOf: Record<AppErrorCode, ContentfulStatusCode> = {
   too_many_requests: 429,
 };
 
+/**
+ * An unexpected error as a log line at error level may carry it: its kind and message. A failed query's own message
+ * holds its SQL and every bound value (drizzle writes both), so its cause is told instead.
+ */
+export function failureOf(error: unknown): string {
+  const inner = error instanceof DrizzleQueryError && error.cause instanceof Error ? error.cause : error;
+  return inner instanceof Error ? `${inner.name}: ${inner.message}`.slice(0, 500) : 'a thrown non-Error';
+}
+
 /** The one place where anything thrown becomes the `{success:false, errors}` envelope. */
 export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) {
@@ -28,6 +38,6 @@ export function handleError(err: Error, c: Context) {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorReply({ _: [err.message || 'Request failed.'] }), status);
   }
-  console.error('unhandled error', c.req.method, c.req.path, err);
+  console.error('unhandled error', c.req.method, c.req.path, failureOf(err));
   return c.json(errorReply({ _: ['Something went wrong on our side. Please try again.'] }), 500);
 }

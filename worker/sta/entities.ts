@@ -170,5 +170,6 @@ export async function d1ById(ctx: SubjectCtx, set: D1Set, ids: number[], select?
   if (!unique.length) return new Map();
   const where: FilterNode = { kind: 'in', arg: { kind: 'prop', path: 'id' }, values: unique };
   const page = await d1Page(ctx, set, { where, orderBy: [], skip: 0, top: unique.length, count: false }, select);
-  return new Map(page.entities.map((e) => [e.id, e]));
+  // The sets D1 answers have number ids.
+  return new Map(page.entities.map((e) => [e.id as number, e]));
 }

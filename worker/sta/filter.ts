@@ -42,8 +42,11 @@ export type FilterNode =
   | { kind: 'op'; op: Operator; args: FilterNode[] }
   | { kind: 'call'; fn: FunctionName; args: FilterNode[] }
   | { kind: 'intersects'; arg: FilterNode; shape: Shape }
-  /** Not from the OData text: the scope of a nested path or an expansion (`Thing/id` in a list of ids). */
-  | { kind: 'in'; arg: FilterNode; values: number[] };
+  /**
+   * A property among listed values: the scope of a nested path or an expansion (`Thing/id` in a list of ids), and
+   * the equalities of one property an `or` lists (`name eq 'a' or name eq 'b'`).
+   */
+  | { kind: 'in'; arg: FilterNode; values: (string | number)[] };
 
 /** What a property stands for: an SQL expression of a type, or a point given by two expressions. */
 export type Column = { sql: string; type: 'text' | 'number' | 'time' } | { type: 'point'; x: string; y: string };
@@ -69,6 +72,13 @@ const dateParts = { year: '%Y', month: '%m', day: '%d', hour: '%H', minute: '%M'
 
 /** Most vertices a `geography` literal may have: each becomes SQL text, and D1 caps a statement at 100 KB. */
 const maxVertices = 500;
+/**
+ * D1 and the objects' SQLite bind at most 100 values per statement and nest expressions only so deep: a filter's
+ * values outside `in` lists, its conditions and its nesting stay well below, the rest of the statement binds a few.
+ */
+const maxBound = 80;
+const maxConditions = 100;
+const maxDepth = 32;
 
 const wrap = (...parts: (string | Fragment)[]): Fragment => parts.flatMap((p) => (typeof p === 'string' ? [p] : p));
 const joined = (parts: Fragment[], separator: string): Fragment => parts.flatMap((p, i) => (i ? [separator, ...p] : p));
@@ -116,6 +126,14 @@ function compare(op: Comparison, left: Typed, right: Typed): Typed {
     return { sql: wrap('(', other.sql, op === 'eq' ? ' IS NULL)' : ' IS NOT NULL)'), kind: 'bool' };
   }
   return { sql: wrap('(', left.sql, ` ${comparisons[op]} `, right.sql, ')'), kind: 'bool' };
+}
+
+/** A listed value as an equality with the property would compare it: a number for a number, an instant for a time. */
+function listValue(kind: Kind, value: string | number): string | number {
+  if (kind === 'point') throw new UnsupportedQuery('A location is compared with geo.intersects, not with eq, lt and the like.');
+  if (kind === 'text' || (kind === 'number' && typeof value === 'number')) return value;
+  const side: Typed = { sql: [{ value }], kind: typeof value === 'number' ? 'number' : 'text', literal: { value } };
+  return ((kind === 'time' ? instantOf(side) : numberOf(side)).sql[0] as { value: number }).value;
 }
 
 const asText = (side: Typed): Fragment => (side.kind === 'text' ? side.sql : wrap('CAST(', side.sql, ' AS TEXT)'));
@@ -222,8 +240,9 @@ function compileNode(node: FilterNode, columnOf: ColumnOf): Typed {
       return literal(node);
     case 'in': {
       const arg = compileNode(node.arg, columnOf);
+      const values = node.values.map((value) => listValue(arg.kind, value));
       return {
-        sql: wrap('(', arg.sql, ' IN (SELECT value FROM json_each(', [{ value: JSON.stringify(node.values) }], ')))'),
+        sql: wrap('(', arg.sql, ' IN (SELECT value FROM json_each(', [{ value: JSON.stringify(values) }], ')))'),
         kind: 'bool',
       };
     }
@@ -277,10 +296,31 @@ function compileNode(node: FilterNode, columnOf: ColumnOf): Typed {
   }
 }
 
-/** Compiles a condition; anything but a condition (`$filter=name`) is refused. */
+/** How many conditions a filter holds (an `in` list is one) and how deeply it nests. */
+function sizeOf(node: FilterNode): { conditions: number; depth: number } {
+  const args = node.kind === 'op' || node.kind === 'call' ? node.args : node.kind === 'intersects' ? [node.arg] : [];
+  const inner = args.map(sizeOf);
+  const own = node.kind === 'intersects' || node.kind === 'in' || node.kind === 'call' || (node.kind === 'op' && node.op in comparisons);
+  return {
+    conditions: inner.reduce((n, s) => n + s.conditions, own ? 1 : 0),
+    depth: 1 + Math.max(0, ...inner.map((s) => s.depth)),
+  };
+}
+
+/** Compiles a condition; anything but a condition (`$filter=name`), and a filter beyond the statement's limits, is refused. */
 export function compileFilter(node: FilterNode, columnOf: ColumnOf): Fragment {
+  const { conditions, depth } = sizeOf(node);
+  if (depth > maxDepth) throw new UnsupportedQuery(`$filter nests more than ${maxDepth} levels deep.`);
+  if (conditions > maxConditions)
+    throw new UnsupportedQuery(
+      `$filter holds more than ${maxConditions} conditions; alternatives of one property (name eq 'a' or name eq 'b' …) count as one.`,
+    );
   const compiled = compileNode(node, columnOf);
   if (compiled.kind !== 'bool') throw new UnsupportedQuery("$filter must be a condition, such as name eq 'x'.");
+  if (compiled.sql.filter((p) => typeof p !== 'string').length > maxBound)
+    throw new UnsupportedQuery(
+      `$filter holds more than ${maxBound} values; alternatives of one property (name eq 'a' or name eq 'b' …) count as one.`,
+    );
   return compiled.sql;
 }
 

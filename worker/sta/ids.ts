@@ -6,15 +6,13 @@ export const datastreamId = (station: number, codeIndex: number) => station * co
 export const datastreamOf = (id: number) => ({ station: Math.floor(id / codesPerStation), codeIndex: id % codesPerStation });
 
 /**
- * Observation ids pack the datastream and the reading's second since 1900 (UTC): datastream × 2^33 + second.
- * Safe integers hold datastream ids below 2^20 (stations below 65,536) and seconds until 2172.
+ * An observation's id is text: its datastream and its instant in epoch milliseconds, `"<datastream>-<ms>"`
+ * (docs/decisions/0021). Numbers would not do: clients read ids as 32-bit integers (QGIS) and more readings exist
+ * than those hold.
  */
-const timeSlots = 2 ** 33;
-const secondsBefore1970 = 2_208_988_800;
-export const observationId = (datastream: number, ts: number) => datastream * timeSlots + Math.floor(ts / 1000) + secondsBefore1970;
-/** The datastream of an observation id and the second (epoch ms, [start, start + 1000)) its reading lies in. */
-export const observationOf = (id: number) => ({
-  datastream: Math.floor(id / timeSlots),
-  start: ((id % timeSlots) - secondsBefore1970) * 1000,
-});
-export const maxObservationStation = 2 ** 20 / codesPerStation - 1;
+export const observationId = (datastream: number, ts: number) => `${datastream}-${ts}`;
+/** The datastream and instant an observation id names, or undefined when the text is no observation id. */
+export function observationKeyOf(id: string): { datastream: number; ts: number } | undefined {
+  const match = /^(\d{1,15})-(-?\d{1,15})$/.exec(id);
+  return match ? { datastream: Number(match[1]), ts: Number(match[2]) } : undefined;
+}

@@ -3,14 +3,12 @@
  * document, every entity set with nested paths, `$value` and `$ref`, and the query options. Signed-in sessions and
  * integration tokens (Bearer or the password of HTTP Basic) read exactly the stations their subject may see.
  */
-import { Hono, type Context } from 'hono';
-import { contextOf, type SubjectCtx } from '../context';
+import type { Context } from 'hono';
+import type { SubjectCtx } from '../context';
 import { UnsupportedQuery } from './filter';
 import { AppError, notFound } from '../domain/errors';
-import { resolveSession } from '../http/auth';
-import { statusOf } from '../http/errors';
-import { apiHeaders } from '../http/security-headers';
-import type { AppEnv } from '../http/types';
+import { failureOf, statusOf } from '../http/errors';
+import { basicChallenge, mustSignIn, readerApp, readerOf, signInText } from '../http/readers';
 import { conformance, isSet, propertiesOf, relationOf, setNames, singular, type Entity, type SetName } from './model';
 import { readQuery } from './odata';
 import { checkSelect, collection, entityById, expand, nextLinkOf, render, selfOf, type Scoped } from './service';
@@ -28,13 +26,17 @@ const staError = (c: Context, status: number, message: string, headers: Record<s
 
 const badPath = (message: string) => new UnsupportedQuery(message);
 
-/** `Things`, `Things(12)`, `$ref`… : a segment's name and id (ids beyond 2^53 exist nowhere: not found). */
-function segmentOf(text: string): { name: string; id?: number } {
-  const match = /^([A-Za-z$]+)(?:\(([^)]*)\))?$/.exec(text);
+/**
+ * `Things`, `Things(12)`, `Observations('17-1767225600000')`, `$ref`… : a segment's name and id, a number or a quoted
+ * text (numbers beyond 2^53 exist nowhere: not found).
+ */
+function segmentOf(text: string): { name: string; id?: number | string } {
+  const match = /^([A-Za-z$]+)(?:\((.*)\))?$/.exec(text);
   if (!match) throw badPath(`"${text}" is not a resource path segment.`);
   const [, name, key] = match;
   if (key === undefined) return { name };
-  if (!/^\d+$/.test(key)) throw badPath(`${name}(${key}): an @iot.id is a whole number.`);
+  if (/^'(?:[^']|'')*'$/.test(key)) return { name, id: key.slice(1, -1).replaceAll("''", "'") };
+  if (!/^\d+$/.test(key)) throw badPath(`${name}(${key}): an @iot.id is a whole number, or a quoted text for an Observation.`);
   const id = Number(key);
   if (!Number.isSafeInteger(id)) throw notFound(name);
   return { name, id };
@@ -80,7 +82,7 @@ async function walk(ctx: SubjectCtx, segments: string[]): Promise<{ target: Targ
   return { target: target!, ref };
 }
 
-async function entityFound(ctx: SubjectCtx, set: SetName, id: number, scope: Scoped | undefined, shown: boolean): Promise<Target> {
+async function entityFound(ctx: SubjectCtx, set: SetName, id: number | string, scope: Scoped | undefined, shown: boolean): Promise<Target> {
   const entity = await entityById(ctx, set, id, scope, shown ? undefined : ['id']);
   if (!entity) throw notFound(singular[set]);
   return { kind: 'entity', entity };
@@ -96,25 +98,17 @@ function propertyReply(c: Context, entity: Entity, name: string, raw: boolean) {
 
 /** The SensorThings sub-app, mounted at `/sta/v1.1` ahead of the React app. */
 export function createSta() {
-  const sta = new Hono<AppEnv>();
-  sta.use(apiHeaders);
-  sta.use(async (c, next) => {
-    c.set(
-      'ctx',
-      contextOf(c.env, (work) => c.executionCtx.waitUntil(work)),
-    );
-    await next();
-  });
-  sta.use(resolveSession);
+  const sta = readerApp();
   sta.onError((err, c) => {
     if (err instanceof UnsupportedQuery) return staError(c, 400, err.message);
     if (err instanceof AppError) return staError(c, statusOf[err.code], Object.values(err.errors).flat().join(' '));
-    console.error('SensorThings request failed', c.req.url, err);
+    // The query is not logged: it holds the client's values, and a failed statement's text holds them too.
+    console.error('SensorThings request failed', c.req.method, c.req.path, failureOf(err));
     return staError(c, 500, 'Something went wrong on our side. Please try again.');
   });
   sta.all('*', async (c) => {
-    if (c.req.method !== 'GET')
-      return staError(c, 405, 'The SensorThings API of Hladina is read-only: only GET is answered.', { Allow: 'GET' });
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      return staError(c, 405, 'The SensorThings API of Hladina is read-only: only GET is answered.', { Allow: 'GET, HEAD' });
     const url = new URL(c.req.url);
     const origin = `${url.origin}${staBase}`;
     let path = url.pathname.slice(staBase.length);
@@ -125,12 +119,8 @@ export function createSta() {
       .split('/')
       .filter(Boolean)
       .map((s) => decodeURIComponent(s));
-    const subject = c.var.auth?.subject ?? c.var.integration?.subject;
-    if (!subject && (segments.length || c.req.header('Authorization'))) {
-      return staError(c, 401, 'Sign in, or send an integration token (profile → API tokens) as Bearer or as the password of HTTP Basic.', {
-        'WWW-Authenticate': 'Basic realm="Hladina SensorThings API", charset="UTF-8"',
-      });
-    }
+    const subject = readerOf(c);
+    if (mustSignIn(c, !segments.length)) return staError(c, 401, signInText, basicChallenge('Hladina SensorThings API'));
     if (!segments.length) {
       return c.json({ value: setNames.map((name) => ({ name, url: `${origin}/${name}` })), serverSettings: { conformance } });
     }

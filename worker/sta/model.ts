@@ -40,7 +40,8 @@ export const singular: Record<SetName, string> = {
  */
 export interface Entity {
   set: SetName;
-  id: number;
+  /** A number; text for an Observation (docs/decisions/0021). */
+  id: number | string;
   props: Record<string, unknown>;
   keys: Record<string, number>;
   expanded?: Record<string, Expanded>;
@@ -78,7 +79,8 @@ export interface Relation {
   key: (e: Entity) => number;
 }
 
-const own = (e: Entity) => e.id;
+// Only Observations have text ids, and they are never the parent of a to-many relation.
+const own = (e: Entity) => e.id as number;
 const many = (name: string, target: SetName, column: string, key = own): Relation => ({ name, target, many: true, column, key });
 const one = (name: string, target: SetName, key: (e: Entity) => number): Relation => ({ name, target, many: false, column: 'id', key });
 

@@ -6,11 +6,12 @@
 import type { SubjectCtx } from '../context';
 import { allReadingCodes, readingsOf } from '../contracts/readings';
 import { rolledUp, selectStreamStations, type Excluded } from '../db/sta';
-import { datastreamId, datastreamOf, maxObservationStation, observationId } from './ids';
+import { datastreamId, datastreamOf, observationId } from './ids';
 import { UnsupportedQuery, type FilterNode } from './filter';
 import { stationOf } from '../station/directory';
 import {
   compareObservations,
+  type ObservationAnswer,
   type ObservationKey,
   type ObservationOrder,
   type ObservationRow,
@@ -21,10 +22,17 @@ import type { Entity } from './model';
 /** A station object's reads facet. */
 const readsOf = (ctx: SubjectCtx, station: number) => stationOf(ctx.env, station).reads();
 
-/** One station's part of a request: the codes (catalogue indexes) read. */
+/** One station's part of a request: the codes (catalogue indexes) read, and its point (longitude, latitude). */
 export interface Stream {
   station: number;
   codes: number[];
+  point: [number, number] | null;
+}
+
+/** What an object answered, or its refusal of the filter as the 400 it is. */
+function answerOf<T>(answer: ObservationAnswer<T>): T {
+  if (!answer.ok) throw new UnsupportedQuery(answer.refused);
+  return answer.data;
 }
 
 /** Orders across more stations than this must be by id, which pages station after station. */
@@ -40,14 +48,19 @@ const conjuncts = (node?: FilterNode): FilterNode[] =>
 
 const scopeColumns = ['Datastream/id', 'FeatureOfInterest/id'];
 
-/** A `Datastream/id eq n` (or `FeatureOfInterest/id eq n`) condition: its column and value. */
-function scopeCondition(node: FilterNode): { column: string; value: number } | undefined {
+/** A `Datastream/id eq n` (or `FeatureOfInterest/id eq n`) condition, or a list of such ids: its column and values. */
+function scopeCondition(node: FilterNode): Scope | undefined {
+  if (node.kind === 'in') {
+    const { arg, values } = node;
+    if (arg.kind !== 'prop' || !scopeColumns.includes(arg.path) || !values.every((v) => typeof v === 'number')) return undefined;
+    return { column: arg.path, values: values as number[] };
+  }
   if (node.kind !== 'op' || node.op !== 'eq') return undefined;
   const [a, b] = node.args;
   const [prop, value] = a.kind === 'prop' ? [a, b] : [b, a];
   if (prop.kind !== 'prop' || !scopeColumns.includes(prop.path) || value.kind !== 'value' || typeof value.value !== 'number')
     return undefined;
-  return { column: prop.path, value: value.value };
+  return { column: prop.path, values: [value.value] };
 }
 
 /** Whether a filter only names datastreams or features (so the roll-up can count what it keeps). */
@@ -66,7 +79,7 @@ export interface Scope {
 export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filter?: FilterNode): Promise<Map<number, Stream[]>> {
   const named = conjuncts(filter).flatMap((c) => {
     const condition = scopeCondition(c);
-    return condition ? [{ column: condition.column, values: [condition.value] }] : [];
+    return condition ? [condition] : [];
   });
   const scopes = [...(scope ? [scope] : []), ...named].map((s) => ({
     datastreams: s.column === 'Datastream/id',
@@ -82,7 +95,8 @@ export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filte
   const streams = new Map(
     stations.flatMap((s) => {
       const codes = codesOf(s.source).filter((code) => kept(s.id, code));
-      return codes.length ? [[s.id, { station: s.id, codes }] as const] : [];
+      const point: [number, number] | null = s.lon === null || s.lat === null ? null : [s.lon, s.lat];
+      return codes.length ? [[s.id, { station: s.id, codes, point }] as const] : [];
     }),
   );
   if (!scope) return new Map([[0, [...streams.values()]]]);
@@ -134,6 +148,7 @@ export interface PageRequest {
 const query = (stream: Stream, request: PageRequest, limit: number, skip = 0): StreamQuery => ({
   station: stream.station,
   codes: stream.codes,
+  point: stream.point,
   order: request.order,
   after: request.after,
   filter: request.filter,
@@ -164,7 +179,7 @@ export async function pageAcross(
       const round = list.slice(i, i + stationsPerRound);
       const wanted = need - rows.length;
       const pages = await Promise.all(round.map((s) => readsOf(ctx, s.station).observationPages([query(s, request, wanted)])));
-      rows.push(...pages.flatMap(([page]) => page));
+      rows.push(...pages.flatMap((answer) => answerOf(answer)[0]));
     }
   } else {
     if (streams.length > maxMergedStations) {
@@ -173,7 +188,7 @@ export async function pageAcross(
       );
     }
     const pages = await Promise.all(streams.map((s) => readsOf(ctx, s.station).observationPages([query(s, request, need)])));
-    rows = pages.flatMap(([page]) => page).sort(compareObservations(request.order));
+    rows = pages.flatMap((answer) => answerOf(answer)[0]).sort(compareObservations(request.order));
   }
   return { rows: rows.slice(request.skip, request.skip + request.top), more: rows.length > request.skip + request.top };
 }
@@ -192,8 +207,8 @@ export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, 
   }
   await Promise.all(
     [...byStation].map(async ([station, list]) => {
-      const results = await readsOf(ctx, station).observationPages(
-        list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)),
+      const results = answerOf(
+        await readsOf(ctx, station).observationPages(list.map(({ stream }) => query(stream, request, request.top + 1, request.skip))),
       );
       list.forEach(({ key }, i) => {
         const page = pages.get(key)!;
@@ -223,7 +238,11 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     const counted = new Map<string, number>();
     await Promise.all(
       [...stations.values()].map(async (s) => {
-        const n = await readsOf(ctx, s.station).observationCounts(s.codes.map((code) => ({ station: s.station, codes: [code], filter })));
+        const n = answerOf(
+          await readsOf(ctx, s.station).observationCounts(
+            s.codes.map((code) => ({ station: s.station, codes: [code], filter, point: s.point })),
+          ),
+        );
         s.codes.forEach((code, i) => counted.set(`${s.station}|${code}`, n[i]));
       }),
     );
@@ -254,8 +273,6 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
 
 /** A reading as an Observation entity. */
 export function toObservation(row: ObservationRow): Entity {
-  if (row.station > maxObservationStation)
-    throw new Error(`Station ${row.station} is beyond the observation id scheme (docs/decisions/0017).`);
   const datastream = datastreamId(row.station, row.code);
   const time = new Date(row.ts).toISOString();
   return {

@@ -1,8 +1,10 @@
 /**
- * Reading a SensorThings request's query options: the query string split by hand (a `+` stays a plus, as in
- * `+01:00`), each value decoded once, and `$filter`, `$orderby`, `$select` and `$expand` parsed by
- * odata-v4-parser after a small pre-pass: quoted and `geography'…'` literals are lifted into a side table, and
- * `@iot.id` is read as `id`.
+ * Reading a SensorThings request's query options: the query string split by hand and each part decoded as a form
+ * field (`+` is a space, as Python's `requests`, Java and `URLSearchParams` send it; a time offset written as a plain
+ * `+01:00` still reads as one), and `$filter`, `$orderby`, `$select` and `$expand` parsed by odata-v4-parser after a
+ * small pre-pass: quoted and `geography'…'` literals are lifted into a side table, `@iot.id` is read as `id`, and a
+ * filter's `or` and `and` lists are split off before the parser sees them (it slows quadratically with their length),
+ * equalities of one property among them becoming one `in` list.
  */
 import { filter as parseFilterText, query as parseQueryText } from 'odata-v4-parser';
 import { UnsupportedQuery, type FilterNode, type FunctionName, type Shape } from './filter';
@@ -68,7 +70,8 @@ function prepare(text: string, lifted: Lifted[]): string {
       out += text[i++];
     }
   }
-  return out;
+  // A form-encoded `+01:00` arrives as ` 01:00`: after a time of day, two digits, a colon and two more are its offset.
+  return out.replace(/(T\d\d:\d\d(?::\d\d(?:\.\d+)?)?) (\d\d:\d\d)(?![\d:])/g, '$1+$2');
 }
 
 /** Writes a pre-passed text back as sent (for nextLinks of expansions). */
@@ -194,6 +197,89 @@ function toNode(token: Token, lifted: Lifted[]): FilterNode {
   }
 }
 
+/** The parts of `text` between the top-level (outside parentheses) occurrences of a keyword (` or `, ` and `). */
+function splitTop(text: string, keyword: 'or' | 'and'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const pattern = new RegExp(`\\s+${keyword}\\s+`, 'y');
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && /\s/.test(c)) {
+      pattern.lastIndex = i;
+      const match = pattern.exec(text);
+      if (match) {
+        parts.push(text.slice(start, i));
+        i += match[0].length - 1;
+        start = i + 1;
+      }
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** Whether the whole text is one parenthesised expression, `( … )`. */
+function wrapped(text: string): boolean {
+  if (!text.startsWith('(') || !text.endsWith(')')) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')') depth--;
+    if (depth === 0) return false;
+  }
+  return true;
+}
+
+/** `prop eq literal` (either way round) with a text or number literal: the property and the literal. */
+function equality(node: FilterNode): { path: string; value: string | number } | undefined {
+  if (node.kind !== 'op' || node.op !== 'eq') return undefined;
+  const [a, b] = node.args;
+  const [prop, value] = a.kind === 'prop' ? [a, b] : [b, a];
+  if (prop.kind !== 'prop' || value.kind !== 'value' || value.time !== undefined) return undefined;
+  return typeof value.value === 'string' || typeof value.value === 'number' ? { path: prop.path, value: value.value } : undefined;
+}
+
+/**
+ * An `or` of conditions, nested ones flattened; equalities of one property become one `in` list (a list of 1,000
+ * names binds one JSON array, not 1,000 values).
+ */
+function anyOf(args: FilterNode[]): FilterNode {
+  const flat = args.flatMap((a) => (a.kind === 'op' && a.op === 'or' ? a.args : [a]));
+  const lists = new Map<string, (string | number)[]>();
+  for (const a of flat) {
+    const eq = equality(a);
+    if (eq) lists.set(eq.path, [...(lists.get(eq.path) ?? []), eq.value]);
+  }
+  const out: FilterNode[] = [];
+  const listed = new Set<string>();
+  for (const a of flat) {
+    const eq = equality(a);
+    if (!eq || lists.get(eq.path)!.length < 2) out.push(a);
+    else if (!listed.has(eq.path)) {
+      listed.add(eq.path);
+      out.push({ kind: 'in', arg: { kind: 'prop', path: eq.path }, values: lists.get(eq.path)! });
+    }
+  }
+  return out.length === 1 ? out[0] : { kind: 'op', op: 'or', args: out };
+}
+
+/** A pre-passed `$filter`: its `or` and `and` lists read here, each remaining condition by the parser. */
+function readCondition(text: string, lifted: Lifted[]): FilterNode {
+  const trimmed = text.trim();
+  const ors = splitTop(trimmed, 'or');
+  if (ors.length > 1) return anyOf(ors.map((part) => readCondition(part, lifted)));
+  const ands = splitTop(trimmed, 'and');
+  if (ands.length > 1) {
+    const args = ands.map((part) => readCondition(part, lifted));
+    return { kind: 'op', op: 'and', args: args.flatMap((a) => (a.kind === 'op' && a.op === 'and' ? a.args : [a])) };
+  }
+  if (wrapped(trimmed)) return readCondition(trimmed.slice(1, -1), lifted);
+  return toNode(parseFilterText(trimmed) as unknown as Token, lifted);
+}
+
 /** Runs a parser, turning its failures (thrown as plain errors, some of them TypeErrors) into a 400. */
 function parsed<T>(what: string, text: string, run: () => T): T {
   try {
@@ -259,9 +345,10 @@ export function readQuery(search: string): QueryOptions {
     const at = part.indexOf('=');
     let name: string;
     let value: string;
+    const field = (text: string) => decodeURIComponent(text.replaceAll('+', ' '));
     try {
-      name = decodeURIComponent(at < 0 ? part : part.slice(0, at));
-      value = at < 0 ? '' : decodeURIComponent(part.slice(at + 1));
+      name = field(at < 0 ? part : part.slice(0, at));
+      value = at < 0 ? '' : field(part.slice(at + 1));
     } catch {
       throw fail(`"${part}" is not a well-formed query option.`);
     }
@@ -279,7 +366,7 @@ export function readQuery(search: string): QueryOptions {
       const lifted: Lifted[] = [];
       const text = prepare(value, lifted);
       const type = parsedOptions[name];
-      if (type === 'Filter') options.filter = parsed(name, value, () => toNode(parseFilterText(text) as unknown as Token, lifted));
+      if (type === 'Filter') options.filter = parsed(name, value, () => readCondition(text, lifted));
       else {
         const root = parsed(name, value, () => parseQueryText(`${name}=${text}`) as unknown as Token);
         parsed(name, value, () => readOption(type, root.value.options[0], options, lifted));

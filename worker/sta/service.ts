@@ -5,7 +5,7 @@
 import type { SubjectCtx } from '../context';
 import type { D1Set } from '../db/sta';
 import { UnsupportedQuery, type FilterNode } from './filter';
-import { datastreamOf, observationOf } from './ids';
+import { datastreamOf, observationKeyOf } from './ids';
 import { d1ById, d1Children, d1Page } from './entities';
 import { defaultTop, maxTop, propertiesOf, relationOf, relationsOf, type Entity, type SetName } from './model';
 import { countsOf, decodeCursor, encodeCursor, observationOrder, pageAcross, pagesPer, streamsOf, toObservation } from './observations';
@@ -71,15 +71,19 @@ export async function collection(ctx: SubjectCtx, set: SetName, scope: Scoped | 
   return { entities: page.entities, count: page.count, next: page.more && top ? { skip: skip + top } : undefined, top };
 }
 
-/** One entity by id (within a nested path's parent), or undefined when it does not exist or is not visible. */
+/**
+ * One entity by id (within a nested path's parent), or undefined when it does not exist or is not visible: an
+ * Observation's id is text, every other set's a number, and an id of the other kind names nothing.
+ */
 export async function entityById(
   ctx: SubjectCtx,
   set: SetName,
-  id: number,
+  id: number | string,
   scope?: Scoped,
   select?: string[],
 ): Promise<Entity | undefined> {
   if (set !== 'Observations') {
+    if (typeof id !== 'number') return undefined;
     const page = await d1Page(
       ctx,
       d1(set),
@@ -88,36 +92,27 @@ export async function entityById(
     );
     return page.entities[0];
   }
-  const { datastream, start } = observationOf(id);
+  const key = typeof id === 'string' ? observationKeyOf(id) : undefined;
+  if (!key) return undefined;
+  const { datastream, ts } = key;
   if (scope && scope.value !== (scope.column === 'Datastream/id' ? datastream : datastreamOf(datastream).station)) return undefined;
   const streams = (await streamsOf(ctx, { column: 'Datastream/id', values: [datastream] })).get(datastream) ?? [];
-  const within: FilterNode = {
+  const at: FilterNode = {
     kind: 'op',
-    op: 'and',
+    op: 'eq',
     args: [
-      {
-        kind: 'op',
-        op: 'ge',
-        args: [
-          { kind: 'prop', path: 'phenomenonTime' },
-          { kind: 'value', value: start, time: start },
-        ],
-      },
-      {
-        kind: 'op',
-        op: 'lt',
-        args: [
-          { kind: 'prop', path: 'phenomenonTime' },
-          { kind: 'value', value: start + 1000, time: start + 1000 },
-        ],
-      },
+      { kind: 'prop', path: 'phenomenonTime' },
+      { kind: 'value', value: ts, time: ts },
     ],
   };
-  const { rows } = await pageAcross(ctx, streams, { filter: within, order: [{ key: 'time', desc: false }], skip: 0, top: 1 });
+  const { rows } = await pageAcross(ctx, streams, { filter: at, order: [{ key: 'time', desc: false }], skip: 0, top: 1 });
   return rows[0] && toObservation(rows[0]);
 }
 
-export const selfOf = (root: string, e: Entity) => `${root}/${e.set}(${e.id})`;
+/** An entity's key in a path: a number as it is, a text quoted (`'…'`, quotes doubled). */
+const keyText = (id: number | string) => (typeof id === 'number' ? String(id) : `'${id.replaceAll("'", "''")}'`);
+
+export const selfOf = (root: string, e: Entity) => `${root}/${e.set}(${keyText(e.id)})`;
 
 /** A query value as a link writes it: encoded, but with the characters OData reads plainly left as they are. */
 const encodeValue = (value: string) => encodeURIComponent(value).replace(/%(24|2C|2F|3A|3B|3D|40)/g, (code) => decodeURIComponent(code));

@@ -16,9 +16,12 @@ import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import { FlagCursor, reportsIn } from './flags';
 import {
+  answered,
   observationCount,
   observationPage,
   pendingCounts,
+  type CountQuery,
+  type ObservationAnswer,
   type ObservationRow,
   type PendingCounts,
   type StreamQuery,
@@ -83,13 +86,13 @@ export class ReadsFacet extends Facet {
   }
 
   /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
-  observationPages(queries: StreamQuery[]): ObservationRow[][] {
-    return queries.map((query) => observationPage(this.parts.storage.sql, query));
+  observationPages(queries: StreamQuery[]): ObservationAnswer<ObservationRow[][]> {
+    return answered(() => queries.map((query) => observationPage(this.parts.storage.sql, query)));
   }
 
   /** How many observations match each query's filter. */
-  observationCounts(queries: Pick<StreamQuery, 'station' | 'codes' | 'filter'>[]): number[] {
-    return queries.map((query) => observationCount(this.parts.storage.sql, query));
+  observationCounts(queries: CountQuery[]): ObservationAnswer<number[]> {
+    return answered(() => queries.map((query) => observationCount(this.parts.storage.sql, query)));
   }
 
   /** The readings per code of the days (and folded months) D1's roll-up may not hold yet, so a count can be exact. */

@@ -5,8 +5,8 @@
  */
 import { allReadingCodes } from '../contracts/readings';
 import { addDays, dayBounds } from '../contracts/station-time';
-import { datastreamId, observationId } from '../sta/ids';
-import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../sta/filter';
+import { datastreamId } from '../sta/ids';
+import { compileFilter, UnsupportedQuery, type ColumnOf, type FilterNode, type Fragment } from '../sta/filter';
 import { column, markedDays } from './schema';
 
 /**
@@ -32,6 +32,8 @@ export interface ObservationKey {
 
 export interface ObservationRow extends ObservationKey {
   quality: string;
+  /** Whether the reading lies in its code's approved stretch (decision 0016). */
+  approved: boolean;
 }
 
 export interface StreamQuery {
@@ -44,6 +46,8 @@ export interface StreamQuery {
   skip: number;
   limit: number;
   filter?: FilterNode;
+  /** The station's point (longitude, latitude) as D1 holds it, for `geo.intersects(FeatureOfInterest/feature, …)`. */
+  point?: [number, number] | null;
 }
 
 /** One component of the total order: an SQL expression of the code's readings, or a constant of the code. */
@@ -84,24 +88,26 @@ function afterCondition(components: Component[], key: ObservationKey, fixed = ne
   return ['(', `${c.expr} ${beyond} `, { value: cursor }, ` OR (${c.expr} = `, { value: cursor }, ' AND ', ...then, '))'];
 }
 
-/** The columns a filter on Observations may name, for one code of one station. */
+/** A number as SQL text (a station's coordinates come from D1, never from the request). */
+const constant = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? 'NULL' : String(n));
+
+/** The columns a filter on Observations may name, for one code of one station (whose point the query carries). */
 const observationColumns =
-  (station: number, code: number): ColumnOf =>
+  (query: Pick<StreamQuery, 'station' | 'point'>, code: number): ColumnOf =>
   (path) => {
-    const datastream = datastreamId(station, code);
+    const datastream = datastreamId(query.station, code);
     const columns: Record<string, string> = {
-      phenomenonTime: 'ts',
-      resultTime: 'ts',
       result: 'v',
-      id: `(${observationId(datastream, 0)} + ts / 1000 - (ts % 1000 < 0))`,
       'Datastream/id': String(datastream),
-      'FeatureOfInterest/id': String(station),
-      'Datastream/Thing/id': String(station),
+      'FeatureOfInterest/id': String(query.station),
+      'Datastream/Thing/id': String(query.station),
     };
+    if (path === 'phenomenonTime' || path === 'resultTime') return { sql: 'ts', type: 'time' };
     if (path === 'resultQuality') return { sql: quality, type: 'text' };
+    if (path === 'id') return { sql: `('${datastream}-' || ts)`, type: 'text' };
+    if (path === 'FeatureOfInterest/feature') return { type: 'point', x: constant(query.point?.[0]), y: constant(query.point?.[1]) };
     const sql = columns[path];
-    if (!sql) return undefined;
-    return { sql, type: path === 'phenomenonTime' || path === 'resultTime' ? 'time' : 'number' };
+    return sql === undefined ? undefined : { sql, type: 'number' };
   };
 
 const exec = (fragment: Fragment) => {
@@ -117,13 +123,21 @@ function codeStream(query: StreamQuery, code: number, filter?: Fragment, count =
   if (filter) conditions.push(filter);
   const after = query.after ? afterCondition(components, query.after) : true;
   if (after !== true) conditions.push(after === false ? ['0'] : after);
-  const name = column(allReadingCodes[code]);
+  const codeText = allReadingCodes[code];
+  const name = column(codeText);
   const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
   const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText(code)} AS q FROM readings r WHERE r.${name} IS NOT NULL AND ${notRejected(code)})`;
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
   const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
   const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
-  return exec([`SELECT ts, v, q FROM ${source}`, ...where, ` ORDER BY ${order} LIMIT `, { value: query.skip + query.limit }]);
+  // The approved stretch is read once per statement (an uncorrelated subquery), not once per reading.
+  const approved = `ts < coalesce((SELECT until FROM approvals WHERE code = '${codeText.replaceAll("'", "''")}'), -9e18)`;
+  return exec([
+    `SELECT ts, v, q, ${approved} AS a FROM ${source}`,
+    ...where,
+    ` ORDER BY ${order} LIMIT `,
+    { value: query.skip + query.limit },
+  ]);
 }
 
 /** Compares two observations in an order made total by id (stations' pages are merged by it). */
@@ -141,25 +155,42 @@ export function compareObservations(order: ObservationOrder) {
 /** One page of the query's stream: each code read in order from the cursor, merged, then skipped and cut. */
 export function observationPage(sql: SqlStorage, query: StreamQuery): ObservationRow[] {
   const rows = query.codes.flatMap((code) => {
-    const filter = query.filter && compileFilter(query.filter, observationColumns(query.station, code));
+    const filter = query.filter && compileFilter(query.filter, observationColumns(query, code));
     const { text, params } = codeStream(query, code, filter);
     return sql
-      .exec<{ ts: number; v: number; q: string }>(text, ...params)
+      .exec<{ ts: number; v: number; q: string; a: number }>(text, ...params)
       .toArray()
-      .map((r) => ({ station: query.station, code, ts: r.ts, value: r.v, quality: r.q }));
+      .map((r) => ({ station: query.station, code, ts: r.ts, value: r.v, quality: r.q, approved: r.a === 1 }));
   });
   if (query.codes.length > 1) rows.sort(compareObservations(query.order));
   return rows.slice(query.skip, query.skip + query.limit);
 }
 
+export type CountQuery = Pick<StreamQuery, 'station' | 'codes' | 'filter' | 'point'>;
+
 /** How many of the codes' readings match the filter (for a filtered `$count`; unfiltered counts come from the roll-up). */
-export function observationCount(sql: SqlStorage, query: Pick<StreamQuery, 'station' | 'codes' | 'filter'>): number {
+export function observationCount(sql: SqlStorage, query: CountQuery): number {
   const counting = { ...query, order: [], skip: 0, limit: 0 };
   return query.codes.reduce((total, code) => {
-    const filter = query.filter && compileFilter(query.filter, observationColumns(query.station, code));
+    const filter = query.filter && compileFilter(query.filter, observationColumns(query, code));
     const { text, params } = codeStream(counting, code, filter, true);
     return total + sql.exec<{ n: number }>(text, ...params).one().n;
   }, 0);
+}
+
+/**
+ * What an object answers the Worker: its result, or as data the filter it could not compile (a thrown error loses
+ * its type on the way, and a client's bad filter must stay a 400).
+ */
+export type ObservationAnswer<T> = { ok: true; data: T } | { ok: false; refused: string };
+
+export function answered<T>(read: () => T): ObservationAnswer<T> {
+  try {
+    return { ok: true, data: read() };
+  } catch (error) {
+    if (error instanceof UnsupportedQuery) return { ok: false, refused: error.message };
+    throw error;
+  }
 }
 
 /** The readings the roll-up in D1 may not hold yet: per code, those of the station-local days changed since the last flush. */
