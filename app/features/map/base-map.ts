@@ -62,8 +62,11 @@ export class BaseMap {
   }
 
   private swap(style: StyleSpecification | string) {
-    // Not diffed: a diffed swap fires no `style.load`, by which the base map is known to have arrived.
-    this.map.setStyle(style, { diff: false, transformStyle: (_, next) => this.decorate(next) });
+    // Not diffed: a diffed swap fires no `style.load`, by which the base map is known to have arrived. A style
+    // object is decorated here: MapLibre holds a `transformStyle` swap until the current style has loaded, which
+    // a style that failed never does.
+    if (typeof style === 'string') this.map.setStyle(style, { diff: false, transformStyle: (_, next) => this.decorate(next) });
+    else this.map.setStyle(this.decorate(style), { diff: false });
   }
 
   private set(status: BaseMapStatus) {
