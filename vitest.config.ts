@@ -2,7 +2,6 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { e2eWorkers } from './tests/support/e2e-server.ts';
-import { appPlugins } from './vite.config.ts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -11,11 +10,26 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Pure logic of the Worker's domain and the app's features: plain Node, no Worker runtime, no DOM.
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          // Nothing here keeps state between files, so they share one thread and its imports.
+          pool: 'threads',
+          isolate: false,
+          include: ['tests/domain/**/*.test.ts', 'tests/app/**/*.test.ts'],
+          // Password hashing runs on the Worker's node:crypto (nodejs_compat), so its test runs in workerd.
+          exclude: ['tests/domain/password.test.ts'],
+        },
+      },
+      {
+        // The API-only Worker (no React app to bundle): every `/rest` and SensorThings test, on real D1 and objects.
+        // Pages' headers and SSR are the browser project's (tests/e2e/security-headers.test.ts).
         extends: true,
         plugins: [
-          ...appPlugins(),
           cloudflareTest({
-            main: './app/server.ts',
+            main: './scripts/lib/api-worker.ts',
             wrangler: { configPath: './wrangler.toml' },
             // Dashboards are not kept between calls in tests (each test sees what it just stored); tests/api/dashboard-cache.test.ts
             // turns the cache on for itself.
@@ -24,7 +38,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: ['tests/api/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/types/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/domain/password.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
         },
       },
@@ -34,8 +48,19 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          include: ['tests/app/**/*.test.tsx', 'tests/app/**/*.test.ts'],
+          // One jsdom for the few component files (tests/app/setup.ts unmounts and restores after each test).
+          pool: 'vmThreads',
+          include: ['tests/app/**/*.test.tsx'],
           setupFiles: ['./tests/app/setup.ts'],
+        },
+      },
+      {
+        // Compile-time tests (`*.test-d.ts`): vitest's type checker runs tsc over them; a type error fails the test it is in.
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: { enabled: true, only: true, include: ['tests/types/**/*.test-d.ts'], tsconfig: 'tests/types/tsconfig.json' },
         },
       },
       {
