@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, openPage, restAs, signIn, visit } from '../support/e2e';
-import { addAlarmStation, addRule, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
+import { adminToken, demoAccounts, openPage, removeStations, restAs, visit } from '../support/e2e';
+import { addAlarmStation, addRule, postLevel, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-ALARM-LIVE-${Date.now().toString(36)}`;
 let token: string;
@@ -23,16 +23,13 @@ beforeAll(async () => {
   await addRule(token, { item_id: well.item.id, name: 'Test low', kind: 'below', reading: 'H1', threshold: 1, severity: 'warning' });
   await postLevel(well, 3);
 });
-afterAll(async () => {
-  removeAlarmStations(prefix);
-});
+afterAll(() => removeStations(prefix));
 
 const card = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${well.item.unique_id}"]`);
 const live = (page: Page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
 
 async function adminOn(path: string) {
-  const opened = await openPage();
-  await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
+  const opened = await openPage({ as: demoAccounts.admin });
   await visit(opened.page, path);
   await live(opened.page);
   return opened;
@@ -62,8 +59,7 @@ describe('alarms live on the dashboard', () => {
 
   test('the dashboard’s server HTML already carries the badge of an open alarm', async () => {
     await postLevel(well, 0.5);
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     const html = await (await page.request.get('/dashboard')).text();
     expect(html).toMatch(
       new RegExp(`data-station="${well.item.unique_id}"[\\s\\S]*?data-testid="alarm-badge"[^>]*data-severity="warning"`),

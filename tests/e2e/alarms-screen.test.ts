@@ -1,7 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, createAccount, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
-import { addAlarmStation, addRule, linkStation, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
+import {
+  adminToken,
+  createAccount,
+  demoAccounts,
+  openPage,
+  postRest,
+  removeStations,
+  restAs,
+  shot,
+  visit,
+  type Account,
+} from '../support/e2e';
+import { addAlarmStation, addRule, linkStation, postLevel, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-ALARM-SCREEN-${Date.now().toString(36)}`;
 let token: string;
@@ -18,17 +29,11 @@ beforeAll(async () => {
   viewer = await createAccount('alarms');
   await linkStation(token, seen.item.id, [viewer.id]);
 });
-afterAll(async () => {
-  removeAlarmStations(prefix);
-});
+afterAll(() => removeStations(prefix));
 
 const rowOf = (page: Page, rule: string) => page.getByTestId('alarm-row').filter({ hasText: rule });
 
-async function signedIn(account: { username: string; password: string }, options?: Parameters<typeof openPage>[0]) {
-  const opened = await openPage(options);
-  await signIn(opened.page, account.username, account.password);
-  return opened;
-}
+const signedIn = (account: Account, options?: Parameters<typeof openPage>[0]) => openPage({ ...options, as: account });
 
 describe('/alarms', () => {
   test('the administrator acknowledges an active alarm with a note, and it moves to Acknowledged with who, when and the note', async () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, openPage, postRest, signIn, visit } from '../support/e2e';
+import { adminToken, demoAccounts, openPage, postRest, visit } from '../support/e2e';
 
 const station = { id: 1, uniqueId: 'DANES-BRNO-01' };
 let ingestToken: string;
@@ -60,14 +60,13 @@ async function silenceableSockets(page: Page) {
 const liveState = (page: Page, state: 'live' | 'offline') => page.locator(`[data-testid="live-indicator"][data-state="${state}"]`);
 
 async function openChart(page: Page) {
-  await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
   await visit(page, `/charts/${station.uniqueId}/true?days=1`);
   await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
 }
 
 describe('live readings', () => {
   test('an open chart shows a reading within 2 s of its ingest', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await openChart(page);
     const [row] = spikes(1);
     await ingest([row]);
@@ -76,7 +75,7 @@ describe('live readings', () => {
   });
 
   test('after the line drops, what was posted meanwhile appears once the page reconnects, and nothing twice', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await controllableSockets(page);
     await openChart(page);
     const before = spikes(2);
@@ -109,7 +108,7 @@ describe('live readings', () => {
     'a line that goes silent without closing turns the indicator offline within 30 s, then comes back with what was missed',
     { timeout: 120_000 },
     async () => {
-      const { context, page } = await openPage();
+      const { context, page } = await openPage({ as: demoAccounts.admin });
       await silenceableSockets(page);
       await openChart(page);
 
@@ -126,7 +125,7 @@ describe('live readings', () => {
   );
 
   test('the browser going offline turns the indicator offline at once, and coming back online reconnects', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await openChart(page);
     await context.setOffline(true);
     await liveState(page, 'offline').waitFor();

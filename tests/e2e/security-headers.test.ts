@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { methodsOf, pathOf, type AnyCall } from '../../worker/contracts/call';
 import { calls } from '../../worker/contracts/calls';
-import { adminToken, baseURL, demoAccounts, openPage, reportedPolicyViolations, signIn, visit } from '../support/e2e';
+import { adminToken, baseURL, demoAccounts, openPage, reportedPolicyViolations, visit } from '../support/e2e';
 import { createShareLink } from '../support/e2e-share';
 
 /** A URL for every screen file under app/routes (layouts have none); a new screen must be added here. */
@@ -182,8 +182,7 @@ describe('security headers', () => {
     }
     await visitor.context.close();
 
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     for (const path of Object.values(screenPaths).filter((p) => !publicScreens.includes(p))) {
       underPolicy(await visit(page, path));
       await page.locator('main, form').first().waitFor();
