@@ -1,6 +1,6 @@
 import { localDay } from '../contracts/station-time';
 import type { Reading } from '../contracts/telemetry';
-import { column } from './schema';
+import { column, markDays } from './schema';
 
 export interface StoreOutcome {
   accepted: number;
@@ -80,6 +80,5 @@ export function storeReadings(sql: SqlStorage, readings: Reading[], timeZone: st
     rows.map((r) => r[0] as number),
     timeZone,
   );
-  const marked = sql.exec('INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)', JSON.stringify(days));
-  return { accepted: stored.length, duplicates, stored, days, rowsWritten: written.rowsWritten + marked.rowsWritten };
+  return { accepted: stored.length, duplicates, stored, days, rowsWritten: written.rowsWritten + markDays(sql, days) };
 }
