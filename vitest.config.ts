@@ -1,7 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { e2eWorkers } from './tests/support/e2e-server.ts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -67,13 +66,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // After the other projects: the browser and its servers then have both cores (their global setup, the
+          // build and the seeding, still overlaps the other projects).
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/e2e-server.ts'],
           // Two files at a time, each on its test worker's own server and database (tests/support/e2e-server.ts).
-          maxWorkers: e2eWorkers,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          maxWorkers: 2,
+          // Room for a busy two-core CI machine, where a page load can take seconds; the long checks are split into
+          // tests of their own rather than given more.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // expect.poll waits like a locator does (its default, one second, is a page load on a busy machine).
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
     ],

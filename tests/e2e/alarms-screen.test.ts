@@ -134,38 +134,32 @@ describe('/alarms', () => {
 });
 
 describe('looks', () => {
-  test('/alarms, its dialog and the dashboard’s badges fit 1280 and 360 px, light and dark', async () => {
-    // One session for every look: the viewport and the colour scheme change between page loads.
-    const { context, page } = await signedIn(demoAccounts.admin);
-    for (const { width, height, scheme } of [
-      { width: 1280, height: 800, scheme: 'light' as const },
-      { width: 1280, height: 800, scheme: 'dark' as const },
-      { width: 360, height: 740, scheme: 'light' as const },
-      { width: 360, height: 740, scheme: 'dark' as const },
-    ]) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await visit(page, '/dashboard');
-      await page.locator(`[data-station="${hidden.item.unique_id}"] [data-testid="alarm-badge"]`).waitFor();
-      // The two test wells stand close together (and near Brno): a cluster with the dot of its worst alarm.
-      await page.locator('.cluster-marker[data-alarm]').waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot(`alarms-dashboard-${width}-${scheme}`), fullPage: true });
+  test.each([
+    { width: 1280, height: 800, scheme: 'light' as const },
+    { width: 1280, height: 800, scheme: 'dark' as const },
+    { width: 360, height: 740, scheme: 'light' as const },
+    { width: 360, height: 740, scheme: 'dark' as const },
+  ])('/alarms, its dialog and the dashboard’s badges fit $width px, $scheme', async ({ width, height, scheme }) => {
+    const { context, page } = await signedIn(demoAccounts.admin, { width, height, colorScheme: scheme });
+    await visit(page, '/dashboard');
+    await page.locator(`[data-station="${hidden.item.unique_id}"] [data-testid="alarm-badge"]`).waitFor();
+    // The two test wells stand close together (and near Brno): a cluster with the dot of its worst alarm.
+    await page.locator('.cluster-marker[data-alarm]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: shot(`alarms-dashboard-${width}-${scheme}`), fullPage: true });
 
-      await visit(page, '/alarms');
-      await page.getByTestId('alarm-row').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
-      await page
-        .getByTestId('alarm-row')
-        .first()
-        .getByRole('button', { name: /^Acknowledge/ })
-        .click();
-      await page.getByRole('alertdialog').waitFor();
-      await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
-      await page.keyboard.press('Escape');
-    }
+    await visit(page, '/alarms');
+    await page.getByTestId('alarm-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
+    await page
+      .getByTestId('alarm-row')
+      .first()
+      .getByRole('button', { name: /^Acknowledge/ })
+      .click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
     await context.close();
   });
 });

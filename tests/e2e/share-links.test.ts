@@ -43,7 +43,7 @@ describe('the Share links screens', () => {
     await row.getByRole('button', { name: 'Revoke Svratka for the town hall' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await row.getByText('Revoked').waitFor();
-    await viewer.page.getByTestId('link-unavailable').waitFor({ timeout: 5000 });
+    await viewer.page.getByTestId('link-unavailable').waitFor();
     expect((await viewer.page.goto(address))?.status()).toBe(410);
     await viewer.context.close();
     await context.close();

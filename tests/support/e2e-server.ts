@@ -30,7 +30,6 @@ declare module 'vitest' {
 }
 
 /** Test workers of the browser project (vitest.config.ts), and so servers. */
-export const e2eWorkers = 2;
 const e2eReadingDays = 35;
 
 /** A production build: vitest runs with NODE_ENV=test, under which Vite would bundle React's development build. */
@@ -88,7 +87,8 @@ export async function startE2eServers(count: number) {
 }
 
 export default async function setup(project: TestProject) {
-  const { servers, stop } = await startE2eServers(e2eWorkers);
+  // One server per test worker of the project (its maxWorkers in vitest.config.ts).
+  const { servers, stop } = await startE2eServers(Number(project.config.maxWorkers));
   project.provide('e2eServers', servers);
   return stop;
 }

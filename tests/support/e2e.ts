@@ -102,7 +102,7 @@ export async function openPage(
   await reportPolicyViolations(context);
   if (options.as) await signInQuietly(context, options.as);
   const page: Page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
