@@ -1,8 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { e2eWorkers } from './tests/support/e2e-server.ts';
-import { appPlugins } from './vite.config.ts';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -11,11 +9,26 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Pure logic of the Worker's domain and the app's features: plain Node, no Worker runtime, no DOM.
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          // Nothing here keeps state between files, so they share one thread and its imports.
+          pool: 'threads',
+          isolate: false,
+          include: ['tests/domain/**/*.test.ts', 'tests/app/**/*.test.ts'],
+          // Password hashing runs on the Worker's node:crypto (nodejs_compat), so its test runs in workerd.
+          exclude: ['tests/domain/password.test.ts'],
+        },
+      },
+      {
+        // The API-only Worker (no React app to bundle): every `/rest` and SensorThings test, on real D1 and objects.
+        // Pages' headers and SSR are the browser project's (tests/e2e/security-headers.test.ts).
         extends: true,
         plugins: [
-          ...appPlugins(),
           cloudflareTest({
-            main: './app/server.ts',
+            main: './scripts/lib/api-worker.ts',
             wrangler: { configPath: './wrangler.toml' },
             // Dashboards are not kept between calls in tests (each test sees what it just stored); tests/api/dashboard-cache.test.ts
             // turns the cache on for itself.
@@ -24,7 +37,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          include: ['tests/api/**/*.test.ts', 'tests/domain/**/*.test.ts', 'tests/types/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/domain/password.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
         },
       },
@@ -34,21 +47,39 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          include: ['tests/app/**/*.test.tsx', 'tests/app/**/*.test.ts'],
+          // One jsdom for the few component files (tests/app/setup.ts unmounts and restores after each test).
+          pool: 'vmThreads',
+          include: ['tests/app/**/*.test.tsx'],
           setupFiles: ['./tests/app/setup.ts'],
+        },
+      },
+      {
+        // Compile-time tests (`*.test-d.ts`): vitest's type checker runs tsc over them; a type error fails the test it is in.
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: { enabled: true, only: true, include: ['tests/types/**/*.test-d.ts'], tsconfig: 'tests/types/tsconfig.json' },
         },
       },
       {
         extends: true,
         test: {
           name: 'e2e',
+          // After the other projects: the browser and its servers then have both cores (their global setup, the
+          // build and the seeding, still overlaps the other projects).
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/e2e-server.ts'],
           // Two files at a time, each on its test worker's own server and database (tests/support/e2e-server.ts).
-          maxWorkers: e2eWorkers,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          maxWorkers: 2,
+          // Room for a busy two-core CI machine, where a page load can take seconds; the long checks are split into
+          // tests of their own rather than given more.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // expect.poll waits like a locator does (its default, one second, is a page load on a busy machine).
+          expect: { poll: { timeout: 30_000, interval: 100 } },
         },
       },
       {

@@ -16,6 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
 import { demoAccounts, demoStations } from './seed/accounts';
+import { openE2eDb } from '../tests/support/e2e-db';
 import { addNetwork, networkAccount } from '../tests/support/e2e-network';
 import { startE2eServers } from '../tests/support/e2e-server';
 import { signIn } from './lib/sign-in';
@@ -166,7 +167,9 @@ try {
   console.log(`30-day chart, navigation to every reading drawn: ${chartMs.toFixed(0)} ms`);
 
   // The big network comes last: the demo administrator would see its stations too.
-  await addNetwork(stateDir);
+  const db = await openE2eDb(stateDir);
+  await addNetwork(db);
+  await db.close();
   token = await sessionToken(networkAccount);
   // Its first page registers the subject's live watcher with 500 station objects; measure after that, as users would.
   await filteringInp();

@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { createAccount, demoAccounts, openPage, shot, signIn, visit } from '../support/e2e';
+import { createAccount, demoAccounts, openPage, shot, visit } from '../support/e2e';
 
 describe('own profile', () => {
   test('saving the profile replaces the signed-in user and returns to the dashboard', async () => {
     const subject = await createAccount('profiled');
-    const { context, page } = await openPage();
-    await signIn(page, subject.username, subject.password);
+    const { context, page } = await openPage({ as: subject });
     // The form is rendered on the server: typing before hydration would be lost to a plain form submit.
     await visit(page, '/profile');
     await page.getByLabel('First name').fill('Renamed');
@@ -29,8 +28,7 @@ describe.each([
   { width: 360, height: 740, scheme: 'dark' as const },
 ])('administration screens at $width px, $scheme', ({ width, height, scheme }) => {
   test('the tables and edit screens fit the width', async () => {
-    const { context, page } = await openPage({ width, height, colorScheme: scheme });
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ width, height, colorScheme: scheme, as: demoAccounts.admin });
     const overflows = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     for (const [path, name] of [
       ['/all-items', 'all-items'],

@@ -1,40 +1,30 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { query } from '../../scripts/lib/d1';
-import { callApi, demoAccounts, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
+import { adminToken, callApi, demoAccounts, openPage, postRest, removeStations, shot, visit } from '../support/e2e';
 
 /** Everything this file creates carries the run's stamp, so searches find only its own records. */
 const stamp = Date.now().toString(36);
 const stationPrefix = `E2E-ADMIN-${stamp}`;
 
-afterAll(async () => {
-  // The API has no way to delete a station, and other files count the demo stations the administrator sees,
-  // so the stations created here are removed from the test database directly (links and tokens cascade).
-  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', stateDir);
-});
+afterAll(() => removeStations(stationPrefix));
 
-async function signedInAdmin(options?: Parameters<typeof openPage>[0]) {
-  const opened = await openPage(options);
-  await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
+/** The demo administrator's page on `path`. */
+async function adminOn(path: string) {
+  const opened = await openPage({ as: demoAccounts.admin });
+  await visit(opened.page, path);
   return opened;
 }
 
 /** A non-administrator of this run, made through the API (demo passwords may be changed by other files). */
-async function createSubject(admin: Page, name: string) {
+async function createSubject(name: string) {
   const username = `${name}.${stamp}@example.com`;
   const password = 'subject-secret-1';
-  const reply = await callApi(admin, '/subjects/edit', {
-    Users: {
-      username,
-      firstName: name,
-      secondName: 'Tester',
-      subject: 'E2E Labs',
-      password,
-      isAdmin: false,
-    },
-  });
-  expect(reply.status).toBe(200);
-  return { id: reply.json.data.id as number, username, password };
+  const { id } = await postRest<{ id: number }>(
+    '/subjects/edit',
+    { Users: { username, firstName: name, secondName: 'Tester', subject: 'E2E Labs', password, isAdmin: false } },
+    await adminToken(),
+  );
+  return { id, username, password };
 }
 
 const tableRows = (page: Page, label: string) => page.getByRole('table', { name: label }).locator('tbody tr');
@@ -42,11 +32,11 @@ const search = (page: Page, text: string) => page.getByRole('searchbox', { name:
 
 describe('tables', () => {
   test('search, sorting by a column, five rows a page, the pager and the page-size choice', async () => {
-    const { context, page } = await signedInAdmin();
     const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'].map((n) => `Tbl ${stamp} ${n}`);
-    for (const name of names) expect((await callApi(page, '/groups/edit', { Groups: { name } })).status).toBe(200);
+    const token = await adminToken();
+    for (const name of names) await postRest('/groups/edit', { Groups: { name } }, token);
 
-    await visit(page, '/groups');
+    const { context, page } = await adminOn('/groups');
     await search(page, `Tbl ${stamp}`);
     const rows = tableRows(page, 'Items group');
     // Default order: newest first, five a page.
@@ -80,23 +70,14 @@ describe('tables', () => {
   });
 
   test('a subject sees its own items with Stats but no Edit, and no administrator menu', async () => {
-    const admin = await signedInAdmin();
-    const subject = await createSubject(admin.page, 'Viewer');
+    const subject = await createSubject('Viewer');
     // The demo station 3 is linked directly, so the table has something to show.
-    expect(
-      (
-        await callApi(admin.page, `/subjects/items?id=${subject.id}`, {
-          ItemsSubject: [3],
-        })
-      ).status,
-    ).toBe(200);
-    await admin.context.close();
+    await postRest(`/subjects/items?id=${subject.id}`, { ItemsSubject: [3] }, await adminToken());
 
-    const { context, page } = await openPage();
-    await signIn(page, subject.username, subject.password);
+    const { context, page } = await openPage({ as: subject });
+    await visit(page, '/items');
     expect(await page.getByRole('link', { name: 'Subjects' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Items group' }).count()).toBe(0);
-    await visit(page, '/items');
     const rows = tableRows(page, 'Your items');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
@@ -129,7 +110,7 @@ describe('tables', () => {
 
 describe('managing stations, groups and subjects', () => {
   test('an administrator creates a station, a group and a subject, links them, and the subject then sees the station', async () => {
-    const { context, page } = await signedInAdmin();
+    const { context, page } = await adminOn('/all-items');
     const station = {
       name: `Station ${stamp}`,
       uniqueId: `${stationPrefix}-1`,
@@ -138,7 +119,6 @@ describe('managing stations, groups and subjects', () => {
     const email = `linked.${stamp}@example.com`;
 
     // The station, with a field error first: the unique id is required.
-    await visit(page, '/all-items');
     await page.getByRole('link', { name: 'Add new item' }).click();
     await page.getByLabel('Name', { exact: true }).fill(station.name);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -200,18 +180,17 @@ describe('managing stations, groups and subjects', () => {
     await page.getByText('Action save').first().waitFor();
     await context.close();
 
-    const subject = await openPage();
-    await signIn(subject.page, email, 'linked-secret-1');
+    // Signed in with the password the administrator set.
+    const subject = await openPage({ as: { username: email, password: 'linked-secret-1' } });
     await visit(subject.page, '/items');
     await tableRows(subject.page, 'Your items').getByText(station.name).waitFor();
     await subject.context.close();
   });
 
   test('delete asks first: cancel keeps the group, confirming removes it', async () => {
-    const { context, page } = await signedInAdmin();
     const name = `Doomed ${stamp}`;
-    expect((await callApi(page, '/groups/edit', { Groups: { name } })).status).toBe(200);
-    await visit(page, '/groups');
+    await postRest('/groups/edit', { Groups: { name } }, await adminToken());
+    const { context, page } = await adminOn('/groups');
     await search(page, name);
     const rows = tableRows(page, 'Items group');
     await rows.getByText(name).waitFor();
@@ -246,8 +225,7 @@ describe('managing stations, groups and subjects', () => {
     expect(signup.status).toBe(200);
     await visitor.context.close();
 
-    const { context, page } = await signedInAdmin();
-    await visit(page, '/subjects');
+    const { context, page } = await adminOn('/subjects');
     const pending = page.locator('[aria-labelledby="pending-title"]');
     await pending.getByText(email).waitFor();
     await page.getByRole('button', { name: 'Approve Petra Applicant' }).click();

@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { query } from '../../scripts/lib/d1';
 import {
   adminToken,
   baseURL,
@@ -11,8 +10,7 @@ import {
   openPage,
   postRest,
   shot,
-  signInQuietly,
-  stateDir,
+  removeStations,
   visit,
 } from '../support/e2e';
 import { m } from '~/paraglide/messages';
@@ -47,10 +45,7 @@ async function floodedStation() {
 beforeAll(async () => {
   await floodedStation();
 });
-afterAll(async () => {
-  // Stations cannot be deleted through the API; their rules and alarms go with them.
-  query(`DELETE FROM items WHERE unique_id LIKE '${stationPrefix}%'`, '--local', stateDir);
-});
+afterAll(() => removeStations(stationPrefix));
 
 async function rulesTab(page: Page) {
   await visit(page, `/edit-item/${station.id}`);
@@ -70,8 +65,7 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('the rules tab of a station', () => {
   test('creates a rule whose preview counts what the API counts, edits it and deletes it', async () => {
-    const { context, page } = await openPage();
-    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await rulesTab(page);
     await page.getByText('No alarm rules yet').waitFor();
 
@@ -131,8 +125,7 @@ describe('the rules tab of a station', () => {
   });
 
   test('the low-voltage preset watches POWER below 11.5 V, and each kind shows only its own inputs', async () => {
-    const { context, page } = await openPage();
-    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await rulesTab(page);
     await page.getByRole('button', { name: 'Low-voltage preset' }).click();
     const editor = page.getByTestId('rule-editor');
@@ -159,8 +152,7 @@ describe('the rules tab of a station', () => {
   });
 
   test('bad input is shown on its field before anything is sent', async () => {
-    const { context, page } = await openPage();
-    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await rulesTab(page);
     await page.getByRole('button', { name: 'Add rule' }).click();
     const editor = page.getByTestId('rule-editor');
@@ -184,8 +176,7 @@ describe('the rules tab of a station', () => {
 
   test('a user who is not an administrator cannot open the rules editor, and the API refuses its rules', async () => {
     const account = await createAccount('rules');
-    const { context, page } = await openPage();
-    await signInQuietly(context, account.username, account.password);
+    const { context, page } = await openPage({ as: account });
     await visit(page, `/edit-item/${station.id}`);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     const rule = { AlarmRules: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 1 } };
@@ -213,9 +204,8 @@ describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme,
       },
       admin,
     );
-    const { context, page } = await openPage({ width, height, colorScheme: scheme });
+    const { context, page } = await openPage({ width, height, colorScheme: scheme, as: demoAccounts.admin });
     try {
-      await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
       await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
       await visit(page, `/edit-item/${station.id}`);
       await page.getByRole('tab', { name: m.alarm_rules_tab({}, { locale }) }).click();

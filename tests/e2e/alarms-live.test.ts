@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, openPage, restAs, signIn, visit } from '../support/e2e';
-import { addAlarmStation, addRule, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
+import { adminToken, demoAccounts, openPage, removeStations, restAs, visit } from '../support/e2e';
+import { addAlarmStation, addRule, postLevel, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-ALARM-LIVE-${Date.now().toString(36)}`;
 let token: string;
@@ -23,29 +23,26 @@ beforeAll(async () => {
   await addRule(token, { item_id: well.item.id, name: 'Test low', kind: 'below', reading: 'H1', threshold: 1, severity: 'warning' });
   await postLevel(well, 3);
 });
-afterAll(async () => {
-  removeAlarmStations(prefix);
-});
+afterAll(() => removeStations(prefix));
 
 const card = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${well.item.unique_id}"]`);
 const live = (page: Page) => page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
 
 async function adminOn(path: string) {
-  const opened = await openPage();
-  await signIn(opened.page, demoAccounts.admin.username, demoAccounts.admin.password);
+  const opened = await openPage({ as: demoAccounts.admin });
   await visit(opened.page, path);
   await live(opened.page);
   return opened;
 }
 
 describe('alarms live on the dashboard', () => {
-  test('a reading past a rule’s threshold puts a badge naming the rule on the open dashboard’s card within 2 s, and it goes when the alarm clears', async () => {
+  test('a reading past a rule’s threshold puts a badge naming the rule on the open dashboard’s card without a reload, and it goes when the alarm clears', async () => {
     const { context, page } = await adminOn('/dashboard');
     expect(await card(page).getByTestId('alarm-badge').count()).toBe(0);
 
     await postLevel(well, 5.6);
     const badge = card(page).getByTestId('alarm-badge');
-    await expect.poll(() => badge.count(), { timeout: 2000, interval: 50 }).toBe(1);
+    await expect.poll(() => badge.count()).toBe(1);
     expect(await badge.getAttribute('data-severity')).toBe('critical');
     expect(await badge.textContent()).toContain('Test flood');
     // The marker rings in the alarm's colour; the menu counts it.
@@ -56,14 +53,13 @@ describe('alarms live on the dashboard', () => {
 
     // Back under the clear level (threshold − deadband): the alarm clears and the badge goes.
     await postLevel(well, 4.4);
-    await expect.poll(() => badge.count(), { timeout: 2000, interval: 50 }).toBe(0);
+    await expect.poll(() => badge.count()).toBe(0);
     await context.close();
   });
 
   test('the dashboard’s server HTML already carries the badge of an open alarm', async () => {
     await postLevel(well, 0.5);
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     const html = await (await page.request.get('/dashboard')).text();
     expect(html).toMatch(
       new RegExp(`data-station="${well.item.unique_id}"[\\s\\S]*?data-testid="alarm-badge"[^>]*data-severity="warning"`),
@@ -83,10 +79,10 @@ describe('alarms on a station’s charts', () => {
 
     await postLevel(well, 6);
     const panel = page.getByTestId('station-alarms');
-    await expect.poll(() => panel.count(), { timeout: 2000, interval: 50 }).toBe(1);
+    await expect.poll(() => panel.count()).toBe(1);
     expect(await panel.textContent()).toContain('Test flood');
     await postLevel(well, 3);
-    await expect.poll(() => panel.count(), { timeout: 2000, interval: 50 }).toBe(0);
+    await expect.poll(() => panel.count()).toBe(0);
     await context.close();
   });
 });
@@ -99,7 +95,7 @@ describe('alarms live on /alarms', () => {
     await page.getByText('No alarm matches the chosen station and severity.').waitFor();
 
     await postLevel(well, 7);
-    await expect.poll(() => rows.count(), { timeout: 2000, interval: 50 }).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     const row = rows.first();
     expect(await row.textContent()).toMatch(/Critical.*Test flood.*Above 5 m.*Alarm test well/);
     expect(await row.textContent()).toContain('7.0000 m');
@@ -110,7 +106,7 @@ describe('alarms live on /alarms', () => {
     const before = await page.getByTestId('alarm-row').count();
     expect(before).toBe((await restAs<unknown[]>(page, `/alarms?state=cleared&item_id=${well.item.id}`)).length);
     await postLevel(well, 3);
-    await expect.poll(() => page.locator(`[data-testid="alarm-row"][data-alarm="${id}"]`).count(), { timeout: 2000, interval: 50 }).toBe(1);
+    await expect.poll(() => page.locator(`[data-testid="alarm-row"][data-alarm="${id}"]`).count()).toBe(1);
     expect(await page.getByTestId('alarm-row').count()).toBe(before + 1);
     expect(await page.locator(`[data-alarm="${id}"]`).textContent()).toContain('Cleared');
     await context.close();

@@ -1,7 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, createAccount, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
-import { addAlarmStation, addRule, linkStation, postLevel, removeAlarmStations, type AlarmStation } from '../support/e2e-alarms';
+import {
+  adminToken,
+  createAccount,
+  demoAccounts,
+  openPage,
+  postRest,
+  removeStations,
+  restAs,
+  shot,
+  visit,
+  type Account,
+} from '../support/e2e';
+import { addAlarmStation, addRule, linkStation, postLevel, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-ALARM-SCREEN-${Date.now().toString(36)}`;
 let token: string;
@@ -18,17 +29,11 @@ beforeAll(async () => {
   viewer = await createAccount('alarms');
   await linkStation(token, seen.item.id, [viewer.id]);
 });
-afterAll(async () => {
-  removeAlarmStations(prefix);
-});
+afterAll(() => removeStations(prefix));
 
 const rowOf = (page: Page, rule: string) => page.getByTestId('alarm-row').filter({ hasText: rule });
 
-async function signedIn(account: { username: string; password: string }, options?: Parameters<typeof openPage>[0]) {
-  const opened = await openPage(options);
-  await signIn(opened.page, account.username, account.password);
-  return opened;
-}
+const signedIn = (account: Account, options?: Parameters<typeof openPage>[0]) => openPage({ ...options, as: account });
 
 describe('/alarms', () => {
   test('the administrator acknowledges an active alarm with a note, and it moves to Acknowledged with who, when and the note', async () => {
@@ -129,38 +134,32 @@ describe('/alarms', () => {
 });
 
 describe('looks', () => {
-  test('/alarms, its dialog and the dashboard’s badges fit 1280 and 360 px, light and dark', async () => {
-    // One session for every look: the viewport and the colour scheme change between page loads.
-    const { context, page } = await signedIn(demoAccounts.admin);
-    for (const { width, height, scheme } of [
-      { width: 1280, height: 800, scheme: 'light' as const },
-      { width: 1280, height: 800, scheme: 'dark' as const },
-      { width: 360, height: 740, scheme: 'light' as const },
-      { width: 360, height: 740, scheme: 'dark' as const },
-    ]) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await visit(page, '/dashboard');
-      await page.locator(`[data-station="${hidden.item.unique_id}"] [data-testid="alarm-badge"]`).waitFor();
-      // The two test wells stand close together (and near Brno): a cluster with the dot of its worst alarm.
-      await page.locator('.cluster-marker[data-alarm]').waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot(`alarms-dashboard-${width}-${scheme}`), fullPage: true });
+  test.each([
+    { width: 1280, height: 800, scheme: 'light' as const },
+    { width: 1280, height: 800, scheme: 'dark' as const },
+    { width: 360, height: 740, scheme: 'light' as const },
+    { width: 360, height: 740, scheme: 'dark' as const },
+  ])('/alarms, its dialog and the dashboard’s badges fit $width px, $scheme', async ({ width, height, scheme }) => {
+    const { context, page } = await signedIn(demoAccounts.admin, { width, height, colorScheme: scheme });
+    await visit(page, '/dashboard');
+    await page.locator(`[data-station="${hidden.item.unique_id}"] [data-testid="alarm-badge"]`).waitFor();
+    // The two test wells stand close together (and near Brno): a cluster with the dot of its worst alarm.
+    await page.locator('.cluster-marker[data-alarm]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: shot(`alarms-dashboard-${width}-${scheme}`), fullPage: true });
 
-      await visit(page, '/alarms');
-      await page.getByTestId('alarm-row').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
-      await page
-        .getByTestId('alarm-row')
-        .first()
-        .getByRole('button', { name: /^Acknowledge/ })
-        .click();
-      await page.getByRole('alertdialog').waitFor();
-      await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
-      await page.keyboard.press('Escape');
-    }
+    await visit(page, '/alarms');
+    await page.getByTestId('alarm-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
+    await page
+      .getByTestId('alarm-row')
+      .first()
+      .getByRole('button', { name: /^Acknowledge/ })
+      .click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, createAccount, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, createAccount, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 
 let account: Awaited<ReturnType<typeof createAccount>>;
 
@@ -17,8 +17,7 @@ const readThings = (token: string) => fetch(`${baseURL}/sta/v1.1/Things`, { head
 
 describe('API tokens on the profile', () => {
   test('a token is made by name, shown once, reads the SensorThings API as its owner, is listed with its last use and revoked', async () => {
-    const { context, page } = await openPage();
-    await signInQuietly(context, account.username, account.password);
+    const { context, page } = await openPage({ as: account });
     await visit(page, '/profile');
     const card = page.getByRole('region', { name: 'API tokens' });
     await card.getByText('No tokens yet.').waitFor();

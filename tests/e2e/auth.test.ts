@@ -77,8 +77,8 @@ describe('registration', () => {
     expect(new URL(page.url()).pathname).toBe('/register');
     await context.close();
 
-    const admin = await openPage();
-    await signIn(admin.page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const admin = await openPage({ as: demoAccounts.admin });
+    await visit(admin.page, '/items');
     await admin.page
       .getByLabel(/registrations waiting for approval/)
       .first()
@@ -97,7 +97,7 @@ describe('password reset', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('a reset link is on its way').waitFor();
 
-    const mail = lastMailTo(username);
+    const mail = await lastMailTo(username);
     const link = mail.body.match(/https?:\/\/\S+\/reset-password-request\/[\w-]+/)?.[0];
     expect(link).toBeDefined();
     await visit(page, new URL(link!).pathname);

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, dayBounds, lastDays, today } from '../../worker/contracts/station-time';
 import type { ChartColumns, RawReadings } from '../../worker/contracts/telemetry';
-import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
+import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 
 const zone = 'Europe/Prague';
 // The Znojmo well gets a year of 10-minute groundwater and rain readings before the 35 days the setup seeds.
@@ -71,10 +71,9 @@ describe.each([
     { label: '30 days', path: `/charts/${station.uniqueId}/true`, range: () => lastDays(30, zone) },
     { label: '365 days', path: `/charts/${station.uniqueId}/true?from=${yearRange.from}&to=${yearRange.to}`, range: () => yearRange },
   ])('draw the whole range of $label, the first visit and the next one with this width’s point budget', async ({ label, path, range }) => {
-    const { context, page } = await openPage({ width, height, colorScheme: scheme });
+    const { context, page } = await openPage({ width, height, colorScheme: scheme, as: demoAccounts.admin });
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     await visit(page, path);
     await expectWholeRange(page, context, range());
     expect(await pointBudget(context)).toBe(width === 360 ? 600 : 1200);
@@ -93,8 +92,7 @@ describe.each([
 
 describe('chart page', () => {
   test('credits the chart library once, labels value axes with translated names and draws rain as daily totals', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'de', url: baseURL }]);
     await visit(page, `/charts/${station.uniqueId}/true`);
     await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();

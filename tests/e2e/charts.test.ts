@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { inTimeOrder, type Chart, type ChartColumns, type RawReadings } from '../../worker/contracts/telemetry';
 import { lastDays as lastDaysIn } from '../../worker/contracts/station-time';
-import { demoAccounts, openPage, restAs, signIn, visit } from '../support/e2e';
+import { demoAccounts, openPage, restAs, visit } from '../support/e2e';
 
 // The demo stations keep Prague time; a range is reckoned there, whatever this machine's zone.
 const lastDays = (days: number) => lastDaysIn(days, 'Europe/Prague');
@@ -27,14 +27,13 @@ const columnsFromApi = (page: Page, id: string, range: { from: string; to: strin
   restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id, ...range, format: 'columns', points: '1200' })}`);
 
 async function openCharts(page: Page, path: string) {
-  await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
   await visit(page, path);
   await waitForCharts(page);
 }
 
 describe('charts', () => {
   test('show the last 30 days by default, downsampled, one chart per reading with its extremes', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await openCharts(page, '/charts/DANES-BRNO-01/true');
     expect(await shownRange(page)).toEqual(lastDays(30));
     expect((await chartFromApi(page, 'DANES-BRNO-01', lastDays(30))).downsampled).toBe(true);
@@ -60,7 +59,7 @@ describe('charts', () => {
 
   test('a browser whose date differs from the server’s renders the station’s days, the same as the server', async () => {
     // Kiritimati is 14 hours ahead of UTC: most of the day its date is not Prague's.
-    const { context, page } = await openPage({ timezoneId: 'Pacific/Kiritimati' });
+    const { context, page } = await openPage({ timezoneId: 'Pacific/Kiritimati', as: demoAccounts.admin });
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
@@ -74,7 +73,7 @@ describe('charts', () => {
   });
 
   test('a preset button changes the plotted range', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await openCharts(page, '/charts/DANES-ZNOJ-02/true');
     const before = await plotted(page);
 
@@ -89,7 +88,7 @@ describe('charts', () => {
   });
 
   test('the station page works without the type flag and with a custom range', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await openCharts(page, '/charts/UNIWAN-OLOM-01');
     const before = await plotted(page);
     const range = lastDays(2);
@@ -107,8 +106,7 @@ describe('charts', () => {
   });
 
   test('an unknown station or record shows a not-found page inside the app, an unknown address one of its own', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     expect((await visit(page, '/charts/NO-SUCH-STATION'))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Station not found' }).waitFor();
     expect((await visit(page, '/edit-item/999999'))?.status()).toBe(404);
@@ -120,7 +118,7 @@ describe('charts', () => {
   });
 
   test('Export CSV downloads every raw reading of the range, not what the chart drew, with times in the station’s time zone', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await openCharts(page, '/charts/DANES-BRNO-01/true');
     await page.getByTestId('downsampled').waitFor();
     const raw = await restAs<RawReadings>(page, `/api/item/readings?${new URLSearchParams({ id: 'DANES-BRNO-01', ...lastDays(30) })}`);

@@ -10,15 +10,13 @@ import {
   removeNetwork,
   warmNetworkLive,
 } from '../support/e2e-network';
-import { baseURL, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
+import { baseURL, openPage, shot, serverDb, visit } from '../support/e2e';
 
 beforeAll(async () => {
-  await addNetwork(stateDir);
+  await addNetwork(await serverDb());
   await warmNetworkLive(baseURL);
 }, 180_000);
-afterAll(async () => {
-  removeNetwork(stateDir);
-});
+afterAll(async () => removeNetwork(await serverDb()));
 
 const expectedIn = (state: string, indexes: number[]) => indexes.filter((i) => networkState(i) === state).length;
 const all = Array.from({ length: networkSize }, (_, i) => i);
@@ -43,9 +41,8 @@ function hydrationErrors(page: Page) {
 
 describe('dashboard of a 500-station network', () => {
   test('arrives with its first station cards in the server HTML and renders only those on screen', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: networkAccount });
     const errors = hydrationErrors(page);
-    await signIn(page, networkAccount.username, networkAccount.password);
     const html = await (await page.request.get('/dashboard')).text();
     const inHtml = html.match(/data-testid="station-card"/g)?.length ?? 0;
     expect(inHtml).toBeGreaterThan(0);
@@ -69,10 +66,10 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('watches every station live without naming them in the address', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: networkAccount });
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
-    await signIn(page, networkAccount.username, networkAccount.password);
+    await visit(page, '/dashboard');
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     expect(sockets.length).toBeGreaterThan(0);
     for (const url of sockets) expect(new URL(url).search).toBe('');
@@ -80,8 +77,8 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('filters by group and by state, says how many it shows, and keeps the filters over a reload', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, networkAccount.username, networkAccount.password);
+    const { context, page } = await openPage({ as: networkAccount });
+    await visit(page, '/dashboard');
     await page.getByTestId('group-filter').click();
     await page.getByRole('option', { name: `${networkGroups[0].name} (${west.length})` }).click();
     await page.waitForURL((url) => url.searchParams.has('group'));
@@ -114,8 +111,8 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('the keyboard reaches every filter: search, group, state and view', async () => {
-    const { context, page } = await openPage({ width: 360, height: 740 });
-    await signIn(page, networkAccount.username, networkAccount.password);
+    const { context, page } = await openPage({ width: 360, height: 740, as: networkAccount });
+    await visit(page, '/dashboard');
     await live(page);
     // Radix makes its radio groups tabbable a moment after they mount (once their items have registered).
     for (const name of ['View', 'State']) await page.getByRole('radiogroup', { name }).and(page.locator('[tabindex="0"]')).waitFor();
@@ -163,8 +160,7 @@ describe('dashboard of a 500-station network', () => {
   });
 
   test('the list view shows one compact row per station and renders only those on screen', async () => {
-    const { context, page } = await openPage({ colorScheme: 'dark' });
-    await signIn(page, networkAccount.username, networkAccount.password);
+    const { context, page } = await openPage({ colorScheme: 'dark', as: networkAccount });
     await visit(page, '/dashboard?view=list&state=low_voltage');
     await live(page);
     expect(await page.getByTestId('station-card').count()).toBe(0);

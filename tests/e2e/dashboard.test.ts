@@ -2,12 +2,12 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, test } from 'vitest';
 import type { Dashboard } from '../../worker/contracts/telemetry';
-import { dataCalls, demoAccounts, openPage, restAs, signIn, visit } from '../support/e2e';
+import { dataCalls, demoAccounts, openPage, restAs, visit } from '../support/e2e';
 
 describe('dashboard', () => {
   test('shows one card per station with the count, last update and extremes the API returns', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/dashboard');
     // The API's default range is the dashboard's: the last 30 days in the home zone.
     const data = await restAs<Dashboard>(page, '/api');
     expect(data.items.length).toBe(4);
@@ -44,8 +44,7 @@ describe('dashboard', () => {
   });
 
   test('arrives with its station cards in the server HTML and asks the server for nothing more', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.user.username, demoAccounts.user.password);
+    const { context, page } = await openPage({ as: demoAccounts.user });
     const html = await (await page.request.get('/dashboard')).text();
     expect(html.match(/data-testid="station-card"/g)).toHaveLength(3);
     expect(html).toContain('Brno – Svratka well');
@@ -59,8 +58,8 @@ describe('dashboard', () => {
   });
 
   test('a card’s map button chooses its station on the map, and pointing at a card marks its marker', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/dashboard');
     const map = page.getByRole('region', { name: 'Map of your stations' });
     await map.locator('.station-marker').first().waitFor();
     await page.locator('[data-testid="station-card"][data-station="DANES-ZNOJ-02"]').hover();
@@ -74,8 +73,8 @@ describe('dashboard', () => {
   });
 
   test('View detail opens the station charts with the DANES flag', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/dashboard');
     await page.locator('[data-station="UNIWAN-OLOM-01"]').getByRole('link', { name: 'View detail' }).click();
     await page.waitForURL('**/charts/UNIWAN-OLOM-01/false');
     await page.getByRole('heading', { name: 'Olomouc weather' }).waitFor();
@@ -83,8 +82,8 @@ describe('dashboard', () => {
   });
 
   test('a map marker chooses its station in the cards, and its popup opens that station’s charts', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/dashboard');
     const markers = page.locator('.maplibregl-marker');
     await markers.first().waitFor();
     expect(await markers.count()).toBe(4);
@@ -97,8 +96,8 @@ describe('dashboard', () => {
   });
 
   test('a subject sees only the stations linked to it', async () => {
-    const { context, page } = await openPage({ width: 360, height: 740 });
-    await signIn(page, demoAccounts.user.username, demoAccounts.user.password);
+    const { context, page } = await openPage({ width: 360, height: 740, as: demoAccounts.user });
+    await visit(page, '/dashboard');
     await page.getByTestId('station-card').first().waitFor();
     const shown = await page.getByTestId('station-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-station')).sort());
     expect(shown).toEqual(['DANES-BRNO-01', 'DANES-ZNOJ-02', 'UNIWAN-OLOM-01']);

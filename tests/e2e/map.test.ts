@@ -9,7 +9,7 @@ import {
   removeNetwork,
   warmNetworkLive,
 } from '../support/e2e-network';
-import { baseURL, demoAccounts, openPage, pixel, shot, signIn, stateDir, visit } from '../support/e2e';
+import { baseURL, demoAccounts, openPage, pixel, serverDb, shot, visit } from '../support/e2e';
 
 /** No internet, made certain: every request off the app's own origin fails, as the base map's would offline. */
 const offline = (context: BrowserContext) =>
@@ -25,9 +25,9 @@ const mapOf = (page: Page) => page.getByRole('region', { name: 'Map of your stat
 
 describe('base map', () => {
   test('with no internet at all the base map is drawn, from the app itself', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await offline(context);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await visit(page, '/dashboard');
     const map = mapOf(page);
     await page.locator('[data-base-map="ready"]').waitFor({ timeout: 30_000 });
     await map.locator('.station-marker').first().waitFor();
@@ -41,9 +41,9 @@ describe('base map', () => {
 
 describe('map without its base map', () => {
   test('says the base map is unavailable, and a marker still chooses its station, whose popup opens its charts', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await withoutBaseMap(context);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await visit(page, '/dashboard');
     const map = mapOf(page);
     await map.getByText('Base map unavailable').waitFor();
     await map.locator('.station-marker').first().waitFor();
@@ -65,9 +65,9 @@ describe('map without its base map', () => {
   });
 
   test('a station marker is reached with Tab from the map; Enter opens its popup with the keyboard in it, Escape goes back', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await offline(context);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await visit(page, '/dashboard');
     const map = mapOf(page);
     await map.locator('.station-marker').first().waitFor();
     await map.locator('canvas').focus();
@@ -89,9 +89,9 @@ describe('map without its base map', () => {
 
   test('the whole canvas is painted while the sticky top bar covers the top of the map', async () => {
     // Narrower than the two-column layout, where the map itself stays in view below the bar.
-    const { context, page } = await openPage({ width: 900 });
+    const { context, page } = await openPage({ width: 900, as: demoAccounts.admin });
     await withoutBaseMap(context);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    await visit(page, '/dashboard');
     const map = mapOf(page);
     await map.locator('.station-marker').first().waitFor();
     // Room below the map (as a longer dashboard has), so the page can scroll the map's top under the bar.
@@ -112,10 +112,10 @@ describe('map without its base map', () => {
 
 describe('map of a 500-station network', () => {
   beforeAll(async () => {
-    await addNetwork(stateDir);
+    await addNetwork(await serverDb());
     await warmNetworkLive(baseURL);
   }, 180_000);
-  afterAll(() => removeNetwork(stateDir));
+  afterAll(async () => removeNetwork(await serverDb()));
 
   const markersOf = (page: Page) =>
     mapOf(page)
@@ -130,9 +130,9 @@ describe('map of a 500-station network', () => {
       );
 
   test('clusters overlapping stations into markers that show their count and the states inside', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: networkAccount });
     await offline(context);
-    await signIn(page, networkAccount.username, networkAccount.password);
+    await visit(page, '/dashboard');
     await mapOf(page).locator('.cluster-marker').first().waitFor();
     const markers = await markersOf(page);
     const clusters = markers.filter((marker) => marker.cluster);
@@ -155,9 +155,9 @@ describe('map of a 500-station network', () => {
   });
 
   test('clicking a cluster zooms in until it splits', async () => {
-    const { context, page } = await openPage({ width: 360, height: 740, colorScheme: 'dark' });
+    const { context, page } = await openPage({ width: 360, height: 740, colorScheme: 'dark', as: networkAccount });
     await offline(context);
-    await signIn(page, networkAccount.username, networkAccount.password);
+    await visit(page, '/dashboard');
     const map = mapOf(page);
     const cluster = map.locator('.cluster-marker').first();
     await cluster.waitFor();
@@ -172,9 +172,8 @@ describe('map of a 500-station network', () => {
   });
 
   test('the list and the map stay in step: a row marks its marker, a chosen row flies the map to it, a chosen marker scrolls the list to it', async () => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage({ as: networkAccount });
     await offline(context);
-    await signIn(page, networkAccount.username, networkAccount.password);
     await visit(page, '/dashboard?view=list');
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     const map = mapOf(page);

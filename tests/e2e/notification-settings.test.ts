@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, looks, openPage, postRest, restAs, shot, signInQuietly, visit } from '../support/e2e';
+import { adminToken, baseURL, looks, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -47,8 +47,7 @@ async function save(page: Page) {
 
 describe('alarm e-mail settings on the profile', () => {
   test('a default with overrides per station and per group is saved, shown again and read back through the API', async () => {
-    const { context, page } = await openPage();
-    await signInQuietly(context, account.username, account.password);
+    const { context, page } = await openPage({ as: account });
     await visit(page, '/profile');
     const card = settingsCard(page);
     expect(await card.getByRole('radio', { name: 'All alarms' }).getAttribute('aria-checked')).toBe('true');
@@ -93,8 +92,7 @@ describe('alarm e-mail settings on the profile', () => {
 
 describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the profile with its alarm e-mail settings fits the width', async () => {
-    const { context, page } = await openPage({ width, height, colorScheme: scheme });
-    await signInQuietly(context, account.username, account.password);
+    const { context, page } = await openPage({ width, height, colorScheme: scheme, as: account });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);
     await visit(page, '/profile');
     await page.getByRole('region', { name: m.notify_title({}, { locale }) }).waitFor();

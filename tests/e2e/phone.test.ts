@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { demoAccounts, openPage, shot, signIn, visit } from '../support/e2e';
+import { demoAccounts, openPage, shot, visit } from '../support/e2e';
 
 const phone = { width: 360, height: 740 };
 
@@ -14,8 +14,7 @@ async function expectInView(page: Page, locator: Locator, what: string) {
 
 describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
   test('the charts page shows both dates and Show without running off the screen', async () => {
-    const { context, page } = await openPage({ ...phone, colorScheme });
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ ...phone, colorScheme, as: demoAccounts.admin });
     await visit(page, '/charts/DANES-BRNO-01/true');
     for (const label of ['From', 'To']) {
       const input = page.getByLabel(label, { exact: true });
@@ -30,8 +29,7 @@ describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
   });
 
   test('the administration tables keep every row’s actions in view without scrolling sideways', async () => {
-    const { context, page } = await openPage({ ...phone, colorScheme });
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ ...phone, colorScheme, as: demoAccounts.admin });
     for (const [path, label, actions] of [
       ['/all-items', 'Items', ['Stats', /^Edit /]],
       ['/subjects', 'Subjects', [/^Edit /, /^Delete /]],
@@ -60,8 +58,7 @@ describe('toasts', () => {
     { width: 360, height: 740 },
     { width: 1280, height: 800 },
   ])('appear below the top bar at $width px, leaving its controls free', async (size) => {
-    const { context, page } = await openPage(size);
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ ...size, as: demoAccounts.admin });
     await visit(page, '/edit-item/1');
     await page.getByRole('tab', { name: 'Item in groups' }).click();
     await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, openPage, pixel, shot, signInQuietly, visit } from '../support/e2e';
+import { baseURL, demoAccounts, openPage, pixel, shot, visit } from '../support/e2e';
 import { createShareLink } from '../support/e2e-share';
 
 let link: Awaited<ReturnType<typeof createShareLink>>;
@@ -51,9 +51,8 @@ describe("a deployment's own base map", () => {
     { name: 'the dashboard', shot: 'dashboard', path: () => '/dashboard', map: true, signedIn: true },
     { name: 'the display', shot: 'display', path: () => '/display', map: true, signedIn: true },
   ])('$name loads nothing from any other origin, and draws its map', async ({ path, map, signedIn, shot: name }) => {
-    const { context, page } = await openPage();
+    const { context, page } = await openPage(signedIn ? { as: demoAccounts.admin } : {});
     const requests = recordRequests(context);
-    if (signedIn) await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     await visit(page, path());
     if (map) await expectBaseMapDrawn(page);
     else await page.locator('[data-testid="station-card"], [data-testid="reading-chart"][data-ready="true"]').first().waitFor();
@@ -121,9 +120,8 @@ describe("a share link's page for the public", () => {
 
 describe('the control-room display', () => {
   test("speaks the viewer's language on its 24-hour clock, with the public's precision", async () => {
-    const { context, page } = await openPage({ timezoneId: 'Europe/Prague' });
+    const { context, page } = await openPage({ timezoneId: 'Europe/Prague', as: demoAccounts.admin });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'de', url: baseURL }]);
-    await signInQuietly(context, demoAccounts.admin.username, demoAccounts.admin.password);
     // After noon, a 12-hour clock would say PM.
     await page.clock.setFixedTime(new Date('2026-11-20T15:04:00+01:00'));
     await visit(page, '/display');

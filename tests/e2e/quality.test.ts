@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import type { ItemRow } from '../../worker/contracts/items';
-import { adminToken, baseURL, callApi, demoAccounts, openPage, postRest, restAs, shot, signIn, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, demoAccounts, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 
 /** A GET as a script would send it (Bearer token), unwrapped. */
 const getRest = async <T>(path: string, token: string) =>
@@ -50,8 +50,7 @@ async function markByDrag(page: Page, flag: 'Rejected' | 'Suspect', note: string
 
 describe('quality control in the browser', () => {
   test('an administrator rejects a stretch by dragging across the chart; it is drawn apart, can be hidden, and is in the audit log', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     await visit(page, chartPath);
     await ready(page);
     await markByDrag(page, 'Rejected', 'Pump test at the well (e2e).');
@@ -93,14 +92,14 @@ describe('quality control in the browser', () => {
   });
 
   test('approval shades the chart up to its day and locks the readings against edits', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
     const [item] = (await restAs<ItemRow[]>(page, '/items')).filter((i) => i.unique_id === station);
     const day = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
-    const approved = await callApi(page, `/quality/approve?id=${item.id}`, {
-      QualityApprove: { reading: 'H1', to: day, note: 'Field visit checked (e2e).' },
-    });
-    expect(approved.status).toBe(200);
+    await postRest(
+      `/quality/approve?id=${item.id}`,
+      { QualityApprove: { reading: 'H1', to: day, note: 'Field visit checked (e2e).' } },
+      await adminToken(),
+    );
     await visit(page, chartPath);
     await ready(page);
     await page.locator('[data-reading="H1"]').getByTestId('approved-band').waitFor();
@@ -115,18 +114,20 @@ describe('quality control in the browser', () => {
     await context.close();
   });
 
-  test('a user granted quality control reaches the Quality screen from the charts and marks readings; looks at 1280 and 360 px', async () => {
-    // The demo user sees the Brno well through its group; the administrator grants quality control on that group link.
-    const admin = await adminToken();
-    const demoUser = (await getRest<{ id: number; username: string }[]>('/subjects', admin)).find(
-      (s) => s.username === demoAccounts.user.username,
-    )!;
-    const { groups } = await getRest<{ groups: number[] }>(`/subjects/edit?id=${demoUser.id}`, admin);
-    await postRest(`/subjects/groups?id=${demoUser.id}`, { SubjectGroups: groups.map((id) => ({ id, quality: true })) }, admin);
-
-    for (const look of looks) {
-      const { context, page } = await openPage({ width: look.width, height: look.height, colorScheme: look.scheme });
-      await signIn(page, demoAccounts.user.username, demoAccounts.user.password);
+  // One test per look, in order: the first grants the right and marks a stretch, the others find it marked.
+  test.each(looks)(
+    'a user granted quality control reaches the Quality screen from the charts and marks readings, at $width px $scheme',
+    async (look) => {
+      if (look === looks[0]) {
+        // The demo user sees the Brno well through its group; the administrator grants quality control on that group link.
+        const admin = await adminToken();
+        const demoUser = (await getRest<{ id: number; username: string }[]>('/subjects', admin)).find(
+          (s) => s.username === demoAccounts.user.username,
+        )!;
+        const { groups } = await getRest<{ groups: number[] }>(`/subjects/edit?id=${demoUser.id}`, admin);
+        await postRest(`/subjects/groups?id=${demoUser.id}`, { SubjectGroups: groups.map((id) => ({ id, quality: true })) }, admin);
+      }
+      const { context, page } = await openPage({ width: look.width, height: look.height, colorScheme: look.scheme, as: demoAccounts.user });
       await visit(page, chartPath);
       await ready(page);
       const quality = page.getByRole('link', { name: 'Quality' });
@@ -148,6 +149,6 @@ describe('quality control in the browser', () => {
       ).toBe(false);
       await page.screenshot({ path: shot(`quality-screen-${look.width}-${look.scheme}`), fullPage: true });
       await context.close();
-    }
-  });
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, openPage, shot, signIn, visit } from '../support/e2e';
+import { baseURL, demoAccounts, openPage, shot, visit } from '../support/e2e';
 
 const overflowsHorizontally = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -33,8 +33,8 @@ describe.each([
 
 describe('layout settings', () => {
   test('the vertical layout with a sidebar theme and image is remembered across a reload', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/dashboard');
     // Default per SPEC §3: horizontal, so no sidebar.
     expect(await page.locator('aside').count()).toBe(0);
 
@@ -57,8 +57,8 @@ describe('layout settings', () => {
   });
 
   test('the dark colour scheme chosen in the app wins over a light system setting', async () => {
-    const { context, page } = await openPage({ colorScheme: 'light' });
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ colorScheme: 'light', as: demoAccounts.admin });
+    await visit(page, '/items');
     await page.getByLabel('Colour scheme').selectOption('dark');
     expect(await isDark(page)).toBe(true);
     await visit(page, '/profile');

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { demoAccounts, openPage, signIn, visit } from '../support/e2e';
+import { demoAccounts, openPage, visit } from '../support/e2e';
 
 describe('the Share links screens', () => {
   test('an administrator makes a link, gets its address once, and revokes it; the page answers 410 from then on', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/items');
     await page.getByRole('link', { name: 'Share links' }).first().click();
     await page.getByRole('link', { name: 'New share link' }).click();
     await page.getByLabel('Title').fill('Svratka for the town hall');
@@ -43,15 +43,14 @@ describe('the Share links screens', () => {
     await row.getByRole('button', { name: 'Revoke Svratka for the town hall' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await row.getByText('Revoked').waitFor();
-    await viewer.page.getByTestId('link-unavailable').waitFor({ timeout: 5000 });
+    await viewer.page.getByTestId('link-unavailable').waitFor();
     expect((await viewer.page.goto(address))?.status()).toBe(410);
     await viewer.context.close();
     await context.close();
   });
 
   test('a user shares only the stations it sees and lists only its own links', async () => {
-    const { context, page } = await openPage();
-    await signIn(page, demoAccounts.user.username, demoAccounts.user.password);
+    const { context, page } = await openPage({ as: demoAccounts.user });
     await visit(page, '/edit-share-link');
     const offered = await page.locator('li label').allTextContents();
     expect(offered.sort()).toEqual(['Brno – Svratka well', 'Olomouc weather', 'Znojmo – Dyje well']);

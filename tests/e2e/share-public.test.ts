@@ -91,7 +91,7 @@ describe('a share link, signed out', () => {
       (await postRest<{ token: string }>('/items/token?id=2', undefined, await adminToken())).token,
     );
     await expect
-      .poll(() => page.locator('[data-station="DANES-BRNO-01"] [data-reading="H1"] [data-testid="min"]').textContent(), { timeout: 5000 })
+      .poll(() => page.locator('[data-station="DANES-BRNO-01"] [data-reading="H1"] [data-testid="min"]').textContent())
       // A level to the centimetre, as the public sees it (the data carry every decimal).
       .toBe('-987.65');
 
@@ -139,7 +139,7 @@ describe('a share link, signed out', () => {
     await visit(page, doomed.path);
     await liveOn(page);
     await revokeShareLink(doomed.id);
-    await page.getByTestId('link-unavailable').waitFor({ timeout: 5000 });
+    await page.getByTestId('link-unavailable').waitFor();
     expect((await page.goto(doomed.path))?.status()).toBe(410);
     await page.getByText('This link is no longer available').waitFor();
     expect((await fetch(`${baseURL}/rest/share/${doomed.secret}`)).status).toBe(410);

@@ -3,20 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminToken,
-  baseURL,
-  callApi,
-  createAccount,
-  demoAccounts,
-  looks,
-  openPage,
-  postRest,
-  restAs,
-  shot,
-  signInQuietly,
-  visit,
-} from '../support/e2e';
+import { adminToken, baseURL, callApi, createAccount, demoAccounts, looks, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -68,11 +55,7 @@ function verifies(secret: string, request: Received) {
   return given.length === expected.length && timingSafeEqual(given, expected) && Math.abs(Date.now() / 1000 - Number(t)) <= 300;
 }
 
-async function signedInAdmin(options?: Parameters<typeof openPage>[0]) {
-  const opened = await openPage(options);
-  await signInQuietly(opened.context, demoAccounts.admin.username, demoAccounts.admin.password);
-  return opened;
-}
+const signedInAdmin = (options?: Parameters<typeof openPage>[0]) => openPage({ ...options, as: demoAccounts.admin });
 
 async function sendTestEvent(page: Page) {
   const before = received.length;
@@ -197,8 +180,7 @@ describe('webhooks', () => {
 
   test('someone who is not an administrator cannot open the webhooks screen, and the API refuses it', async () => {
     const account = await createAccount('hooks');
-    const { context, page } = await openPage();
-    await signInQuietly(context, account.username, account.password);
+    const { context, page } = await openPage({ as: account });
     await visit(page, '/webhooks');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();

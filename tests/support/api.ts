@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import type { z } from 'zod';
-import worker from '../../app/server';
+import worker from '../../scripts/lib/api-worker';
 import { createDb } from '../../worker/db/client';
 
 export const origin = 'http://hladina.test';

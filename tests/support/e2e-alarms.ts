@@ -1,13 +1,10 @@
 /**
  * Stations of their own for the alarm browser tests: made through the admin API with a run stamp in their
- * unique_id, given an ingest token and alarm rules, and removed from the test database after the file (other
- * files count the stations the administrator sees; the API cannot delete a station, and rules, alarms, links
- * and tokens cascade with it).
+ * unique_id, given an ingest token and alarm rules, and removed after the file with `removeStations` (./e2e.ts).
  */
 import type { AlarmRule, AlarmRulesInput } from '../../worker/contracts/alarms';
 import type { ItemRow } from '../../worker/contracts/items';
-import { query } from '../../scripts/lib/d1';
-import { postRest, stateDir } from './e2e';
+import { postRest } from './e2e';
 
 export interface AlarmStation {
   item: ItemRow;
@@ -48,8 +45,4 @@ export function postLevel(station: AlarmStation, value: number) {
   tick += 1;
   const date = new Date(Date.now() - 60_000 + tick * 100).toISOString();
   return postRest<{ accepted: number }>('/ingest/danes', { rows: [{ data_name: 'H1', data_value: value, date }] }, station.token);
-}
-
-export function removeAlarmStations(prefix: string) {
-  query(`DELETE FROM items WHERE unique_id LIKE '${prefix}%'`, '--local', stateDir);
 }

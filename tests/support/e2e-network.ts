@@ -8,8 +8,9 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { executeScript, insertSql, sqlValue } from '../../scripts/lib/d1';
+import { insertSql, sqlValue } from '../../scripts/lib/d1';
 import { hashPassword } from '../../worker/domain/auth/password';
+import type { E2eDb } from './e2e-db';
 
 export const networkAccount = { username: 'network@e2e.hladina.local', password: 'e2e-network-1', firstName: 'Sita', secondName: 'Velká' };
 export const networkSize = 500;
@@ -74,8 +75,8 @@ const inChunks = (head: string, rows: string[], size = 50) => {
   return statements;
 };
 
-/** Adds the 500 stations, their groups, roll-ups and account to the test server's database (its state directory). */
-export async function addNetwork(stateDir: string, now = Date.now()) {
+/** Adds the 500 stations, their groups, roll-ups and account to a test server's database. */
+export async function addNetwork(db: E2eDb, now = Date.now()) {
   const { items, stats } = stationRows(now);
   const groupNames = networkGroups.map((g) => sqlValue(g.name)).join(', ');
   const script = [
@@ -103,7 +104,7 @@ export async function addNetwork(stateDir: string, now = Date.now()) {
     `INSERT INTO group_items (group_id, item_id) SELECT g.id, i.id FROM groups g JOIN items i ON i.location_group = g.name WHERE g.name IN (${groupNames}) AND i.unique_id LIKE '${prefix}%';`,
     `INSERT INTO subject_groups (subject_id, group_id) SELECT s.id, g.id FROM subjects s, groups g WHERE s.username = ${sqlValue(networkAccount.username)} AND g.name IN (${groupNames});`,
   ];
-  executeScript(script.join('\n'), '--local', stateDir);
+  await db.run(script.join('\n'));
 }
 
 /**
@@ -127,14 +128,12 @@ export async function warmNetworkLive(baseURL: string) {
 }
 
 /** Removes everything addNetwork wrote (links, roll-ups and sessions go with their rows). */
-export function removeNetwork(stateDir: string) {
-  executeScript(
+export async function removeNetwork(db: E2eDb) {
+  await db.run(
     [
       `DELETE FROM items WHERE unique_id LIKE '${prefix}%';`,
       `DELETE FROM groups WHERE name IN (${networkGroups.map((g) => sqlValue(g.name)).join(', ')});`,
       `DELETE FROM subjects WHERE username = ${sqlValue(networkAccount.username)};`,
     ].join('\n'),
-    '--local',
-    stateDir,
   );
 }

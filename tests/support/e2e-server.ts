@@ -1,20 +1,22 @@
 /**
- * Global setup of the browser tests: builds the app once, then serves the built Worker with `wrangler dev` once
- * per test worker, each on a free port with a D1 of its own (never the developer's `.wrangler/`) seeded with the
- * demo accounts and a little over 30 days of readings. Files run two at a time, each on its worker's server, so
- * no file sees another's stations, accounts or mail.
+ * Global setup of the browser tests: builds the app once (for production, as deployed), prepares one database
+ * (schema, demo accounts, an importer token) and copies it for each test worker, then serves the built Worker
+ * with `wrangler dev` once per test worker, each on a free port with a D1 of its own (never the developer's
+ * `.wrangler/`), and seeds each with a little over 30 days of readings through its API. Files run two at a time,
+ * each on its worker's server, so no file sees another's stations, accounts or mail.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { applyMigrations, executeScript } from '../../scripts/lib/d1';
-import { storeImporterToken } from '../../scripts/lib/ingest';
+import { insertSql } from '../../scripts/lib/d1';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker';
 import { accountsSql } from '../../scripts/seed/accounts';
 import { postDemoReadings } from '../../scripts/seed/readings';
+import { newImporterToken } from '../../worker/domain/telemetry/tokens';
 import { reconcileCron } from '../../worker/rollup/schedules';
+import { migrate, openE2eDb } from './e2e-db';
 
 export interface E2eServer {
   baseURL: string;
@@ -28,14 +30,27 @@ declare module 'vitest' {
 }
 
 /** Test workers of the browser project (vitest.config.ts), and so servers. */
-export const e2eWorkers = 2;
 const e2eReadingDays = 35;
 
-async function serve(accounts: string): Promise<E2eServer & { worker: LocalWorker }> {
-  const stateDir = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
-  applyMigrations('--local', stateDir);
-  executeScript(accounts, '--local', stateDir);
-  const token = storeImporterToken('--local', stateDir);
+/** A production build: vitest runs with NODE_ENV=test, under which Vite would bundle React's development build. */
+function build() {
+  execFileSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+/** A state directory with the schema, the demo accounts and an importer token; returns the token. */
+async function prepareDatabase(stateDir: string) {
+  const db = await openE2eDb(stateDir);
+  try {
+    await migrate(db);
+    const { token, row } = newImporterToken();
+    await db.run(`${await accountsSql()}\n${insertSql('station_tokens', row)}`);
+    return token;
+  } finally {
+    await db.close();
+  }
+}
+
+async function serve(stateDir: string, token: string): Promise<E2eServer & { worker: LocalWorker }> {
   const worker = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir });
   try {
     // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
@@ -52,9 +67,16 @@ async function serve(accounts: string): Promise<E2eServer & { worker: LocalWorke
 
 /** Builds the app and serves it `count` times, each server on a database of its own; `stop` ends them all. */
 export async function startE2eServers(count: number) {
-  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const accounts = await accountsSql();
-  const started = await Promise.all(Array.from({ length: count }, () => serve(accounts)));
+  build();
+  const first = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
+  const token = await prepareDatabase(first);
+  const stateDirs = [first];
+  while (stateDirs.length < count) {
+    const copy = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
+    cpSync(first, copy, { recursive: true });
+    stateDirs.push(copy);
+  }
+  const started = await Promise.all(stateDirs.map((stateDir) => serve(stateDir, token)));
   const stop = () => {
     for (const { worker, stateDir } of started) {
       worker.stop();
@@ -65,7 +87,8 @@ export async function startE2eServers(count: number) {
 }
 
 export default async function setup(project: TestProject) {
-  const { servers, stop } = await startE2eServers(e2eWorkers);
+  // One server per test worker of the project (its maxWorkers in vitest.config.ts).
+  const { servers, stop } = await startE2eServers(Number(project.config.maxWorkers));
   project.provide('e2eServers', servers);
   return stop;
 }

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect, inject } from 'vitest';
-import { query } from '../../scripts/lib/d1';
 import { demoAccounts } from '../../scripts/seed/accounts';
+import { openE2eDb, type E2eDb } from './e2e-db';
 
 // Each test worker has a server (and database) of its own: two files running at once never meet.
 const server = inject('e2eServers')[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('e2eServers').length];
@@ -78,8 +78,18 @@ export const looks = [
   { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
 ];
 
-/** A fresh context per test: its own cookies, so no test sees another's session or language. */
-export async function openPage(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}) {
+export interface Account {
+  username: string;
+  password: string;
+}
+
+/**
+ * A fresh context per test: its own cookies, so no test sees another's session or language. `as` signs it in
+ * through the API (the session cookie the sign-in form would set), for tests whose subject is not signing in.
+ */
+export async function openPage(
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string; as?: Account } = {},
+) {
   browser ??= launchBrowser();
   const context: BrowserContext = await (
     await browser
@@ -90,8 +100,9 @@ export async function openPage(options: { width?: number; height?: number; color
     timezoneId: options.timezoneId,
   });
   await reportPolicyViolations(context);
+  if (options.as) await signInQuietly(context, options.as);
   const page: Page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
@@ -132,7 +143,7 @@ export async function signIn(page: Page, username: string, password: string) {
 }
 
 /** Signs a context in through the API (its session cookie), for tests whose subject is not the sign-in screen. */
-export async function signInQuietly(context: BrowserContext, username: string, password: string) {
+async function signInQuietly(context: BrowserContext, { username, password }: Account) {
   const { access_token } = await postRest<{ access_token: string }>('/site/login', { LoginForm: { username, password } });
   await context.addCookies([{ name: 'hladina_session', value: access_token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
@@ -171,12 +182,30 @@ export function dataCalls(page: Page) {
   return calls;
 }
 
+// This server's database, opened when a test file first needs it and closed after its last test.
+let db: Promise<E2eDb> | undefined;
+afterAll(async () => {
+  await (await db)?.close();
+  db = undefined;
+});
+
+/** The test server's D1, for what no API shows (the mail outbox) or for rows a file writes and removes itself. */
+export const serverDb = () => (db ??= openE2eDb(stateDir));
+
+/**
+ * Removes the stations a file made (their unique_id starts with `prefix`), with their links, tokens, rules and
+ * alarms: the API cannot delete a station, and other files count the stations the administrator sees.
+ */
+export async function removeStations(prefix: string) {
+  await (await serverDb()).run(`DELETE FROM items WHERE unique_id LIKE '${prefix.replaceAll("'", "''")}%'`);
+}
+
 /** The newest mail to an address in the test server's outbox table. */
-export function lastMailTo(address: string) {
-  const [mail] = query<{ subject: string; body: string }>(
+export async function lastMailTo(address: string) {
+  const [mail] = await (
+    await serverDb()
+  ).query<{ subject: string; body: string }>(
     `SELECT subject, body FROM outbox WHERE "to" = '${address.replaceAll("'", "''")}' ORDER BY id DESC LIMIT 1`,
-    '--local',
-    stateDir,
   );
   return mail;
 }

@@ -1,0 +1,49 @@
+/**
+ * The browser tests' D1, opened from Node through wrangler's platform proxy on the same local files that
+ * `wrangler dev --persist-to <stateDir>` serves: one local runtime for many statements, where each
+ * `wrangler d1 execute` would start Node, wrangler and a runtime of its own.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readD1Migrations } from '@cloudflare/vitest-plugin';
+import { getPlatformProxy, unstable_splitSqlQuery as splitSql, unstable_readConfig as readConfig } from 'wrangler';
+
+export interface E2eDb {
+  /** Runs a script of statements (`;`-separated) as one batch: all or nothing. */
+  run(sql: string): Promise<void>;
+  /** The rows of one query. */
+  query<T>(sql: string): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** A config with wrangler.toml's database and nothing else (its objects' classes live in the Worker, which the proxy does not run). */
+function databaseOnlyConfig(stateDir: string) {
+  const { name, compatibility_date, d1_databases } = readConfig({ config: 'wrangler.toml' });
+  const file = join(stateDir, 'wrangler.json');
+  writeFileSync(file, JSON.stringify({ name, compatibility_date, d1_databases }));
+  return file;
+}
+
+export async function openE2eDb(stateDir: string): Promise<E2eDb> {
+  // wrangler dev keeps its local state under <persist-to>/v3; the proxy takes that directory itself.
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: databaseOnlyConfig(stateDir),
+    persist: { path: join(stateDir, 'v3') },
+    remoteBindings: false,
+  });
+  const db = proxy.env.DB;
+  return {
+    async run(sql) {
+      await db.batch(splitSql(sql).map((statement) => db.prepare(statement)));
+    },
+    async query<T>(sql: string) {
+      return (await db.prepare(sql).all<T>()).results;
+    },
+    close: () => proxy.dispose(),
+  };
+}
+
+/** Creates the schema of every migration in a fresh database (as `wrangler d1 migrations apply` would). */
+export async function migrate(db: E2eDb) {
+  for (const { queries } of await readD1Migrations('./migrations')) await db.run(queries.join(';\n'));
+}
