@@ -145,11 +145,12 @@ describe('automatic checks on arrival', () => {
     const { runInDurableObject } = await import('cloudflare:test');
     const { env } = await import('cloudflare:workers');
     const { stationOf } = await import('../../worker/station/directory');
+    const { batchOf } = await import('../../worker/station/batch');
     const ingestDirect = (rows: ReturnType<typeof report>) =>
       runInDurableObject(stationOf(env, station.id), (object) =>
         object.ingest(
           { id: station.id, uniqueId: station.uniqueId, source: 'DANES', timezone: 'Europe/Prague' },
-          rows.map((r) => ({ reading: r.data_name, ts: Date.parse(r.date), value: r.data_value as number })),
+          batchOf(rows.map((r) => ({ reading: r.data_name, ts: Date.parse(r.date), value: r.data_value as number }))),
         ),
       );
     await ingest('danes', token, { rows: report('2026-05-03T00:00:00Z', 2) });

@@ -8,6 +8,7 @@ import { AlarmDelivery } from '../domain/alarms/delivery';
 import { firstMonthOfDays, type Figures } from '../rollup/layout';
 import { StationRollup, type FlushOutcome, type RollupRef, type RollupState } from '../rollup/station';
 import { AlarmClock } from '../station/alarm-clock';
+import { batchOf, indexesOf, type ReadingBatch, type Refusal } from '../station/batch';
 import { StationAlarms } from '../station/alarms';
 import { FlagCursor, reportsIn } from '../station/flags';
 import type { RuleSpec } from '../station/evaluate';
@@ -32,8 +33,8 @@ import type { FlaggedReading, LogEntry } from '../contracts/quality';
 export interface IngestOutcome {
   accepted: number;
   duplicates: number;
-  /** Set when the batch was refused, stored nothing: the indexes of new readings in an approved stretch, with its end. */
-  refused?: { index: number; approvedUntil: number }[];
+  /** Set when the batch was refused, stored nothing: its new readings in an approved stretch. */
+  refused?: Refusal[];
   /** Rows the batch wrote to the object's storage (D1 is not written on ingest: the roll-up flushes later). */
   rowsWritten: number;
   /** Where the object's time went (ms): the store's transaction with the rules' evaluation, publishing, the rest. */
@@ -86,19 +87,16 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * to D1, and schedules the roll-up's flush (after the reply, or by the alarm when the last flush is less than a
    * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
-  async ingest(ref: StationRef, readings: Reading[]): Promise<IngestOutcome> {
+  async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
     const now = Date.now();
     const station = { ...ref, ...this.rollup.remember(ref) };
     let refused: IngestOutcome['refused'];
     const done = this.transaction(() => {
       this.alarms.prime(now);
-      const outcome = storeReadings(this.sql, readings, station.timezone);
+      const outcome = storeReadings(this.sql, batch, station.timezone);
       const locked = this.quality.inApproved(outcome.stored);
       if (locked.length) {
-        const keys = new Set(locked.map((r) => `${r.reading}|${r.ts}`));
-        refused = readings.flatMap((r, index) =>
-          keys.has(`${r.reading}|${r.ts}`) ? [{ index, approvedUntil: this.quality.approvedUntil(r.reading)! }] : [],
-        );
+        refused = this.refusals(batch, locked);
         throw refusal;
       }
       const arrival = outcome.stored.length ? this.quality.arrive(outcome.stored, now) : null;
@@ -122,6 +120,26 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       rowsWritten,
       timings: { store: stored - now, publish: published - stored, schedule: Date.now() - published },
     };
+  }
+
+  /**
+   * Which readings of a batch `ingest` would refuse now: new ones in an approved stretch (batch indexes). Stores
+   * nothing; a request for several stations asks each first, so that it stores at all only if none refuses.
+   */
+  approvalConflicts(ref: StationRef, batch: ReadingBatch): Refusal[] {
+    const approved = (i: number) => batch.ts[i] < (this.quality.approvedUntil(batch.codes[batch.code[i]]) ?? -Infinity);
+    if (!batch.ts.some((_, i) => approved(i))) return [];
+    let conflicts: Refusal[] = [];
+    // Stored and undone: the same rule as `ingest`, duplicates and all.
+    this.transaction(() => {
+      conflicts = this.refusals(batch, this.quality.inApproved(storeReadings(this.sql, batch, ref.timezone).stored));
+      throw refusal;
+    });
+    return conflicts;
+  }
+
+  private refusals(batch: ReadingBatch, locked: Reading[]): Refusal[] {
+    return indexesOf(batch, locked).map((index) => ({ index, approvedUntil: this.quality.approvedUntil(batch.codes[batch.code[index]])! }));
   }
 
   /** Runs `work` in one transaction; null when it threw `refusal` (everything it did is undone). */
@@ -251,7 +269,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const station = { ...ref, ...this.rollup.remember(ref) };
     const outcome = this.ctx.storage.transactionSync(() => {
       const cursor = this.legacyCursor();
-      const stored = storeReadings(this.sql, readings, station.timezone);
+      const stored = storeReadings(this.sql, batchOf(readings), station.timezone);
       const end = readings.at(-1);
       this.ctx.storage.kv.put('legacy', {
         ts: end?.ts ?? cursor.ts,
