@@ -3,6 +3,7 @@ import { createApi } from './app';
 import { runScheduled } from './cron';
 import { framingOrigins, newNonce, pagePolicy, withPageHeaders, type PageAllowances } from './http/security-headers';
 import { createSta, staBase } from './sta';
+import { createInflux, influxBase } from './influx';
 
 /** Renders a page of the React app; its inline scripts and styles carry `nonce`. */
 export type RenderApp = (request: Request, nonce: string) => Response | Promise<Response>;
@@ -10,12 +11,16 @@ export type RenderApp = (request: Request, nonce: string) => Response | Promise<
 /**
  * The Worker: `/rest` is the Hono API, everything else goes to the React app's SSR handler and leaves with a
  * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`) and the origins a
- * share link lets frame its embeds. `/sta/v1.1` is the read-only OGC SensorThings API (worker/sta/).
+ * share link lets frame its embeds. `/sta/v1.1` is the read-only OGC SensorThings API (worker/sta/); InfluxDB's write
+ * API (line protocol in, worker/influx/) answers at the root and under `/influx`.
  */
 export function createWorker(renderApp: RenderApp, allowances: PageAllowances = { mapOrigins: [], styleHashes: [] }) {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
   app.route('/rest', createApi());
   app.route(staBase, createSta());
+  const influx = createInflux();
+  app.route(influxBase, influx);
+  app.route('/', influx);
   app.all('*', async (c) => {
     const nonce = newNonce();
     const response = await renderApp(c.req.raw, nonce);
