@@ -85,9 +85,9 @@ describe('line protocol: what a point holds', () => {
     } = points('m a=9223372036854775807i,b=-9223372036854775808i,c=18446744073709551615u,d=123456789012345i');
     expect(errors).toEqual([]);
     expect(point.fields).toEqual({
-      a: ['integer', 9223372036854775807],
-      b: ['integer', -9223372036854775808],
-      c: ['unsigned', 18446744073709551615],
+      a: ['integer', Number('9223372036854775807')],
+      b: ['integer', -Number('9223372036854775808')],
+      c: ['unsigned', Number('18446744073709551615')],
       d: ['integer', 123456789012345],
     });
   });

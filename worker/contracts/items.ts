@@ -78,7 +78,7 @@ export const LineField = z.object({
     .trim()
     .min(1)
     .max(100)
-    .refine((name) => !/[\u0000-\u001f]/.test(name))
+    .refine((name) => !/\p{Cc}/u.test(name))
     .meta({ description: 'The field name as written in line protocol, unescaped (spaces, commas and equals signs allowed).' }),
   code: z
     .string()

@@ -58,13 +58,6 @@ export function batchOf(readings: Iterable<Reading>): ReadingBatch {
   return builder.build();
 }
 
-/** The reading at `index` of a batch. */
-export const readingAt = (batch: ReadingBatch, index: number): Reading => ({
-  reading: batch.codes[batch.code[index]],
-  ts: batch.ts[index],
-  value: batch.value[index],
-});
-
 /** The indexes of a batch's readings that are among `readings` (by code and time). */
 export function indexesOf(batch: ReadingBatch, readings: Reading[]): number[] {
   if (!readings.length) return [];

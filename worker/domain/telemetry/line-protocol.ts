@@ -11,7 +11,6 @@ export type Precision = (typeof precisions)[keyof typeof precisions];
 
 /** How a field's value was written: 1.5, 2i, 3u, true or "text". */
 export const fieldKinds = ['float', 'integer', 'unsigned', 'boolean', 'string'] as const;
-export type FieldKind = (typeof fieldKinds)[number];
 const [FLOAT, INTEGER, UNSIGNED, BOOLEAN, STRING] = [0, 1, 2, 3, 4];
 
 /** The points of a body in columns. */
