@@ -1,6 +1,6 @@
 /**
  * InfluxDB's write API, so that Telegraf, Node-RED, data logger gateways and Debian's `influx` client post line protocol
- * to Hladina unchanged (docs/line-protocol.md, decision 0019): 1.x `POST /write` (`db`, `rp` ignored; `precision`
+ * to Hladina unchanged (docs/line-protocol.md, decision 0023): 1.x `POST /write` (`db`, `rp` ignored; `precision`
  * n|u|ms|s|m|h; `u`/`p`), 2.x `POST /api/v2/write` (`org`, `bucket` ignored; `precision` ns|us|ms|s), plain or gzip,
  * and the probes clients call first (`/ping`, `/health`). A station's or an importer's ingest token is the password
  * (`p=`, HTTP Basic) or `Authorization: Bearer …` / `Token …`. Replies are InfluxDB's: 204, or an error as

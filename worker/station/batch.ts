@@ -2,7 +2,7 @@ import type { Reading } from '../contracts/telemetry';
 
 /**
  * Checked readings as the Worker hands them to a station's object: columns, not an object per reading. The call
- * copies three typed arrays where it cloned 1,000 objects (a tenth of a batch's CPU, decision 0019).
+ * copies three typed arrays where it cloned 1,000 objects (a tenth of a batch's CPU, decision 0023).
  */
 export interface ReadingBatch {
   /** The batch's reading codes in the order they first appear; `code[i]` indexes them. */

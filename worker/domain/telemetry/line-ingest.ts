@@ -61,7 +61,7 @@ function codeOfField(item: StationRecord, field: string) {
 const fieldText = (field: string) => JSON.stringify(field);
 
 /**
- * Stores a write of InfluxDB line protocol all-or-nothing (docs/decisions/0019): every line is read and checked
+ * Stores a write of InfluxDB line protocol all-or-nothing (docs/decisions/0023): every line is read and checked
  * (its station from the `station` tag or the token, fields mapped to reading codes, the JSON ingest's plausibility
  * rules) before any station stores anything; a write for several stations asks each of their objects whether it would
  * refuse a reading (approved data) before any of them stores. Bad lines are named (`lines.<n>`), nothing is stored.
@@ -168,7 +168,7 @@ export async function ingestLines(
     }
   };
   if (writes.length > 1) {
-    // Nothing is stored unless every station would take its readings (decision 0019).
+    // Nothing is stored unless every station would take its readings (decision 0023).
     const conflicts = await Promise.all(writes.map((t) => stationOf(env, t.item.id).approvalConflicts(stationRef(t.item), t.batch!)));
     writes.forEach((t, i) => refuseApproved(t, conflicts[i]));
     refusals.throwAny();
