@@ -19,7 +19,7 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             // Dashboards are not kept between calls in tests (each test sees what it just stored); tests/api/dashboard-cache.test.ts
             // turns the cache on for itself.
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, DASHBOARD_CACHE_SECONDS: '0' } },
+            miniflare: { bindings: { TEST_MIGRATIONS: migrations, DASHBOARD_CACHE_SECONDS: '0', STATION_TESTING: 'on' } },
           }),
         ],
         test: {

@@ -1,6 +1,5 @@
 import { createStartHandler, defaultStreamHandler } from '@tanstack/react-start/server';
 import { createWorker } from '../worker';
-import { mapOrigins } from './features/stations/map-style';
 import { paraglideMiddleware } from './paraglide/server';
 
 const renderApp = createStartHandler(defaultStreamHandler);
@@ -20,10 +19,9 @@ const libraryStyleHashes = [
 // The locale comes from the request's cookie for the whole render, so the server speaks the user's language;
 // the nonce reaches the router through the request context (see the root route).
 export default createWorker((request, nonce) => paraglideMiddleware(request, () => renderApp(request, { context: { nonce } })), {
-  mapOrigins: mapOrigins(),
   styleHashes: libraryStyleHashes,
 });
-export { StationCore } from '../worker/objects/station-core';
+export { StationCore } from '../worker/station/object';
 export { LiveWatcher } from '../worker/objects/live-watcher';
 export { CronRunner } from '../worker/objects/cron-runner';
 export { ShareLink } from '../worker/objects/share-link';

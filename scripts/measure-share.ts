@@ -2,8 +2,8 @@
  * `npm run measure:share`: builds and serves the app as the browser tests do, makes a share link of two demo stations,
  * then reports, on the production build in headless Chromium:
  * - the link's public page: largest contentful paint with a cold browser cache (the median of three loads; the first
- *   load ever, which also wakes the link's object and reads D1, apart), its first-load JS and whether its server HTML
- *   carries the cards;
+ *   load ever, which also wakes the link's object and reads D1, apart), its first-load JS, whether its server HTML
+ *   carries the cards, and the bytes of the self-served base map (style and tiles, as transferred) until it is drawn;
  * - the public JSON: the first viewer's and a second viewer's reply time (the second within the object's cache time
  *   is answered from the object; tests/api/share-public.test.ts proves it runs no D1 statement);
  * - the live channel: N viewers (default 1,000) on one link, one batch ingested, how long until every viewer has it and
@@ -44,14 +44,28 @@ async function rest<T>(path: string, body?: unknown, token?: string, client?: st
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-/** A page's largest contentful paint in a fresh context (an empty cache, no cookie), after its load settles. */
+/**
+ * A page's largest contentful paint in a fresh context (an empty cache, no cookie), after its load settles, and what
+ * its base map cost until drawn: the style and tiles under /map/ as transferred (headers and compressed bodies).
+ */
 async function coldLcp(path: string, width = 1280, height = 800) {
   const context = await browser.newContext({ baseURL, viewport: { width, height } });
   const page = await context.newPage();
   const scripts: Promise<number>[] = [];
+  const map: Promise<number>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script')
       scripts.push(fetch(response.url()).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer())).length));
+  });
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/map/'))
+      // A request still finishing when the context closes counts nothing.
+      map.push(
+        request
+          .sizes()
+          .then((sizes) => sizes.responseHeadersSize + sizes.responseBodySize)
+          .catch(() => 0),
+      );
   });
   await page.goto(path, { waitUntil: 'load' });
   await page.waitForTimeout(500);
@@ -65,8 +79,15 @@ async function coldLcp(path: string, width = 1280, height = 800) {
       ),
   );
   const js = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  await page.locator('[data-base-map="ready"]').waitFor({ timeout: 60_000 });
+  // The tiles of the first view follow the style, as MapLibre draws it: counted once no map request came for 2 s.
+  for (let seen = -1; seen !== map.length;) {
+    seen = map.length;
+    await page.waitForTimeout(2000);
+  }
+  const mapBytes = (await Promise.all(map)).reduce((a, b) => a + b, 0);
   await context.close();
-  return { lcp, js };
+  return { lcp, js, mapBytes, mapRequests: map.length };
 }
 
 /** Opens `count` live viewers of the link (each from a client address of its own, as many people would be). */
@@ -123,6 +144,7 @@ try {
   const first = await coldLcp(link.path);
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) runs.push((await coldLcp(link.path)).lcp);
+  const phoneMap = await coldLcp(link.path, 360, 740);
   runs.sort((a, b) => a - b);
   const phone: number[] = [];
   for (let i = 0; i < 3; i++) phone.push((await coldLcp(link.path, 360, 740)).lcp);
@@ -161,6 +183,10 @@ try {
   console.log(`share page LCP, cold cache, 1280 px: ${ms(runs[1])} (median of ${runs.map(ms).join(', ')})`);
   console.log(`share page LCP, cold cache, 360 px: ${ms(phone[1])} (median of ${phone.map(ms).join(', ')})`);
   console.log(
+    `base map on first view (style and tiles, transferred): ${kb(first.mapBytes)} in ${first.mapRequests} requests at 1280 px, ` +
+      `${kb(phoneMap.mapBytes)} in ${phoneMap.mapRequests} at 360 px`,
+  );
+  console.log(
     `share JSON: first viewer ${ms(firstViewer)}, next 20 viewers median ${ms(later[10])} (from the object's cache: no D1 statement)`,
   );
   console.log(
@@ -180,7 +206,7 @@ try {
           page.screenshot({ path: `test-results/screenshots/share-${name}-${width}-${colorScheme}.png`, fullPage: true });
         await page.goto(link.path);
         await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 30_000 });
-        await page.locator('.maplibregl-marker').first().waitFor();
+        await page.locator('[data-base-map="ready"]').waitFor({ timeout: 60_000 });
         await shot('page');
         await page.goto(`${link.path}/charts/DANES-BRNO-01?days=7`);
         await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();

@@ -27,6 +27,8 @@ const Config = z.object({
     .min(0)
     .max(24 * 60)
     .default(10),
+  /** "on" only in the tests' and the benchmarks' Workers: station objects then hand out their testing facet (decision 0020). */
+  STATION_TESTING: z.string().optional(),
 });
 export type Config = z.infer<typeof Config>;
 

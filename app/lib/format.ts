@@ -1,4 +1,5 @@
 import { localDay } from '../../worker/contracts/station-time';
+import { getLocale } from '~/paraglide/runtime';
 
 const parts = (day: string) => day.split('-');
 
@@ -30,4 +31,20 @@ export function stationDateTime(instant: string | number, timeZone: string) {
   }
   const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** The app's languages as Intl knows them: its English is Europe's, on the 24-hour clock like the other five. */
+const intlLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's time of day (`14:05`) on the page language's clock, in a time zone (the viewer's when none is given). */
+export function timeOfDay(instant: string | number, timeZone?: string) {
+  const key = `${getLocale()}|${timeZone ?? ''}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(getLocale()), { hour: '2-digit', minute: '2-digit', timeZone });
+    clockFormats.set(key, format);
+  }
+  return format.format(new Date(instant));
 }

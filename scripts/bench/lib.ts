@@ -16,7 +16,8 @@ export async function benchWorker(what: string, scripts: string[], vars: Record<
   console.log(`Preparing ${what} in ${dir} …`);
   applyMigrations('--local', dir);
   for (const sql of scripts) executeScript(sql, '--local', dir);
-  const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir, vars });
+  // The bench Worker reads the roll-up's state through the objects' testing facet.
+  const worker = await startLocalWorker({ entry: 'scripts/bench/worker.ts', persistTo: dir, vars: { STATION_TESTING: 'on', ...vars } });
   return {
     ...worker,
     dir,

@@ -11,7 +11,7 @@ import { rollupSize } from '../../worker/db/daily-stats';
 import { alarms } from '../../worker/db/schema';
 import { foldOldDays, reconcileAllStations } from '../../worker/rollup/cron';
 import { stationOf } from '../../worker/station/directory';
-import type { IngestOutcome } from '../../worker/objects/station-core';
+import type { IngestOutcome } from '../../worker/station/object';
 
 /** Rows written since the last `/bench/counters`: by ingest in the objects, and by the Worker's own D1 statements. */
 const counters = { batches: 0, objectRows: 0, d1Rows: 0 };
@@ -77,7 +77,7 @@ export default {
     if (url.pathname === '/bench/rollup-state') {
       // What the stations' objects say of their roll-up, once each flush under way has ended: flushes, and the rows
       // they wrote to D1 (D1's own `rows_written`) and to the object.
-      const states = await Promise.all(ids(url).map((id) => stationOf(env, id).rollupState()));
+      const states = await Promise.all(ids(url).map((id) => stationOf(env, id).testing().rollupState()));
       const sum = (key: 'flushes' | 'd1RowsWritten' | 'objectRowsWritten') => states.reduce((n, s) => n + s[key], 0);
       return Response.json({
         flushes: sum('flushes'),
@@ -107,21 +107,19 @@ export default {
     }
     if (url.pathname === '/bench/raw-month') {
       // A station-month of raw readings, as an archive to R2 would hold it (columnar, every point).
-      const series = await stationOf(env, Number(url.searchParams.get('id'))).readings(
-        Number(url.searchParams.get('start')),
-        Number(url.searchParams.get('end')),
-        Number.MAX_SAFE_INTEGER,
-      );
+      const series = await stationOf(env, Number(url.searchParams.get('id')))
+        .reads()
+        .readings(Number(url.searchParams.get('start')), Number(url.searchParams.get('end')), Number.MAX_SAFE_INTEGER);
       return Response.json(series);
     }
     if (url.pathname === '/bench/figures') {
-      return Response.json(await Promise.all(ids(url).map((id) => stationOf(env, id).figures())));
+      return Response.json(await Promise.all(ids(url).map((id) => stationOf(env, id).reads().figures())));
     }
     return worker.fetch(request, countingEnv(env), ctx);
   },
 } satisfies ExportedHandler<Cloudflare.Env>;
 
-export { StationCore } from '../../worker/objects/station-core';
+export { StationCore } from '../../worker/station/object';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { CronRunner } from '../../worker/objects/cron-runner';
 export { ShareLink } from '../../worker/objects/share-link';

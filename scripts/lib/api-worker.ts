@@ -6,7 +6,7 @@
 import { createWorker } from '../../worker';
 
 export default createWorker(() => new Response('This Worker serves /rest only.', { status: 404 }));
-export { StationCore } from '../../worker/objects/station-core';
+export { StationCore } from '../../worker/station/object';
 export { LiveWatcher } from '../../worker/objects/live-watcher';
 export { CronRunner } from '../../worker/objects/cron-runner';
 export { ShareLink } from '../../worker/objects/share-link';

@@ -6,7 +6,7 @@ import { NotificationSettings } from '../../worker/contracts/notifications';
 import { get, post } from '../support/api';
 import { addRule, alarmsOf, flood, floodStation, series, watchedStation } from '../support/alarms';
 import { mail, make } from '../support/make';
-import { ingest, inStation, runCron } from '../support/telemetry';
+import { ingest, runCron, testingOf } from '../support/telemetry';
 
 describe('alarm lifecycle', () => {
   it('goes active → acknowledged (with a note) → cleared, and refuses a second acknowledgement', async () => {
@@ -123,10 +123,10 @@ describe('rules in the station object', () => {
     const { admin, station, token } = await watchedStation();
     const rule = await addRule(admin, { ...flood, item_id: station.id });
     // As if the push had failed: the object lost the rule and D1 still calls it unpushed.
-    await inStation(station.id, 'DELETE FROM alarm_rules');
+    await testingOf(station.id).clear('alarm_rules');
     await env.DB.prepare('UPDATE alarm_rules SET pushed = 0, rev = rev + 1 WHERE id = ?').bind(rule.id).run();
     await runCron();
-    expect(await inStation(station.id, 'SELECT id FROM alarm_rules')).toEqual([{ id: rule.id }]);
+    expect((await testingOf(station.id).rows('alarm_rules')).map((r) => r.id)).toEqual([rule.id]);
     expect((await env.DB.prepare('SELECT pushed FROM alarm_rules WHERE id = ?').bind(rule.id).first())!.pushed).toBe(1);
     await ingest('danes', token, { rows: series('2026-03-11T10:00:00Z', 10, [3.5]) });
     expect(await alarmsOf(station.id)).toHaveLength(1);
@@ -135,10 +135,10 @@ describe('rules in the station object', () => {
   it('writes no rule state and no transition for a batch that changes no alarm', async () => {
     const { station, post: postRows } = await floodStation();
     await postRows(series('2026-03-12T10:00:00Z', 10, [1.0]));
-    const before = await inStation(station.id, 'SELECT phase, since, alarm_key FROM alarm_rules');
+    const before = await testingOf(station.id).rows('alarm_rules');
     await postRows(series('2026-03-12T10:10:00Z', 10, [1.1, 1.2, 1.3]));
-    expect(await inStation(station.id, 'SELECT phase, since, alarm_key FROM alarm_rules')).toEqual(before);
-    expect(await inStation(station.id, 'SELECT count(*) AS n FROM alarm_events')).toEqual([{ n: 0 }]);
+    expect(await testingOf(station.id).rows('alarm_rules')).toEqual(before);
+    expect(await testingOf(station.id).rows('alarm_events')).toEqual([]);
     expect(await alarmsOf(station.id)).toEqual([]);
   });
 });

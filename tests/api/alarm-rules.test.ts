@@ -5,7 +5,7 @@ import { get, post } from '../support/api';
 import { addRule, series, watchedStation } from '../support/alarms';
 import { watch } from '../support/live';
 import { make } from '../support/make';
-import { ingest, inStation } from '../support/telemetry';
+import { ingest, testingOf } from '../support/telemetry';
 
 const hour = 3_600_000;
 
@@ -50,8 +50,8 @@ describe('alarm rules', () => {
     await ingest('danes', token, { rows: series('2026-05-01T10:00:00Z', 10, [3.5]) });
     const updated = await addRule(admin, { id: rule.id, item_id: station.id, kind: 'above', reading: 'H1', threshold: 4, deadband: 1 });
     expect(updated).toMatchObject({ id: rule.id, threshold: 4, clear_level: 3 });
-    const [held] = await inStation<{ spec: string; phase: string }>(station.id, 'SELECT spec, phase FROM alarm_rules');
-    expect(JSON.parse(held.spec)).toMatchObject({ id: rule.id, threshold: 4, deadband: 1 });
+    const [held] = await testingOf(station.id).rows('alarm_rules');
+    expect(JSON.parse(held.spec as string)).toMatchObject({ id: rule.id, threshold: 4, deadband: 1 });
     expect(held.phase).toBe('firing');
     // 3.2 is below the new threshold but not past its clear level (3): the alarm stays open.
     await ingest('danes', token, { rows: series('2026-05-01T10:10:00Z', 10, [3.2, 2.9]) });
@@ -119,7 +119,7 @@ describe('rule preview', () => {
     const week = await preview({ kind: 'above', reading: 'H1', threshold: 3 }, 7);
     expect(week.data.fired).toBe(1);
     // Previewing stores nothing: the station has no rule and no alarm.
-    expect(await inStation(station.id, 'SELECT id FROM alarm_rules')).toEqual([]);
+    expect(await testingOf(station.id).rows('alarm_rules')).toEqual([]);
   });
 
   it('finds the silences a no-data rule would have fired on', async () => {

@@ -12,7 +12,7 @@ import { dashboardOf, rangeFiguresOf } from '../../worker/domain/telemetry/dashb
 import { stationOf } from '../../worker/station/directory';
 import { get } from '../support/api';
 import { make } from '../support/make';
-import { ingest, inStation, runCron, settleRollup, stationsWithReadings, workerCtx } from '../support/telemetry';
+import { ingest, runCron, settleRollup, stationsWithReadings, testingOf, workerCtx } from '../support/telemetry';
 
 describe('dashboard columns', () => {
   it('decode to the documented reply, for both sources, totals, wettest days and stations without readings', async () => {
@@ -84,8 +84,8 @@ describe('the dashboard cache', () => {
     const at = (hour: number) => Date.parse(`${day}T0${hour}:00:00Z`);
     await ingest('danes', station.token, { rows: [{ data_name: 'SRA1H', data_value: 1, date: new Date(at(1)).toISOString() }] });
     // Amounts no gauge measures (ingest refuses them), stored as they are: whatever the object holds must roll up.
-    await inStation(station.id, 'INSERT INTO readings (ts, "SRA1H") VALUES (?, ?), (?, ?)', at(2), 1.7e308, at(3), 1.7e308);
-    await stationOf(env, station.id).touch([day]);
+    await testingOf(station.id).storeUnchecked([2, 3].map((hour) => ({ reading: 'SRA1H', ts: at(hour), value: 1.7e308 })));
+    await stationOf(env, station.id).rollup().touch([day]);
     await settleRollup(station.id);
     const deferred: Promise<unknown>[] = [];
     const base = workerCtx();

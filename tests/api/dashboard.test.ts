@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Dashboard } from '../../worker/contracts/telemetry';
 import { get } from '../support/api';
 import { make } from '../support/make';
-import { inStation, runCron, stationsWithReadings } from '../support/telemetry';
+import { runCron, stationsWithReadings, testingOf } from '../support/telemetry';
 
 let fixture: Awaited<ReturnType<typeof stationsWithReadings>>;
 const range = 'from=2026-04-01&to=2026-04-03';
@@ -28,7 +28,7 @@ describe('dashboard', () => {
 
   it('answers from daily_stats alone: deleting raw readings after the roll-up changes nothing', async () => {
     const before = await dashboard(fixture.viewer.token);
-    for (const station of [fixture.danesStation, fixture.uniwanStation]) await inStation(station.id, 'DELETE FROM readings');
+    for (const station of [fixture.danesStation, fixture.uniwanStation]) await testingOf(station.id).clear('readings');
     const after = await dashboard(fixture.viewer.token);
     expect(after.json).toEqual(before.json);
   });

@@ -7,7 +7,7 @@ import { sourceRow } from '../../worker/contracts/telemetry';
 import { get, post } from '../support/api';
 import { addRule, alarmsOf, floodStation, series, watchedStation } from '../support/alarms';
 import { make } from '../support/make';
-import { dirtyOf, ingest, inStation, storedOf } from '../support/telemetry';
+import { dirtyOf, ingest, storedOf, testingOf } from '../support/telemetry';
 
 const minute = 60_000;
 const danes = (reading: string, value: unknown, date: string) => ({ data_name: reading, data_value: value, date });
@@ -60,7 +60,7 @@ describe('a fast station clock cannot silence the alarm rules', () => {
 
   it('fires on a current flood reading when a far-future reading got stored anyway (an older release, a legacy copy)', async () => {
     const { station, post } = await floodStation();
-    await inStation(station.id, 'INSERT INTO readings (ts, "H1") VALUES (?, 2)', Date.now() + 12 * 3_600_000);
+    await testingOf(station.id).storeUnchecked([{ reading: 'H1', ts: Date.now() + 12 * 3_600_000, value: 2 }]);
     expect((await post([danes('H1', 2.5, fromNow(-2))])).status).toBe(200);
     expect((await post([danes('H1', 3.5, fromNow(-1))])).status).toBe(200);
     expect(await alarmsOf(station.id)).toMatchObject([{ state: 'active', value: 3.5 }]);
@@ -77,7 +77,7 @@ describe('a fast station clock cannot silence the alarm rules', () => {
     const { admin, station, token } = await watchedStation();
     await addRule(admin, { item_id: station.id, kind: 'no_data', silence_minutes: 60 });
     await ingest('danes', token, { rows: [danes('H1', 2, fromNow(-180))] });
-    await inStation(station.id, 'INSERT INTO readings (ts, "H1") VALUES (?, 2)', Date.now() + 12 * 3_600_000);
+    await testingOf(station.id).storeUnchecked([{ reading: 'H1', ts: Date.now() + 12 * 3_600_000, value: 2 }]);
     const { runCron } = await import('../support/telemetry');
     await runCron();
     expect(await alarmsOf(station.id)).toMatchObject([{ kind: 'no_data', state: 'active' }]);
@@ -142,16 +142,13 @@ describe('automatic checks on arrival', () => {
     const { station, token } = await watchedStation();
     const report = (at: string, h1: number) =>
       ['H1', 'KCM', 'RV', '_T', 'POWER'].map((code, i) => danes(code, code === 'H1' ? h1 : [0, 0.6, 60, 10, 12.8][i], at));
-    const { runInDurableObject } = await import('cloudflare:test');
     const { env } = await import('cloudflare:workers');
     const { stationOf } = await import('../../worker/station/directory');
     const { batchOf } = await import('../../worker/station/batch');
     const ingestDirect = (rows: ReturnType<typeof report>) =>
-      runInDurableObject(stationOf(env, station.id), (object) =>
-        object.ingest(
-          { id: station.id, uniqueId: station.uniqueId, source: 'DANES', timezone: 'Europe/Prague' },
-          batchOf(rows.map((r) => ({ reading: r.data_name, ts: Date.parse(r.date), value: r.data_value as number }))),
-        ),
+      stationOf(env, station.id).ingest(
+        { id: station.id, uniqueId: station.uniqueId, source: 'DANES', timezone: 'Europe/Prague' },
+        batchOf(rows.map((r) => ({ reading: r.data_name, ts: Date.parse(r.date), value: r.data_value as number }))),
       );
     await ingest('danes', token, { rows: report('2026-05-03T00:00:00Z', 2) });
     const clean = await ingestDirect(report('2026-05-03T00:10:00Z', 2.01));

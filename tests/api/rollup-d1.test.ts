@@ -3,7 +3,7 @@
  * and when one station's roll-up fails (docs/decisions/0015). Rows written are D1's own counters: the `rows_written`
  * of every statement, at ingest (through a counting binding) and in the station object's flushes (which add them up).
  */
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { Health } from '../../worker/contracts/rollup';
@@ -12,13 +12,11 @@ import { createDb } from '../../worker/db/client';
 import { selectRangeFigures } from '../../worker/db/daily-stats';
 import { ingestRows } from '../../worker/domain/telemetry/ingest';
 import { resolveIngestToken } from '../../worker/domain/telemetry/tokens';
-import type { StationCore } from '../../worker/objects/station-core';
 import { stationOf } from '../../worker/station/directory';
 import { get } from '../support/api';
 import { make } from '../support/make';
 import { expectSameStats, keySpan, recomputeFromRaw, statsOf } from '../support/rollup';
 import {
-  inStation,
   ingest,
   lastUpdateOf,
   pendingStations,
@@ -26,6 +24,7 @@ import {
   rollupStateOf,
   runCron,
   settleRollup,
+  testingOf,
   workerCtx,
 } from '../support/telemetry';
 
@@ -65,10 +64,7 @@ async function postCounted(token: string, rows: unknown[], counter: { rows: numb
 }
 
 /** What ten minutes do to a station's object: its last flush is that much longer ago. */
-const tenMinutesPass = (itemId: number) =>
-  runInDurableObject(stationOf(env, itemId), (core: StationCore) => {
-    (core as unknown as { rollup: { lastFlush: number } }).rollup.lastFlush -= 600_000;
-  });
+const tenMinutesPass = (itemId: number) => testingOf(itemId).backdateFlush(600_000);
 
 // Values 0 to 9.75, inside every code's physical limits (ingest refuses the rest).
 const report = (ts: number, k: number) =>
@@ -105,7 +101,7 @@ describe('D1 rows per report', () => {
     expect(rollupRows).toBe(reports);
     // Each report wrote its reading's row in the object and nothing else there (the day keeps its mark).
     expect(after.objectRowsWritten - before.objectRowsWritten).toBe(0);
-    expect(await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.getAlarm())).toBeNull();
+    expect(await testingOf(station.id).alarmAt()).toBeNull();
     expectSameStats(await statsOf(station.id), await recomputeFromRaw(station.id, 'Europe/Prague'));
   });
 
@@ -174,28 +170,20 @@ describe('values at the edge of a double', () => {
     const viewer = await make.admin();
     const day = '2026-07-01';
     const at = (hour: number) => Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
-    // Readings a physical-limit check at ingest might refuse are stored by the object as they are (here straight into
-    // its table), and the day is marked for re-roll as a flag edit would: whatever the object holds must roll up.
+    // Readings a physical-limit check at ingest might refuse are stored by the object as they are (here past every check,
+    // through the testing facet), and the day is marked for re-roll as a flag edit would: whatever the object holds must roll up.
     const huge = 1.7e308;
     await ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: 1, date: new Date(at(1)).toISOString() }] });
     await settleRollup(station.id);
-    await inStation(
-      station.id,
-      'INSERT INTO readings (ts, "SRA1H", "_T", "KCM") VALUES (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
-      at(2),
-      huge,
-      -huge,
-      5e-324,
-      at(3),
-      huge,
-      -huge,
-      -0,
-      at(4),
-      1,
-      huge,
-      Number.MIN_VALUE,
+    const values = [
+      [2, huge, -huge, 5e-324],
+      [3, huge, -huge, -0],
+      [4, 1, huge, Number.MIN_VALUE],
+    ];
+    await testingOf(station.id).storeUnchecked(
+      values.flatMap(([hour, ...v]) => ['SRA1H', '_T', 'KCM'].map((reading, i) => ({ reading, ts: at(hour), value: v[i] }))),
     );
-    await stationOf(env, station.id).touch([day]);
+    await stationOf(env, station.id).rollup().touch([day]);
     await settleRollup(station.id);
     expect((await rollupStateOf(station.id)).failures).toBe(0);
     expect(await rawAll('SELECT item_id FROM rollup_failures WHERE item_id = ?', station.id)).toEqual([]);
@@ -241,7 +229,7 @@ describe('a station whose roll-up fails', () => {
     for (const station of [broken, fine]) await ingest('danes', station.token, { rows: report(start, 1) });
     await runCron();
     // What a flush that throws leaves behind: here a marked day no calendar has.
-    await inStation(broken.id, "INSERT INTO dirty_days (day) VALUES ('2026-02-30')");
+    await testingOf(broken.id).mark(['2026-02-30']);
     for (const station of [broken, fine]) await ingest('danes', station.token, { rows: report(start + 600_000, 2) });
     await runCron();
 
@@ -256,7 +244,7 @@ describe('a station whose roll-up fails', () => {
     expect((await get('/rest/health', { token: (await make.subject()).token })).status).toBe(403);
 
     // Repaired, the object's own retry heals it and the health call counts nothing.
-    await inStation(broken.id, "DELETE FROM dirty_days WHERE day = '2026-02-30'");
+    await testingOf(broken.id).mark(['2026-02-30'], false);
     await runDurableObjectAlarm(stationOf(env, broken.id));
     await settleRollup(broken.id);
     expectSameStats(await statsOf(broken.id), await recomputeFromRaw(broken.id, 'Europe/Prague'));

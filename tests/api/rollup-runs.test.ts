@@ -60,7 +60,7 @@ describe('roll-up runs', () => {
     for (let round = 0; round < 5; round++) {
       const rows = randomRows('DANES', `2026-07-${String(10 + round * 3).padStart(2, '0')}T12:00:00Z`, 40 + round);
       await Promise.all([
-        stationOf(env, station.id).flush({ id: station.id, timezone: 'Europe/Prague', source: 'DANES' }),
+        stationOf(env, station.id).rollup().flush({ id: station.id, timezone: 'Europe/Prague', source: 'DANES' }),
         ingest('danes', token, { unique_id: station.uniqueId, rows }),
       ]);
       await runCron();

@@ -1,10 +1,9 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env, runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { StationCore } from '../../worker/objects/station-core';
 import { stationOf } from '../../worker/station/directory';
 import { daysOf, expectSameStats, keySpan, markDirty, randomRows, recomputeFromRaw, statsOf } from '../support/rollup';
 import { make } from '../support/make';
-import { dirtyOf, inStation, ingest, pendingStations, rawAll, rollupStateOf, runCron } from '../support/telemetry';
+import { dirtyOf, ingest, pendingStations, rawAll, rollupStateOf, runCron, testingOf } from '../support/telemetry';
 
 describe('roll-up', () => {
   const cases = [
@@ -92,23 +91,23 @@ describe('roll-up', () => {
     const written = async () => (await rollupStateOf(station.id)).d1RowsWritten;
     const before = await written();
     // The newest day keeps its mark in the object, yet an alarm wake-up alone must not write to D1.
-    await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.alarm());
+    await testingOf(station.id).ringAlarm();
     expect(await written()).toBe(before);
     expect(await pendingStations()).toEqual([]);
     // What a flush that fails leaves behind: a marked day it cannot roll up. It is recorded and retried by the alarm.
-    await inStation(station.id, "INSERT INTO dirty_days (day) VALUES ('2026-13-01')");
-    await runInDurableObject(stationOf(env, station.id), (core: StationCore) => core.touch(['2026-05-10']));
+    await testingOf(station.id).mark(['2026-13-01']);
+    await stationOf(env, station.id).rollup().touch(['2026-05-10']);
     await rollupStateOf(station.id);
     await runDurableObjectAlarm(stationOf(env, station.id));
     expect((await rollupStateOf(station.id)).failures).toBeGreaterThan(0);
     expect(await rawAll('SELECT item_id FROM rollup_failures WHERE item_id = ?', station.id)).toEqual([{ item_id: station.id }]);
     expect(await pendingStations()).toEqual([station.id]);
     // Repaired, the next alarm flushes and takes the station off the list, in the same batch.
-    await inStation(station.id, "DELETE FROM dirty_days WHERE day = '2026-13-01'");
+    await testingOf(station.id).mark(['2026-13-01'], false);
     expect(await runDurableObjectAlarm(stationOf(env, station.id))).toBe(true);
+    // `failures` is what the object's storage holds: its count of failed flushes is gone too.
     expect(await rollupStateOf(station.id)).toMatchObject({ failures: 0, dueAt: null });
     expect(await rawAll('SELECT item_id FROM rollup_failures WHERE item_id = ?', station.id)).toEqual([]);
-    expect(await runInDurableObject(stationOf(env, station.id), (_, state) => state.storage.kv.get('rollup-failing'))).toBeUndefined();
   });
 
   it('gives identical rows when run twice, and heals a day a failed run left dirty', async () => {

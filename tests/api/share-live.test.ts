@@ -1,13 +1,12 @@
-import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { post } from '../support/api';
 import { hashToken } from '../../worker/domain/auth/tokens';
-import type { ShareLink } from '../../worker/objects/share-link';
 import { shareLinkOf } from '../../worker/share/directory';
 import { openSocket, type Watcher } from '../support/live';
 import { make } from '../support/make';
 import { makeShareLink } from '../support/share';
-import { inStation, ingest } from '../support/telemetry';
+import { ingest, testingOf } from '../support/telemetry';
 
 const viewers = 1000;
 
@@ -32,22 +31,53 @@ describe("a share link's live channel", () => {
         );
       }
       await Promise.all(sockets.map((s) => s.next('subscribed', 10_000)));
-      expect(await runInDurableObject(object, (o: ShareLink) => o.figures().viewers)).toBe(viewers);
+      expect((await object.figures()).viewers).toBe(viewers);
       // The station knows one watcher for the link, however many viewers it has.
-      expect(await inStation(station.id, 'SELECT link FROM link_watchers')).toEqual([{ link: hashToken(link.secret) }]);
+      expect((await testingOf(station.id).rows('link_watchers')).map((r) => r.link)).toEqual([hashToken(link.secret)]);
 
-      const before = await runInDurableObject(object, (o: ShareLink) => o.figures().deliveries);
+      const before = (await object.figures()).deliveries;
       for (let batch = 1; batch <= 3; batch++) {
         await ingest('danes', station.token, {
           rows: [{ data_name: 'H1', data_value: batch, date: new Date(Date.now() - (10 - batch) * 60_000).toISOString() }],
         });
         await Promise.all(sockets.map((s) => s.next('readings', 10_000)));
       }
-      const deliveries = (await runInDurableObject(object, (o: ShareLink) => o.figures().deliveries)) - before;
+      const deliveries = (await object.figures()).deliveries - before;
       expect(deliveries).toBe(3);
       for (const socket of sockets)
         expect(socket.messages.filter((m) => m.type === 'readings').map((m) => m.rows[0].data_value)).toEqual([1, 2, 3]);
       for (const socket of sockets) socket.socket.close();
     },
   );
+
+  it('a revoked link tells its open sockets it is gone and closes them within 2 s', async () => {
+    const owner = await make.admin();
+    const station = await make.station();
+    const link = await makeShareLink(owner, { stations: [{ id: station.id, readings: ['H1'] }] });
+    const viewers = await Promise.all([1, 2].map(() => openSocket(`/rest/share/${link.secret}/live`)));
+    await Promise.all(viewers.map((v) => v.next('subscribed')));
+    const codes: (number | null)[] = viewers.map(() => null);
+    viewers.forEach((v, i) => void v.closed.then((code) => (codes[i] = code)));
+
+    expect((await post(`/rest/share-links/revoke?id=${link.id}`, undefined, { token: owner.token })).status).toBe(200);
+    await expect.poll(() => codes, { timeout: 2000, interval: 20 }).toEqual([4010, 4010]);
+    for (const viewer of viewers) expect(viewer.messages.map((m) => m.type)).toEqual(['subscribed', 'gone']);
+  });
+
+  it("an expiring link's open sockets are told and closed within 2 s of its expiry", async () => {
+    const owner = await make.admin();
+    const station = await make.station();
+    const expiresAt = Date.now() + 1500;
+    const link = await makeShareLink(owner, {
+      stations: [{ id: station.id, readings: ['H1'] }],
+      expires_at: new Date(expiresAt).toISOString(),
+    });
+    const viewer = await openSocket(`/rest/share/${link.secret}/live`);
+    await viewer.next('subscribed');
+    let code: number | null = null;
+    void viewer.closed.then((closed) => (code = closed));
+
+    await expect.poll(() => code, { timeout: expiresAt - Date.now() + 2000, interval: 20 }).toBe(4010);
+    expect(viewer.messages.map((m) => m.type)).toEqual(['subscribed', 'gone']);
+  });
 });

@@ -1,6 +1,8 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { stationOf } from '../../worker/station/directory';
 import { make } from '../support/make';
-import { ingest, inStation, storedOf } from '../support/telemetry';
+import { ingest, storedOf } from '../support/telemetry';
 
 const report = (ts: number, values: number[]) =>
   ['H1', 'KCM', 'RV', 'SRA1H', '_T', '_TX', 'POWER'].map((code, i) => ({
@@ -28,7 +30,7 @@ describe("each station's readings in its own object", () => {
       accepted: 42,
       duplicates: 0,
     });
-    expect(await inStation<{ n: number }>(station.id, 'SELECT count(*) AS n FROM readings')).toEqual([{ n: 6 }]);
+    expect((await stationOf(env, station.id).reads().figures()).reports).toBe(6);
   });
 
   it('stores each (code, time) once when overlapping batches arrive at the same moment', async () => {

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import type { ItemRow } from '../../worker/contracts/items';
 import { clusterLabel, clusterRing, stationLabel } from '~/features/map/marker-look';
 import { placesKey, separationZoom, stationBounds, stationFeatures, type StateCounts } from '~/features/map/station-features';
-import { keylessMapStyles, resolveMapStyles } from '~/features/stations/map-style';
 import { stationState } from '~/features/stations/status';
 import { itemRow } from '../support/rows';
 
@@ -107,29 +106,5 @@ describe('marker looks', () => {
   test('a station marker says which station it is and, when known, its state', () => {
     expect(stationLabel('Brno well', 'stale')).toBe('Brno well (Stale)');
     expect(stationLabel('Brno well', 'unknown')).toBe('Brno well');
-  });
-});
-
-describe('base map configuration', () => {
-  test('by default the keyless light and dark styles', () => {
-    expect(resolveMapStyles({})).toEqual(keylessMapStyles);
-  });
-
-  test('a configured style serves both schemes unless the dark one has its own', () => {
-    expect(resolveMapStyles({ VITE_MAP_STYLE_URL: 'https://tiles.example.com/light.json' })).toEqual({
-      light: 'https://tiles.example.com/light.json',
-      dark: 'https://tiles.example.com/light.json',
-    });
-    expect(
-      resolveMapStyles({ VITE_MAP_STYLE_URL: 'https://a.example/l.json', VITE_MAP_STYLE_URL_DARK: 'https://a.example/d.json' }),
-    ).toEqual({
-      light: 'https://a.example/l.json',
-      dark: 'https://a.example/d.json',
-    });
-  });
-
-  test('"none" turns the base map off', () => {
-    expect(resolveMapStyles({ VITE_MAP_STYLE_URL: 'none' })).toEqual({ light: undefined, dark: undefined });
-    expect(resolveMapStyles({ VITE_MAP_STYLE_URL_DARK: 'none' })).toEqual({ light: keylessMapStyles.light, dark: undefined });
   });
 });

@@ -9,7 +9,7 @@ import {
   removeNetwork,
   warmNetworkLive,
 } from '../support/e2e-network';
-import { baseURL, demoAccounts, openPage, shot, signIn, stateDir, visit } from '../support/e2e';
+import { baseURL, demoAccounts, openPage, pixel, shot, signIn, stateDir, visit } from '../support/e2e';
 
 /** No internet, made certain: every request off the app's own origin fails, as the base map's would offline. */
 const offline = (context: BrowserContext) =>
@@ -18,31 +18,31 @@ const offline = (context: BrowserContext) =>
     (route) => route.abort('internetdisconnected'),
   );
 
+/** The app's own base map withheld (its style and tiles fail), as when its files could not be served. */
+const withoutBaseMap = (context: BrowserContext) => context.route('**/map/**', (route) => route.abort('failed'));
+
 const mapOf = (page: Page) => page.getByRole('region', { name: 'Map of your stations' });
 
-/** The colour of one screen pixel, read from a screenshot in a blank page of the same browser. */
-async function pixel(page: Page, x: number, y: number): Promise<number[]> {
-  const png = (await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).toString('base64');
-  const blank = await page.context().newPage();
-  try {
-    return await blank.evaluate(async (data) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${data}`;
-      await image.decode();
-      const canvas = Object.assign(document.createElement('canvas'), { width: 1, height: 1 });
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-    }, png);
-  } finally {
-    await blank.close();
-  }
-}
-
-describe('map without a base map (offline)', () => {
-  test('says the base map is unavailable, and a marker still chooses its station, whose popup opens its charts', async () => {
+describe('base map', () => {
+  test('with no internet at all the base map is drawn, from the app itself', async () => {
     const { context, page } = await openPage();
     await offline(context);
+    await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
+    const map = mapOf(page);
+    await page.locator('[data-base-map="ready"]').waitFor({ timeout: 30_000 });
+    await map.locator('.station-marker').first().waitFor();
+    const box = (await map.boundingBox())!;
+    // Land, not the plain background of a map without its base map.
+    expect(await pixel(page, box.x + 12, box.y + box.height * 0.4)).not.toEqual([0xdb, 0xe7, 0xee]);
+    expect(await map.getByRole('link', { name: 'Natural Earth' }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('map without its base map', () => {
+  test('says the base map is unavailable, and a marker still chooses its station, whose popup opens its charts', async () => {
+    const { context, page } = await openPage();
+    await withoutBaseMap(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const map = mapOf(page);
     await map.getByText('Base map unavailable').waitFor();
@@ -90,7 +90,7 @@ describe('map without a base map (offline)', () => {
   test('the whole canvas is painted while the sticky top bar covers the top of the map', async () => {
     // Narrower than the two-column layout, where the map itself stays in view below the bar.
     const { context, page } = await openPage({ width: 900 });
-    await offline(context);
+    await withoutBaseMap(context);
     await signIn(page, demoAccounts.admin.username, demoAccounts.admin.password);
     const map = mapOf(page);
     await map.locator('.station-marker').first().waitFor();

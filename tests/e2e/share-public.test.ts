@@ -92,10 +92,11 @@ describe('a share link, signed out', () => {
     );
     await expect
       .poll(() => page.locator('[data-station="DANES-BRNO-01"] [data-reading="H1"] [data-testid="min"]').textContent(), { timeout: 5000 })
-      .toBe('-987.6543');
+      // A level to the centimetre, as the public sees it (the data carry every decimal).
+      .toBe('-987.65');
 
     // Its charts, then a reload: more HTML and more JSON to look through.
-    await page.locator('[data-station="UNIWAN-JIHL-02"]').getByRole('link', { name: 'View detail' }).click();
+    await page.locator('[data-station="UNIWAN-JIHL-02"]').getByRole('link', { name: 'Charts', exact: true }).click();
     await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
     expect(await page.locator('[data-reading]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-reading')))).toEqual([
       'hladina',

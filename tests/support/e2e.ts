@@ -95,6 +95,25 @@ export async function openPage(options: { width?: number; height?: number; color
   return { context, page };
 }
 
+/** The colour of one screen pixel, read from a screenshot in a blank page of the same browser. */
+export async function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  const png = (await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).toString('base64');
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = Object.assign(document.createElement('canvas'), { width: 1, height: 1 });
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, png);
+  } finally {
+    await blank.close();
+  }
+}
+
 /** Opens a path and waits until the app is hydrated, so that clicks reach React and not the bare HTML. */
 export async function visit(page: Page, path: string) {
   const response = await page.goto(path);

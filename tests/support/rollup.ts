@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { isSummed, readingsOf, type Source } from '../../worker/contracts/readings';
 import { sourceRow } from '../../worker/contracts/telemetry';
-import { inStation, rawAll, storedOf } from './telemetry';
+import { rawAll, storedOf, testingOf } from './telemetry';
 
 export interface Stat {
   reading: string;
@@ -169,7 +169,7 @@ export function randomRows(source: 'DANES' | 'UNIWAN', aroundUtc: string, seed: 
  * failing roll-ups (as long ago as the cron's retry waits for a station's own alarm).
  */
 export async function markDirty(itemId: number, days: string[]) {
-  for (const day of days) await inStation(itemId, 'INSERT OR IGNORE INTO dirty_days (day) VALUES (?)', day);
+  await testingOf(itemId).mark(days);
   await rawAll(
     "INSERT INTO rollup_failures (item_id, since, attempts, error, last_attempt) VALUES (?, 0, 1, 'test', 0) ON CONFLICT (item_id) DO UPDATE SET last_attempt = 0",
     itemId,

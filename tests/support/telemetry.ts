@@ -1,7 +1,6 @@
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { contextOf } from '../../worker/context';
-import { allReadingCodes } from '../../worker/contracts/readings';
 import { IngestResult } from '../../worker/contracts/telemetry';
 import type { Reading } from '../../worker/contracts/telemetry';
 import { stationOf } from '../../worker/station/directory';
@@ -33,8 +32,11 @@ export async function runCron(now = Date.now()) {
   await scheduled(fiveMinuteCron, now);
 }
 
+/** A station object's testing facet (worker/station/testing.ts): the tests' one way into its state beside the public facets. */
+export const testingOf = (itemId: number) => stationOf(env, itemId).testing();
+
 /** Where a station's roll-up stands (its object's answer, once a flush under way has ended). */
-export const rollupStateOf = (itemId: number) => stationOf(env, itemId).rollupState();
+export const rollupStateOf = (itemId: number) => testingOf(itemId).rollupState();
 
 /** Stations whose object holds what D1 lacks: a flush under way or waiting for its period (or its retry). */
 export async function pendingStations() {
@@ -43,24 +45,17 @@ export async function pendingStations() {
   return ids.filter((_, i) => states[i].dueAt !== null);
 }
 
-/** Runs SQL inside a station's object, as its own code would (to read or to damage its storage in a test). */
-export const inStation = <T extends Record<string, SqlStorageValue>>(itemId: number, query: string, ...params: unknown[]) =>
-  runInDurableObject(stationOf(env, itemId), (_, state) => state.storage.sql.exec<T>(query, ...params).toArray());
-
-/** Every raw reading a station's object holds, one per code and time, in time then code order. */
+/** Every raw reading a station's object holds, one per code and time, in time then code order (as the export reads them). */
 export async function storedOf(itemId: number): Promise<Reading[]> {
-  const rows = await inStation<Record<string, number | null>>(itemId, 'SELECT * FROM readings ORDER BY ts');
-  return rows.flatMap((row) =>
-    allReadingCodes
-      .filter((code) => row[code] !== null)
-      .sort()
-      .map((code) => ({ reading: code, ts: row.ts as number, value: row[code] as number })),
-  );
+  const all = Number.MAX_SAFE_INTEGER;
+  const found = await stationOf(env, itemId).reads().readings(-all, all, all);
+  return Object.entries(found!.data)
+    .flatMap(([reading, { t, v }]) => t.map((ts, i) => ({ reading, ts, value: v[i] })))
+    .sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : 1));
 }
 
 /** The station-local days a station's object holds for the next roll-up. */
-export const dirtyOf = async (itemId: number) =>
-  (await inStation<{ day: string }>(itemId, 'SELECT day FROM dirty_days ORDER BY day')).map((r) => r.day);
+export const dirtyOf = async (itemId: number) => (await rollupStateOf(itemId)).marked;
 
 export const rawAll = <T>(query: string, ...params: unknown[]) =>
   env.DB.prepare(query)

@@ -5,7 +5,9 @@ import { z } from './zod';
 
 /**
  * What the live channel sends to a page. Readings rows are shaped as in the chart reply of their source; `alarm`
- * carries an alarm as it stands after it fired, was acknowledged or cleared (the same shape as GET /rest/alarms).
+ * carries an alarm as it stands after it fired, was acknowledged or cleared (the same shape as GET /rest/alarms);
+ * `gone` says a share link was revoked or expired, just before its channel closes with `linkGoneCode` (a browser
+ * reports the close only once the connection has ended, which may take seconds).
  */
 export const LiveMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), stations: z.array(z.string()) }),
@@ -18,6 +20,7 @@ export const LiveMessage = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('alarm'), unique_id: z.string(), alarm: Alarm }),
   z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('gone') }),
 ]);
 export type LiveMessage = z.infer<typeof LiveMessage>;
 

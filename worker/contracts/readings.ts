@@ -31,6 +31,11 @@ export interface ReadingInfo {
   limits: readonly [number, number];
   /** Default settings of the automatic checks. */
   checks: CheckSettings;
+  /**
+   * Decimals worth showing the public (share pages, embeds, control-room displays): a level to the centimetre, rain
+   * and temperature to a tenth. The signed-in app shows four, as the system it replaces does.
+   */
+  decimals: number;
 }
 
 const checks = (
@@ -54,7 +59,15 @@ const airTemperature = [-90, 60] as const;
 const humidity = [0, 100] as const;
 
 export const danesReadings = [
-  { code: 'H1', label: 'Groundwater level', unit: 'm', aggregate: 'mean', limits: level, checks: checks(null, null, 1, 2, hours(7 * 24)) },
+  {
+    code: 'H1',
+    label: 'Groundwater level',
+    unit: 'm',
+    aggregate: 'mean',
+    limits: level,
+    checks: checks(null, null, 1, 2, hours(7 * 24)),
+    decimals: 2,
+  },
   {
     code: 'KCM',
     label: 'Conductivity',
@@ -62,9 +75,18 @@ export const danesReadings = [
     aggregate: 'mean',
     limits: [0, 200],
     checks: checks(0.001, 20, 1, 5, hours(3 * 24)),
+    decimals: 3,
   },
-  { code: 'RV', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)) },
-  { code: 'SRA1H', label: 'Precipitation 1 h', unit: 'mm', aggregate: 'sum', limits: [0, 500], checks: checks(0, 100, null, null, null) },
+  { code: 'RV', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)), decimals: 0 },
+  {
+    code: 'SRA1H',
+    label: 'Precipitation 1 h',
+    unit: 'mm',
+    aggregate: 'sum',
+    limits: [0, 500],
+    checks: checks(0, 100, null, null, null),
+    decimals: 1,
+  },
   {
     code: '_T',
     label: 'Air temperature',
@@ -72,6 +94,7 @@ export const danesReadings = [
     aggregate: 'mean',
     limits: airTemperature,
     checks: checks(-40, 45, 10, 15, hours(12)),
+    decimals: 1,
   },
   {
     code: '_TX',
@@ -80,12 +103,29 @@ export const danesReadings = [
     aggregate: 'mean',
     limits: airTemperature,
     checks: checks(-40, 45, 10, 15, hours(7 * 24)),
+    decimals: 1,
   },
-  { code: 'POWER', label: 'Supply voltage', unit: 'V', aggregate: 'mean', limits: [0, 60], checks: checks(9, 15.5, 3, null, null) },
+  {
+    code: 'POWER',
+    label: 'Supply voltage',
+    unit: 'V',
+    aggregate: 'mean',
+    limits: [0, 60],
+    checks: checks(9, 15.5, 3, null, null),
+    decimals: 2,
+  },
 ] as const satisfies readonly ReadingInfo[];
 
 export const uniwanReadings = [
-  { code: 'humidity', label: 'Humidity', unit: '%', aggregate: 'mean', limits: humidity, checks: checks(5, 100, 30, 60, hours(12)) },
+  {
+    code: 'humidity',
+    label: 'Humidity',
+    unit: '%',
+    aggregate: 'mean',
+    limits: humidity,
+    checks: checks(5, 100, 30, 60, hours(12)),
+    decimals: 0,
+  },
   {
     code: 'pressure',
     label: 'Pressure',
@@ -93,6 +133,7 @@ export const uniwanReadings = [
     aggregate: 'mean',
     limits: [300, 1100],
     checks: checks(500, 1085, 10, 10, hours(12)),
+    decimals: 1,
   },
   {
     code: 'inner temperature',
@@ -101,6 +142,7 @@ export const uniwanReadings = [
     aggregate: 'mean',
     limits: [-90, 100],
     checks: checks(-40, 70, 10, 20, hours(24)),
+    decimals: 1,
   },
   {
     code: 'outer temperature',
@@ -109,6 +151,7 @@ export const uniwanReadings = [
     aggregate: 'mean',
     limits: airTemperature,
     checks: checks(-40, 45, 10, 15, hours(12)),
+    decimals: 1,
   },
   {
     code: 'inner 2nd temperature',
@@ -117,8 +160,17 @@ export const uniwanReadings = [
     aggregate: 'mean',
     limits: [-90, 100],
     checks: checks(-40, 70, 10, 20, hours(24)),
+    decimals: 1,
   },
-  { code: 'hladina', label: 'Water level', unit: 'm', aggregate: 'mean', limits: level, checks: checks(null, null, 1, 2, hours(7 * 24)) },
+  {
+    code: 'hladina',
+    label: 'Water level',
+    unit: 'm',
+    aggregate: 'mean',
+    limits: level,
+    checks: checks(null, null, 1, 2, hours(7 * 24)),
+    decimals: 2,
+  },
 ] as const satisfies readonly ReadingInfo[];
 
 const catalogue: readonly ReadingInfo[] = [...danesReadings, ...uniwanReadings];

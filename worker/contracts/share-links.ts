@@ -222,8 +222,8 @@ export const shareCalls = {
     path: livePaths.share,
     access: 'public',
     summary:
-      "A WebSocket receiving new readings of a share link's stations, only the readings it shows (messages: subscribed, readings, pong)",
-    description: `${shareDescription} The socket closes with 4010 when the link is revoked or expires.`,
+      "A WebSocket receiving new readings of a share link's stations, only the readings it shows (messages: subscribed, readings, pong, gone)",
+    description: `${shareDescription} When the link is revoked or expires the socket gets \`gone\` and closes with 4010.`,
     params: ShareParams,
     reply: z.null(),
   }),

@@ -10,7 +10,7 @@ export const deliveryEvents = [...webhookEvents, 'test'] as const;
 export type DeliveryEvent = (typeof deliveryEvents)[number];
 export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
-/** The headers every delivery carries (see README "Webhooks" for verifying the signature). */
+/** The headers every delivery carries (see docs/alarms.md, "Webhooks", for verifying the signature). */
 export const webhookHeaders = {
   signature: 'X-Hladina-Signature',
   event: 'X-Hladina-Event',

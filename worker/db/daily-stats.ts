@@ -21,7 +21,8 @@ import {
   wetter,
   type Figures,
   type RollupRow,
-} from '../rollup/layout';
+  type RollupWrite,
+} from './rollup-layout';
 import { rawBatch, type RawStatement } from './batch';
 import type { Db } from './client';
 import { items, legacyDailyStats, rollupFailures, stationDays, stationMonths } from './schema';
@@ -73,22 +74,6 @@ const deleteDaysOf = (db: Db, itemId: number, month: string) =>
     .where(
       sql`${stationDays.id} BETWEEN ${itemId * keySpan + dayNumber(firstDayOf(month))} AND ${itemId * keySpan + dayNumber(lastDayOf(month))}`,
     );
-
-export interface RollupWrite {
-  itemId: number;
-  source: Source;
-  /** Day rows to write (replacing what D1 holds of those days). */
-  days: RollupRow[];
-  /** Folded months to write, from raw (replacing their month row and any day rows left of them). */
-  months: RollupRow[];
-  /** Keys of days, and months, left without readings: their rows go. */
-  emptyDays: number[];
-  emptyMonths: string[];
-  /** Replace every row of the station (its zone or source changed: all its days were reckoned anew). */
-  replaceAll: boolean;
-  /** The station was listed as failing: the same batch takes it off the list. */
-  clearFailure: boolean;
-}
 
 /**
  * A station object's flush: its changed days (and folded months) in one D1 batch, so D1 never holds half a flush.

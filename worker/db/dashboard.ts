@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { isSummed } from '../contracts/readings';
 import { isoInstant } from '../contracts/station-time';
 import type { StationSummary } from '../contracts/telemetry';
-import type { Figures } from '../rollup/layout';
+import type { Figures } from './rollup-layout';
 import type { Db } from './client';
 import { groupItems, groups, items, type Subject } from './schema';
 import { itemFields, visibleTo } from './stations';

@@ -6,21 +6,17 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { allReadingCodes, readingsOf, sources, type Source } from '../contracts/readings';
-import { dayNumber, firstDayOf, keySpan, lastDayOf, monthNumber } from '../rollup/layout';
+import { dayNumber, firstDayOf, keySpan, lastDayOf, monthNumber } from './rollup-layout';
 import { rawBatch } from './batch';
 import type { Db } from './client';
 import { newestReadingSql } from './daily-stats';
 import { items, type Subject } from './schema';
 import { visibleTo } from './stations';
-import { compileFilter, orderColumns, UnsupportedQuery, type Column, type FilterNode, type Fragment } from './sta-filter';
+import { compileFilter, orderColumns, UnsupportedQuery, type Column, type FilterNode, type Fragment } from '../sta/filter';
+import { codesPerStation } from '../sta/ids';
 
 export type D1Set =
   'Things' | 'Locations' | 'HistoricalLocations' | 'FeaturesOfInterest' | 'Datastreams' | 'Sensors' | 'ObservedProperties';
-
-/** Datastream ids pack the station and the code's place in the catalogue: station × 16 + index. */
-export const codesPerStation = 16;
-export const datastreamId = (station: number, codeIndex: number) => station * codesPerStation + codeIndex;
-export const datastreamOf = (id: number) => ({ station: Math.floor(id / codesPerStation), codeIndex: id % codesPerStation });
 
 /** Sensors are the two sources, ObservedProperties the catalogue's codes (id = index + 1). */
 export const sensorId = (source: Source) => sources.indexOf(source) + 1;

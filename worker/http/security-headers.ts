@@ -9,8 +9,6 @@ export function newNonce(): string {
 
 /** What a page may load besides its own origin's files and what carries its nonce. */
 export interface PageAllowances {
-  /** Hosts of the base map: its style, tiles, sprites and glyphs. */
-  mapOrigins: readonly string[];
   /** `sha256-…` of the fixed <style> texts libraries insert while running, which cannot carry the nonce. */
   styleHashes: readonly string[];
 }
@@ -27,21 +25,20 @@ const policyOrigin = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i;
 /**
  * The policy of the app's pages: scripts and style elements only from this origin or carrying this page's
  * nonce (the framework's hydration data and the colour-scheme script carry it) or a known style hash; style
- * attributes inline, as server rendering writes them; connections, images and fonts from this origin, its
- * WebSocket (`/rest/live`) and the base map's hosts; never framed.
+ * attributes inline, as server rendering writes them; connections, images and fonts from this origin and its
+ * WebSocket (`/rest/live`) alone, the base map's style and tiles included (docs/decisions/0019); never framed.
  */
-export function pagePolicy(nonce: string, url: URL, { mapOrigins, styleHashes }: PageAllowances, framedBy: readonly string[] = []): string {
+export function pagePolicy(nonce: string, url: URL, { styleHashes }: PageAllowances, framedBy: readonly string[] = []): string {
   const socket = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
-  const map = mapOrigins.join(' ');
   const hashes = styleHashes.map((hash) => `'${hash}'`).join(' ');
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     `style-src 'self' 'nonce-${nonce}' ${hashes}`,
     "style-src-attr 'unsafe-inline'",
-    `img-src 'self' data: blob: ${map}`,
-    `font-src 'self' ${map}`,
-    `connect-src 'self' ${socket} ${map}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${socket}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -59,7 +56,8 @@ const isPublicPage = (url: URL) => url.pathname.startsWith('/s/');
 
 /**
  * A page response with the security headers set (the framework's own headers may be immutable): its policy, no
- * sniffing, and the referrer only as an origin to other sites (none at all from a share link's pages).
+ * sniffing, and the referrer only as an origin to other sites. A share link's pages send none at all and ask search
+ * engines neither to index them nor to follow their links: an address that reaches a search index is a published secret.
  */
 export function withPageHeaders(response: Response, policy: string, url: URL): Response {
   const secured = new Response(response.body, response);
@@ -67,6 +65,7 @@ export function withPageHeaders(response: Response, policy: string, url: URL): R
   secured.headers.set('Content-Security-Policy', policy);
   secured.headers.set('X-Content-Type-Options', 'nosniff');
   secured.headers.set('Referrer-Policy', isPublicPage(url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  if (isPublicPage(url)) secured.headers.set('X-Robots-Tag', 'noindex, nofollow');
   return secured;
 }
 

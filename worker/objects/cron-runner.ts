@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { contextOf } from '../context';
 import { checkStations, type SilenceRun } from '../domain/alarms/silence';
 import { flushStations, reconcileStations, type ReconcileRun, type ReconcileStation, type RetryRun } from '../rollup/cron';
-import type { RollupRef } from '../rollup/station';
+import type { RollupRef } from '../station/rollup';
 
 /**
  * Works through a slice of one of the cron's duties that reach station objects: retrying failing stations' roll-ups,

@@ -80,7 +80,7 @@ export class LiveWatcher extends DurableObject<Cloudflare.Env> {
     const missing = ids.filter((id) => !known.has(id));
     for (let i = 0; i < missing.length; i += registrationsInFlight) {
       const chunk = missing.slice(i, i + registrationsInFlight);
-      await Promise.all(chunk.map((id) => stationOf(this.env, id).watch(subjectId)));
+      await Promise.all(chunk.map((id) => stationOf(this.env, id).watchers().watch(subjectId)));
       this.sql.exec('INSERT OR IGNORE INTO registered (item_id) SELECT value FROM json_each(?)', JSON.stringify(chunk));
     }
   }

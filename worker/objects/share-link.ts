@@ -157,7 +157,7 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
     const known = new Set(this.ctx.storage.kv.get<number[]>('registered') ?? []);
     const missing = link.stations.map((s) => s.id).filter((id) => !known.has(id));
     if (!missing.length) return;
-    await Promise.all(missing.map((id) => stationOf(this.env, id).watchLink(secretHash)));
+    await Promise.all(missing.map((id) => stationOf(this.env, id).watchers().watchLink(secretHash)));
     this.ctx.storage.kv.put('registered', [...known, ...missing]);
   }
 
@@ -207,8 +207,17 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
     if (link.expiresAt !== null) await this.wakeAt(link.expiresAt);
   }
 
+  /** Tells every viewer the link is gone, then closes its socket: the page need not wait for the close to complete. */
   private closeAll() {
-    for (const socket of this.ctx.getWebSockets()) socket.close(linkGoneCode, 'link gone');
+    const gone = JSON.stringify({ type: 'gone' } satisfies LiveMessage);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(gone);
+      } catch {
+        // A socket already closing gets the close alone.
+      }
+      socket.close(linkGoneCode, 'link gone');
+    }
   }
 
   private countView(now: number) {

@@ -31,8 +31,8 @@ import {
   withPeaks,
   type Figures,
   type RollupRow,
-} from './layout';
-import type { FlushOutcome, RollupRef } from './station';
+} from '../db/rollup-layout';
+import type { FlushOutcome, RollupRef } from '../station/rollup';
 
 /** `flushed`: stations whose retried flush succeeded (with the days and D1 rows it wrote); `failed`: still failing. */
 export type RetryRun = Run<{ stations: number; days: number; d1RowsWritten: number }>;
@@ -56,7 +56,7 @@ export function flushStations(
   { stations, budgetMs = 20_000 }: { stations: RollupRef[]; budgetMs?: number },
 ): Promise<RetryRun> {
   return inPool(stations, { concurrency: 32, budgetMs, label: 'roll-up retry of station failed', counters: noFlushes }, async (station) => {
-    const outcome: FlushOutcome | null = await stationOf(env, station.id).flush(station);
+    const outcome: FlushOutcome | null = await stationOf(env, station.id).rollup().flush(station);
     if (!outcome) throw new Error('flush failed (recorded by the station)');
     return { stations: 1, days: outcome.days + outcome.months, d1RowsWritten: outcome.d1RowsWritten };
   });
@@ -97,7 +97,7 @@ export function reconcileStations(
       counters: { stations: 0, flushed: 0, d1RowsWritten: 0 },
     },
     async ({ day, count, ...ref }) => {
-      const outcome = await stationOf(env, ref.id).reconcile(ref, { day, count });
+      const outcome = await stationOf(env, ref.id).rollup().reconcile(ref, { day, count });
       return { stations: 1, flushed: outcome ? 1 : 0, d1RowsWritten: outcome?.d1RowsWritten ?? 0 };
     },
   );

@@ -5,7 +5,7 @@
  */
 import type { SubjectCtx } from '../context';
 import { observationType, queryEntities, rolledUp, type D1Set, type EntityRow, type RolledUp } from '../db/sta';
-import type { FilterNode } from '../db/sta-filter';
+import type { FilterNode } from './filter';
 import type { Entity } from './model';
 
 export interface Page {

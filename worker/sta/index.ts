@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { contextOf, type SubjectCtx } from '../context';
-import { UnsupportedQuery } from '../db/sta-filter';
+import { UnsupportedQuery } from './filter';
 import { AppError, notFound } from '../domain/errors';
 import { resolveSession } from '../http/auth';
 import { statusOf } from '../http/errors';

@@ -5,19 +5,21 @@
  */
 import type { SubjectCtx } from '../context';
 import { allReadingCodes, readingsOf } from '../contracts/readings';
-import { datastreamId, datastreamOf, rolledUp, selectStreamStations, type Excluded } from '../db/sta';
-import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
+import { rolledUp, selectStreamStations, type Excluded } from '../db/sta';
+import { datastreamId, datastreamOf, maxObservationStation, observationId } from './ids';
+import { UnsupportedQuery, type FilterNode } from './filter';
 import { stationOf } from '../station/directory';
 import {
   compareObservations,
-  maxObservationStation,
-  observationId,
   type ObservationKey,
   type ObservationOrder,
   type ObservationRow,
   type StreamQuery,
 } from '../station/observations';
 import type { Entity } from './model';
+
+/** A station object's reads facet. */
+const readsOf = (ctx: SubjectCtx, station: number) => stationOf(ctx.env, station).reads();
 
 /** One station's part of a request: the codes (catalogue indexes) read. */
 export interface Stream {
@@ -161,7 +163,7 @@ export async function pageAcross(
     for (let i = 0; i < list.length && rows.length < need; i += stationsPerRound) {
       const round = list.slice(i, i + stationsPerRound);
       const wanted = need - rows.length;
-      const pages = await Promise.all(round.map((s) => stationOf(ctx.env, s.station).observationPages([query(s, request, wanted)])));
+      const pages = await Promise.all(round.map((s) => readsOf(ctx, s.station).observationPages([query(s, request, wanted)])));
       rows.push(...pages.flatMap(([page]) => page));
     }
   } else {
@@ -170,7 +172,7 @@ export async function pageAcross(
         `Ordering the observations of more than ${maxMergedStations} stations by anything but @iot.id is not supported: filter by Datastream/@iot.id.`,
       );
     }
-    const pages = await Promise.all(streams.map((s) => stationOf(ctx.env, s.station).observationPages([query(s, request, need)])));
+    const pages = await Promise.all(streams.map((s) => readsOf(ctx, s.station).observationPages([query(s, request, need)])));
     rows = pages.flatMap(([page]) => page).sort(compareObservations(request.order));
   }
   return { rows: rows.slice(request.skip, request.skip + request.top), more: rows.length > request.skip + request.top };
@@ -190,7 +192,7 @@ export async function pagesPer(ctx: SubjectCtx, streams: Map<number, Stream[]>, 
   }
   await Promise.all(
     [...byStation].map(async ([station, list]) => {
-      const results = await stationOf(ctx.env, station).observationPages(
+      const results = await readsOf(ctx, station).observationPages(
         list.map(({ stream }) => query(stream, request, request.top + 1, request.skip)),
       );
       list.forEach(({ key }, i) => {
@@ -221,9 +223,7 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     const counted = new Map<string, number>();
     await Promise.all(
       [...stations.values()].map(async (s) => {
-        const n = await stationOf(ctx.env, s.station).observationCounts(
-          s.codes.map((code) => ({ station: s.station, codes: [code], filter })),
-        );
+        const n = await readsOf(ctx, s.station).observationCounts(s.codes.map((code) => ({ station: s.station, codes: [code], filter })));
         s.codes.forEach((code, i) => counted.set(`${s.station}|${code}`, n[i]));
       }),
     );
@@ -236,7 +236,7 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
   };
   // D1 carries no mark of what a station holds beyond its rows (ingest writes nothing there): each object says.
   const all = [...stations.values()];
-  const pending = await Promise.all(all.map((s) => stationOf(ctx.env, s.station).pendingObservations()));
+  const pending = await Promise.all(all.map((s) => readsOf(ctx, s.station).pendingObservations()));
   const exclude: Excluded[] = [];
   const whole = new Set<number>();
   all.forEach((s, i) => {

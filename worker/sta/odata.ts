@@ -5,7 +5,7 @@
  * `@iot.id` is read as `id`.
  */
 import { filter as parseFilterText, query as parseQueryText } from 'odata-v4-parser';
-import { UnsupportedQuery, type FilterNode, type FunctionName, type Shape } from '../db/sta-filter';
+import { UnsupportedQuery, type FilterNode, type FunctionName, type Shape } from './filter';
 
 /** A parser token: its type, its value (a nested token, a list, or the literal's EDM type) and its text. */
 interface Token {

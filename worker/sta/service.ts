@@ -4,9 +4,8 @@
  */
 import type { SubjectCtx } from '../context';
 import type { D1Set } from '../db/sta';
-import { UnsupportedQuery, type FilterNode } from '../db/sta-filter';
-import { datastreamOf } from '../db/sta';
-import { observationOf } from '../station/observations';
+import { UnsupportedQuery, type FilterNode } from './filter';
+import { datastreamOf, observationOf } from './ids';
 import { d1ById, d1Children, d1Page } from './entities';
 import { defaultTop, maxTop, propertiesOf, relationOf, relationsOf, type Entity, type SetName } from './model';
 import { countsOf, decodeCursor, encodeCursor, observationOrder, pageAcross, pagesPer, streamsOf, toObservation } from './observations';

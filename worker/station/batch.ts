@@ -57,10 +57,3 @@ export function batchOf(readings: Iterable<Reading>): ReadingBatch {
   for (const { reading, ts, value } of readings) builder.add(builder.codeOf(reading), ts, value);
   return builder.build();
 }
-
-/** The indexes of a batch's readings that are among `readings` (by code and time). */
-export function indexesOf(batch: ReadingBatch, readings: Reading[]): number[] {
-  if (!readings.length) return [];
-  const keys = new Set(readings.map((r) => `${r.reading}|${r.ts}`));
-  return Array.from(batch.ts.keys()).filter((i) => keys.has(`${batch.codes[batch.code[i]]}|${batch.ts[i]}`));
-}

@@ -1,7 +1,7 @@
 import { HourlyAmounts } from '../contracts/precipitation';
 import { allReadingCodes, isSummed } from '../contracts/readings';
 import { dayBounds } from '../contracts/station-time';
-import type { CodeFigures, Figures } from '../rollup/layout';
+import type { CodeFigures, Figures } from '../db/rollup-layout';
 import { rejectedFlag, reportsIn, suspectFlag } from './flags';
 
 /**

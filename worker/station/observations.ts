@@ -5,23 +5,9 @@
  */
 import { allReadingCodes } from '../contracts/readings';
 import { addDays, dayBounds } from '../contracts/station-time';
-import { datastreamId } from '../db/sta';
-import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../db/sta-filter';
-import { column } from './schema';
-
-/**
- * Observation ids pack the datastream and the reading's second since 1900 (UTC): datastream × 2^33 + second.
- * Safe integers hold datastream ids below 2^20 (stations below 65,536) and seconds until 2172.
- */
-const timeSlots = 2 ** 33;
-const secondsBefore1970 = 2_208_988_800;
-export const observationId = (datastream: number, ts: number) => datastream * timeSlots + Math.floor(ts / 1000) + secondsBefore1970;
-/** The datastream of an observation id and the second (epoch ms, [start, start + 1000)) its reading lies in. */
-export const observationOf = (id: number) => ({
-  datastream: Math.floor(id / timeSlots),
-  start: ((id % timeSlots) - secondsBefore1970) * 1000,
-});
-export const maxObservationStation = 2 ** 20 / 16 - 1;
+import { datastreamId, observationId } from '../sta/ids';
+import { compileFilter, type ColumnOf, type FilterNode, type Fragment } from '../sta/filter';
+import { column, markedDays } from './schema';
 
 /**
  * A reading's quality flag (DESIGN §8) as an observation's `resultQuality`: its flag beside the readings (decision
@@ -107,7 +93,7 @@ const observationColumns =
       phenomenonTime: 'ts',
       resultTime: 'ts',
       result: 'v',
-      id: `(${datastream * timeSlots + secondsBefore1970} + ts / 1000 - (ts % 1000 < 0))`,
+      id: `(${observationId(datastream, 0)} + ts / 1000 - (ts % 1000 < 0))`,
       'Datastream/id': String(datastream),
       'FeatureOfInterest/id': String(station),
       'Datastream/Thing/id': String(station),
@@ -209,10 +195,7 @@ export function pendingCounts(sql: SqlStorage, timeZone: string | undefined, rep
     countIn();
     return { days: 'all', months: [], counts };
   }
-  const marked = sql
-    .exec<{ day: string }>('SELECT day FROM dirty_days')
-    .toArray()
-    .map((r) => r.day);
+  const marked = markedDays(sql);
   if (!timeZone) return { days: [], months: [], counts };
   const days = marked.filter((day) => day.slice(0, 7) >= monthsBefore);
   const months = [...new Set(marked.filter((day) => day.slice(0, 7) < monthsBefore).map((day) => day.slice(0, 7)))];

@@ -14,6 +14,22 @@ export const column = (code: string) => `"${code}"`;
 /** Every report in [?, ?) in time order: its time, then a value or null per code of `allReadingCodes`. */
 export const selectRange = `SELECT ts, ${allReadingCodes.map(column).join(', ')} FROM readings WHERE ts >= ? AND ts < ? ORDER BY ts`;
 
+/** Marks station-local days for the roll-up's next flush (or, `on` false, lifts their marks); returns the rows written. */
+export const markDays = (sql: SqlStorage, days: readonly string[], on = true) =>
+  sql.exec(
+    on
+      ? 'INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)'
+      : 'DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))',
+    JSON.stringify(days),
+  ).rowsWritten;
+
+/** The station-local days marked for the roll-up's next flush, in order. */
+export const markedDays = (sql: SqlStorage) =>
+  sql
+    .exec<{ day: string }>('SELECT day FROM dirty_days ORDER BY day')
+    .toArray()
+    .map((r) => r.day);
+
 /** The time of the station's newest reading (null without readings). */
 export const newestTs = (sql: SqlStorage) => sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
 

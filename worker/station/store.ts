@@ -1,7 +1,7 @@
 import { dayBounds, localDay } from '../contracts/station-time';
 import type { Reading } from '../contracts/telemetry';
 import type { ReadingBatch } from './batch';
-import { column } from './schema';
+import { column, markDays } from './schema';
 
 export interface StoreOutcome {
   accepted: number;
@@ -129,6 +129,6 @@ export function storeReadings(sql: SqlStorage, batch: ReadingBatch, timeZone: st
     fresh.map((row) => times[row]),
     timeZone,
   );
-  rowsWritten += sql.exec('INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)', JSON.stringify(days)).rowsWritten;
+  rowsWritten += markDays(sql, days);
   return { accepted: stored.length, duplicates, stored, days, rowsWritten };
 }

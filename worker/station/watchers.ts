@@ -20,20 +20,19 @@ export class StationWatchers {
 
   /** Registers a subject's live watcher for this station's new rows. */
   watch(subjectId: number) {
-    const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
-    this.sql.exec(
-      'INSERT INTO watchers (subject_id, since) VALUES (?, ?) ON CONFLICT (subject_id) DO UPDATE SET since = excluded.since',
-      subjectId,
-      since,
-    );
+    this.register('watchers', 'subject_id', subjectId);
   }
 
   /** Registers a share link's object (by its secret's hash) for this station's new readings. */
   watchLink(link: string) {
+    this.register('link_watchers', 'link', link);
+  }
+
+  private register(table: string, key: string, value: number | string) {
     const since = Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
     this.sql.exec(
-      'INSERT INTO link_watchers (link, since) VALUES (?, ?) ON CONFLICT (link) DO UPDATE SET since = excluded.since',
-      link,
+      `INSERT INTO ${table} (${key}, since) VALUES (?, ?) ON CONFLICT (${key}) DO UPDATE SET since = excluded.since`,
+      value,
       since,
     );
   }

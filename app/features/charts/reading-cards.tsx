@@ -9,7 +9,8 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import type { Threshold } from '~/features/alarms/thresholds';
-import { formatValue, readingsPresent, type Reading } from '~/features/stations/readings';
+import { usePresentation } from '~/features/stations/presentation';
+import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { TotalFigures } from '~/features/stations/total-figures';
 import { m } from '~/paraglide/messages';
 import { LazyReadingChart } from './lazy-chart';
@@ -39,6 +40,7 @@ const periodTitles = { hour: m.charts_totals_hour, day: m.charts_totals_day, mon
 
 /** A line reading's extremes, or a summed reading's total and wettest day, over the range. */
 function Figures({ chart, code }: { chart: ChartData; code: string }) {
+  const format = usePresentation().value(code);
   const totals = chart.totals[code];
   const figure = (label: string, testId: string, value: string) => (
     <>
@@ -51,10 +53,10 @@ function Figures({ chart, code }: { chart: ChartData; code: string }) {
   return (
     <p className="text-sm tabular-nums text-muted-foreground">
       {totals ? (
-        <TotalFigures sum={totals.sum} peak={totals.peak_day} />
+        <TotalFigures code={code} sum={totals.sum} peak={totals.peak_day} />
       ) : (
         <>
-          {figure(m.stations_min(), 'min', formatValue(chart.min[code]))} · {figure(m.stations_max(), 'max', formatValue(chart.max[code]))}
+          {figure(m.stations_min(), 'min', format(chart.min[code]))} · {figure(m.stations_max(), 'max', format(chart.max[code]))}
         </>
       )}
     </p>
@@ -99,6 +101,8 @@ export function ReadingCard({
   quality?: QualityView;
 }) {
   const { code } = reading;
+  const presentation = usePresentation();
+  const formatValue = useMemo(() => presentation.value(code), [presentation, code]);
   const timeZone = chart.item.timezone;
   const totals = chart.totals[code];
   const line = chart.data[code];
@@ -144,6 +148,7 @@ export function ReadingCard({
               drawing={drawing}
               timeZone={timeZone}
               axisLabel={`${reading.name} (${reading.unit})`}
+              formatValue={formatValue}
               thresholds={thresholds}
               flags={marks}
               approvedUntil={approvedUntil}

@@ -16,7 +16,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Period } from '../../../worker/contracts/station-time';
 import type { Threshold } from '~/features/alarms/thresholds';
-import { formatValue } from '~/features/stations/readings';
+import { formatValue as fourDecimals } from '~/features/stations/readings';
 import { rememberPlotWidth } from './point-budget';
 import { m } from '~/paraglide/messages';
 import type { Drawing, FlagMark } from './series';
@@ -153,6 +153,8 @@ interface ReadingChartProps {
   timeZone: string;
   /** The value axis' title: the reading's name in the visitor's language, and its unit. */
   axisLabel: string;
+  /** How the axis and crosshair write a value (the page's presentation of this reading): four decimals unless given. */
+  formatValue?: (value: number) => string;
   /** The station's alarm rules on this reading: lines at their thresholds (clear levels dashed), in their severity's colour. */
   thresholds?: Threshold[];
   /** Flagged readings to mark (suspect and rejected). */
@@ -173,6 +175,7 @@ export default function ReadingChart({
   drawing,
   timeZone,
   axisLabel,
+  formatValue = fourDecimals,
   thresholds = noThresholds,
   flags = noFlags,
   approvedUntil = null,
@@ -292,7 +295,7 @@ export default function ReadingChart({
       chartRef.current = null;
       chart.remove();
     };
-  }, [drawing, timeZone, dark, thresholds, flags]);
+  }, [drawing, timeZone, dark, thresholds, flags, formatValue]);
 
   // While a stretch can be chosen, a drag chooses it rather than moving the plot.
   useEffect(() => {

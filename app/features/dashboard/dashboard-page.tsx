@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ClientOnly, Link } from '@tanstack/react-router';
-import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { defaultRangeDays } from '../../../worker/contracts/station-time';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
@@ -11,7 +11,7 @@ import { useOpenAlarms } from '~/features/alarms/use-open-alarms';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboardColumns } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
-import { LazyStationMap, stationMapHeight } from '~/features/stations/lazy-map';
+import { LazyStationMap, MapSkeleton } from '~/features/stations/lazy-map';
 import { fullName } from '~/features/subjects/full-name';
 import { currentUserQuery } from '~/features/subjects/queries';
 import { formatDay } from '~/lib/format';
@@ -45,7 +45,6 @@ function WelcomeCard() {
   );
 }
 
-const mapSkeleton = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
 interface Props {
   search: DashboardSearch;
   /** Replaces the address's filters (without a new history entry). */
@@ -119,19 +118,7 @@ function Stations({ search, onSearch }: Props) {
           <h3 id="map-heading" className="sr-only">
             {m.stations_map_heading()}
           </h3>
-          {/* The map exists only in the browser; server and hydration both show the placeholder. */}
-          <ClientOnly fallback={mapSkeleton}>
-            <Suspense fallback={mapSkeleton}>
-              <LazyStationMap
-                items={shownItems}
-                className={stationMapHeight}
-                states={states}
-                alarms={alarms.worst}
-                {...pointing}
-                onSelect={selectOnMap}
-              />
-            </Suspense>
-          </ClientOnly>
+          <LazyStationMap items={shownItems} states={states} alarms={alarms.worst} {...pointing} onSelect={selectOnMap} />
         </section>
         <div className="min-w-0">
           {shown.length === 0 ? (
@@ -166,7 +153,7 @@ export function DashboardSkeleton() {
       <div className="grid gap-6">
         <Skeleton className="h-40 w-full max-w-md" data-testid="welcome-skeleton" />
         <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]" data-testid="stations-skeleton">
-          {mapSkeleton}
+          <MapSkeleton />
           <div className="grid gap-4">
             {[0, 1].map((i) => (
               <Skeleton key={i} className="h-72 w-full" />

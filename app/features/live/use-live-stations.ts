@@ -77,16 +77,27 @@ export function useLiveChannel(path: string, handlers: Handlers): LiveState {
           latest.current.onReadings?.(message);
         } else if (message.type === 'alarm') {
           latest.current.onAlarm?.(message);
+        } else if (message.type === 'gone') {
+          clearTimeout(unconfirmed);
+          end(current);
         }
       };
       current.onclose = (event) => {
         clearTimeout(unconfirmed);
         if (event.code !== linkGoneCode) return lose(current);
-        stopped = true;
-        beat?.stop();
-        setState('offline');
-        latest.current.onGone?.();
+        end(current);
       };
+    };
+
+    /** The channel is over for good (its share link is gone): no reconnecting. */
+    const end = (ended: WebSocket) => {
+      if (stopped) return;
+      stopped = true;
+      beat?.stop();
+      ended.onmessage = ended.onclose = null;
+      ended.close();
+      setState('offline');
+      latest.current.onGone?.();
     };
 
     /** Gives up a socket (closed, silent, or the browser went offline) and tries again unless the browser is offline. */

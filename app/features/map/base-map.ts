@@ -1,9 +1,9 @@
 import type { ErrorEvent as MapErrorEvent, Map as MapLibre, StyleSpecification } from 'maplibre-gl';
-import { mapStyleUrls } from '~/features/stations/map-style';
+import { mapStyleUrl } from '../../../worker/contracts/map';
 import { stationsSource } from './station-markers';
 
-/** off: none configured; loading; ready; unavailable: the style or its tiles could not be reached (offline, tests). */
-export type BaseMapStatus = 'off' | 'loading' | 'ready' | 'unavailable';
+/** loading; ready; unavailable: the style or its tiles could not be reached (the Worker down, say). */
+export type BaseMapStatus = 'loading' | 'ready' | 'unavailable';
 
 /** Under the markers when there is no base map: a plain background in the scheme's colour. */
 export const plainStyle = (dark: boolean): StyleSpecification => ({
@@ -18,8 +18,8 @@ export const styleTimeoutMs = 8000;
 type MapError = MapErrorEvent & { sourceId?: string; tile?: unknown };
 
 /**
- * Keeps the colour scheme's base map under the markers. The map starts on the plain style so the markers are
- * usable at once; the configured style replaces it when it arrives. A style that fails or does not arrive in
+ * Keeps the colour scheme's base map, served by this deployment (docs/decisions/0019), under the markers. The map
+ * starts on the plain style so the markers are usable at once; the base map's style replaces it when it arrives. A style that fails or does not arrive in
  * time leaves the plain style in place and the status `unavailable`. `decorate` adds the markers' own source and
  * layer to every style the map switches to.
  */
@@ -48,17 +48,10 @@ export class BaseMap {
     this.dark = dark;
     if (!this.started) return;
     clearTimeout(this.timer);
-    const url = mapStyleUrls[dark ? 'dark' : 'light'];
-    if (!url) {
-      this.loading = false;
-      this.swap(plainStyle(dark));
-      this.set('off');
-      return;
-    }
     this.loading = true;
     // Once unavailable, the note stays until a base map has really arrived.
     if (this.status !== 'unavailable') this.set('loading');
-    this.swap(url);
+    this.swap(new URL(mapStyleUrl(dark ? 'dark' : 'light'), location.href).href);
     this.timer = setTimeout(this.fail, styleTimeoutMs);
   }
 
@@ -69,7 +62,8 @@ export class BaseMap {
   }
 
   private swap(style: StyleSpecification | string) {
-    this.map.setStyle(style, { transformStyle: (_, next) => this.decorate(next) });
+    // Not diffed: a diffed swap fires no `style.load`, by which the base map is known to have arrived.
+    this.map.setStyle(style, { diff: false, transformStyle: (_, next) => this.decorate(next) });
   }
 
   private set(status: BaseMapStatus) {

@@ -7,6 +7,7 @@ import { summaryOf } from '~/features/dashboard/filters';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart, mergeIntoDashboard } from '~/features/live/merge';
 import { readingByCode } from '~/features/stations/readings';
+import { ForThePublic } from '~/features/stations/presentation';
 import { StationCard } from '~/features/stations/station-card';
 import { stationReport } from '~/features/stations/status';
 import { EmptyState } from '~/components/states';
@@ -18,10 +19,12 @@ import { useShareLive } from './use-share-live';
 /** An embed's page: what it shows and a line naming where it comes from, nothing around it (it sits in a host's frame). */
 function EmbedFrame({ children, footer }: { children: ReactNode; footer: ReactNode }) {
   return (
-    <main className="grid min-h-svh content-start gap-2 bg-background p-2">
-      {children}
-      <div className="flex flex-wrap items-center justify-between gap-2 px-1 text-xs text-muted-foreground">{footer}</div>
-    </main>
+    <ForThePublic>
+      <main className="grid min-h-svh content-start gap-2 bg-background p-2">
+        {children}
+        <div className="flex flex-wrap items-center justify-between gap-2 px-1 text-xs text-muted-foreground">{footer}</div>
+      </main>
+    </ForThePublic>
   );
 }
 

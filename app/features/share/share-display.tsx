@@ -6,6 +6,7 @@ import type { DisplaySearch } from '~/features/display/search';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { m } from '~/paraglide/messages';
 import { shareQueries } from './queries';
+import { shareChartLink } from './share-page';
 import { LinkUnavailable } from './share-frame';
 import { useShareLive } from './use-share-live';
 
@@ -33,6 +34,7 @@ export function ShareDisplay({
       live={live}
       search={search}
       onSearch={onSearch}
+      linkTo={shareChartLink(secret)}
       back={{ label: m.share_back(), link: { to: '/s/$secret', params: { secret } } }}
     />
   );

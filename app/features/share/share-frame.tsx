@@ -8,6 +8,7 @@ import { ThemeSwitcher } from '~/components/layout/theme-switcher';
 import { RouteError } from '~/components/route-states';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import type { LiveState } from '~/features/live/use-live-stations';
+import { ForThePublic } from '~/features/stations/presentation';
 import { ApiError } from '~/lib/api';
 import { formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
@@ -41,29 +42,31 @@ export function ShareFrame({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-h-svh flex-col bg-muted/40">
-      <header className="border-b bg-card">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <div className="grid min-w-0 gap-0.5">
-            <h1 className="text-xl font-semibold tracking-tight" data-testid="share-title">
-              {title}
-            </h1>
-            {scope && <p className="text-sm text-muted-foreground">{scope}</p>}
+    <ForThePublic>
+      <div className="flex min-h-svh flex-col bg-muted/40">
+        <header className="border-b bg-card">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+            <div className="grid min-w-0 gap-0.5">
+              <h1 className="text-xl font-semibold tracking-tight" data-testid="share-title">
+                {title}
+              </h1>
+              {scope && <p className="text-sm text-muted-foreground">{scope}</p>}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              {live && <LiveIndicator state={live} />}
+              {actions}
+              <LanguageSwitcher />
+              <ThemeSwitcher />
+            </div>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
-            {live && <LiveIndicator state={live} />}
-            {actions}
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-          </div>
-        </div>
-      </header>
-      <main className="mx-auto grid w-full max-w-7xl flex-1 content-start gap-4 px-4 py-6">{children}</main>
-      <footer className="mx-auto flex w-full max-w-7xl items-center gap-2 px-4 pb-6 text-xs text-muted-foreground">
-        <Logo />
-        <span>{m.share_footer()}</span>
-      </footer>
-    </div>
+        </header>
+        <main className="mx-auto grid w-full max-w-7xl flex-1 content-start gap-4 px-4 py-6">{children}</main>
+        <footer className="mx-auto flex w-full max-w-7xl items-center gap-2 px-4 pb-6 text-xs text-muted-foreground">
+          <Logo />
+          <span>{m.share_footer()}</span>
+        </footer>
+      </div>
+    </ForThePublic>
   );
 }
 

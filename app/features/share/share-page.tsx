@@ -1,22 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ClientOnly, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { MonitorIcon } from 'lucide-react';
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { PublicStation } from '../../../worker/contracts/share-links';
 import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
 import { summaryOf } from '~/features/dashboard/filters';
 import { mergeIntoDashboard } from '~/features/live/merge';
-import { LazyStationMap, stationMapHeight } from '~/features/stations/lazy-map';
+import { LazyStationMap, MapSkeleton } from '~/features/stations/lazy-map';
 import { StationCard } from '~/features/stations/station-card';
 import { stationReport, statesOf, type StationReport } from '~/features/stations/status';
 import { m } from '~/paraglide/messages';
 import { shareQueries } from './queries';
 import { LinkUnavailable, ShareFrame, linkScope } from './share-frame';
 import { useShareLive } from './use-share-live';
-
-const mapSkeleton = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
 
 /** Where a station of the link leads: its charts within the link. */
 export const shareChartLink = (secret: string) => (station: Pick<PublicStation, 'unique_id'>) =>
@@ -33,7 +31,7 @@ export function ShareCards({ secret, reports }: { secret: string; reports: Stati
           report={report}
           detail={
             <Button asChild size="sm">
-              <Link {...shareChartLink(secret)(report.item)}>{m.stations_view_detail()}</Link>
+              <Link {...shareChartLink(secret)(report.item)}>{m.share_open_charts()}</Link>
             </Button>
           }
         />
@@ -66,11 +64,7 @@ export function SharePage({ secret }: { secret: string }) {
     >
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label={m.stations_map_heading()}>
-          <ClientOnly fallback={mapSkeleton}>
-            <Suspense fallback={mapSkeleton}>
-              <LazyStationMap items={view.stations} linkTo={shareChartLink(secret)} states={statesOf(reports)} />
-            </Suspense>
-          </ClientOnly>
+          <LazyStationMap items={view.stations} linkTo={shareChartLink(secret)} states={statesOf(reports)} label={m.share_map_label()} />
         </section>
         <ShareCards secret={secret} reports={reports} />
       </div>
@@ -84,7 +78,7 @@ export function ShareSkeleton() {
     <div className="mx-auto grid max-w-7xl gap-4 p-4">
       <Skeleton className="h-10 w-72 max-w-full" />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        {mapSkeleton}
+        <MapSkeleton />
         <Skeleton className="h-72 w-full" />
       </div>
     </div>

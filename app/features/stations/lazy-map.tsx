@@ -1,10 +1,24 @@
-import { lazy } from 'react';
+import { ClientOnly } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '~/components/ui/skeleton';
+import { stationMapHeight } from './map-height';
+import type { StationMapProps } from './station-map';
 
 /** maplibre is large and needs a browser: its chunk loads only on the client, and only where the map shows. */
-export const LazyStationMap = import.meta.env.SSR ? () => null : lazy(() => import('./station-map'));
+const StationMap = import.meta.env.SSR ? () => null : lazy(() => import('./station-map'));
 
-/**
- * The map's height, given to the map and to whatever stands in while its chunk loads: tall (SPEC §9: 800 px) but
- * never taller than the window below the sticky top bar, so every marker can be seen at once.
- */
-export const stationMapHeight = 'h-[360px] md:h-[clamp(360px,calc(100svh-8rem),800px)]';
+const placeholder = <Skeleton className={`w-full rounded-xl ${stationMapHeight}`} data-testid="map-skeleton" />;
+
+/** The station map where a page wants it: server and hydration show a placeholder of its size, the browser the map. */
+export function LazyStationMap(props: StationMapProps) {
+  return (
+    <ClientOnly fallback={placeholder}>
+      <Suspense fallback={placeholder}>
+        <StationMap {...props} />
+      </Suspense>
+    </ClientOnly>
+  );
+}
+
+/** The placeholder alone, for a page's skeleton. */
+export const MapSkeleton = () => placeholder;

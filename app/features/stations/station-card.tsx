@@ -8,9 +8,9 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { AlarmBadge } from '~/features/alarms/alarm-badge';
-import { dayMonth } from '~/lib/format';
 import { m } from '~/paraglide/messages';
-import { formatValue, readingsPresent } from './readings';
+import { usePresentation } from './presentation';
+import { readingsPresent } from './readings';
 import { TotalFigures } from './total-figures';
 import { lowVoltage, lowVoltageThreshold, usualIntervalMs, type StationReport } from './status';
 
@@ -31,6 +31,7 @@ interface StationCardProps {
 /** A station's figures over the range, with the way to its charts. */
 export function StationCard({ report, alarms, detail, children }: StationCardProps) {
   const { item, summary } = report;
+  const show = usePresentation();
   const lowest = lowVoltage(summary);
   const present = readingsPresent(item.name_for_api, Object.keys(summary.max));
   // Amounts that add up (rain) are shown by their total and wettest day, the others by their extremes.
@@ -57,7 +58,7 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
               <Badge
                 variant="destructive"
                 className="gap-1"
-                title={m.stations_low_voltage_hint({ value: formatValue(lowest), threshold: lowVoltageThreshold })}
+                title={m.stations_low_voltage_hint({ value: show.value('POWER')(lowest), threshold: lowVoltageThreshold })}
               >
                 <BatteryLowIcon className="size-3" aria-hidden />
                 {m.stations_low_voltage()}
@@ -72,7 +73,7 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
           <div>
             <dt className="text-muted-foreground">{m.stations_last_update()}</dt>
             <dd className="font-medium tabular-nums" data-testid="last-update">
-              {summary.date ? dayMonth(summary.date, item.timezone) : m.stations_never()}
+              {summary.date ? show.lastUpdate(summary.date, item.timezone) : m.stations_never()}
             </dd>
           </div>
           <div>
@@ -110,10 +111,10 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
                     {r.name} <span className="text-muted-foreground">({r.unit})</span>
                   </th>
                   <td className="py-1 pr-2 text-right" data-testid="min">
-                    {formatValue(summary.min[r.code])}
+                    {show.value(r.code)(summary.min[r.code])}
                   </td>
                   <td className="py-1 text-right" data-testid="max">
-                    {formatValue(summary.max[r.code])}
+                    {show.value(r.code)(summary.max[r.code])}
                   </td>
                 </tr>
               ))}
@@ -123,7 +124,7 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
         {totals.map((r) => (
           <p key={r.code} className="tabular-nums" data-total={r.code}>
             {r.name} <span className="text-muted-foreground">({r.unit})</span>:{' '}
-            <TotalFigures sum={summary.sum![r.code]} peak={summary.peak_day?.[r.code]} />
+            <TotalFigures code={r.code} sum={summary.sum![r.code]} peak={summary.peak_day?.[r.code]} />
           </p>
         ))}
       </CardContent>

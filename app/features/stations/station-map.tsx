@@ -14,6 +14,7 @@ import { StationMarkers, withStations } from '~/features/map/station-markers';
 import { useDarkScheme } from '~/features/map/use-dark-scheme';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
+import { stationMapHeight } from './map-height';
 import { chartLink } from './station-card';
 import type { StationState } from './status';
 
@@ -28,8 +29,10 @@ export interface StationMapProps {
   items: StationFace[];
   /** Where a station's popup leads: its signed-in charts page unless given. */
   linkTo?: (item: StationFace) => NavigateOptions;
-  /** The map's size (the page's placeholder for it has the same). */
+  /** More classes for the map's frame; its height is its own (`stationMapHeight`, as its placeholder's). */
   className?: string;
+  /** What the map is called for screen readers: "Map of your stations" unless given. */
+  label?: string;
   /** Each station's state (by unique_id), as the dashboard judged it; without them markers show no state. */
   states?: ReadonlyMap<string, StationState>;
   /** Each station's worst open alarm (by unique_id): a ring round its marker, a dot on its cluster. */
@@ -78,6 +81,7 @@ export default function StationMap({
   items,
   linkTo = chartLink,
   className,
+  label,
   states,
   alarms,
   selected = null,
@@ -156,8 +160,9 @@ export default function StationMap({
   return (
     <div
       role="region"
-      aria-label={m.stations_map_label()}
-      className={cn('station-map relative w-full overflow-hidden rounded-xl border', className)}
+      aria-label={label ?? m.stations_map_label()}
+      data-base-map={baseMap}
+      className={cn('station-map relative w-full overflow-hidden rounded-xl border', stationMapHeight, className)}
     >
       <div ref={container} className="h-full w-full" />
       {states && <MapLegend alarms={!!alarms?.size} />}

@@ -1,12 +1,12 @@
 import { formatDay } from '~/lib/format';
 import { m } from '~/paraglide/messages';
-import { formatValue } from './readings';
-
-/** A total as cards show it; null is one that overflowed a double (beyond ±1.8e308). */
-const formatTotal = (value: number | null) => (value === null ? '∞' : formatValue(value));
+import { usePresentation } from './presentation';
 
 /** A summed reading's total over the range and its wettest day, as cards and charts show them. */
-export function TotalFigures({ sum, peak }: { sum: number | null; peak?: { day: string; sum: number | null } | null }) {
+export function TotalFigures({ code, sum, peak }: { code: string; sum: number | null; peak?: { day: string; sum: number | null } | null }) {
+  const format = usePresentation().value(code);
+  // Null is a total that overflowed a double (beyond ±1.8e308).
+  const formatTotal = (value: number | null) => (value === null ? '∞' : format(value));
   return (
     <span className="text-muted-foreground">
       {m.totals_sum()}{' '}

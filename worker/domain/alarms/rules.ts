@@ -69,7 +69,9 @@ export const alarmRulesPush: StationPush = {
     const rows = await selectStationRules(db, itemId);
     if (!rows.length) return null;
     const revision = Math.max(...rows.map((r) => r.rev));
-    await stationOf(env, itemId).setAlarmRules(revision, rows.filter((r) => r.deletedAt === null).map(toRuleSpec));
+    await stationOf(env, itemId)
+      .alarms()
+      .setRules(revision, rows.filter((r) => r.deletedAt === null).map(toRuleSpec));
     return revision;
   },
   markPushed: markRulesPushed,
@@ -126,11 +128,9 @@ export async function previewRule(ctx: SubjectCtx, { rule, days }: { rule: Alarm
   const item = await stationForRule(ctx, rule);
   const to = Date.now();
   const from = to - days * dayMs;
-  const outcome = await stationOf(ctx.env, item.id).previewRule(
-    toRuleSpec({ ...ruleColumns(rule), id: rule.id ?? 0, createdAt: from }),
-    from,
-    to,
-  );
+  const outcome = await stationOf(ctx.env, item.id)
+    .alarms()
+    .preview(toRuleSpec({ ...ruleColumns(rule), id: rule.id ?? 0, createdAt: from }), from, to);
   return {
     item_id: item.id,
     reading: rule.reading,

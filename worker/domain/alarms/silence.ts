@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import { selectSilentStations } from '../../db/alarms';
-import type { RollupRef } from '../../rollup/station';
+import type { RollupRef } from '../../station/rollup';
 import { stationOf } from '../../station/directory';
 import { acrossRunners, inPool, type Run } from '../fan-out';
 
@@ -16,7 +16,7 @@ const budgetMs = 20_000;
 /** Asks each listed station's object to fire the no-data rules whose silence ran out before `now`. */
 export const checkStations = ({ env }: Ctx, { stations, now }: { stations: RollupRef[]; now: number }): Promise<SilenceRun> =>
   inPool(stations, { concurrency, budgetMs, label: 'no-data check of station failed', counters: { fired: 0 } }, async (station) => ({
-    fired: await stationOf(env, station.id).checkSilence(station, now),
+    fired: await stationOf(env, station.id).alarms().checkSilence(station, now),
   }));
 
 /**

@@ -132,6 +132,7 @@ export async function applyTransition(
 /** Tells the open pages watching the station of an alarm change made outside its object (an acknowledgement, a deleted rule). */
 export const announce = ({ env }: Ctx, { alarm }: Notice) =>
   stationOf(env, alarm.item_id)
+    .watchers()
     .announce(alarm.item_id, { type: 'alarm', unique_id: alarm.unique_id, alarm })
     .catch((err) => console.error('live announcement failed', err));
 

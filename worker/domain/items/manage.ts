@@ -56,6 +56,7 @@ export async function saveItem(ctx: Ctx, input: z.output<typeof Items>) {
   if (before.timezone !== input.timezone || before.nameForApi !== input.name_for_api) {
     const ref = { id, timezone: input.timezone, source: input.name_for_api };
     await stationOf(ctx.env, id)
+      .rollup()
       .rezone(ref)
       // The cron's retry tells it from D1 instead.
       .catch((err) =>

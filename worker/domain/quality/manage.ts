@@ -62,7 +62,7 @@ async function checksOf({ db }: Ctx, item: Item): Promise<Record<string, CheckSe
 
 async function stateOf(ctx: SubjectCtx, item: Item, mayEdit: boolean): Promise<QualityState> {
   const codes = codesOf(item);
-  const [checks, approvals] = await Promise.all([checksOf(ctx, item), stationOf(ctx.env, item.id).approvals(codes)]);
+  const [checks, approvals] = await Promise.all([checksOf(ctx, item), stationOf(ctx.env, item.id).quality().approvals(codes)]);
   return {
     item_id: item.id,
     item: toItemRow(item),
@@ -86,7 +86,7 @@ export const qualityChecksPush: StationPush = {
   async send({ db, env }, itemId) {
     const row = await selectQualitySettings(db, itemId);
     if (!row) return null;
-    await stationOf(env, itemId).setQualityChecks(row.rev, row.checks);
+    await stationOf(env, itemId).quality().setChecks(row.rev, row.checks);
     return row.rev;
   },
   markPushed: markQualityPushed,
@@ -122,11 +122,13 @@ export async function flagReadings(ctx: SubjectCtx, { id, edit }: { id: number; 
   const item = await controlled(ctx, id);
   ownReading(item, edit.reading);
   const [from, to] = [Date.parse(edit.from), Date.parse(edit.to)];
-  const outcome = await stationOf(ctx.env, item.id).flagRange(
-    { id: item.id, uniqueId: item.uniqueId, source: item.nameForApi, timezone: item.timezone },
-    { code: edit.reading, from, to, flag: edit.flag, note: edit.note },
-    editorOf(ctx),
-  );
+  const outcome = await stationOf(ctx.env, item.id)
+    .quality()
+    .flagRange(
+      { id: item.id, uniqueId: item.uniqueId, source: item.nameForApi, timezone: item.timezone },
+      { code: edit.reading, from, to, flag: edit.flag, note: edit.note },
+      editorOf(ctx),
+    );
   if (!outcome.ok) {
     throw conflict(
       'from',
@@ -148,19 +150,16 @@ export async function flagReadings(ctx: SubjectCtx, { id, edit }: { id: number; 
 /** A station's audit log, newest first. */
 export async function qualityLog(ctx: SubjectCtx, { id, before, limit }: z.output<typeof QualityLogQuery>): Promise<LogEntry[]> {
   const { item } = await station(ctx, id);
-  return stationOf(ctx.env, item.id).qualityLog(before, limit);
+  return stationOf(ctx.env, item.id).quality().log(before, limit);
 }
 
 /** A reading's flagged readings over a range, now or rebuilt for a past moment from the audit log. */
 export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof FlagsQuery>): Promise<FlaggedReading[]> {
   const { item } = await station(ctx, query.id);
   ownReading(item, query.reading);
-  return stationOf(ctx.env, item.id).qualityFlags(
-    query.reading,
-    Date.parse(query.from),
-    Date.parse(query.to),
-    query.at === undefined ? undefined : Date.parse(query.at),
-  );
+  return stationOf(ctx.env, item.id)
+    .quality()
+    .flags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
 }
 
 /** Approves a station's data (one reading or all) up to the end of a station-local day (administrators). */
@@ -170,14 +169,14 @@ export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body:
   const until = dayBounds(body.to, item.timezone).end;
   const stub = stationOf(ctx.env, item.id);
   if (body.reading) {
-    const [held] = await stub.approvals([body.reading]);
+    const [held] = await stub.quality().approvals([body.reading]);
     if (held.approved_until && Date.parse(held.approved_until) > until) {
       throw invalid({
         to: [`${body.reading} is approved further already (up to ${held.approved_until}): withdraw the approval to move it back.`],
       });
     }
   }
-  await stub.setApproval({
+  await stub.quality().setApproval({
     codes: body.reading ? [body.reading] : codesOf(item),
     until,
     action: 'approve',
@@ -195,12 +194,14 @@ export async function withdraw(
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
   const until = body.from ? dayBounds(body.from, item.timezone).start : null;
-  await stationOf(ctx.env, item.id).setApproval({
-    codes: body.reading ? [body.reading] : codesOf(item),
-    until,
-    action: 'withdraw',
-    who: editorOf(ctx),
-    note: body.note,
-  });
+  await stationOf(ctx.env, item.id)
+    .quality()
+    .setApproval({
+      codes: body.reading ? [body.reading] : codesOf(item),
+      until,
+      action: 'withdraw',
+      who: editorOf(ctx),
+      note: body.note,
+    });
   return stateOf(ctx, item, mayEdit);
 }

@@ -54,7 +54,7 @@ export async function shareChartOf(
   const station = stationOfLink(link, query.station);
   const timeZone = station.face.timezone;
   const { start, end, range } = answeredRange(chartDays(windowIn(link.window, timeZone, now), query, timeZone, now), timeZone);
-  const chart = await stationOf(env, station.id).series(start, end, {
+  const chart = await stationOf(env, station.id).reads().series(start, end, {
     points: query.points,
     totalsIn: timeZone,
     codes: station.face.readings,

@@ -30,13 +30,15 @@ async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string;
   return { item, ...answeredRange(resolveRange(query, item.timezone), item.timezone) };
 }
 
+const readsOf = (ctx: SubjectCtx, item: { id: number }) => stationOf(ctx.env, item.id).reads();
+
 /**
  * A station's readings over local days `from`..`to` as the source's rows, read from its object in one call
  * (downsampled there, peaks kept): rejected readings left out, the flagged points listed beside the rows.
  */
 export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<Chart> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const { data, min, max, downsampled, flags, approved } = await stationOf(ctx.env, item.id).series(start, end, {
+  const { data, min, max, downsampled, flags, approved } = await readsOf(ctx, item).series(start, end, {
     points: query.points,
     flagged: true,
   });
@@ -49,7 +51,7 @@ export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery
  */
 export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const chart = await stationOf(ctx.env, item.id).series(start, end, { points: query.points, totalsIn: item.timezone, flagged: true });
+  const chart = await readsOf(ctx, item).series(start, end, { points: query.points, totalsIn: item.timezone, flagged: true });
   return { item: toItemRow(item), range, ...chart };
 }
 
@@ -60,7 +62,7 @@ export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof Cha
 export async function readingsOf(ctx: SubjectCtx, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
   const { item, from, to, start, end } = await stationRange(ctx, query);
   if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
-  const found = await stationOf(ctx.env, item.id).readings(start, end, maxExportReadings, query.rejected === 'exclude');
+  const found = await readsOf(ctx, item).readings(start, end, maxExportReadings, query.rejected === 'exclude');
   if (!found)
     throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
   return { item: toItemRow(item), data: found.data, approved: found.approved };

@@ -5,7 +5,7 @@ import type { Dashboard, DashboardColumns } from '../../contracts/telemetry';
 import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../db/daily-stats';
 import { emptySummary, selectDashboardStations, toSummary } from '../../db/dashboard';
 import { toItemRow, type Item } from '../../db/stations';
-import { mergeFigures } from '../../rollup/layout';
+import { mergeFigures } from '../../db/rollup-layout';
 import { stationOf } from '../../station/directory';
 
 /**
@@ -28,7 +28,7 @@ export async function rangeFiguresOf(
   // A range edge inside a folded month: the month row cannot be split; the station's object counts those days from raw.
   await Promise.all(
     partial.map(async ({ id, from: first, to: last }) => {
-      const figures = await stationOf(ctx.env, id).rangeFigures(first, last);
+      const figures = await stationOf(ctx.env, id).rollup().rangeFigures(first, last);
       if (!Object.keys(figures).length) return;
       const known = byStation.get(id);
       if (known) mergeFigures(known.figures, figures);

@@ -14,14 +14,14 @@ export async function copyLegacyStep({ db, env }: Ctx, { after = 0, limit }: z.o
   if (!item) return { station: null, copiedNow: 0, totals: null };
 
   const station = stationOf(env, item.id);
-  const cursor = await station.legacyCursor();
+  const cursor = await station.legacy().cursor();
   let copiedNow = 0;
   if (!cursor.done) {
     const readings = await selectLegacyReadings(db, { itemId: item.id, ts: cursor.ts, reading: cursor.reading, limit });
     copiedNow = readings.length;
-    await station.importLegacy(item, readings, readings.length < limit);
+    await station.legacy().import(item, readings, readings.length < limit);
   }
-  const latest = await station.legacyCursor();
+  const latest = await station.legacy().cursor();
   if (!latest.done) return { station: { id: item.id, unique_id: item.uniqueId }, copiedNow, totals: null };
   return {
     station: { id: item.id, unique_id: item.uniqueId },
@@ -31,7 +31,7 @@ export async function copyLegacyStep({ db, env }: Ctx, { after = 0, limit }: z.o
       copied: latest.accepted + latest.duplicates,
       accepted: latest.accepted,
       duplicates: latest.duplicates,
-      inObject: (await station.figures()).readings,
+      inObject: (await station.reads().figures()).readings,
     },
   };
 }

@@ -169,7 +169,9 @@ export async function ingestLines(
   };
   if (writes.length > 1) {
     // Nothing is stored unless every station would take its readings (decision 0023).
-    const conflicts = await Promise.all(writes.map((t) => stationOf(env, t.item.id).approvalConflicts(stationRef(t.item), t.batch!)));
+    const conflicts = await Promise.all(
+      writes.map((t) => stationOf(env, t.item.id).quality().approvalConflicts(stationRef(t.item), t.batch!)),
+    );
     writes.forEach((t, i) => refuseApproved(t, conflicts[i]));
     refusals.throwAny();
     lap('check');

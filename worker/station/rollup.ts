@@ -9,11 +9,9 @@ import type { RollupSettings } from '../config';
 import type { Source } from '../contracts/readings';
 import { isCalendarDay } from '../contracts/calendar';
 import { addDays, dayBounds, localDay } from '../contracts/station-time';
-import type { Db } from '../db/client';
-import { recordRollupFailure, writeRollup } from '../db/daily-stats';
-import type { AlarmClock } from '../station/alarm-clock';
-import { figuresOfDay } from '../station/day-stats';
-import { newestTs } from '../station/schema';
+import type { AlarmClock } from './alarm-clock';
+import { figuresOfDay } from './day-stats';
+import { markDays, markedDays, newestTs } from './schema';
 import {
   dayKey,
   firstDayOf,
@@ -25,7 +23,14 @@ import {
   withPeaks,
   type Figures,
   type RollupRow,
-} from './layout';
+  type RollupWrite,
+} from '../db/rollup-layout';
+
+/** The roll-up's D1 statements (worker/db/daily-stats.ts), handed in by the object. */
+export interface RollupSink {
+  write(write: RollupWrite): Promise<number>;
+  recordFailure(failure: { itemId: number; error: string; now: number }): Promise<unknown>;
+}
 
 /** What a station's rows follow: its D1 id, the zone its days are reckoned in and the source its slots hold. */
 export interface RollupRef {
@@ -53,7 +58,7 @@ export interface RollupState {
   /** When the flush is due (its alarm), null when none waits. */
   dueAt: number | null;
   lastFlush: number | null;
-  /** Consecutive failed flushes. */
+  /** Consecutive failed flushes, as the object's storage holds them. */
   failures: number;
   /** Since this instance started: flushes and the rows they wrote. */
   flushes: number;
@@ -67,7 +72,8 @@ const emptyOutcome: FlushOutcome = { days: 0, months: 0, d1RowsWritten: 0, objec
 export const retryDelayMs = (failures: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, failures - 1));
 
 export class StationRollup {
-  private lastFlush = 0;
+  /** When this instance last flushed (0: not yet); the testing facet moves it back as time passing would. */
+  lastFlush = 0;
   /** D1 holds every change this instance stored; a fresh instance does not know, so it flushes at its first chance. */
   private clean = false;
   private dueAt: number | null = null;
@@ -86,7 +92,7 @@ export class StationRollup {
 
   constructor(
     private readonly storage: DurableObjectStorage,
-    private readonly db: Db,
+    private readonly d1: RollupSink,
     private readonly clock: AlarmClock,
     private readonly settings: RollupSettings,
     /** Keeps work running after the reply (the object's `waitUntil`). */
@@ -174,7 +180,7 @@ export class StationRollup {
   /** Marks days for a flush (their statistics changed without new readings, e.g. quality flags) and schedules it. */
   async touch(days: string[]) {
     if (!days.length) return;
-    this.sql.exec('INSERT OR IGNORE INTO dirty_days (day) SELECT value FROM json_each(?)', JSON.stringify(days));
+    markDays(this.sql, days);
     this.changed(days);
     await this.schedule();
   }
@@ -233,7 +239,7 @@ export class StationRollup {
       this.storage.kv.put('rollup-failing', failures);
       const error = err instanceof Error ? err.message : String(err);
       console.error('roll-up of station failed; retrying from its alarm', ref?.id, error);
-      if (ref) await recordRollupFailure(this.db, { itemId: ref.id, error, now: Date.now() }).catch(() => undefined);
+      if (ref) await this.d1.recordFailure({ itemId: ref.id, error, now: Date.now() }).catch(() => undefined);
       await this.arm(this.lastFlush + retryDelayMs(failures)).catch(() => undefined);
       return null;
     }
@@ -255,10 +261,7 @@ export class StationRollup {
     this.lastFlush = now;
     const { timezone: timeZone } = ref;
     const replaceAll = this.storage.kv.get<boolean>('replace-all') === true;
-    const days = this.sql
-      .exec<{ day: string }>('SELECT day FROM dirty_days')
-      .toArray()
-      .map((r) => r.day);
+    const days = markedDays(this.sql);
     const notADay = days.find((day) => !isCalendarDay(day));
     if (notADay !== undefined) throw new Error(`a marked day is no calendar day: ${JSON.stringify(notADay)}`);
     const daysFrom = firstMonthOfDays(now, this.settings.foldAfterDays);
@@ -285,7 +288,7 @@ export class StationRollup {
     const failing = this.failing > 0 || listed;
     const touched = new Set<string>();
     const done = (async (): Promise<FlushOutcome> => {
-      const d1RowsWritten = await writeRollup(this.db, {
+      const d1RowsWritten = await this.d1.write({
         itemId: ref.id,
         source: ref.source,
         days: dayRows,
@@ -301,9 +304,7 @@ export class StationRollup {
       const newestDay = newest === null ? null : localDay(newest, timeZone);
       const settled = days.filter((d) => !touched.has(d) && d !== newestDay);
       this.writtenNewest = newestDay !== null && !touched.has(newestDay) ? newestDay : null;
-      const cleared = settled.length
-        ? this.sql.exec('DELETE FROM dirty_days WHERE day IN (SELECT value FROM json_each(?))', JSON.stringify(settled)).rowsWritten
-        : 0;
+      const cleared = settled.length ? markDays(this.sql, settled, false) : 0;
       if (replaceAll) this.storage.kv.delete('replace-all');
       if (this.failing > 0) {
         this.storage.kv.delete('rollup-failing');
@@ -344,10 +345,7 @@ export class StationRollup {
     const newest = newestTs(this.sql);
     if (newest === null) return null;
     const newestDay = localDay(newest, ref.timezone);
-    const marked = this.sql
-      .exec<{ day: string }>('SELECT day FROM dirty_days')
-      .toArray()
-      .map((r) => r.day);
+    const marked = markedDays(this.sql);
     const folded = monthOf(newestDay) < firstMonthOfDays(Date.now(), this.settings.foldAfterDays);
     const behind =
       this.dueAt !== null ||
@@ -389,14 +387,11 @@ export class StationRollup {
     await this.soon;
     await this.flushing?.done.catch(() => undefined);
     return {
-      marked: this.sql
-        .exec<{ day: string }>('SELECT day FROM dirty_days ORDER BY day')
-        .toArray()
-        .map((r) => r.day),
+      marked: markedDays(this.sql),
       clean: this.clean,
       dueAt: this.dueAt,
       lastFlush: this.lastFlush || null,
-      failures: this.failing,
+      failures: this.storage.kv.get<number>('rollup-failing') ?? 0,
       ...this.totals,
     };
   }

@@ -1,8 +1,14 @@
-import type { Ctx } from '../../context';
-import type { LiveMessage } from '../../contracts/live';
-import type { AlarmClock } from '../../station/alarm-clock';
-import type { StationAlarms } from '../../station/alarms';
-import { applyTransition, sendNotice } from './transitions';
+import type { Alarm } from '../contracts/alarms';
+import type { LiveMessage } from '../contracts/live';
+import type { AlarmClock } from './alarm-clock';
+import type { StationAlarms } from './alarms';
+import type { Transition } from './evaluate';
+
+/** A transition written to D1: the alarm as it now stands, and its notifications (mails, webhooks) to send. */
+export interface Written {
+  alarm: Alarm;
+  notify(): Promise<void>;
+}
 
 /** A delivery that failed is tried again from the object's alarm after this. */
 const retryMs = 30_000;
@@ -17,26 +23,25 @@ export class AlarmDelivery {
   private delivering: Promise<void> | null = null;
 
   constructor(
-    private readonly context: Ctx,
     private readonly alarms: StationAlarms,
     private readonly clock: AlarmClock,
     private readonly announce: (itemId: number, message: LiveMessage) => void,
+    private readonly defer: (work: Promise<unknown>) => void,
+    /** Writes a transition to D1 once (worker/domain/alarms/transitions.ts); null when there was nothing to write. */
+    private readonly write: (itemId: number, transition: Transition) => Promise<Written | null>,
   ) {}
 
-  /** Transitions stored but not yet delivered. */
-  get pending() {
-    return this.alarms.pending > 0;
-  }
-
+  /** Delivers the transitions stored but not yet delivered, if any (after the one under way). */
   deliver(itemId: number | undefined): Promise<void> {
+    if (!this.alarms.pending) return Promise.resolve();
     const drain = async () => {
       if (itemId === undefined) return;
       for (let next = this.alarms.nextEvent(); next; next = this.alarms.nextEvent()) {
-        const notice = await applyTransition(this.context, { itemId, transition: next.transition });
+        const written = await this.write(itemId, next.transition);
         this.alarms.delivered(next.seq);
-        if (!notice) continue;
-        this.announce(itemId, { type: 'alarm', unique_id: notice.alarm.unique_id, alarm: notice.alarm });
-        this.context.defer(sendNotice(this.context, notice).catch((err) => console.error('alarm notifications failed', itemId, err)));
+        if (!written) continue;
+        this.announce(itemId, { type: 'alarm', unique_id: written.alarm.unique_id, alarm: written.alarm });
+        this.defer(written.notify().catch((err) => console.error('alarm notifications failed', itemId, err)));
       }
     };
     const run = (this.delivering ?? Promise.resolve()).then(drain).catch(async (err) => {
@@ -47,10 +52,5 @@ export class AlarmDelivery {
     return run.finally(() => {
       if (this.delivering === run) this.delivering = null;
     });
-  }
-
-  /** The object's alarm: delivers what waits. */
-  onAlarm(itemId: number | undefined) {
-    return this.pending ? this.deliver(itemId) : Promise.resolve();
   }
 }

@@ -58,6 +58,23 @@ export interface RollupRow {
   codes: Figures;
 }
 
+/** A station object's flush: what one D1 batch writes of its roll-up (worker/db/daily-stats.ts). */
+export interface RollupWrite {
+  itemId: number;
+  source: Source;
+  /** Day rows to write (replacing what D1 holds of those days). */
+  days: RollupRow[];
+  /** Folded months to write, from raw (replacing their month row and any day rows left of them). */
+  months: RollupRow[];
+  /** Keys of days, and months, left without readings: their rows go. */
+  emptyDays: number[];
+  emptyMonths: string[];
+  /** Replace every row of the station (its zone or source changed: all its days were reckoned anew). */
+  replaceAll: boolean;
+  /** The station was listed as failing: the same batch takes it off the list. */
+  clearFailure: boolean;
+}
+
 /** `b` added into `a` (either may be missing): counts and sums add, extremes widen, the later last reading wins. */
 export function mergeCode(a: CodeFigures | undefined, b: CodeFigures): CodeFigures {
   if (!a) return { ...b };

@@ -1,0 +1,271 @@
+/**
+ * The faces a station object shows over RPC (docs/decisions/0020): each a small `RpcTarget` handed out by a method of
+ * the object (`StationCore`), so a caller writes `stationOf(env, id).quality().flagRange(…)` and the call is one round
+ * trip (promise pipelining). Only their methods are reachable: the parts they call stay inside the object. Where a
+ * method only passes a call on, the part's method says what it does.
+ */
+import { RpcTarget } from 'cloudflare:workers';
+import type { RollupSettings } from '../config';
+import type { LiveMessage } from '../contracts/live';
+import type { FlaggedReading, LogEntry } from '../contracts/quality';
+import { allReadingCodes, type CheckSettings } from '../contracts/readings';
+import type { Reading } from '../contracts/telemetry';
+import { firstMonthOfDays, type Figures } from '../db/rollup-layout';
+import type { StationAlarms } from './alarms';
+import { batchOf, type ReadingBatch, type Refusal } from './batch';
+import type { AlarmDelivery } from './delivery';
+import type { RuleSpec } from './evaluate';
+import { FlagCursor, reportsIn } from './flags';
+import {
+  observationCount,
+  observationPage,
+  pendingCounts,
+  type ObservationRow,
+  type PendingCounts,
+  type StreamQuery,
+} from './observations';
+import { previewRule, type RulePreviewOutcome } from './preview';
+import type { Editor, FlagEdit, FlagEditOutcome, StationQuality } from './quality';
+import type { FlushOutcome, RollupRef, StationRollup } from './rollup';
+import { figuresOf, selectRange, type StationRef, type StorageFigures } from './schema';
+import { approvalRefusals, refusal, transaction } from './refusal';
+import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
+import { storeReadings } from './store';
+import type { StationWatchers } from './watchers';
+
+/** What a station object is made of: its storage and the parts that run inside it, shared by its facets. */
+export interface StationParts {
+  storage: DurableObjectStorage;
+  settings: RollupSettings;
+  rollup: StationRollup;
+  alarms: StationAlarms;
+  delivery: AlarmDelivery;
+  quality: StationQuality;
+  watchers: StationWatchers;
+}
+
+// RPC reaches every method on a facet's prototype, whatever TypeScript calls it, and no instance field: the parts stay here.
+export class Facet extends RpcTarget {
+  constructor(protected readonly parts: StationParts) {
+    super();
+  }
+}
+
+/** Per code with an approval, the instant (ISO) up to which its data are approved. */
+const approvedOf = (quality: StationQuality, codes: readonly string[]): Record<string, string> =>
+  Object.fromEntries(quality.approvalsOf(codes).flatMap((a) => (a.approved_until ? [[a.reading, a.approved_until]] : [])));
+
+/** The station's readings as the charts, the export, legacy copies and the SensorThings API read them; no writes. */
+export class ReadsFacet extends Facet {
+  /**
+   * The station's readings in [start, end), read in one pass with their flags: downsampled here when a reading has more
+   * points than asked, readings that add up totalled per period when asked, rejected readings left out (and, when
+   * asked, the flagged ones sent apart with how far each reading is approved).
+   */
+  series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
+    const builder = new SeriesBuilder(allReadingCodes, start, end, options);
+    for (const { row, flags } of reportsIn(this.parts.storage.sql, start, end)) builder.add(row, flags);
+    const result = builder.result();
+    return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
+  }
+
+  /** Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), or null when there are more than `limit`. */
+  readings(start: number, end: number, limit: number, withoutRejected = false) {
+    const cursor = new FlagCursor(this.parts.storage.sql, start, end);
+    const data = rawSeries(allReadingCodes, this.parts.storage.sql.exec(selectRange, start, end).raw<(number | null)[]>(), limit, {
+      flagsAt: cursor.empty ? undefined : (ts) => cursor.at(ts),
+      withoutRejected,
+    });
+    return data && { data, approved: approvedOf(this.parts.quality, allReadingCodes) };
+  }
+
+  /** How much the station holds: reports, readings, bytes on disk and its time span. */
+  figures(): StorageFigures {
+    return figuresOf(this.parts.storage.sql);
+  }
+
+  /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
+  observationPages(queries: StreamQuery[]): ObservationRow[][] {
+    return queries.map((query) => observationPage(this.parts.storage.sql, query));
+  }
+
+  /** How many observations match each query's filter. */
+  observationCounts(queries: Pick<StreamQuery, 'station' | 'codes' | 'filter'>[]): number[] {
+    return queries.map((query) => observationCount(this.parts.storage.sql, query));
+  }
+
+  /** The readings per code of the days (and folded months) D1's roll-up may not hold yet, so a count can be exact. */
+  pendingObservations(): PendingCounts {
+    const { kv } = this.parts.storage;
+    const monthsBefore = firstMonthOfDays(Date.now(), this.parts.settings.foldAfterDays);
+    return pendingCounts(this.parts.storage.sql, kv.get<string>('zone'), kv.get<boolean>('replace-all') === true, monthsBefore);
+  }
+}
+
+/** The roll-up of the station's days into D1 (worker/station/rollup.ts): the cron's and the station edits' calls. */
+export class RollupFacet extends Facet {
+  /** Flushes the changed days now (the cron's retry of a failing station); null when it failed (recorded, retried). */
+  flush(station: RollupRef): Promise<FlushOutcome | null> {
+    return this.parts.rollup.flushSafely(station, true);
+  }
+
+  touch(days: string[]): Promise<void> {
+    return this.parts.rollup.touch(days);
+  }
+
+  /** Tells the object of a station edit (a new zone or source reckons every day anew at the next flush). */
+  async rezone(station: RollupRef) {
+    this.parts.rollup.remember(station, true);
+    await this.parts.rollup.schedule();
+  }
+
+  reconcile(station: RollupRef, known: { day: string | null; count: number }): Promise<FlushOutcome | null> {
+    return this.parts.rollup.reconcile(station, known);
+  }
+
+  rangeFigures(from: string, to: string): Figures {
+    return this.parts.rollup.rangeFigures(from, to);
+  }
+}
+
+/** Data quality (worker/station/quality.ts, decision 0016). */
+export class QualityFacet extends Facet {
+  setChecks(revision: number, overrides: Record<string, CheckSettings>): number {
+    return this.parts.quality.replaceChecks(revision, overrides);
+  }
+
+  /** A person's flag edit of one code over a range; the days whose statistics it changed are re-rolled. */
+  async flagRange(ref: StationRef, edit: FlagEdit, who: Editor): Promise<FlagEditOutcome> {
+    const station = this.parts.rollup.remember(ref);
+    const outcome = this.parts.quality.flagRange(edit, who, Date.now(), station.timezone);
+    if (outcome.ok) await this.parts.rollup.touch(outcome.days);
+    return outcome;
+  }
+
+  /** Approves (up to `until`) or withdraws (back to `until`, or entirely with null) the approval of `codes`. */
+  setApproval(change: {
+    codes: readonly string[];
+    until: number | null;
+    action: 'approve' | 'withdraw';
+    who: Editor;
+    note: string | null;
+  }) {
+    this.parts.storage.transactionSync(() => this.parts.quality.setApproval({ ...change, now: Date.now() }));
+    return this.parts.quality.approvalsOf(change.codes);
+  }
+
+  approvals(codes: readonly string[]) {
+    return this.parts.quality.approvalsOf(codes);
+  }
+
+  /**
+   * Which readings of a batch `ingest` would refuse now (new ones in an approved stretch), storing nothing: a write
+   * for several stations asks each station first and stores only if none refuses (docs/decisions/0023).
+   */
+  approvalConflicts(ref: StationRef, batch: ReadingBatch): Refusal[] {
+    const { storage, quality } = this.parts;
+    const approved = (i: number) => batch.ts[i] < (quality.approvedUntil(batch.codes[batch.code[i]]) ?? -Infinity);
+    if (!batch.ts.some((_, i) => approved(i))) return [];
+    let conflicts: Refusal[] = [];
+    // Stored and undone: the same rule as `ingest`, duplicates and all.
+    transaction(storage, () => {
+      conflicts = approvalRefusals(quality, batch, storeReadings(storage.sql, batch, ref.timezone).stored);
+      throw refusal;
+    });
+    return conflicts;
+  }
+
+  log(before: number | undefined, limit: number): LogEntry[] {
+    return this.parts.quality.log(before, limit);
+  }
+
+  /** A code's readings in [from, to] that are not good, now or as they stood at `at` (replayed from the audit log). */
+  flags(code: string, from: number, to: number, at?: number): FlaggedReading[] {
+    const { quality } = this.parts;
+    return (at === undefined ? quality.flagsNow(code, from, to) : quality.flagsAt(code, from, to, at)).filter(
+      (f): f is FlaggedReading => f.flag !== 'good',
+    );
+  }
+}
+
+/** The station's alarm rules (worker/station/alarms.ts, decision 0008). */
+export class AlarmsFacet extends Facet {
+  setRules(revision: number, specs: RuleSpec[]): number {
+    return this.parts.alarms.replace(revision, specs);
+  }
+
+  /**
+   * The cron's no-data check: fires the no-data rules whose silence passed before `now` and delivers what fired.
+   * Returns how many fired.
+   */
+  async checkSilence(station: RollupRef, now: number): Promise<number> {
+    this.parts.rollup.remember(station, true);
+    const fired = this.parts.alarms.checkSilence(now);
+    await this.parts.delivery.deliver(station.id);
+    return fired;
+  }
+
+  /** How a rule would have fired over [from, to) of this station's readings (the rules tab's preview). */
+  preview(spec: RuleSpec, from: number, to: number): RulePreviewOutcome {
+    return previewRule(this.parts.storage.sql, spec, from, to);
+  }
+}
+
+/** Who listens to the station's new rows (worker/station/watchers.ts). */
+export class WatchersFacet extends Facet {
+  watch(subjectId: number) {
+    this.parts.watchers.watch(subjectId);
+  }
+
+  watchLink(link: string) {
+    this.parts.watchers.watchLink(link);
+  }
+
+  /** Tells the station's live watchers of an alarm change made elsewhere (an acknowledgement, a deleted rule). */
+  announce(itemId: number, message: LiveMessage) {
+    this.parts.watchers.tell(itemId, () => message);
+  }
+}
+
+/** How far the copy of an older database's D1 readings got: the last (time, code) copied, and the counts. */
+export interface LegacyCursor {
+  ts: number;
+  reading: string;
+  accepted: number;
+  duplicates: number;
+  done: boolean;
+}
+
+/** The copy of an older database's D1 readings into the object (worker/domain/telemetry/legacy.ts). */
+export class LegacyFacet extends Facet {
+  /** Where the copy stands (see `copyLegacyStep`). */
+  cursor(): LegacyCursor {
+    return this.parts.storage.kv.get<LegacyCursor>('legacy') ?? { ts: -1, reading: '', accepted: 0, duplicates: 0, done: false };
+  }
+
+  /**
+   * Stores a slice of legacy readings (in (time, code) order) and moves the copy's cursor in the same
+   * transaction, so repeating a step stores nothing twice and skipping one is impossible.
+   */
+  async import(ref: StationRef, readings: Reading[], last: boolean) {
+    const { storage, rollup, alarms, quality } = this.parts;
+    const station = { ...ref, ...rollup.remember(ref) };
+    const outcome = storage.transactionSync(() => {
+      const cursor = this.cursor();
+      const stored = storeReadings(storage.sql, batchOf(readings), station.timezone);
+      const end = readings.at(-1);
+      storage.kv.put('legacy', {
+        ts: end?.ts ?? cursor.ts,
+        reading: end?.reading ?? cursor.reading,
+        accepted: cursor.accepted + stored.accepted,
+        duplicates: cursor.duplicates + stored.duplicates,
+        done: last,
+      } satisfies LegacyCursor);
+      return stored;
+    });
+    alarms.forgetNewest();
+    quality.forget();
+    rollup.changed(outcome.days);
+    await rollup.schedule();
+  }
+}

@@ -1,0 +1,167 @@
+import { DurableObject } from 'cloudflare:workers';
+import { rollupSettings } from '../config';
+import { contextOf } from '../context';
+import { isoInstant } from '../contracts/station-time';
+import { sourceRows, type Reading } from '../contracts/telemetry';
+import { recordRollupFailure, writeRollup } from '../db/daily-stats';
+import { applyTransition, sendNotice } from '../domain/alarms/transitions';
+import { AlarmClock } from './alarm-clock';
+import type { ReadingBatch, Refusal } from './batch';
+import { StationAlarms } from './alarms';
+import { AlarmDelivery } from './delivery';
+import { AlarmsFacet, LegacyFacet, QualityFacet, RollupFacet, ReadsFacet, WatchersFacet, type StationParts } from './facets';
+import { StationQuality } from './quality';
+import { StationRollup } from './rollup';
+import { migrate, newestTs, type StationRef } from './schema';
+import { approvalRefusals, refusal, transaction } from './refusal';
+import { storeReadings } from './store';
+import { StationTesting } from './testing';
+import { StationWatchers } from './watchers';
+
+export interface IngestOutcome {
+  accepted: number;
+  duplicates: number;
+  /** Set when the batch was refused, stored nothing: its new readings in an approved stretch. */
+  refused?: Refusal[];
+  /** Rows the batch wrote to the object's storage (D1 is not written on ingest: the roll-up flushes later). */
+  rowsWritten: number;
+  /** Where the object's time went (ms): the store's transaction with the rules' evaluation, publishing, the rest. */
+  timings: { store: number; publish: number; schedule: number };
+}
+
+/**
+ * One station (found by its D1 id, `stationOf`), so stations write in parallel and none passes through a shared
+ * object. A thin shell over what runs inside it (worker/station/): the store (raw readings, duplicate check), the
+ * roll-up (changed days to D1), quality, the alarm rules and the delivery of their transitions, and the live watchers.
+ * Its one Durable Object alarm serves the roll-up and the deliveries alike (`AlarmClock`).
+ *
+ * Over RPC it shows `ingest` and a few facets (worker/station/facets.ts, docs/decisions/0020); its own state is in
+ * private fields (#), which RPC cannot reach. It is the one module here that imports from above: it hands its parts
+ * the roll-up's D1 writes and the alarm transitions' delivery.
+ */
+export class StationCore extends DurableObject<Cloudflare.Env> {
+  readonly #parts: StationParts;
+  readonly #clock: AlarmClock;
+  readonly #testing: boolean;
+
+  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
+    super(ctx, env);
+    migrate(ctx.storage);
+    const context = contextOf(env, (work) => this.ctx.waitUntil(work));
+    const { db, defer, config } = context;
+    const clock = new AlarmClock(ctx.storage);
+    const settings = rollupSettings(config);
+    const d1 = { write: writeRollup.bind(null, db), recordFailure: recordRollupFailure.bind(null, db) };
+    const alarms = new StationAlarms(ctx.storage);
+    const watchers = new StationWatchers(ctx.storage, env, defer);
+    const delivery = new AlarmDelivery(
+      alarms,
+      clock,
+      (itemId, message) => watchers.tell(itemId, () => message),
+      defer,
+      async (itemId, transition) => {
+        const notice = await applyTransition(context, { itemId, transition });
+        return notice && { alarm: notice.alarm, notify: () => sendNotice(context, notice) };
+      },
+    );
+    const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
+    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality: new StationQuality(ctx.storage), watchers };
+    this.#clock = clock;
+    this.#testing = config.STATION_TESTING === 'on';
+  }
+
+  /**
+   * Stores a checked batch all-or-nothing in one transaction with the automatic quality checks and the alarm rules'
+   * evaluation of its new readings, tells the station's watchers of the new rows, delivers alarm transitions (if any)
+   * to D1, and schedules the roll-up's flush (after the reply, or by the alarm when the last flush is less than a
+   * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
+   */
+  async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
+    const { storage, rollup, alarms, quality, delivery } = this.#parts;
+    const now = Date.now();
+    const station = { ...ref, ...rollup.remember(ref) };
+    let refused: IngestOutcome['refused'];
+    const done = transaction(storage, () => {
+      alarms.prime(now);
+      const outcome = storeReadings(storage.sql, batch, station.timezone);
+      const locked = approvalRefusals(quality, batch, outcome.stored);
+      if (locked.length) {
+        refused = locked;
+        throw refusal;
+      }
+      const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now) : null;
+      return { outcome, arrival, changes: alarms.evaluate(outcome.stored, now, arrival?.suspect) };
+    });
+    if (!done)
+      return { accepted: 0, duplicates: 0, rowsWritten: 0, refused, timings: { store: Date.now() - now, publish: 0, schedule: 0 } };
+    const { outcome, arrival, changes } = done;
+    quality.commit(arrival);
+    alarms.commit(changes);
+    rollup.changed(outcome.days);
+    const stored = Date.now();
+    if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect);
+    const published = Date.now();
+    await Promise.all([delivery.deliver(station.id), rollup.schedule(now)]);
+    const { accepted, duplicates } = outcome;
+    const rowsWritten = outcome.rowsWritten + (arrival?.rowsWritten ?? 0);
+    return {
+      accepted,
+      duplicates,
+      rowsWritten,
+      timings: { store: stored - now, publish: published - stored, schedule: Date.now() - published },
+    };
+  }
+
+  /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */
+  async alarm() {
+    const { delivery, rollup } = this.#parts;
+    this.#clock.rang();
+    await Promise.all([delivery.deliver(rollup.ref?.id), rollup.onAlarm()]);
+  }
+
+  #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
+    const { sql } = this.#parts.storage;
+    this.#parts.watchers.tell(station.id, () => ({
+      type: 'readings',
+      unique_id: station.uniqueId,
+      source: station.source,
+      last_update: isoInstant(newestTs(sql)!),
+      // Rows as the chart's, a suspect one marked with `flag` (the page draws it apart).
+      rows: sourceRows(station.source, stored).map((row, i): Record<string, string | number> =>
+        suspect?.has(`${stored[i].reading}|${stored[i].ts}`) ? { ...row, flag: 'suspect' } : row,
+      ),
+    }));
+  }
+
+  // The facets (worker/station/facets.ts, testing.ts).
+
+  reads() {
+    return new ReadsFacet(this.#parts);
+  }
+
+  rollup() {
+    return new RollupFacet(this.#parts);
+  }
+
+  quality() {
+    return new QualityFacet(this.#parts);
+  }
+
+  alarms() {
+    return new AlarmsFacet(this.#parts);
+  }
+
+  watchers() {
+    return new WatchersFacet(this.#parts);
+  }
+
+  legacy() {
+    return new LegacyFacet(this.#parts);
+  }
+
+  // Refused unless the Worker runs with STATION_TESTING=on (the tests' and benchmarks' Workers; never production).
+  testing() {
+    if (!this.#testing) throw new Error('no testing facet: STATION_TESTING is not on');
+    return new StationTesting(this.#parts, () => this.alarm());
+  }
+}
