@@ -26,9 +26,9 @@ import {
 } from './observations';
 import { previewRule, type RulePreviewOutcome } from './preview';
 import type { Editor, FlagEdit, FlagEditOutcome, StationQuality } from './quality';
+import { approvalRefusals, refusal, transaction } from './refusal';
 import type { FlushOutcome, RollupRef, StationRollup } from './rollup';
 import { figuresOf, selectRange, type StationRef, type StorageFigures } from './schema';
-import { approvalRefusals, refusal, transaction } from './refusal';
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
 import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
