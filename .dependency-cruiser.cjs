@@ -39,9 +39,13 @@ module.exports = {
       name: 'station-reached-through-its-stub',
       severity: 'error',
       comment:
-        "Outside worker/station/, a station object is reached through its stub (station/directory.ts) and its facets; of the rest only types are imported (a part's shape, a facet's answer), but for the order of observations the SensorThings API merges pages in, and the class only by the Workers that export it (docs/decisions/0020).",
+        "Outside worker/station/, a station object is reached through its stub (station/directory.ts) and its facets; of the rest only types are imported (a part's shape, a facet's answer), but for the order of observations the SensorThings API merges pages in, the batch builder of what `ingest` takes (batch.ts, a pure leaf), and the class only by the Workers that export it (docs/decisions/0020, 0023).",
       from: { path: '^(worker|app|scripts)/', pathNot: '^worker/station/' },
-      to: { path: '^worker/station/', pathNot: '^worker/station/(directory|object|observations)\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^worker/station/',
+        pathNot: '^worker/station/(directory|object|observations|batch)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'station-class-exported-by-workers-only',

@@ -65,6 +65,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Debian's `influx` client against a local server of its own (tests/clients/influx.test.ts).
+          name: 'influx-client',
+          environment: 'node',
+          include: ['tests/clients/influx.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           // After the other projects: the browser and its servers then have both cores (their global setup, the
           // build and the seeding, still overlaps the other projects).

@@ -1,19 +1,21 @@
 /**
- * `npm run bench:peers`: the same readings posted to Hladina (the production build under `vite preview`), InfluxDB 1.x
- * and VictoriaMetrics (Debian's `influxdb` and `victoria-metrics` packages), and the same three questions asked of
- * each: ingest at 1 and 4 requests in flight, the dashboard (per station and code: count, min, max over 30 days) and
- * one station's raw series of 30 days. Each server runs alone, in the foreground, on a free loopback port with its
- * data in a temporary folder, and is stopped (its folder removed) before the next starts; a peer not installed is
- * skipped with a message. Every answer is checked against the numbers computed here. Prints the figures and
- * Hladina's ratios to each peer, from one run.
+ * `npm run bench:peers`: the same readings posted to Hladina (the production build under `vite preview`) through its
+ * JSON ingest and through its InfluxDB line protocol write, to InfluxDB 1.x and to VictoriaMetrics (Debian's
+ * `influxdb` and `victoria-metrics` packages), and the same three questions asked of each: ingest at 1 and 4 requests
+ * in flight, the dashboard (per station and code: count, min, max over 30 days) and one station's raw series of 30
+ * days. Each server runs alone, in the foreground, on a free loopback port with its data in a temporary folder, and is
+ * stopped (its folder removed) before the next starts; a peer not installed is skipped with a message. Every answer is
+ * checked against the numbers computed here. Prints the figures, Hladina's ratios to each peer, and where a Hladina
+ * request's time went (its Server-Timing phases against the client's round trip), from one run.
  *
- *   npm run bench:peers [-- --stations 100 --runs 20]
+ *   npm run bench:peers [-- --stations 100 --runs 20 --batch 1000]
  *
  * The data: `stations` × 30 whole UTC days ending at today's midnight, a report of the seven DANES codes every
- * 10 minutes (3,024,000 readings for 100 stations), batches of 1,000 readings. InfluxDB and VictoriaMetrics get the
- * same Influx line protocol, one line per report with a field per code; Hladina gets the same readings as its JSON
- * rows. Hladina's stations keep UTC days, so its days are the others' window; its dashboard is asked assembled anew
- * (`Cache-Control: no-cache`, as the peers' caches are off) and again as kept.
+ * 10 minutes (3,024,000 readings for 100 stations), `batch` readings per request (JSON bodies hold at most 5,000 rows:
+ * a larger batch goes as several). InfluxDB, VictoriaMetrics and Hladina's `/write` get the same Influx line protocol,
+ * one line per report with a field per code; Hladina's JSON ingest the same readings as its rows. Hladina's stations
+ * keep UTC days, so its days are the others' window; its dashboard is asked assembled anew (`Cache-Control:
+ * no-cache`, as the peers' caches are off) and again as kept.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,18 +23,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { reconcileCron } from '../worker/rollup/schedules';
-import { benchPreview } from './bench/lib';
+import { maxIngestRows } from '../worker/contracts/telemetry';
+import { benchPreview, percentile, serverTimings } from './bench/lib';
 import { benchAccountsSql, benchStationId, benchValue as value, danesCodes as CODES, sessionTokenOf, stationTokenOf } from './bench/seed';
 import { freePort } from './lib/local-worker';
 import { processCpuSeconds } from './lib/cpu';
 import { buildOnce } from './lib/preview';
 
-const { values: args } = parseArgs({ options: { stations: { type: 'string', default: '100' }, runs: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: {
+    stations: { type: 'string', default: '100' },
+    runs: { type: 'string', default: '20' },
+    batch: { type: 'string', default: '1000' },
+  },
+});
 const STATIONS = Math.max(2, Number(args.stations));
 const RUNS = Math.max(3, Number(args.runs));
 const DAYS = 30;
 const STEP = 600_000;
-const BATCH = 1000;
+const BATCH = Math.max(1, Number(args.batch));
 const DB = 'bench';
 
 // The window: 30 whole UTC days ending at today's midnight; [X, Y).
@@ -60,21 +69,20 @@ const batchesOf = (stations: number[]): Batch[] =>
     return Array.from({ length: Math.ceil(rows.length / BATCH) }, (_, b) => ({ station: s, rows: rows.slice(b * BATCH, (b + 1) * BATCH) }));
   });
 
-/** Influx line protocol, one line per report with a field per code. */
-function lineProtocol(measurement: string, b: Batch): string {
+/** Influx line protocol, one line per report with a field per code; `station` names the station's tag value. */
+function lineProtocol(measurement: string, b: Batch, station = peerStation): string {
   const lines: string[] = [];
   for (let i = 0; i < b.rows.length;) {
     const ts = b.rows[i].ts;
     const fields: string[] = [];
     for (; i < b.rows.length && b.rows[i].ts === ts; i++) fields.push(`${CODES[b.rows[i].c]}=${b.rows[i].v}`);
-    lines.push(`${measurement},station=${peerStation(b.station)} ${fields.join(',')} ${ts}`);
+    lines.push(`${measurement},station=${station(b.station)} ${fields.join(',')} ${ts}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 const since = (t: number) => performance.now() - t;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const which = (bin: string) => {
   const r = spawnSync('sh', ['-c', `command -v ${bin}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
@@ -152,8 +160,11 @@ interface Peer {
   name: string;
   start(): Promise<void>;
   stop(): Promise<void>;
-  body(measurement: string, b: Batch): string;
+  /** The requests that carry a batch (one, but for JSON batches beyond its row limit). */
+  bodies(measurement: string, b: Batch): string[];
   write(body: string, b: Batch): Promise<void>;
+  /** Hladina's: per request, where its time went (Server-Timing phases, ms) and the client's round trip (`client`). */
+  phases?: Record<string, number>[];
   /** Whatever makes everything written queryable, then waits for the server to be quiet. */
   ready(): Promise<void>;
   dashboard(): Request;
@@ -184,7 +195,7 @@ function influx(bin: string): Peer {
       await ok(await fetch(`${base}/query`, { method: 'POST', body: new URLSearchParams({ q: `CREATE DATABASE ${DB}` }) }), 'create db');
     },
     stop: () => server.stop(),
-    body: lineProtocol,
+    bodies: (measurement, b) => [lineProtocol(measurement, b)],
     async write(body) {
       await ok(await fetch(`${base}/write?db=${DB}&precision=ms`, { method: 'POST', body }), 'influx write');
     },
@@ -265,7 +276,7 @@ function victoria(bin: string): Peer {
       );
     },
     stop: () => server.stop(),
-    body: lineProtocol,
+    bodies: (measurement, b) => [lineProtocol(measurement, b)],
     async write(body) {
       await ok(await fetch(`${base}/write?precision=ms`, { method: 'POST', body }), 'vm write');
     },
@@ -303,13 +314,24 @@ function victoria(bin: string): Peer {
   };
 }
 
-function hladina(): Peer {
+/** Hladina's JSON ingest (rows of 5,000 at most per request) or its line protocol write (`/write`, as InfluxDB's). */
+function hladina(mode: 'json' | 'line protocol'): Peer {
   let server: Awaited<ReturnType<typeof benchPreview>>;
   const token = sessionTokenOf(1);
   const headers = { Authorization: `Bearer ${token}` };
   const dashboardPath = `/rest/api?from=${isoDay(X)}&to=${isoDay(Y - 1)}`;
+  const phases: Record<string, number>[] = [];
+  const json = (b: Batch) =>
+    Array.from({ length: Math.ceil(b.rows.length / maxIngestRows) }, (_, i) =>
+      JSON.stringify({
+        rows: b.rows
+          .slice(i * maxIngestRows, (i + 1) * maxIngestRows)
+          .map((r) => ({ data_name: CODES[r.c], data_value: r.v, date: new Date(r.ts).toISOString() })),
+      }),
+    );
   return {
-    name: 'Hladina',
+    name: mode === 'json' ? 'Hladina (JSON)' : 'Hladina (line protocol)',
+    phases,
     async start() {
       buildOnce();
       // Stations keep UTC days, so a station's local days are the others' window.
@@ -320,17 +342,19 @@ function hladina(): Peer {
     async stop() {
       server.stop();
     },
-    body: (_, b) =>
-      JSON.stringify({ rows: b.rows.map((r) => ({ data_name: CODES[r.c], data_value: r.v, date: new Date(r.ts).toISOString() })) }),
+    bodies: (measurement, b) => (mode === 'json' ? json(b) : [lineProtocol(measurement, b, benchStationId)]),
     async write(body, b) {
-      await ok(
-        await fetch(`${server.base}/rest/ingest/danes`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${stationTokenOf(b.station)}`, 'Content-Type': 'application/json' },
-          body,
-        }),
-        'hladina ingest',
-      );
+      const started = performance.now();
+      const res = await fetch(`${server.base}${mode === 'json' ? '/rest/ingest/danes' : '/write?precision=ms'}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${stationTokenOf(b.station)}`,
+          'Content-Type': mode === 'json' ? 'application/json' : 'text/plain; charset=utf-8',
+        },
+        body,
+      });
+      await ok(res, `hladina ${mode}`);
+      phases.push({ ...serverTimings(res.headers.get('Server-Timing')), client: performance.now() - started });
     },
     async ready() {
       // The days waiting for their roll-up period are flushed by the daily reconciliation, run now.
@@ -369,7 +393,7 @@ function hladina(): Peer {
 
 // ---------- measuring ----------
 async function ingest(peer: Peer, batches: Batch[], inFlight: number, measurement = 'readings') {
-  const bodies = batches.map((b) => peer.body(measurement, b)); // built before the clock starts
+  const bodies = batches.map((b) => peer.bodies(measurement, b)); // built before the clock starts
   let next = 0;
   let readings = 0;
   const t = performance.now();
@@ -377,7 +401,7 @@ async function ingest(peer: Peer, batches: Batch[], inFlight: number, measuremen
     Array.from({ length: inFlight }, async () => {
       while (next < bodies.length) {
         const i = next++;
-        await peer.write(bodies[i], batches[i]);
+        for (const body of bodies[i]) await peer.write(body, batches[i]);
         readings += batches[i].rows.length;
       }
     }),
@@ -399,6 +423,20 @@ async function timeQuery(make: () => Request) {
     body = r.body;
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95), body };
+}
+
+/** Median ms of each phase over a round's requests (a phase a request lacks counts 0). */
+function medians(perRequest: Record<string, number>[]) {
+  const names = new Set(perRequest.flatMap((r) => Object.keys(r)));
+  return Object.fromEntries(
+    [...names].map((name) => [
+      name,
+      percentile(
+        perRequest.map((r) => r[name] ?? 0),
+        50,
+      ),
+    ]),
+  );
 }
 
 function expectedDashboard(stations: number[]) {
@@ -437,7 +475,7 @@ console.log(
   `bench:peers: ${STATIONS} stations × ${DAYS} days × ${CODES.length} codes = ${(STATIONS * REPORTS * CODES.length).toLocaleString('en')} readings in batches of ${BATCH}, window ${new Date(X).toISOString()} – ${new Date(Y).toISOString()}`,
 );
 
-const peers: Peer[] = [hladina()];
+const peers: Peer[] = [hladina('json'), hladina('line protocol')];
 const [influxd, vm] = [which('influxd'), which('victoria-metrics')];
 if (influxd) peers.push(influx(influxd));
 else console.log('skipped InfluxDB: influxd is not installed (apt-get install influxdb)');
@@ -446,6 +484,8 @@ else console.log('skipped VictoriaMetrics: victoria-metrics is not installed (ap
 
 interface Result {
   name: string;
+  /** Median ms per phase of a request at 1 in flight (Hladina's). */
+  phases?: Record<string, number>;
   ingest1: number;
   ingest4: number;
   dashboard: number;
@@ -459,7 +499,9 @@ for (const peer of peers) {
   await peer.start();
   try {
     await ingest(peer, warm, 4, 'warmup');
+    peer.phases?.splice(0);
     const ingest1 = await ingest(peer, [...rounds[0][1]], rounds[0][0]);
+    const phases = peer.phases && medians(peer.phases);
     const ingest4 = await ingest(peer, [...rounds[1][1]], rounds[1][0]);
     await peer.ready();
     const dash = await timeQuery(() => peer.dashboard());
@@ -470,7 +512,7 @@ for (const peer of peers) {
     const rawCount = peer.parseRawCount(raw.body);
     const same =
       !bad.length && rawCount === REPORTS * CODES.length ? 'same numbers' : `MISMATCH: ${bad.slice(0, 3).join('; ')}; raw ${rawCount}`;
-    results.push({ name: peer.name, ingest1, ingest4, dashboard: dash.p50, kept: kept?.p50 ?? null, raw: raw.p50, same });
+    results.push({ name: peer.name, phases, ingest1, ingest4, dashboard: dash.p50, kept: kept?.p50 ?? null, raw: raw.p50, same });
   } finally {
     await peer.stop();
   }
@@ -486,19 +528,41 @@ const table = results.map((r) => [
   `${r.raw.toFixed(1)} ms`,
   r.same,
 ]);
-const [ours] = results;
-for (const peer of results.slice(1)) {
-  // Above 1: Hladina is ahead (more readings per second, less time per question).
-  table.push([
-    `Hladina ÷ ${peer.name}`,
-    `${(ours.ingest1 / peer.ingest1).toFixed(2)}×`,
-    `${(ours.ingest4 / peer.ingest4).toFixed(2)}×`,
-    `${(peer.dashboard / ours.dashboard).toFixed(2)}× as fast`,
-    `${(peer.raw / ours.raw).toFixed(2)}× as fast`,
-    '',
-  ]);
+for (const ours of results.filter((r) => r.phases)) {
+  for (const peer of results.filter((r) => !r.phases)) {
+    // Above 1: Hladina is ahead (more readings per second, less time per question).
+    table.push([
+      `${ours.name} ÷ ${peer.name}`,
+      `${(ours.ingest1 / peer.ingest1).toFixed(2)}×`,
+      `${(ours.ingest4 / peer.ingest4).toFixed(2)}×`,
+      `${(peer.dashboard / ours.dashboard).toFixed(2)}× as fast`,
+      `${(peer.raw / ours.raw).toFixed(2)}× as fast`,
+      '',
+    ]);
+  }
 }
-const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-console.log(['', line(head), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'));
+const print = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(['', line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
+};
+print(head, table);
+
+// Where a Hladina request's time went at 1 in flight: the Worker's phases (Server-Timing: token and body read, parse,
+// station lookup and checks, the call to the station's object and, inside it, its store transaction) against the
+// client's round trip; what the Worker did not see is the local HTTP hop (vite preview's Node server and workerd).
+const phaseColumns: [string, (p: Record<string, number>) => number][] = [
+  ['token + body', (p) => (p.auth ?? 0) + (p.body ?? 0)],
+  ['parse', (p) => p.parse ?? 0],
+  ['station + checks', (p) => (p.station ?? 0) + (p.rows ?? 0)],
+  ['object call', (p) => p.rpc ?? 0],
+  ['of it: store', (p) => p.store ?? 0],
+  ['Worker total', (p) => p.total ?? 0],
+  ['client round trip', (p) => p.client],
+  ['outside the Worker', (p) => p.client - (p.total ?? 0)],
+];
+print(
+  ['median ms per request, 1 in flight', ...phaseColumns.map(([name]) => name)],
+  results.filter((r) => r.phases).map((r) => [r.name, ...phaseColumns.map(([, of]) => of(r.phases!).toFixed(1))]),
+);
 process.exit(0);

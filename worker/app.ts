@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError } from './domain/errors';
-import { contextOf } from './context';
 import { resolveSession } from './http/auth';
 import { errorReply } from './contracts/envelope';
 import { boundedBody } from './http/body';
+import { withContext } from './http/context';
 import { handleError } from './http/errors';
 import { apiHeaders } from './http/security-headers';
 import type { AppEnv } from './http/types';
@@ -32,13 +32,7 @@ export function createApi() {
   api.onError(handleError);
   api.use(apiHeaders);
   api.use(boundedBody(maxBodyBytes, () => new AppError('payload_too_large', { _: ['The request body is larger than 1 MiB.'] })));
-  api.use(async (c, next) => {
-    c.set(
-      'ctx',
-      contextOf(c.env, (work) => c.executionCtx.waitUntil(work)),
-    );
-    await next();
-  });
+  api.use(withContext);
   // Stations authenticate with ingest tokens and share links with their secret, never sessions: mounted ahead of
   // the session lookup, they skip it.
   api.route('/', ingestRoutes);

@@ -5,6 +5,7 @@ import { framingOrigins, newNonce, pagePolicy, withPageHeaders, type PageAllowan
 import { mapRoutes } from './map/routes';
 import { createOgc, ogcBase } from './ogc';
 import { createSta, staBase } from './sta';
+import { createInflux, influxBase } from './influx';
 
 /** Renders a page of the React app; its inline scripts and styles carry `nonce`. */
 export type RenderApp = (request: Request, nonce: string) => Response | Promise<Response>;
@@ -14,7 +15,7 @@ export type RenderApp = (request: Request, nonce: string) => Response | Promise<
  * Content-Security-Policy of its own nonce, plus what the app declares it needs (`allowances`) and the origins a
  * share link lets frame its embeds. `/sta/v1.1` is the read-only OGC SensorThings API (worker/sta/); `/ogc` OGC API –
  * Features with WaterML 2.0 (worker/ogc/); `/map` the base map's style and the tiles that are no static file
- * (worker/map/).
+ * (worker/map/); InfluxDB's write API (line protocol in, worker/influx/) at the root and under `/influx`.
  */
 export function createWorker(renderApp: RenderApp, allowances: PageAllowances = { styleHashes: [] }) {
   const app = new Hono<{ Bindings: Cloudflare.Env }>();
@@ -22,6 +23,9 @@ export function createWorker(renderApp: RenderApp, allowances: PageAllowances = 
   app.route(staBase, createSta());
   app.route(ogcBase, createOgc());
   app.route('/map', mapRoutes);
+  const influx = createInflux();
+  app.route(influxBase, influx);
+  app.route('/', influx);
   app.all('*', async (c) => {
     const nonce = newNonce();
     const response = await renderApp(c.req.raw, nonce);

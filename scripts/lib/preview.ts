@@ -6,9 +6,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { freePort, served, type LocalWorker } from './local-worker';
 
-/** Builds the app unless `HLADINA_NO_BUILD` is set (a build from the same tree already in dist/). */
+let built = false;
+
+/** Builds the app once per run unless `HLADINA_NO_BUILD` is set (a build from the same tree already in dist/). */
 export function buildOnce() {
-  if (process.env.HLADINA_NO_BUILD) return;
+  if (process.env.HLADINA_NO_BUILD || built) return;
+  built = true;
   console.log('Building the production bundle (npm run build) …');
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }

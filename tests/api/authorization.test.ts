@@ -236,6 +236,20 @@ const cases: Case[] = [
     build: async () => ({ method: 'POST', path: `/rest/items/token?id=${(await make.station()).id}` }),
   },
   {
+    name: 'GET /rest/items/line-fields',
+    expected: adminOnly,
+    build: async () => ({ method: 'GET', path: `/rest/items/line-fields?id=${(await make.station()).id}` }),
+  },
+  {
+    name: 'POST /rest/items/line-fields',
+    expected: adminOnly,
+    build: async () => ({
+      method: 'POST',
+      path: `/rest/items/line-fields?id=${(await make.station()).id}`,
+      body: { LineFields: { fields: [{ field: 'level', code: 'H1' }] } },
+    }),
+  },
+  {
     name: 'POST /rest/legacy-readings/copy',
     expected: adminOnly,
     build: async () => ({ method: 'POST', path: '/rest/legacy-readings/copy?limit=10' }),

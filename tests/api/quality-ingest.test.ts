@@ -144,10 +144,11 @@ describe('automatic checks on arrival', () => {
       ['H1', 'KCM', 'RV', '_T', 'POWER'].map((code, i) => danes(code, code === 'H1' ? h1 : [0, 0.6, 60, 10, 12.8][i], at));
     const { env } = await import('cloudflare:workers');
     const { stationOf } = await import('../../worker/station/directory');
+    const { batchOf } = await import('../../worker/station/batch');
     const ingestDirect = (rows: ReturnType<typeof report>) =>
       stationOf(env, station.id).ingest(
         { id: station.id, uniqueId: station.uniqueId, source: 'DANES', timezone: 'Europe/Prague' },
-        rows.map((r) => ({ reading: r.data_name, ts: Date.parse(r.date), value: r.data_value as number })),
+        batchOf(rows.map((r) => ({ reading: r.data_name, ts: Date.parse(r.date), value: r.data_value as number }))),
       );
     await ingest('danes', token, { rows: report('2026-05-03T00:00:00Z', 2) });
     const clean = await ingestDirect(report('2026-05-03T00:10:00Z', 2.01));

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { id, idList, optionalText, text, idQuery, wholeNumber } from './validation';
 import { editData, linkList } from './subjects';
-import { sources } from './readings';
+import { allReadingCodes, sources } from './readings';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -68,6 +68,38 @@ export const ItemGroups = idList();
 export const ItemSubjects = linkList();
 export const IngestToken = z.object({ token: z.string(), item_id: z.number() });
 
+/** The most line protocol field names one station may map. */
+export const maxLineFields = 50;
+
+/** A line protocol field name a station's writes use, and the reading code it is (docs/line-protocol.md). */
+export const LineField = z.object({
+  field: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .refine((name) => !/\p{Cc}/u.test(name))
+    .meta({ description: 'The field name as written in line protocol, unescaped (spaces, commas and equals signs allowed).' }),
+  code: z
+    .string()
+    .trim()
+    .refine((code) => allReadingCodes.includes(code))
+    .meta({ description: "A reading code of the station's source." }),
+});
+export type LineField = z.infer<typeof LineField>;
+
+export const LineFields = z
+  .object({ fields: z.array(LineField).max(maxLineFields) })
+  .refine((b) => new Set(b.fields.map((f) => f.field)).size === b.fields.length, { path: ['fields'] });
+
+export const LineFieldsReply = z.object({
+  item_id: z.number(),
+  source: z.enum(sources),
+  codes: z.array(z.string()).meta({ description: "The source's reading codes: a field named after one needs no mapping." }),
+  fields: z.array(LineField).meta({ description: 'Field names mapped to codes, by name.' }),
+});
+export type LineFieldsReply = z.infer<typeof LineFieldsReply>;
+
 export const itemCalls = {
   list: defineCall({
     method: 'get',
@@ -127,5 +159,25 @@ export const itemCalls = {
     summary: "Issue a station's ingest token (shown once) and revoke the previous one",
     query: idQuery,
     reply: IngestToken,
+  }),
+  lineFields: defineCall({
+    method: 'get',
+    path: '/items/line-fields',
+    access: 'admin',
+    summary: "How a station's line protocol fields name its reading codes",
+    query: idQuery,
+    reply: LineFieldsReply,
+  }),
+  setLineFields: defineCall({
+    method: 'post',
+    path: '/items/line-fields',
+    access: 'admin',
+    summary: "Replace how a station's line protocol fields name its reading codes",
+    description:
+      "A field named after one of the source's codes is that code without a mapping; a mapping wins over it. Every code must be one of the station's source (422 naming `fields.<i>.code`).",
+    query: idQuery,
+    body: LineFields,
+    model: 'LineFields',
+    reply: LineFieldsReply,
   }),
 };

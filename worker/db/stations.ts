@@ -117,3 +117,7 @@ export async function updateItem(db: Db, { id, input }: { id: number; input: z.o
   ]);
   return toItemRow({ ...row, lastUpdate });
 }
+
+/** Replaces a station's line protocol field names (null: none, every field is named after its code). */
+export const updateLineFields = (db: Db, { id, fields }: { id: number; fields: Record<string, string> | null }) =>
+  db.update(items).set({ lineFields: fields }).where(eq(items.id, id));

@@ -13,7 +13,7 @@ export function bearerToken(c: Context<AppEnv>): string | undefined {
 }
 
 /** The password of an `Authorization: Basic …` header (the user name is not read), if one was sent. */
-function basicPassword(c: Context<AppEnv>): string | undefined {
+export function basicPassword(c: Context<AppEnv>): string | undefined {
   const header = c.req.header('Authorization');
   if (!header?.startsWith('Basic ')) return undefined;
   try {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 
 /** Reads a body to its end: the whole of it if it fits in `maxBytes`, else null (the rest read and dropped). */
-async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

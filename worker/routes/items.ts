@@ -8,6 +8,7 @@ import {
   setItemGroups,
   setItemSubjects,
 } from '../domain/items/manage';
+import { lineFieldsOf, setLineFields } from '../domain/items/line-fields';
 import { createRouter, mount } from '../http/route';
 
 export const itemRoutes = createRouter();
@@ -19,3 +20,5 @@ mount(itemRoutes, itemCalls.save, ({ ctx, body }) => saveItem(ctx, body));
 mount(itemRoutes, itemCalls.setGroups, ({ ctx, query, body }) => setItemGroups(ctx, { id: query.id, groupIds: body }));
 mount(itemRoutes, itemCalls.setSubjects, ({ ctx, query, body }) => setItemSubjects(ctx, { id: query.id, subjects: body }));
 mount(itemRoutes, itemCalls.issueToken, ({ ctx, query }) => issueStationToken(ctx, query));
+mount(itemRoutes, itemCalls.lineFields, ({ ctx, query }) => lineFieldsOf(ctx, query));
+mount(itemRoutes, itemCalls.setLineFields, ({ ctx, query, body }) => setLineFields(ctx, { id: query.id, fields: body.fields }));

@@ -12,6 +12,7 @@ import { allReadingCodes, type CheckSettings } from '../contracts/readings';
 import type { Reading } from '../contracts/telemetry';
 import { firstMonthOfDays, type Figures } from '../db/rollup-layout';
 import type { StationAlarms } from './alarms';
+import { batchOf, type ReadingBatch, type Refusal } from './batch';
 import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import { FlagCursor, reportsIn } from './flags';
@@ -28,6 +29,7 @@ import {
 } from './observations';
 import { previewRule, type RulePreviewOutcome } from './preview';
 import type { Editor, FlagEdit, FlagEditOutcome, StationQuality } from './quality';
+import { approvalRefusals, refusal, transaction } from './refusal';
 import type { FlushOutcome, RollupRef, StationRollup } from './rollup';
 import { figuresOf, selectRange, type StationRef, type StorageFigures } from './schema';
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
@@ -159,6 +161,23 @@ export class QualityFacet extends Facet {
     return this.parts.quality.approvalsOf(codes);
   }
 
+  /**
+   * Which readings of a batch `ingest` would refuse now (new ones in an approved stretch), storing nothing: a write
+   * for several stations asks each station first and stores only if none refuses (docs/decisions/0023).
+   */
+  approvalConflicts(ref: StationRef, batch: ReadingBatch): Refusal[] {
+    const { storage, quality } = this.parts;
+    const approved = (i: number) => batch.ts[i] < (quality.approvedUntil(batch.codes[batch.code[i]]) ?? -Infinity);
+    if (!batch.ts.some((_, i) => approved(i))) return [];
+    let conflicts: Refusal[] = [];
+    // Stored and undone: the same rule as `ingest`, duplicates and all.
+    transaction(storage, () => {
+      conflicts = approvalRefusals(quality, batch, storeReadings(storage.sql, batch, ref.timezone).stored);
+      throw refusal;
+    });
+    return conflicts;
+  }
+
   log(before: number | undefined, limit: number): LogEntry[] {
     return this.parts.quality.log(before, limit);
   }
@@ -236,7 +255,7 @@ export class LegacyFacet extends Facet {
     const station = { ...ref, ...rollup.remember(ref) };
     const outcome = storage.transactionSync(() => {
       const cursor = this.cursor();
-      const stored = storeReadings(this.parts.storage.sql, readings, station.timezone);
+      const stored = storeReadings(storage.sql, batchOf(readings), station.timezone);
       const end = readings.at(-1);
       storage.kv.put('legacy', {
         ts: end?.ts ?? cursor.ts,

@@ -6,10 +6,12 @@ import { sourceRows, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { AlarmClock } from './alarm-clock';
+import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
 import { AlarmsFacet, LegacyFacet, QualityFacet, RollupFacet, ReadsFacet, WatchersFacet, type StationParts } from './facets';
 import { StationQuality } from './quality';
+import { approvalRefusals, refusal, transaction } from './refusal';
 import { StationRollup } from './rollup';
 import { migrate, newestTs, type StationRef } from './schema';
 import { storeReadings } from './store';
@@ -19,8 +21,8 @@ import { StationWatchers } from './watchers';
 export interface IngestOutcome {
   accepted: number;
   duplicates: number;
-  /** Set when the batch was refused, stored nothing: the indexes of new readings in an approved stretch, with its end. */
-  refused?: { index: number; approvedUntil: number }[];
+  /** Set when the batch was refused, stored nothing: its new readings in an approved stretch. */
+  refused?: Refusal[];
   /** Rows the batch wrote to the object's storage (D1 is not written on ingest: the roll-up flushes later). */
   rowsWritten: number;
   /** Where the object's time went (ms): the store's transaction with the rules' evaluation, publishing, the rest. */
@@ -74,20 +76,17 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * to D1, and schedules the roll-up's flush (after the reply, or by the alarm when the last flush is less than a
    * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
-  async ingest(ref: StationRef, readings: Reading[]): Promise<IngestOutcome> {
+  async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
     const { storage, rollup, alarms, quality, delivery } = this.#parts;
     const now = Date.now();
     const station = { ...ref, ...rollup.remember(ref) };
     let refused: IngestOutcome['refused'];
     const done = transaction(storage, () => {
       alarms.prime(now);
-      const outcome = storeReadings(storage.sql, readings, station.timezone);
-      const locked = quality.inApproved(outcome.stored);
+      const outcome = storeReadings(storage.sql, batch, station.timezone);
+      const locked = approvalRefusals(quality, batch, outcome.stored);
       if (locked.length) {
-        const keys = new Set(locked.map((r) => `${r.reading}|${r.ts}`));
-        refused = readings.flatMap((r, index) =>
-          keys.has(`${r.reading}|${r.ts}`) ? [{ index, approvedUntil: quality.approvedUntil(r.reading)! }] : [],
-        );
+        refused = locked;
         throw refusal;
       }
       const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now) : null;
@@ -166,16 +165,3 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     return new StationTesting(this.#parts, () => this.alarm());
   }
 }
-
-/** Runs `work` in one transaction; null when it threw `refusal` (everything it did is undone). */
-function transaction<T>(storage: DurableObjectStorage, work: () => T): T | null {
-  try {
-    return storage.transactionSync(work);
-  } catch (err) {
-    if (err === refusal) return null;
-    throw err;
-  }
-}
-
-/** Thrown inside an ingest transaction to undo a refused batch. */
-const refusal = new Error('batch refused');

@@ -86,6 +86,8 @@ export class StationRollup {
   /** A flush scheduled for right after the reply, not started yet. */
   private soon: Promise<unknown> | null = null;
   private failures: number | undefined;
+  /** The station as its storage holds it, once `remember` has read or written it. */
+  private held: RollupRef | null = null;
   private readonly totals = { flushes: 0, d1RowsWritten: 0, objectRowsWritten: 0 };
 
   constructor(
@@ -122,11 +124,17 @@ export class StationRollup {
    * is reckoned anew and the next flush replaces all of the station's rows.
    */
   remember(ref: RollupRef, authoritative = false): RollupRef {
+    // The station as stored, once read here: a batch that brings the same costs no storage read.
+    const held = this.held;
+    if (held && held.id === ref.id && held.timezone === ref.timezone && held.source === ref.source) return ref;
     const { kv } = this.storage;
     if (kv.get<number>('item') !== ref.id) kv.put('item', ref.id);
     const zone = kv.get<string>('zone');
     const source = kv.get<Source>('source');
-    if (zone === ref.timezone && source === ref.source) return ref;
+    if (zone === ref.timezone && source === ref.source) {
+      this.held = ref;
+      return ref;
+    }
     if (zone !== undefined && source !== undefined && !authoritative) return { id: ref.id, timezone: zone, source };
     this.storage.transactionSync(() => {
       // An object of before migration 0007 knew its zone but not its source: nothing to reckon anew for that.
@@ -138,6 +146,7 @@ export class StationRollup {
       kv.put('zone', ref.timezone);
       kv.put('source', ref.source);
     });
+    this.held = ref;
     return ref;
   }
 

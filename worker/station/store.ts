@@ -1,11 +1,12 @@
-import { localDay } from '../contracts/station-time';
+import { dayBounds, localDay } from '../contracts/station-time';
 import type { Reading } from '../contracts/telemetry';
+import type { ReadingBatch } from './batch';
 import { column, markDays } from './schema';
 
 export interface StoreOutcome {
   accepted: number;
   duplicates: number;
-  /** The readings that were new, in the order they were posted, for the live channel and alarm rules. */
+  /** The readings that were new, report by report in the order they were posted, for the live channel and alarm rules. */
   stored: Reading[];
   /** Station-local days that gained readings. */
   days: string[];
@@ -13,72 +14,121 @@ export interface StoreOutcome {
   rowsWritten: number;
 }
 
-/** The station-local days of some instants. A local day only changes on a quarter-hour boundary in every real time zone, so one lookup per slot suffices. */
+/**
+ * The station-local days of some instants. Times in a day already seen cost a comparison (a batch is nearly always
+ * in time order); others one lookup per quarter-hour slot, as a local day only changes on a quarter-hour boundary in
+ * every real time zone.
+ */
 export function daysOf(times: Iterable<number>, timeZone: string): string[] {
   const bySlot = new Map<number, string>();
+  const days = new Set<string>();
+  let [start, end] = [Infinity, -Infinity];
   for (const ts of times) {
+    if (ts >= start && ts < end) continue;
     const slot = Math.floor(ts / 900_000);
-    if (!bySlot.has(slot)) bySlot.set(slot, localDay(ts, timeZone));
+    let day = bySlot.get(slot);
+    if (day === undefined) bySlot.set(slot, (day = localDay(ts, timeZone)));
+    days.add(day);
+    ({ start, end } = dayBounds(day, timeZone));
   }
-  return [...new Set(bySlot.values())];
+  return [...days];
+}
+
+// A Durable Object binds at most 100 parameters per statement: a report row binds its time and a value per code.
+const maxParameters = 100;
+const insertTexts = new Map<string, string>();
+
+/** The INSERT of `rows` report rows of `codes`; a value already stored is kept (coalesce: its first arrival wins). */
+function insertText(codes: string[], rows: number) {
+  const key = `${rows}|${codes.join('|')}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    const columns = codes.map(column);
+    const row = `(${new Array(codes.length + 1).fill('?').join(', ')})`;
+    text = `INSERT INTO readings (ts, ${columns.join(', ')}) VALUES ${new Array(rows).fill(row).join(', ')}
+      ON CONFLICT (ts) DO UPDATE SET ${columns.map((c) => `${c} = coalesce(${c}, excluded.${c})`).join(', ')}`;
+    if (insertTexts.size >= 1000) insertTexts.clear();
+    insertTexts.set(key, text);
+  }
+  return text;
 }
 
 /**
  * Stores one batch: a (time, code) already present, or repeated within the batch, is a duplicate and keeps
  * its first value. New values of an existing report time fill that row's empty columns. Must run inside one
- * transaction, so the batch is stored whole or not at all.
+ * transaction, so the batch is stored whole or not at all. A batch newer than every stored report (nearly every one)
+ * asks for no stored rows; the rows go in with as few statements as the parameter limit allows.
  */
-export function storeReadings(sql: SqlStorage, readings: Reading[], timeZone: string): StoreOutcome {
-  const byTime = new Map<number, Map<string, number>>();
+export function storeReadings(sql: SqlStorage, batch: ReadingBatch, timeZone: string): StoreOutcome {
+  const width = batch.codes.length;
+  // Report rows in the order their times first appear; a cell is NaN until a value is posted (values are finite).
+  const rowOf = new Map<number, number>();
+  const times: number[] = [];
+  const cells: number[] = [];
   let duplicates = 0;
-  for (const { ts, reading, value } of readings) {
-    let codes = byTime.get(ts);
-    if (!codes) byTime.set(ts, (codes = new Map()));
-    if (codes.has(reading)) duplicates++;
-    else codes.set(reading, value);
+  let [lastTs, lastRow, earliest] = [NaN, -1, Infinity];
+  for (let i = 0; i < batch.ts.length; i++) {
+    const ts = batch.ts[i];
+    let row = ts === lastTs ? lastRow : rowOf.get(ts);
+    if (row === undefined) {
+      row = times.push(ts) - 1;
+      rowOf.set(ts, row);
+      if (ts < earliest) earliest = ts;
+      for (let c = 0; c < width; c++) cells.push(NaN);
+    }
+    [lastTs, lastRow] = [ts, row];
+    const cell = row * width + batch.code[i];
+    if (Number.isNaN(cells[cell])) cells[cell] = batch.value[i];
+    else duplicates++;
   }
-  const codes = [...new Set(readings.map((r) => r.reading))];
-  const columns = codes.map(column);
 
-  const existing = new Map<number, (number | null)[]>();
-  const times = JSON.stringify([...byTime.keys()]);
-  for (const [ts, ...values] of sql
-    .exec(`SELECT ts, ${columns.join(', ')} FROM readings WHERE ts IN (SELECT value FROM json_each(?))`, times)
-    .raw<[number, ...(number | null)[]]>()) {
-    existing.set(ts, values);
+  const newest = sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
+  if (newest !== null && earliest <= newest) {
+    const columns = batch.codes.map(column);
+    for (const [ts, ...values] of sql
+      .exec(`SELECT ts, ${columns.join(', ')} FROM readings WHERE ts IN (SELECT value FROM json_each(?))`, JSON.stringify(times))
+      .raw<[number, ...(number | null)[]]>()) {
+      const row = rowOf.get(ts)!;
+      values.forEach((value, c) => {
+        if (value === null || Number.isNaN(cells[row * width + c])) return;
+        cells[row * width + c] = NaN;
+        duplicates++;
+      });
+    }
   }
 
   const stored: Reading[] = [];
-  const rows: (number | null)[][] = [];
-  for (const [ts, values] of byTime) {
-    const before = existing.get(ts);
-    const row: (number | null)[] = [ts];
-    let fresh = false;
-    codes.forEach((code, i) => {
-      const value = values.get(code);
-      if (value === undefined || (before && before[i] !== null)) {
-        if (value !== undefined) duplicates++;
-        row.push(null);
-        return;
-      }
-      row.push(value);
-      fresh = true;
-      stored.push({ reading: code, ts, value });
-    });
-    if (fresh) rows.push(row);
+  const fresh: number[] = [];
+  for (let row = 0; row < times.length; row++) {
+    let any = false;
+    for (let c = 0; c < width; c++) {
+      const value = cells[row * width + c];
+      if (Number.isNaN(value)) continue;
+      stored.push({ reading: batch.codes[c], ts: times[row], value });
+      any = true;
+    }
+    if (any) fresh.push(row);
   }
-  if (!rows.length) return { accepted: 0, duplicates, stored, days: [], rowsWritten: 0 };
+  if (!fresh.length) return { accepted: 0, duplicates, stored, days: [], rowsWritten: 0 };
 
-  // One statement for the whole batch; coalesce keeps a value already stored (its first arrival wins).
-  const written = sql.exec(
-    `INSERT INTO readings (ts, ${columns.join(', ')})
-     SELECT ${['ts', ...codes].map((_, i) => `value ->> ${i}`).join(', ')} FROM json_each(?) WHERE true
-     ON CONFLICT (ts) DO UPDATE SET ${columns.map((c) => `${c} = coalesce(${c}, excluded.${c})`).join(', ')}`,
-    JSON.stringify(rows),
-  );
+  let rowsWritten = 0;
+  const perStatement = Math.floor(maxParameters / (width + 1));
+  for (let first = 0; first < fresh.length; first += perStatement) {
+    const chunk = fresh.slice(first, first + perStatement);
+    const values: (number | null)[] = [];
+    for (const row of chunk) {
+      values.push(times[row]);
+      for (let c = 0; c < width; c++) {
+        const value = cells[row * width + c];
+        values.push(Number.isNaN(value) ? null : value);
+      }
+    }
+    rowsWritten += sql.exec(insertText(batch.codes, chunk.length), ...values).rowsWritten;
+  }
   const days = daysOf(
-    rows.map((r) => r[0] as number),
+    fresh.map((row) => times[row]),
     timeZone,
   );
-  return { accepted: stored.length, duplicates, stored, days, rowsWritten: written.rowsWritten + markDays(sql, days) };
+  rowsWritten += markDays(sql, days);
+  return { accepted: stored.length, duplicates, stored, days, rowsWritten };
 }

@@ -4,6 +4,7 @@ import { RecordEditScreen } from '~/components/record-edit-screen';
 import { RulesPanel } from '~/features/alarm-rules/rules-panel';
 import { ItemForm } from '~/features/items/item-form';
 import { itemQueries } from '~/features/items/queries';
+import { LineFieldsPanel } from '~/features/items/line-fields-panel';
 import { TokenPanel } from '~/features/items/token-panel';
 import { QualityPanel } from '~/features/quality/quality-panel';
 import { m } from '~/paraglide/messages';
@@ -25,6 +26,7 @@ export function ItemEditScreen({ id }: { id?: number }) {
       }}
       more={[
         { value: 'token', label: m.admin_tab_token(), content: item && <TokenPanel itemId={item.id} /> },
+        { value: 'line', label: m.line_fields_tab(), content: item && <LineFieldsPanel itemId={item.id} uniqueId={item.unique_id} /> },
         { value: 'rules', label: m.alarm_rules_tab(), content: item && <RulesPanel item={item} /> },
         { value: 'quality', label: m.quality_tab(), content: item && <QualityPanel itemId={item.id} /> },
       ]}

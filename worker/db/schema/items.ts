@@ -18,6 +18,8 @@ export const items = sqliteTable(
     timezone: text('timezone').notNull().default('Europe/Prague'),
     /** How often the station reports each reading, in minutes: what the dashboard's completeness counts against. */
     reportMinutes: integer('report_minutes').notNull().default(10),
+    /** Line protocol field names mapped to reading codes (a field named after a code needs none): `{"level": "H1"}`. */
+    lineFields: text('line_fields', { mode: 'json' }).$type<Record<string, string>>(),
   },
   (t) => [uniqueIndex('items_unique_id').on(t.uniqueId)],
 );

@@ -6,7 +6,9 @@ import { findStationRecord, type StationRecord } from '../../db/stations';
 import type { Source } from '../../contracts/readings';
 import { isoInstant } from '../../contracts/station-time';
 import type { IngestBody, IngestResult } from '../../contracts/telemetry';
+import { batchOf } from '../../station/batch';
 import { stationOf } from '../../station/directory';
+import type { StationRef } from '../../station/schema';
 import { forbidden, invalid, notFound } from '../errors';
 import { checkRows } from './rows';
 import { tokenTrustMs, type IngestCaller } from './tokens';
@@ -14,7 +16,8 @@ import { tokenTrustMs, type IngestCaller } from './tokens';
 // An importer names its station per batch: the station is trusted as long as a token is (tokens.ts).
 const importerStations = new Map<string, { station: StationRecord; until: number }>();
 
-async function importerStation(db: Db, uniqueId: string, now = Date.now()) {
+/** The station an importer names by unique id (undefined when none has it), trusted as long as a token is. */
+export async function importerStation(db: Db, uniqueId: string, now = Date.now()) {
   const known = importerStations.get(uniqueId);
   if (known && known.until > now) return known.station;
   const station = await findStationRecord(db, { uniqueId });
@@ -33,6 +36,35 @@ export function forgetImporterStation(uniqueId: string) {
 // rows per report, daily 0.007 (docs/decisions/0015).
 const dayMs = 86_400_000;
 const usedToday = (at: Date | null, now: number) => at !== null && Math.floor(at.getTime() / dayMs) === Math.floor(now / dayMs);
+
+/** Records a token's use, at most once a day, after the reply. */
+export function noteTokenUse({ db, defer }: Pick<Ctx, 'db' | 'defer'>, caller: IngestCaller, now: number) {
+  if (usedToday(caller.lastUsedAt, now)) return;
+  caller.lastUsedAt = new Date(now);
+  defer(markTokenUsed(db, { tokenId: caller.tokenId, at: now }).catch((err) => console.error('token use not recorded', err)));
+}
+
+/** A lap timer for a request's phases (ms, added up per phase), which `Server-Timing` reports. */
+export function phaseTimer(timings?: Record<string, number>) {
+  let at = Date.now();
+  return (phase: string) => {
+    const next = Date.now();
+    if (timings) timings[phase] = (timings[phase] ?? 0) + next - at;
+    at = next;
+  };
+}
+
+/** What a station's object is told of its station with a batch. */
+export const stationRef = (item: StationRecord): StationRef => ({
+  id: item.id,
+  uniqueId: item.uniqueId,
+  source: item.nameForApi,
+  timezone: item.timezone,
+});
+
+/** Why a new reading was refused: its code is approved past its time (decision 0016). */
+export const approvedText = (code: string, approvedUntil: number) =>
+  `${code} of this station is approved up to ${isoInstant(approvedUntil)}: an administrator must withdraw the approval before new readings can go there.`;
 
 async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undefined) {
   if (caller.station) {
@@ -54,15 +86,11 @@ async function stationFor(db: Db, caller: IngestCaller, uniqueId: string | undef
  * use once a day; a station's object rolls its changed days up itself.
  */
 export async function ingestRows(
-  { db, env, config, defer, caller }: Ctx & { caller: IngestCaller },
+  ctx: Ctx & { caller: IngestCaller },
   { source, body, now = Date.now(), timings }: { source: Source; body: IngestBody; now?: number; timings?: Record<string, number> },
 ): Promise<IngestResult> {
-  let at = Date.now();
-  const lap = (phase: string) => {
-    const next = Date.now();
-    if (timings) timings[phase] = (timings[phase] ?? 0) + next - at;
-    at = next;
-  };
+  const { db, env, config, caller } = ctx;
+  const lap = phaseTimer(timings);
   const item = await stationFor(db, caller, body.unique_id);
   lap('station');
   if (item.nameForApi !== source) {
@@ -70,27 +98,20 @@ export async function ingestRows(
   }
   const { readings, errors } = checkRows(source, body.rows, item.timezone, now, earliestReading(config), futureMargin(config));
   if (Object.keys(errors).length) throw invalid(errors);
+  const batch = batchOf(readings);
   lap('rows');
 
-  const outcome = await stationOf(env, item.id).ingest({ id: item.id, uniqueId: item.uniqueId, source, timezone: item.timezone }, readings);
+  const outcome = await stationOf(env, item.id).ingest(stationRef(item), batch);
   lap('rpc');
   if (timings) Object.assign(timings, outcome.timings);
   if (outcome.refused) {
-    // Every row was valid, so the readings' indexes are the rows'.
+    // Every row was valid, so the batch's indexes are the rows'.
     throw invalid(
       Object.fromEntries(
-        outcome.refused.map(({ index, approvedUntil }) => [
-          `rows.${index}`,
-          [
-            `${readings[index].reading} of this station is approved up to ${isoInstant(approvedUntil)}: an administrator must withdraw the approval before new readings can go there.`,
-          ],
-        ]),
+        outcome.refused.map(({ index, approvedUntil }) => [`rows.${index}`, [approvedText(readings[index].reading, approvedUntil)]]),
       ),
     );
   }
-  if (!usedToday(caller.lastUsedAt, now)) {
-    caller.lastUsedAt = new Date(now);
-    defer(markTokenUsed(db, { tokenId: caller.tokenId, at: now }).catch((err) => console.error('token use not recorded', err)));
-  }
+  noteTokenUse(ctx, caller, now);
   return { accepted: outcome.accepted, duplicates: outcome.duplicates };
 }

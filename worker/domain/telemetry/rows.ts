@@ -1,4 +1,4 @@
-import { isReadingOf, readingInfo, type Source } from '../../contracts/readings';
+import { readingsOf, sources, type ReadingInfo, type Source } from '../../contracts/readings';
 import { rowFields, type Reading } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
 import { earliestYear, parseStationTime, type StationTimeProblem } from '../../contracts/station-time';
@@ -23,12 +23,49 @@ const timeProblems: Record<StationTimeProblem, (field: string, text: string, tim
     `"${field}" ${text} happens twice in ${timeZone} (the clocks go back that hour): send it with its UTC offset or in UTC (Z).`,
 };
 
-interface TimeRules {
-  timeZone: string;
+/** What every ingest path (JSON rows, line protocol) holds a reading's time to: not before `earliest`, not far ahead of `now`. */
+export interface TimeLimits {
   now: number;
   futureMarginMs: number;
   earliest: number;
   earliestDay: string;
+}
+
+export const timeLimits = (now: number, earliest: number, futureMarginMs = defaultFutureMarginMs): TimeLimits => ({
+  now,
+  futureMarginMs,
+  earliest,
+  earliestDay: new Date(earliest).toISOString().slice(0, 10),
+});
+
+/** Each source's codes with their catalogue entries. */
+const codesOf = Object.fromEntries(sources.map((s) => [s, new Map(readingsOf(s).map((r) => [r.code, r]))])) as Record<
+  Source,
+  Map<string, ReadingInfo>
+>;
+
+/** A code's catalogue entry if it is a reading of `source`. */
+export const readingOfSource = (source: Source, code: string) => codesOf[source].get(code);
+
+/** Why a value cannot be a reading of its code (outside its physical limits), or null; `name` says how the caller names the value. */
+export function valueProblem({ code, limits, unit }: ReadingInfo, value: number, name: string): string | null {
+  if (value >= limits[0] && value <= limits[1]) return null;
+  return `${name} ${value} is outside the physical limits of ${code} (${limits[0]} to ${limits[1]} ${unit}): no sensor measures that.`;
+}
+
+const marginText = (ms: number) => (ms % 3_600_000 === 0 && ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${Math.round(ms / 60_000)} minutes`);
+
+/** Why a reading cannot be stamped `ts` (before the earliest day, or in the future), or null; `name` says how the caller names the time. */
+export function timeProblem(ts: number, limits: TimeLimits, name: string): string | null {
+  if (ts < limits.earliest) return `${name} is before ${limits.earliestDay}, the earliest reading this server accepts.`;
+  if (ts > limits.now + limits.futureMarginMs) {
+    return `${name} is in the future: more than ${marginText(limits.futureMarginMs)} after the server's clock (is the station's clock right?).`;
+  }
+  return null;
+}
+
+interface TimeRules extends TimeLimits {
+  timeZone: string;
   /** Times already read in this batch: a report's codes share one time, so most rows repeat the one before. */
   parsed: Map<string, number | StationTimeProblem>;
 }
@@ -44,26 +81,17 @@ function checkRow(source: Source, row: unknown, rules: TimeRules): Reading | str
   const fields = rowFields[source];
   const r = row as Record<string, unknown>;
   const code = r[fields.code];
-  if (typeof code !== 'string' || !isReadingOf(source, code)) {
-    return `Unknown reading code ${JSON.stringify(code ?? null)} for ${source} in "${fields.code}".`;
-  }
+  const info = typeof code === 'string' ? readingOfSource(source, code) : undefined;
+  if (!info) return `Unknown reading code ${JSON.stringify(code ?? null)} for ${source} in "${fields.code}".`;
   const value = toValue(r[fields.value]);
   if (value === null) return `"${fields.value}" must be a finite number.`;
-  const { limits, unit } = readingInfo(code)!;
-  if (value < limits[0] || value > limits[1]) {
-    return `"${fields.value}" ${value} is outside the physical limits of ${code} (${limits[0]} to ${limits[1]} ${unit}): no sensor measures that.`;
-  }
+  const badValue = valueProblem(info, value, `"${fields.value}"`);
+  if (badValue) return badValue;
   const time = r[fields.time];
   const ts = typeof time === 'string' ? readTime(time, rules) : 'format';
   if (typeof ts === 'string') return timeProblems[ts](fields.time, String(time).trim(), rules.timeZone);
-  if (ts < rules.earliest) return `"${fields.time}" is before ${rules.earliestDay}, the earliest reading this server accepts.`;
-  if (ts > rules.now + rules.futureMarginMs) {
-    return `"${fields.time}" is in the future: more than ${marginText(rules.futureMarginMs)} after the server's clock (is the station's clock right?).`;
-  }
-  return { reading: code, ts, value };
+  return timeProblem(ts, rules, `"${fields.time}"`) ?? { reading: info.code, ts, value };
 }
-
-const marginText = (ms: number) => (ms % 3_600_000 === 0 && ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${Math.round(ms / 60_000)} minutes`);
 
 /**
  * Checks every posted row; errors are keyed `rows.<index>` so a rejected batch names each bad row. Values outside
@@ -78,14 +106,7 @@ export function checkRows(
   earliest: number,
   futureMarginMs = defaultFutureMarginMs,
 ) {
-  const rules: TimeRules = {
-    timeZone,
-    now,
-    futureMarginMs,
-    earliest,
-    earliestDay: new Date(earliest).toISOString().slice(0, 10),
-    parsed: new Map(),
-  };
+  const rules: TimeRules = { ...timeLimits(now, earliest, futureMarginMs), timeZone, parsed: new Map() };
   const readings: Reading[] = [];
   const errors: FieldErrors = {};
   rows.forEach((row, index) => {

@@ -1,0 +1,26 @@
+import type { Reading } from '../contracts/telemetry';
+import type { ReadingBatch, Refusal } from './batch';
+import type { StationQuality } from './quality';
+
+/** Thrown inside a transaction to undo it: a refused batch, or a batch stored only to see what it would do. */
+export const refusal = new Error('batch refused');
+
+/** Runs `work` in one transaction; null when it threw `refusal` (everything it did is undone). */
+export function transaction<T>(storage: DurableObjectStorage, work: () => T): T | null {
+  try {
+    return storage.transactionSync(work);
+  } catch (err) {
+    if (err === refusal) return null;
+    throw err;
+  }
+}
+
+/** The readings of a batch that its store found new in an approved stretch (by batch index), with the stretch's end. */
+export function approvalRefusals(quality: StationQuality, batch: ReadingBatch, stored: Reading[]): Refusal[] {
+  const locked = quality.inApproved(stored);
+  if (!locked.length) return [];
+  const keys = new Set(locked.map((r) => `${r.reading}|${r.ts}`));
+  return Array.from(batch.ts.keys())
+    .filter((i) => keys.has(`${batch.codes[batch.code[i]]}|${batch.ts[i]}`))
+    .map((index) => ({ index, approvedUntil: quality.approvedUntil(batch.codes[batch.code[index]])! }));
+}
