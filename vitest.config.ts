@@ -65,17 +65,6 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Debian's `influx` client against a local server of its own (tests/clients/influx.test.ts).
-          name: 'influx-client',
-          environment: 'node',
-          include: ['tests/clients/influx.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
           name: 'e2e',
           // After the other projects: the browser and its servers then have both cores (their global setup, the
           // build and the seeding, still overlaps the other projects).
@@ -94,14 +83,15 @@ export default defineConfig({
         },
       },
       {
-        // Standard clients from Debian (GDAL's ogrinfo and ogr2ogr, xmllint) against a real local server (tests/clients/server.ts).
+        // Standard clients from Debian (GDAL's ogrinfo and ogr2ogr, xmllint, influx) against real local servers
+        // (tests/clients/server.ts; the influx test starts one of its own, with the line-protocol tokens it needs).
         test: {
           name: 'clients',
           environment: 'node',
           include: ['tests/clients/**/*.test.ts'],
           globalSetup: ['./tests/clients/server.ts'],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
     ],
