@@ -1,4 +1,4 @@
-import { methodOf, pathOf, type AnyCall, type CallInput, type CallReply } from '../../worker/contracts/call';
+import { methodOf, pathOf, sentBody, type AnyCall, type CallArgs, type CallInput, type CallReply } from '../../worker/contracts/call';
 import type { FieldErrors, Reply } from '../../worker/contracts/envelope';
 
 /**
@@ -27,16 +27,13 @@ const withQuery = (path: string, query: unknown) => {
   return params.size ? `${path}?${params}` : path;
 };
 
-// A call with neither query nor body is sent without a second argument.
-type InputArgs<S extends AnyCall> = object extends CallInput<S> ? [input?: CallInput<S>] : [input: CallInput<S>];
-
 /**
  * Makes a documented call with the session cookie, its body wrapped in the call's model name, and unwraps
  * `{success, data}`; anything else throws an ApiError. Path, method and types all come from the call's spec.
  */
-export async function send<S extends AnyCall>(ref: CallRef<S>, ...[input = {} as CallInput<S>]: InputArgs<S>): Promise<CallReply<S>> {
+export async function send<S extends AnyCall>(ref: CallRef<S>, ...[input = {} as CallInput<S>]: CallArgs<S>): Promise<CallReply<S>> {
   const spec = await resolveCall(ref);
-  const body = input.body === undefined ? undefined : spec.model ? { [spec.model]: input.body } : input.body;
+  const body = sentBody(spec, input.body);
   let response: Response;
   try {
     response = await fetch(`/rest${withQuery(pathOf(spec, input.params), input.query)}`, {

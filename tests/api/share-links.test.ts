@@ -2,17 +2,19 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SavedShareLink, ShareLink, ShareLinkEdit, ShareView } from '../../worker/contracts/share-links';
+import { shareCalls, shareLinkCalls } from '../../worker/contracts/share-links';
 import { shareLinks, subjects } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
-import { db, get, post } from '../support/api';
+import { db, post } from '../support/api';
 import { make } from '../support/make';
 import { makeShareLink } from '../support/share';
 import { rawAll } from '../support/telemetry';
+import { subjectCalls } from '../../worker/contracts/subjects';
+import { callSpec } from '../support/client';
+import type { CallInput } from '../../worker/contracts/call';
 
-const save = (token: string, link: Record<string, unknown>) =>
-  post('/rest/share-links/edit', { ShareLinks: link } as never, { token, reply: SavedShareLink });
+const save = (token: string, link: CallInput<typeof shareLinkCalls.save>['body']) => callSpec(shareLinkCalls.save, { body: link, token });
 
 describe('share links, managed', () => {
   it('returns the secret once, keeps only its hash, and names exactly what the link shows', async () => {
@@ -48,9 +50,9 @@ describe('share links, managed', () => {
     expect(JSON.stringify(rows)).not.toContain(link.secret);
 
     // Never again: not in the list, not in the editor.
-    const list = await get('/rest/share-links', { token: admin.token, reply: ShareLink.array() });
+    const list = await callSpec(shareLinkCalls.list, { token: admin.token });
     expect(list.text).not.toContain(link.secret);
-    const edit = await get(`/rest/share-links/edit?id=${link.id}`, { token: admin.token, reply: ShareLinkEdit });
+    const edit = await callSpec(shareLinkCalls.detail, { query: { id: link.id }, token: admin.token });
     expect(edit.text).not.toContain(link.secret);
     expect(edit.data.link).toMatchObject({ id: link.id, title: 'Flood watch' });
     expect(edit.data.stations.find((s) => s.id === station.id)?.readings).toContain('H1');
@@ -72,7 +74,7 @@ describe('share links, managed', () => {
       ['stations', { stations: [{ id: 999_999, readings: ['H1'] }] }],
       ['expires_at', { expires_at: new Date(Date.now() - 60_000).toISOString() }],
     ] as const) {
-      const res = await save(admin.token, { ...valid, ...change });
+      const res = await post('/rest/share-links/edit', { ShareLinks: { ...valid, ...change } }, { token: admin.token });
       expect(res.status, JSON.stringify(change)).toBe(422);
       expect(Object.keys(res.json.errors), JSON.stringify(change)).toContain(field);
     }
@@ -85,20 +87,20 @@ describe('share links, managed', () => {
     expect((await save(user.token, { title: 'Mine', stations: [{ id: unseen.id, readings: ['H1'] }], window_days: 7 })).status).toBe(422);
     const mine = await makeShareLink(user, { stations: [{ id: seen.id, readings: ['H1'] }] });
     const theirs = await makeShareLink(other, { stations: [{ id: unseen.id, readings: ['H1'] }] });
-    const editor = await get('/rest/share-links/edit', { token: user.token, reply: ShareLinkEdit });
+    const editor = await callSpec(shareLinkCalls.detail, { query: {}, token: user.token });
     expect(editor.data.stations.map((s) => s.id)).toEqual([seen.id]);
 
-    const listed = await get('/rest/share-links', { token: user.token, reply: ShareLink.array() });
+    const listed = await callSpec(shareLinkCalls.list, { token: user.token });
     expect(listed.data.map((l) => l.id)).toEqual([mine.id]);
-    expect((await get(`/rest/share-links/edit?id=${theirs.id}`, { token: user.token })).status).toBe(404);
-    expect((await post(`/rest/share-links/revoke?id=${theirs.id}`, undefined, { token: user.token })).status).toBe(404);
+    expect((await callSpec(shareLinkCalls.detail, { query: { id: theirs.id }, token: user.token })).status).toBe(404);
+    expect((await callSpec(shareLinkCalls.revoke, { query: { id: theirs.id }, token: user.token })).status).toBe(404);
     expect(
       (await save(user.token, { id: theirs.id, title: 'Taken', stations: [{ id: seen.id, readings: ['H1'] }], window_days: 7 })).status,
     ).toBe(404);
 
     // An administrator lists every link with its owner.
     const admin = await make.admin();
-    const all = await get('/rest/share-links', { token: admin.token, reply: ShareLink.array() });
+    const all = await callSpec(shareLinkCalls.list, { token: admin.token });
     expect(all.data.find((l) => l.id === theirs.id)?.owner.id).toBe(other.id);
   });
 
@@ -111,7 +113,7 @@ describe('share links, managed', () => {
         { id: second.id, readings: ['H1'] },
       ],
     });
-    const view = async () => (await get<ShareView>(`/rest/share/${link.secret}`, { reply: ShareView })).data;
+    const view = async () => (await callSpec(shareCalls.view, { params: { secret: link.secret } })).data;
     expect((await view()).stations.map((s) => [s.unique_id, s.readings])).toEqual([
       [first.uniqueId, ['H1', '_T']],
       [second.uniqueId, ['H1']],
@@ -134,22 +136,22 @@ describe('share links, managed', () => {
 
     // The administrator takes the second station from the user: the link follows at once.
     const admin = await make.admin();
-    expect((await post(`/rest/subjects/items?id=${user.id}`, { ItemsSubject: [first.id] }, { token: admin.token })).status).toBe(200);
+    expect((await callSpec(subjectCalls.setItems, { query: { id: user.id }, body: [first.id], token: admin.token })).status).toBe(200);
     expect((await view()).stations.map((s) => s.unique_id)).toEqual([first.uniqueId]);
   });
 
   it('counts views and writes them to D1 in one go, with when it was last viewed', async () => {
     const admin = await make.admin();
     const link = await makeShareLink(admin, { stations: [{ id: (await make.station()).id, readings: ['H1'] }] });
-    for (let i = 0; i < 3; i++) expect((await get(`/rest/share/${link.secret}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await callSpec(shareCalls.view, { params: { secret: link.secret } })).status).toBe(200);
     // Charts are not page views.
-    await get(`/rest/share/${link.secret}/chart`, { query: { station: link.stations[0].unique_id } });
+    await callSpec(shareCalls.chart, { params: { secret: link.secret }, query: { station: link.stations[0].unique_id } });
     expect((await db().select().from(shareLinks).where(eq(shareLinks.id, link.id)))[0].views).toBe(0);
     expect(await runDurableObjectAlarm(shareLinkOf(env, hashToken(link.secret)))).toBe(true);
     const [row] = await db().select().from(shareLinks).where(eq(shareLinks.id, link.id));
     expect(row.views).toBe(3);
     expect(row.lastViewedAt).toBeGreaterThan(Date.now() - 60_000);
-    const listed = await get('/rest/share-links', { token: admin.token, reply: ShareLink.array() });
+    const listed = await callSpec(shareLinkCalls.list, { token: admin.token });
     expect(listed.data.find((l) => l.id === link.id)).toMatchObject({
       views: 3,
       last_viewed_at: new Date(row.lastViewedAt!).toISOString(),
@@ -163,13 +165,13 @@ describe('share links, managed', () => {
         makeShareLink(user, { stations: [{ id: (await make.station({ viewers: [user] })).id, readings: ['H1'] }] }),
       ),
     );
-    for (const link of links) expect((await get(`/rest/share/${link.secret}`)).status).toBe(200);
+    for (const link of links) expect((await callSpec(shareCalls.view, { params: { secret: link.secret } })).status).toBe(200);
     await db().update(subjects).set({ status: 'disabled' }).where(eq(subjects.id, disabled.id));
     const admin = await make.admin();
-    expect((await post(`/rest/subjects/delete?id=${deleted.id}`, undefined, { token: admin.token })).status).toBe(200);
+    expect((await callSpec(subjectCalls.delete, { query: { id: deleted.id }, token: admin.token })).status).toBe(200);
     // Changes made straight in D1 reach a link's object when it next reads its definition (at most a minute on).
     for (const link of links) await shareLinkOf(env, hashToken(link.secret)).refresh(hashToken(link.secret));
-    expect((await get(`/rest/share/${links[0].secret}`)).status).toBe(410);
-    expect((await get(`/rest/share/${links[1].secret}`)).status).toBe(404);
+    expect((await callSpec(shareCalls.view, { params: { secret: links[0].secret } })).status).toBe(410);
+    expect((await callSpec(shareCalls.view, { params: { secret: links[1].secret } })).status).toBe(404);
   });
 });

@@ -1,15 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ShareChart, ShareView } from '../../worker/contracts/share-links';
+import { shareCalls, shareLinkCalls } from '../../worker/contracts/share-links';
 import { addDays, lastDays } from '../../worker/contracts/station-time';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
 import { shareRateLimits } from '../../worker/share/rate-limit';
-import { get, post } from '../support/api';
 import { openSocket } from '../support/live';
 import { make, type TestStation, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
 import { ingest, runCron } from '../support/telemetry';
+import { callSpec } from '../support/client';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 
@@ -71,7 +71,7 @@ const expectNothingElse = (text: string) => {
 
 describe('a share link, signed out', () => {
   it('shows exactly its stations and readings, located to about 1 km, and nothing else', async () => {
-    const res = await get<ShareView>(`/rest/share/${link.secret}`, { reply: ShareView });
+    const res = await callSpec(shareCalls.view, { params: { secret: link.secret } });
     expect(res.status).toBe(200);
     expect(res.data.stations.map((s) => s.unique_id)).toEqual([shown.uniqueId]);
     expect(res.data.stations[0]).toMatchObject({ name: shown.name, location_x: 49.19, location_y: 16.61, readings: ['H1'] });
@@ -85,7 +85,7 @@ describe('a share link, signed out', () => {
   });
 
   it('answers a chart only with the shown readings and only within the window', async () => {
-    const chart = await get<ShareChart>(`/rest/share/${link.secret}/chart`, { query: { station: shown.uniqueId }, reply: ShareChart });
+    const chart = await callSpec(shareCalls.chart, { params: { secret: link.secret }, query: { station: shown.uniqueId } });
     expect(chart.status).toBe(200);
     expect(Object.keys(chart.data.data)).toEqual(['H1']);
     expect(chart.data.data.H1.v).toEqual([3, 2, 1]);
@@ -98,11 +98,11 @@ describe('a share link, signed out', () => {
       { from: window.from, to: addDays(window.to, 1) },
       { days: 30 },
     ]) {
-      const refused = await get(`/rest/share/${link.secret}/chart`, { query: { station: shown.uniqueId, ...query } });
+      const refused = await callSpec(shareCalls.chart, { params: { secret: link.secret }, query: { station: shown.uniqueId, ...query } });
       expect(refused.status, JSON.stringify(query)).toBe(400);
       expectNothingElse(refused.text);
     }
-    const other = await get(`/rest/share/${link.secret}/chart`, { query: { station: hidden.uniqueId } });
+    const other = await callSpec(shareCalls.chart, { params: { secret: link.secret }, query: { station: hidden.uniqueId } });
     expect(other.status).toBe(404);
     expectNothingElse(other.text);
   });
@@ -110,12 +110,12 @@ describe('a share link, signed out', () => {
   it('a second viewer within the cache time costs no D1 query', async () => {
     const fresh = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1', '_T'] }] });
     const figures = () => shareLinkOf(env, hashToken(fresh.secret)).figures();
-    expect((await get(`/rest/share/${fresh.secret}`)).status).toBe(200);
+    expect((await callSpec(shareCalls.view, { params: { secret: fresh.secret } })).status).toBe(200);
     const first = (await figures()).d1Queries;
     expect(first).toBeGreaterThan(0);
-    expect((await get(`/rest/share/${fresh.secret}`)).status).toBe(200);
-    expect((await get(`/rest/share/${fresh.secret}/chart`, { query: { station: shown.uniqueId } })).status).toBe(200);
-    expect((await get(`/rest/share/${fresh.secret}/chart`, { query: { station: shown.uniqueId } })).status).toBe(200);
+    expect((await callSpec(shareCalls.view, { params: { secret: fresh.secret } })).status).toBe(200);
+    expect((await callSpec(shareCalls.chart, { params: { secret: fresh.secret }, query: { station: shown.uniqueId } })).status).toBe(200);
+    expect((await callSpec(shareCalls.chart, { params: { secret: fresh.secret }, query: { station: shown.uniqueId } })).status).toBe(200);
     expect((await figures()).d1Queries).toBe(first);
   });
 
@@ -140,7 +140,7 @@ describe('a share link, signed out', () => {
 
   it('a link in bad shape or unknown is not found, and says nothing', async () => {
     for (const secret of ['nope', 'a'.repeat(52)]) {
-      const res = await get(`/rest/share/${secret}`);
+      const res = await callSpec(shareCalls.view, { params: { secret } });
       expect(res.status).toBe(404);
       expect(res.json.success).toBe(false);
     }
@@ -148,15 +148,15 @@ describe('a share link, signed out', () => {
 
   it('a revoked link answers 410 at once: page data, charts and the live channel', async () => {
     const doomed = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
-    expect((await get(`/rest/share/${doomed.secret}`)).status).toBe(200);
+    expect((await callSpec(shareCalls.view, { params: { secret: doomed.secret } })).status).toBe(200);
     const viewer = await openSocket(`/rest/share/${doomed.secret}/live`);
     await viewer.next('subscribed');
-    const revoked = await post(`/rest/share-links/revoke?id=${doomed.id}`, undefined, { token: owner.token });
+    const revoked = await callSpec(shareLinkCalls.revoke, { query: { id: doomed.id }, token: owner.token });
     expect(revoked.status).toBe(200);
     expect(revoked.data.state).toBe('revoked');
     expect(await viewer.closed).toBe(4010);
-    expect((await get(`/rest/share/${doomed.secret}`)).status).toBe(410);
-    expect((await get(`/rest/share/${doomed.secret}/chart`, { query: { station: shown.uniqueId } })).status).toBe(410);
+    expect((await callSpec(shareCalls.view, { params: { secret: doomed.secret } })).status).toBe(410);
+    expect((await callSpec(shareCalls.chart, { params: { secret: doomed.secret }, query: { station: shown.uniqueId } })).status).toBe(410);
     await expect(openSocket(`/rest/share/${doomed.secret}/live`)).rejects.toThrow(/410/);
   });
 
@@ -165,22 +165,19 @@ describe('a share link, signed out', () => {
       stations: [{ id: shown.id, readings: ['H1'] }],
       expires_at: new Date(Date.now() + 60_000).toISOString(),
     });
-    expect((await get(`/rest/share/${soon.secret}`)).status).toBe(200);
-    const edited = await post(
-      '/rest/share-links/edit',
-      {
-        ShareLinks: {
-          id: soon.id,
-          title: 'Expired',
-          stations: [{ id: shown.id, readings: ['H1'] }],
-          window_days: 30,
-          expires_at: new Date(Date.now() - 1000).toISOString(),
-        },
+    expect((await callSpec(shareCalls.view, { params: { secret: soon.secret } })).status).toBe(200);
+    const edited = await callSpec(shareLinkCalls.save, {
+      body: {
+        id: soon.id,
+        title: 'Expired',
+        stations: [{ id: shown.id, readings: ['H1'] }],
+        window_days: 30,
+        expires_at: new Date(Date.now() - 1000).toISOString(),
       },
-      { token: owner.token },
-    );
+      token: owner.token,
+    });
     expect(edited.data.state).toBe('expired');
-    expect((await get(`/rest/share/${soon.secret}`)).status).toBe(410);
+    expect((await callSpec(shareCalls.view, { params: { secret: soon.secret } })).status).toBe(410);
   });
 
   /**
@@ -201,7 +198,9 @@ describe('a share link, signed out', () => {
     const burst = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
     const { perClient } = shareRateLimits;
     const replies = await atTheStartOfAWindow(() =>
-      Promise.all(Array.from({ length: perClient + 30 }, () => get(`/rest/share/${burst.secret}`, { client: '192.0.2.77' }))),
+      Promise.all(
+        Array.from({ length: perClient + 30 }, () => callSpec(shareCalls.view, { params: { secret: burst.secret }, client: '192.0.2.77' })),
+      ),
     );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(perClient);
@@ -216,7 +215,9 @@ describe('a share link, signed out', () => {
     const clients = Math.ceil(perLink / perClient) + 1;
     const replies = await atTheStartOfAWindow(() =>
       Promise.all(
-        Array.from({ length: perLink + 50 }, (_, i) => get(`/rest/share/${burst.secret}`, { client: `198.18.${i % clients}.1` })),
+        Array.from({ length: perLink + 50 }, (_, i) =>
+          callSpec(shareCalls.view, { params: { secret: burst.secret }, client: `198.18.${i % clients}.1` }),
+        ),
       ),
     );
     const statuses = replies.map((r) => r.status);

@@ -1,24 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { LoginReply, MessageReply } from '../../worker/contracts/site';
-import { CurrentUser } from '../../worker/contracts/subjects';
+import { siteCalls } from '../../worker/contracts/site';
+import { subjectCalls } from '../../worker/contracts/subjects';
 import { passwordResets, sessions, subjects } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { call, db, get, origin, post, type CallOptions } from '../support/api';
+import { db, get, origin, type CallOptions } from '../support/api';
 import { mail, make, uniqueEmail } from '../support/make';
+import { groupCalls } from '../../worker/contracts/groups';
+import { callSpec } from '../support/client';
 
-const login = (username: string, password: string, client?: string) =>
-  post('/rest/site/login', { LoginForm: { username, password } }, { client, reply: LoginReply });
+const login = (username: string, password: string, client?: string) => callSpec(siteCalls.login, { body: { username, password }, client });
 
-const requestReset = (email: string, options: CallOptions = {}) =>
-  post('/rest/site/reset-password', { PasswordResetRequestForm: { email } }, { settle: true, reply: MessageReply, ...options });
+const requestReset = (email: string, options: Pick<CallOptions, 'settle'> = {}) =>
+  callSpec(siteCalls.resetPassword, { body: { email }, settle: true, ...options });
 
-const setPassword = (password: string, token: string) =>
-  post('/rest/site/set-password', { NewPwd: { password }, token }, { reply: MessageReply });
+const setPassword = (password: string, token: string) => callSpec(siteCalls.setPassword, { body: { NewPwd: { password }, token } });
 
-const currentUser = (token: string) => get('/rest/subjects/user', { token, reply: CurrentUser });
+const currentUser = (token: string) => callSpec(subjectCalls.current, { token });
 
 describe('POST /rest/site/login', () => {
   it('signs in, stores only the hash of the token, sets an HttpOnly cookie and re-hashes weak hashes', async () => {
@@ -90,7 +89,7 @@ describe('POST /rest/site/logout', () => {
   it('ends the session: the token is dead afterwards and the row is gone', async () => {
     const subject = await make.subject();
     expect((await currentUser(subject.token)).status).toBe(200);
-    const out = await post('/rest/site/logout', undefined, { token: subject.token, reply: z.null() });
+    const out = await callSpec(siteCalls.logout, { token: subject.token });
     expect(out.status).toBe(200);
     expect(out.headers.get('Set-Cookie')).toMatch(/hladina_session=;/);
     expect((await currentUser(subject.token)).status).toBe(401);
@@ -106,11 +105,9 @@ describe('POST /rest/site/logout', () => {
 describe('POST /rest/site/signup', () => {
   it('stores a pending subject and says it awaits approval', async () => {
     const email = uniqueEmail('applicant');
-    const res = await post(
-      '/rest/site/signup',
-      { SignupForm: { email: email.toUpperCase(), password: 'secret1', firstName: 'Eva', secondName: 'Dvořáková' } },
-      { reply: MessageReply.extend({ status: z.literal('pending') }) },
-    );
+    const res = await callSpec(siteCalls.signup, {
+      body: { email: email.toUpperCase(), password: 'secret1', firstName: 'Eva', secondName: 'Dvořáková' },
+    });
     expect(res.status).toBe(200);
     expect(res.data.status).toBe('pending');
     const [row] = await db().select().from(subjects).where(eq(subjects.username, email));
@@ -121,11 +118,13 @@ describe('POST /rest/site/signup', () => {
 
   it('refuses an e-mail already registered, whatever its letter case, with 409', async () => {
     const subject = await make.subject();
-    const res = await post('/rest/site/signup', {
-      email: subject.username.toUpperCase(),
-      password: 'secret1',
-      firstName: 'Eva',
-      secondName: 'Nová',
+    const res = await callSpec(siteCalls.signup, {
+      body: {
+        email: subject.username.toUpperCase(),
+        password: 'secret1',
+        firstName: 'Eva',
+        secondName: 'Nová',
+      },
     });
     expect(res.status).toBe(409);
     expect(res.json.errors.username).toBeDefined();
@@ -134,14 +133,16 @@ describe('POST /rest/site/signup', () => {
   it('limits signups per client', async () => {
     const client = '203.0.113.90';
     for (let i = 0; i < 10; i++) {
-      const res = await post(
-        '/rest/site/signup',
-        { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' },
-        { client },
-      );
+      const res = await callSpec(siteCalls.signup, {
+        body: { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' },
+        client,
+      });
       expect(res.status).toBe(200);
     }
-    const res = await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client });
+    const res = await callSpec(siteCalls.signup, {
+      body: { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' },
+      client,
+    });
     expect(res.status).toBe(429);
   });
 });
@@ -251,7 +252,7 @@ describe('sessions', () => {
     const subject = await make.subject();
     expect((await currentUser(subject.token)).status).toBe(200);
     expect((await get(`/rest/subjects/user?access_token=${subject.token}`)).status).toBe(200);
-    expect((await get('/rest/subjects/user', { headers: { Cookie: `hladina_session=${subject.token}` } })).status).toBe(200);
+    expect((await callSpec(subjectCalls.current, { headers: { Cookie: `hladina_session=${subject.token}` } })).status).toBe(200);
     expect((await currentUser('x'.repeat(40))).status).toBe(401);
   });
 
@@ -276,12 +277,14 @@ describe('sessions', () => {
     const admin = await make.admin();
     const target = await make.subject();
     const cookie = { Cookie: `hladina_session=${admin.token}` };
-    const body = { Groups: { name: 'Cross site' } };
-    expect((await post('/rest/groups/edit', body, { headers: cookie })).status).toBe(403);
-    expect((await post('/rest/groups/edit', body, { headers: { ...cookie, Origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await post('/rest/groups/edit', body, { headers: { ...cookie, Origin: origin } })).status).toBe(200);
-    expect((await call('GET', `/rest/subjects/delete?id=${target.id}`, { headers: { ...cookie, Origin: origin } })).status).toBe(403);
-    expect((await get(`/rest/subjects/delete?id=${target.id}`, { token: admin.token })).status).toBe(200);
+    const body = { name: 'Cross site' };
+    expect((await callSpec(groupCalls.save, { body, headers: cookie })).status).toBe(403);
+    expect((await callSpec(groupCalls.save, { body, headers: { ...cookie, Origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await callSpec(groupCalls.save, { body, headers: { ...cookie, Origin: origin } })).status).toBe(200);
+    expect(
+      (await callSpec(subjectCalls.delete, { query: { id: target.id }, headers: { ...cookie, Origin: origin }, method: 'get' })).status,
+    ).toBe(403);
+    expect((await callSpec(subjectCalls.delete, { query: { id: target.id }, token: admin.token, method: 'get' })).status).toBe(200);
   });
 
   it('stops a subject disabled meanwhile from using its session', async () => {

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { Alarm } from '../../worker/contracts/alarms';
-import { Webhook, WebhookDelivery } from '../../worker/contracts/webhooks';
-import { get, post } from '../support/api';
+import { alarmCalls } from '../../worker/contracts/alarms';
+import { webhookCalls } from '../../worker/contracts/webhooks';
+import { post } from '../support/api';
 import { addRule, alarmsOf, series, watchedStation } from '../support/alarms';
 import { make, type TestSubject } from '../support/make';
 import { webhookReceiver, type Received } from '../support/receiver';
 import { ingest, runCron } from '../support/telemetry';
+import { callSpec } from '../support/client';
+import type { CallInput } from '../../worker/contracts/call';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -31,17 +32,17 @@ async function verifies(secret: string, header: string | null, body: string) {
   return crypto.subtle.verify('HMAC', key, hexBytes(parts.v1), encoder.encode(`${parts.t}.${body}`));
 }
 
-async function createWebhook(admin: TestSubject, webhook: Record<string, unknown>) {
-  const res = await post('/rest/webhooks/edit', { Webhooks: webhook }, { token: admin.token, reply: Webhook });
+async function createWebhook(admin: TestSubject, webhook: CallInput<typeof webhookCalls.save>['body']) {
+  const res = await callSpec(webhookCalls.save, { body: webhook, token: admin.token });
   expect(res.status, res.text).toBe(200);
   return res.data;
 }
 
 const deliveryOf = async (admin: TestSubject, webhookId: number) =>
-  (await get('/rest/webhooks/deliveries', { token: admin.token, query: { id: webhookId }, reply: z.array(WebhookDelivery) })).data;
+  (await callSpec(webhookCalls.deliveries, { query: { id: webhookId }, token: admin.token })).data;
 
 const sendTest = async (admin: TestSubject, webhookId: number) =>
-  (await post('/rest/webhooks/test', undefined, { token: admin.token, query: { id: webhookId }, reply: WebhookDelivery })).data;
+  (await callSpec(webhookCalls.test, { query: { id: webhookId }, token: admin.token })).data;
 
 /** The log once the first attempts sent after the replies have been recorded (polled: they finish in another request). */
 async function settledLog(admin: TestSubject, webhookId: number) {
@@ -102,11 +103,7 @@ describe('webhook deliveries', () => {
     const toAll = fired.find((r) => r.url.endsWith('/all'))!;
     expect(await verifies(all.secret!, toAll.headers.get('X-Hladina-Signature'), toAll.body)).toBe(true);
 
-    await post(
-      '/rest/alarms/acknowledge',
-      { AlarmAcknowledge: { note: 'On it' } },
-      { token: viewer.token, query: { id: alarm.id }, reply: Alarm },
-    );
+    await callSpec(alarmCalls.acknowledge, { query: { id: alarm.id }, body: { note: 'On it' }, token: viewer.token });
     const acked = await hook.next();
     expect(acked.url).toBe('https://alarms.receiver.test/all');
     expect(JSON.parse(acked.body)).toMatchObject({
@@ -195,9 +192,9 @@ describe('managing webhooks', () => {
       stations: [station.id],
     });
     expect(created).toMatchObject({ events: ['alarm.fired', 'alarm.cleared'], stations: [station.id], description: null });
-    const listed = (await get('/rest/webhooks', { token: admin.token, reply: z.array(Webhook) })).data.find((w) => w.id === created.id);
+    const listed = (await callSpec(webhookCalls.list, { token: admin.token })).data.find((w) => w.id === created.id);
     expect(listed).not.toHaveProperty('secret');
-    const edit = (await get('/rest/webhooks/edit', { token: admin.token, query: { id: created.id }, reply: Webhook })).data;
+    const edit = (await callSpec(webhookCalls.detail, { query: { id: created.id }, token: admin.token })).data;
     expect(edit).not.toHaveProperty('secret');
     const updated = await createWebhook(admin, { id: created.id, url: 'https://crud.receiver.test/b', stations: [] });
     expect(updated).toMatchObject({
@@ -211,14 +208,10 @@ describe('managing webhooks', () => {
     expect(rotated.secret).not.toBe(created.secret);
     await sendTest(admin, created.id);
     expect(await deliveryOf(admin, created.id)).toHaveLength(1);
-    const deleted = await post('/rest/webhooks/delete', undefined, {
-      token: admin.token,
-      query: { id: created.id },
-      reply: z.object({ id: z.number() }),
-    });
+    const deleted = await callSpec(webhookCalls.delete, { query: { id: created.id }, token: admin.token });
     expect(deleted.status).toBe(200);
-    expect((await get(`/rest/webhooks/edit?id=${created.id}`, { token: admin.token })).status).toBe(404);
-    expect((await get(`/rest/webhooks/deliveries?id=${created.id}`, { token: admin.token })).status).toBe(404);
+    expect((await callSpec(webhookCalls.detail, { query: { id: created.id }, token: admin.token })).status).toBe(404);
+    expect((await callSpec(webhookCalls.deliveries, { query: { id: created.id }, token: admin.token })).status).toBe(404);
   });
 
   it('links a new webhook to each of several stations, and no other webhook to them', async () => {
@@ -228,7 +221,7 @@ describe('managing webhooks', () => {
     const earlier = await createWebhook(admin, { url: 'https://links.receiver.test/earlier' });
     const created = await createWebhook(admin, { url: 'https://links.receiver.test/three', stations: ids });
     expect(created.stations).toEqual(ids);
-    const listed = (await get('/rest/webhooks', { token: admin.token, reply: z.array(Webhook) })).data;
+    const listed = (await callSpec(webhookCalls.list, { token: admin.token })).data;
     expect(listed.find((w) => w.id === created.id)!.stations).toEqual(ids);
     expect(listed.find((w) => w.id === earlier.id)!.stations).toEqual([]);
   });
@@ -242,11 +235,7 @@ describe('managing webhooks', () => {
     );
     expect(res.status).toBe(422);
     expect(Object.keys(res.json.errors).sort()).toEqual(['events', 'url']);
-    const unknown = await post(
-      '/rest/webhooks/edit',
-      { Webhooks: { url: 'https://example.com/x', stations: [987654] } },
-      { token: admin.token },
-    );
+    const unknown = await callSpec(webhookCalls.save, { body: { url: 'https://example.com/x', stations: [987654] }, token: admin.token });
     expect(unknown.status).toBe(422);
     expect(unknown.json.errors.stations).toEqual(['Unknown ids: 987654.']);
   });

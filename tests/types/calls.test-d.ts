@@ -9,6 +9,8 @@ import type { CallInput, CallReply } from '../../worker/contracts/call';
 import { groupCalls } from '../../worker/contracts/groups';
 import { siteCalls } from '../../worker/contracts/site';
 import { createRouter, mount } from '../../worker/http/route';
+import type { Reply } from '../support/api';
+import { callSpec } from '../support/client';
 
 describe('a handler', () => {
   const router = createRouter();
@@ -48,6 +50,25 @@ describe('the app’s send', () => {
     void send(groupCalls.save, { query: { id: 1 }, body: { name: 'Brno' } });
     // @ts-expect-error -- the sign-in form has a password
     void send(siteCalls.login, { body: { username: 'a@b.cz' } });
+  });
+});
+
+describe('the tests’ callSpec', () => {
+  test('takes what the call takes and answers its reply', () => {
+    expectTypeOf(callSpec(groupCalls.save, { body: { name: 'Brno' }, token: 't' })).resolves.toEqualTypeOf<
+      Reply<CallReply<typeof groupCalls.save>>
+    >();
+    expectTypeOf(callSpec(groupCalls.list)).resolves.toEqualTypeOf<Reply<CallReply<typeof groupCalls.list>>>();
+    void callSpec(groupCalls.delete, { query: { id: 1 }, method: 'get' });
+  });
+
+  test('refuses a body, query or method the call does not take', () => {
+    // @ts-expect-error -- a group's name is a text
+    void callSpec(groupCalls.save, { body: { name: 4 } });
+    // @ts-expect-error -- groups/items needs the group's id in its query
+    void callSpec(groupCalls.setItems, { body: [1, 2] });
+    // @ts-expect-error -- groups/edit is sent with POST only
+    void callSpec(groupCalls.save, { body: { name: 'Brno' }, method: 'get' });
   });
 });
 

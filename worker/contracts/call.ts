@@ -60,6 +60,16 @@ export type CallInput<S extends AnyCall> = (ParamsOf<S> extends z.ZodType ? { pa
   (QueryOf<S> extends z.ZodType ? { query: Sent<QueryOf<S>> } : { query?: never }) &
   (BodyOf<S> extends z.ZodType ? { body: Sent<BodyOf<S>> } : { body?: never });
 
+/**
+ * A client's arguments after the spec: the call's input (with options of the client's own), which may be left out
+ * when the call has no path parameters, query or body.
+ */
+export type CallArgs<S extends AnyCall, Options = unknown> =
+  object extends CallInput<S> ? [input?: CallInput<S> & Options] : [input: CallInput<S> & Options];
+
+/** The body as a client sends it: wrapped in the call's model name where it has one. */
+export const sentBody = (spec: AnyCall, body: unknown) => (body === undefined || !spec.model ? body : { [spec.model]: body });
+
 /** A call's path with its `{name}` segments filled in. */
 export const pathOf = (spec: AnyCall, params: unknown = {}) =>
   spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String((params as Record<string, unknown>)[name] ?? '')));
