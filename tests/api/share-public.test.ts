@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShareChart, ShareView } from '../../worker/contracts/share-links';
-import { addDays, lastDays } from '../../worker/contracts/station-time';
+import { addDays, lastDays } from '../../shared/station-time';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
 import { shareRateLimits } from '../../worker/share/rate-limit';

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
-import { isCalendarDay } from './calendar';
-import { sources } from './readings';
+import { isCalendarDay } from '../../shared/calendar';
+import { sources } from '../../shared/readings';
 import { AnsweredRange, ChartColumns, StationSummary } from './telemetry';
 import { id, idQuery, text, wholeNumber } from './validation';
 import { livePaths } from './live-paths';

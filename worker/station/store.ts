@@ -1,4 +1,4 @@
-import { localDay } from '../contracts/station-time';
+import { localDay } from '../../shared/station-time';
 import type { Reading } from '../contracts/telemetry';
 import { column, markDays } from './schema';
 
