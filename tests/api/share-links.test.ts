@@ -2,13 +2,13 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SavedShareLink, ShareLink, ShareLinkEdit, ShareView } from '../../worker/contracts/share-links';
+import { SavedShareLink, ShareLink, ShareLinkEdit } from '../../worker/contracts/share-links';
 import { shareLinks, subjects } from '../../worker/db/schema';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
 import { db, get, post } from '../support/api';
 import { make } from '../support/make';
-import { makeShareLink } from '../support/share';
+import { askShare, makeShareLink } from '../support/share';
 import { rawAll } from '../support/telemetry';
 
 const save = (token: string, link: Record<string, unknown>) =>
@@ -111,7 +111,7 @@ describe('share links, managed', () => {
         { id: second.id, readings: ['H1'] },
       ],
     });
-    const view = async () => (await get<ShareView>(`/rest/share/${link.secret}`, { reply: ShareView })).data;
+    const view = async () => (await askShare(link.secret, 'view')).data;
     expect((await view()).stations.map((s) => [s.unique_id, s.readings])).toEqual([
       [first.uniqueId, ['H1', '_T']],
       [second.uniqueId, ['H1']],

@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ShareChart, ShareView } from '../../worker/contracts/share-links';
 import { addDays, lastDays } from '../../shared/station-time';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
@@ -8,7 +7,7 @@ import { shareRateLimits } from '../../worker/share/rate-limit';
 import { get, post } from '../support/api';
 import { openSocket } from '../support/live';
 import { make, type TestStation, type TestSubject } from '../support/make';
-import { makeShareLink } from '../support/share';
+import { askShare, makeShareLink } from '../support/share';
 import { ingest, runCron } from '../support/telemetry';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
@@ -71,7 +70,7 @@ const expectNothingElse = (text: string) => {
 
 describe('a share link, signed out', () => {
   it('shows exactly its stations and readings, located to about 1 km, and nothing else', async () => {
-    const res = await get<ShareView>(`/rest/share/${link.secret}`, { reply: ShareView });
+    const res = await askShare(link.secret, 'view');
     expect(res.status).toBe(200);
     expect(res.data.stations.map((s) => s.unique_id)).toEqual([shown.uniqueId]);
     expect(res.data.stations[0]).toMatchObject({ name: shown.name, location_x: 49.19, location_y: 16.61, readings: ['H1'] });
@@ -85,7 +84,7 @@ describe('a share link, signed out', () => {
   });
 
   it('answers a chart only with the shown readings and only within the window', async () => {
-    const chart = await get<ShareChart>(`/rest/share/${link.secret}/chart`, { query: { station: shown.uniqueId }, reply: ShareChart });
+    const chart = await askShare(link.secret, 'chart', { query: { station: shown.uniqueId } });
     expect(chart.status).toBe(200);
     expect(Object.keys(chart.data.data)).toEqual(['H1']);
     expect(chart.data.data.H1.v).toEqual([3, 2, 1]);

@@ -139,6 +139,12 @@ export type ShareView = z.infer<typeof ShareView>;
 export const ShareChart = ChartColumns.omit({ item: true }).extend({ item: PublicStation, range: AnsweredRange });
 export type ShareChart = z.infer<typeof ShareChart>;
 
+/** What a link answers to each of its fixed questions: a question's `kind` names its answer. */
+export interface ShareAnswers {
+  view: ShareView;
+  chart: ShareChart;
+}
+
 /**
  * The chart's station (its unique id), days (`from`..`to`, or the last `days`; without them the whole window) and
  * point budget, as the chart call takes them. Days outside the link's window are refused.
