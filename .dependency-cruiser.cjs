@@ -1,5 +1,5 @@
 /**
- * The import graph's rules (docs/decisions/0014, 0020), checked by `npm run lint`: no circles (type-only imports count),
+ * The import graph's rules (docs/decisions/0014, 0020, 0026), checked by `npm run lint`: no circles (type-only imports count),
  * and the Worker's folders depend downwards only.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -65,9 +65,17 @@ module.exports = {
     {
       name: 'contracts-browser-safe',
       severity: 'error',
-      comment: 'Contracts are imported by the browser: they import nothing of the Worker but other contracts.',
+      comment: 'Contracts are imported by the browser: they import nothing of the Worker but other contracts (and shared/, outside it).',
       from: { path: '^worker/contracts/' },
       to: { path: '^worker/', pathNot: '^worker/contracts/' },
+    },
+    {
+      name: 'shared-below-both-sides',
+      severity: 'error',
+      comment:
+        'shared/ holds what the browser and the Worker both compute: npm packages and its own modules, nothing of worker/, app/, scripts/ or tests/ (docs/decisions/0026).',
+      from: { path: '^shared/' },
+      to: { path: '^(worker|app|scripts|tests)/' },
     },
     {
       name: 'pure-leaves',

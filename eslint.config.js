@@ -2,11 +2,17 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The one boundary between the app and the Worker (docs/decisions/0006): code that can run in the browser
-// takes only the Worker's contracts; the server functions under app/server/ alone reach its domain and data.
+// The one boundary between the app and the Worker (docs/decisions/0006, 0026): code that can run in the browser
+// takes only the Worker's contracts and shared/; the server functions under app/server/ alone reach its domain and data.
 const workerInternals = {
   group: ['**/worker/**', '!**/worker/contracts', '!**/worker/contracts/**'],
-  message: 'Browser code imports from the Worker only its contracts (worker/contracts/). Call a server function in app/server/ instead.',
+  message:
+    'Browser code imports from the Worker only its contracts (worker/contracts/), besides shared/. Call a server function in app/server/ instead.',
+};
+// What the browser loads must not pull in the database, HTTP or the runtime.
+const runtimeOnly = {
+  group: ['drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', 'cloudflare:*', 'node:*'],
+  message: 'Contracts and shared/ must stay importable by the browser.',
 };
 const serverOnly = {
   group: ['cloudflare:*', '@tanstack/react-start/server', '**/*.server', '**/*.server.ts'],
@@ -36,7 +42,7 @@ export default tseslint.config(
   },
   {
     // One way to D1: every statement lives in worker/db/ (docs/decisions/0014).
-    files: ['app/**', 'worker/**', 'scripts/**'],
+    files: ['app/**', 'worker/**', 'shared/**', 'scripts/**'],
     ignores: ['worker/db/**'],
     rules: {
       'no-restricted-syntax': [
@@ -67,18 +73,17 @@ export default tseslint.config(
         {
           paths: [{ name: 'zod', message: 'Take z from ./zod, which configures it for the page policy.' }],
           patterns: [
-            {
-              group: ['../*', '!../contracts', '!../contracts/**'],
-              message: 'Contracts import only zod, date helpers and other contracts.',
-            },
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*', 'hono', 'hono/*', 'cloudflare:*', 'node:*'],
-              message: 'Contracts must stay importable by the browser.',
-            },
+            { regex: '^\\.\\./(?!\\.\\./shared/)', message: 'Contracts import only zod, shared/ and other contracts.' },
+            runtimeOnly,
           ],
         },
       ],
     },
+  },
+  {
+    // What both sides compute (docs/decisions/0026): npm packages and its own modules only (dependency-cruiser keeps it off worker/ and app/).
+    files: ['shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [runtimeOnly] }] },
   },
   {
     files: ['tests/**'],

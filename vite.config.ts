@@ -18,7 +18,7 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       // @date-fns/tz has no side effects but does not say so; without this, any page that touches the
-      // station-time contract would load it even when it uses none of its time-zone arithmetic.
+      // station-time module would load it even when it uses none of its time-zone arithmetic.
       treeshake: { moduleSideEffects: (id) => (/[\\/]node_modules[\\/]@date-fns[\\/]tz[\\/]/.test(id) ? false : undefined) },
     },
   },

@@ -14,7 +14,7 @@
  * Prints one table.
  */
 import { parseArgs } from 'node:util';
-import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
+import { addDays, dayBounds, localDay } from '../shared/station-time';
 import { hashToken } from '../worker/domain/auth/tokens';
 import { insertSql } from './lib/d1';
 import { benchWorker, count, ingestRate, ms, postIngest, printTable, since, type Row } from './bench/lib';

@@ -13,7 +13,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
+import { addDays, dayBounds, localDay } from '../shared/station-time';
 import { fiveMinuteCron, reconcileCron } from '../worker/rollup/schedules';
 import { benchPreview, count, ingestRate, ms, percentile, printTable, rollupBytes, sample, since, type Row } from './bench/lib';
 import { benchAccountsSql, benchRulesSql, benchStationId, benchZone, report, sessionTokenOf, stationTokenOf } from './bench/seed';

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
+import { addDays, dayBounds, localDay } from '../shared/station-time';
 import { hashToken } from '../worker/domain/auth/tokens';
 import { applyMigrations, executeScript, insertSql } from './lib/d1';
 import { startLocalWorker } from './lib/local-worker';

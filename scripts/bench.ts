@@ -7,7 +7,7 @@
  * Prints one table, each row saying which server it came from. `npm run bench:scale` covers many stations at once.
  */
 import { gzipSync } from 'node:zlib';
-import { addDays, dayBounds, localDay } from '../worker/contracts/station-time';
+import { addDays, dayBounds, localDay } from '../shared/station-time';
 import { sourceRow, type ChartColumns } from '../worker/contracts/telemetry';
 import { fiveMinuteCron, reconcileCron } from '../worker/rollup/schedules';
 import { defaultPointBudget, pointBudgets } from '../app/features/charts/point-budget';

@@ -1,4 +1,4 @@
-import { localDay } from '../../worker/contracts/station-time';
+import { localDay } from '../../shared/station-time';
 import { getLocale } from '~/paraglide/runtime';
 
 const parts = (day: string) => day.split('-');

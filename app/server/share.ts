@@ -1,7 +1,7 @@
 import { createServerFn } from '@tanstack/react-start';
 import { setResponseHeader } from '@tanstack/react-start/server';
 import { z } from 'zod';
-import { ShareChartQuery, ShareParams, type ShareChart, type ShareView } from '../../worker/contracts/share-links';
+import { ShareChartQuery, ShareParams } from '../../worker/contracts/share-links';
 import { askShareLink, type ShareAnswer } from '../../worker/domain/share-links/ask';
 import { frameAncestorsHeader } from '../../worker/http/security-headers';
 import { linkOnly } from './middleware';
@@ -19,7 +19,7 @@ export const fetchShareView = createServerFn({ method: 'GET' })
   .middleware([linkOnly])
   .validator(Asking)
   .handler(async ({ context: { ctx, client }, data: { secret, view, embed } }) => {
-    const answer = await askShareLink<ShareView>(ctx, { secret, question: { kind: 'view', view }, client });
+    const answer = await askShareLink(ctx, { secret, question: { kind: 'view', view }, client });
     allowFraming(answer, embed);
     return answer.data;
   });
@@ -29,7 +29,7 @@ export const fetchShareChart = createServerFn({ method: 'GET' })
   .middleware([linkOnly])
   .validator(Asking.extend({ query: ShareChartQuery }))
   .handler(async ({ context: { ctx, client }, data: { secret, view, embed, query } }) => {
-    const answer = await askShareLink<ShareChart>(ctx, { secret, question: { kind: 'chart', query, view }, client });
+    const answer = await askShareLink(ctx, { secret, question: { kind: 'chart', query, view }, client });
     allowFraming(answer, embed);
     return answer.data;
   });

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start';
-import { defaultRangeDays, homeZone, lastDays } from '../../worker/contracts/station-time';
+import { defaultRangeDays, homeZone, lastDays } from '../../shared/station-time';
 import { ChartQuery, ReadingsQuery } from '../../worker/contracts/telemetry';
 import { chartColumnsOf, readingsOf } from '../../worker/domain/telemetry/chart';
 import { dashboardColumnsOf } from '../../worker/domain/telemetry/dashboard';

@@ -1,6 +1,6 @@
 /** SQL for benchmark databases: a subject with a session, stations with one ingest token each, and roll-up rows. */
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { addDays } from '../../worker/contracts/station-time';
+import { addDays } from '../../shared/station-time';
 import { sourceRow } from '../../worker/contracts/telemetry';
 import { insertSql } from '../lib/d1';
 

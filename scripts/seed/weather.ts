@@ -3,7 +3,7 @@
  * daily temperature cycles, rain events that raise groundwater and river level with a lag, conductivity that
  * dips when rain dilutes it, and a battery voltage that slowly falls. Step it forward in time order.
  */
-import type { Source } from '../../worker/contracts/readings';
+import type { Source } from '../../shared/readings';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -4,9 +4,9 @@
  * range edge inside a folded month (those days come from the station's object).
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, localDay } from '../../worker/contracts/station-time';
+import { addDays, localDay } from '../../shared/station-time';
 import { Dashboard } from '../../worker/contracts/telemetry';
-import { allReadingCodes } from '../../worker/contracts/readings';
+import { allReadingCodes } from '../../shared/readings';
 import { foldOldDays } from '../../worker/rollup/cron';
 import { get } from '../support/api';
 import { make } from '../support/make';

@@ -4,7 +4,7 @@
  * without losing a day, and what a station's object wrote since, from raw, wins.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, localDay } from '../../worker/contracts/station-time';
+import { addDays, localDay } from '../../shared/station-time';
 import { Health, RollupMigrateStep } from '../../worker/contracts/rollup';
 import { Dashboard } from '../../worker/contracts/telemetry';
 import { get, post } from '../support/api';

@@ -8,7 +8,7 @@ import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
 import { db, post } from '../support/api';
 import { make } from '../support/make';
-import { makeShareLink } from '../support/share';
+import { askShare, makeShareLink } from '../support/share';
 import { rawAll } from '../support/telemetry';
 import { subjectCalls } from '../../worker/contracts/subjects';
 import { callSpec } from '../support/client';
@@ -113,7 +113,7 @@ describe('share links, managed', () => {
         { id: second.id, readings: ['H1'] },
       ],
     });
-    const view = async () => (await callSpec(shareCalls.view, { params: { secret: link.secret } })).data;
+    const view = async () => (await askShare(link.secret, 'view')).data;
     expect((await view()).stations.map((s) => [s.unique_id, s.readings])).toEqual([
       [first.uniqueId, ['H1', '_T']],
       [second.uniqueId, ['H1']],

@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { shareCalls, shareLinkCalls } from '../../worker/contracts/share-links';
-import { addDays, lastDays } from '../../worker/contracts/station-time';
+import { addDays, lastDays } from '../../shared/station-time';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
 import { shareRateLimits } from '../../worker/share/rate-limit';
 import { openSocket } from '../support/live';
 import { make, type TestStation, type TestSubject } from '../support/make';
-import { makeShareLink } from '../support/share';
+import { askShare, makeShareLink } from '../support/share';
 import { ingest, runCron } from '../support/telemetry';
 import { callSpec } from '../support/client';
 
@@ -71,7 +71,7 @@ const expectNothingElse = (text: string) => {
 
 describe('a share link, signed out', () => {
   it('shows exactly its stations and readings, located to about 1 km, and nothing else', async () => {
-    const res = await callSpec(shareCalls.view, { params: { secret: link.secret } });
+    const res = await askShare(link.secret, 'view');
     expect(res.status).toBe(200);
     expect(res.data.stations.map((s) => s.unique_id)).toEqual([shown.uniqueId]);
     expect(res.data.stations[0]).toMatchObject({ name: shown.name, location_x: 49.19, location_y: 16.61, readings: ['H1'] });
@@ -85,7 +85,7 @@ describe('a share link, signed out', () => {
   });
 
   it('answers a chart only with the shown readings and only within the window', async () => {
-    const chart = await callSpec(shareCalls.chart, { params: { secret: link.secret }, query: { station: shown.uniqueId } });
+    const chart = await askShare(link.secret, 'chart', { query: { station: shown.uniqueId } });
     expect(chart.status).toBe(200);
     expect(Object.keys(chart.data.data)).toEqual(['H1']);
     expect(chart.data.data.H1.v).toEqual([3, 2, 1]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allReadingCodes, readingInfo } from '../../worker/contracts/readings';
+import { allReadingCodes, readingInfo } from '../../shared/readings';
 import { published, staff } from '~/features/stations/presentation';
 import { timeOfDay } from '~/lib/format';
 import { setLocale } from '~/paraglide/runtime';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hourlyIncrement, hourlyTotal, HourlyAmounts } from '../../worker/contracts/precipitation';
-import { dayBounds } from '../../worker/contracts/station-time';
+import { hourlyIncrement, hourlyTotal, HourlyAmounts } from '../../shared/precipitation';
+import { dayBounds } from '../../shared/station-time';
 
 const prague = 'Europe/Prague';
 const minute = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingInfo, type CheckSettings } from '../../worker/contracts/readings';
+import { readingInfo, type CheckSettings } from '../../shared/readings';
 import { checkPoints, maxJumps } from '../../worker/station/checks';
 
 const minute = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBounds } from '../../worker/contracts/station-time';
+import { dayBounds } from '../../shared/station-time';
 import { bucketWidth, rawSeries, SeriesBuilder, totalsPeriod, type SeriesOptions } from '../../worker/station/series';
 
 const build = (rows: (number | null)[][], options: SeriesOptions, end = 100, codes = ['H1', 'KCM']) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../worker/contracts/live';
-import { lastDays } from '../../worker/contracts/station-time';
+import { lastDays } from '../../shared/station-time';
 import {
   chartDays,
   messageForLink,

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDay } from '../../worker/contracts/calendar';
+import { isCalendarDay } from '../../shared/calendar';
 import {
   addDays,
   dayBounds,
@@ -11,7 +11,7 @@ import {
   resolveRange,
   today,
   wallClock,
-} from '../../worker/contracts/station-time';
+} from '../../shared/station-time';
 
 const hours = (b: { start: number; end: number }) => (b.end - b.start) / 3_600_000;
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { addDays, dayBounds, lastDays, today } from '../../worker/contracts/station-time';
+import { addDays, dayBounds, lastDays, today } from '../../shared/station-time';
 import type { ChartColumns, RawReadings } from '../../worker/contracts/telemetry';
 import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { inTimeOrder, type Chart, type ChartColumns, type RawReadings } from '../../worker/contracts/telemetry';
-import { lastDays as lastDaysIn } from '../../worker/contracts/station-time';
+import { lastDays as lastDaysIn } from '../../shared/station-time';
 import { demoAccounts, openPage, restAs, visit } from '../support/e2e';
 
 // The demo stations keep Prague time; a range is reckoned there, whatever this machine's zone.

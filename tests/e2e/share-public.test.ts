@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { addDays, lastDays } from '../../worker/contracts/station-time';
+import { addDays, lastDays } from '../../shared/station-time';
 import { adminToken, baseURL, demoAccounts, openPage, postRest, visit } from '../support/e2e';
 import { createShareLink, recordReplies, revokeShareLink } from '../support/e2e-share';
 

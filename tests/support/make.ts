@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { IngestToken } from '../../worker/contracts/items';
-import type { Source } from '../../worker/contracts/readings';
+import type { Source } from '../../shared/readings';
 import { groupItems, groups, items, outbox, stationTokens, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
 import { hashPassword } from '../../worker/domain/auth/password';
 import { createSession } from '../../worker/domain/auth/sessions';

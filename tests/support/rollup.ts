@@ -1,6 +1,6 @@
 /** The roll-up's yardstick: its rows as stored (per code and day), and the same figures recomputed from a station's raw readings. */
 import { expect } from 'vitest';
-import { isSummed, readingsOf, type Source } from '../../worker/contracts/readings';
+import { isSummed, readingsOf, type Source } from '../../shared/readings';
 import { sourceRow } from '../../worker/contracts/telemetry';
 import { rawAll, storedOf, testingOf } from './telemetry';
 

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { id, idList, optionalText, text, idQuery, wholeNumber } from './validation';
 import { editData, linkList } from './subjects';
-import { allReadingCodes, sources } from './readings';
+import { allReadingCodes, sources } from '../../shared/readings';
 
 const isTimeZone = (tz: string) => {
   try {

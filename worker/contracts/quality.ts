@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
-import { allReadingCodes, type CheckSettings } from './readings';
-import { isCalendarDay } from './calendar';
+import { allReadingCodes, type CheckSettings } from '../../shared/readings';
+import { isCalendarDay } from '../../shared/calendar';
 import { id, text } from './validation';
 import { ItemRow } from './items';
 

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
-import { isCalendarDay } from './calendar';
-import { sources } from './readings';
+import { isCalendarDay } from '../../shared/calendar';
+import { sources } from '../../shared/readings';
 import { AnsweredRange, ChartColumns, StationSummary } from './telemetry';
 import { id, idQuery, text, wholeNumber } from './validation';
 import { livePaths } from './live-paths';
@@ -138,6 +138,12 @@ export type ShareView = z.infer<typeof ShareView>;
 /** One station's readings within the link's window, only the readings it shows (columns, as the app's charts). */
 export const ShareChart = ChartColumns.omit({ item: true }).extend({ item: PublicStation, range: AnsweredRange });
 export type ShareChart = z.infer<typeof ShareChart>;
+
+/** What a link answers to each of its fixed questions: a question's `kind` names its answer. */
+export interface ShareAnswers {
+  view: ShareView;
+  chart: ShareChart;
+}
 
 /**
  * The chart's station (its unique id), days (`from`..`to`, or the last `days`; without them the whole window) and

@@ -1,9 +1,9 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { ItemRow } from './items';
-import { isCalendarDay } from './calendar';
-import type { Source } from './readings';
-import { isoInstant, periods } from './station-time';
+import { isCalendarDay } from '../../shared/calendar';
+import type { Source } from '../../shared/readings';
+import { isoInstant, periods } from '../../shared/station-time';
 import { flag, wholeNumber } from './validation';
 
 /** Most rows one ingest request may carry. */

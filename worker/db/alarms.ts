@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, type SQL 
 import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { Alarm, AlarmRule, AlarmRuleSpec, AlarmsQuery } from '../contracts/alarms';
-import { isoInstant } from '../contracts/station-time';
+import { isoInstant } from '../../shared/station-time';
 import type { Db } from './client';
 import { newestReading } from './daily-stats';
 import { alarmRules, alarms, items, subjects, type AlarmRuleRow, type Subject } from './schema';

@@ -4,7 +4,7 @@
  * before migration 0007 on its way out. Every statement that reads or writes them is here.
  */
 import { asc, count, eq, inArray, lt, min, sql } from 'drizzle-orm';
-import { isSummed, type Source } from '../contracts/readings';
+import { isSummed, type Source } from '../../shared/readings';
 import {
   dayColumns,
   dayNumber,

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { isSummed } from '../contracts/readings';
-import { isoInstant } from '../contracts/station-time';
+import { isSummed } from '../../shared/readings';
+import { isoInstant } from '../../shared/station-time';
 import type { StationSummary } from '../contracts/telemetry';
 import type { Figures } from './rollup-layout';
 import type { Db } from './client';

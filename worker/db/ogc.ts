@@ -4,7 +4,7 @@
  * station from a keyset so a deep page costs what the first does (docs/decisions/0022).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Source } from '../contracts/readings';
+import type { Source } from '../../shared/readings';
 import { dayNumber, firstDayOf, keySpan, monthNumber, monthOfNumber } from './rollup-layout';
 import { rawBatch } from './batch';
 import type { Db } from './client';

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { CheckSettings } from '../contracts/readings';
+import type { CheckSettings } from '../../shared/readings';
 import type { Db } from './client';
 import { qualitySettings, type Subject } from './schema';
 

@@ -6,8 +6,8 @@
  * i-th code of the source in the catalogue. Its key packs the station and the day (month): `item_id × 100,000 +
  * days since 1970-01-01` (months since 1970-01), so a station's rows are one range of the rowid.
  */
-import { isSummed, readingsOf, type Source } from '../contracts/readings';
-import { addDays } from '../contracts/station-time';
+import { isSummed, readingsOf, type Source } from '../../shared/readings';
+import { addDays } from '../../shared/station-time';
 
 /** Keys of one station lie in [item × keySpan, (item + 1) × keySpan). */
 export const keySpan = 100_000;

@@ -5,7 +5,7 @@
  * for it).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { allReadingCodes, readingsOf, sources, type Source } from '../contracts/readings';
+import { allReadingCodes, readingsOf, sources, type Source } from '../../shared/readings';
 import { dayNumber, firstDayOf, keySpan, lastDayOf, monthNumber } from './rollup-layout';
 import { rawBatch } from './batch';
 import type { Db } from './client';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isoInstant } from '../contracts/station-time';
+import { isoInstant } from '../../shared/station-time';
 import type { DeliveriesQuery, DeliveryEvent, Webhook, WebhookDelivery, WebhookEvent, WebhookPayload } from '../contracts/webhooks';
 import { atomically, inJson } from './batch';
 import type { Db } from './client';

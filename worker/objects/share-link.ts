@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { linkGoneCode } from '../contracts/close-codes';
 import type { LiveMessage } from '../contracts/live';
+import type { ShareAnswers } from '../contracts/share-links';
 import { contextOf } from '../context';
 import { countedD1 } from '../db/counted';
 import { tooManyRequests } from '../domain/errors';
@@ -103,22 +104,24 @@ export class ShareLink extends DurableObject<Cloudflare.Env> {
     return link;
   }
 
+  /** How each question is answered: a short-lived answer to the same question when one is held. */
+  private readonly replies: {
+    [K in keyof ShareAnswers]: (link: ShareDefinition, question: ShareQuestion<K>, now: number) => Promise<ShareAnswers[K]>;
+  } = {
+    view: (link, _question, now) => this.answers.get('view', () => shareViewOf(this.context, { link, now }), now),
+    chart: (link, { query }, now) =>
+      this.answers.get(`chart:${JSON.stringify(query)}`, () => shareChartOf(this.context, { link, query, now }), now),
+  };
+
   /** Answers one of the link's fixed questions for `client` (counted against the link's limits first). */
-  async answer(secretHash: string, question: ShareQuestion, client: string): Promise<ShareAnswer> {
+  async answer<K extends keyof ShareAnswers>(secretHash: string, question: ShareQuestion<K>, client: string): Promise<ShareAnswer<K>> {
     const now = Date.now();
     try {
       const wait = this.limiter.take(client, now);
       if (wait) throw tooManyRequests(wait);
       const link = await this.usable(secretHash, now);
       if (question.view) this.countView(now);
-      const data =
-        question.kind === 'view'
-          ? await this.answers.get('view', () => shareViewOf(this.context, { link, now }), now)
-          : await this.answers.get(
-              `chart:${JSON.stringify(question.query)}`,
-              () => shareChartOf(this.context, { link, query: question.query, now }),
-              now,
-            );
+      const data = await this.replies[question.kind](link, question, now);
       return { ok: true, data, frameOrigins: link.frameOrigins };
     } catch (error) {
       return asAnswer(error);

@@ -3,7 +3,7 @@
  * feature), read from D1's `station_days` and `station_months` a station at a time from a keyset, so paging never
  * counts rows it skips (docs/decisions/0022).
  */
-import { allReadingCodes, isSummed, readingInfo } from '../contracts/readings';
+import { allReadingCodes, isSummed, readingInfo } from '../../shared/readings';
 import { selectRollupRows, type RollupKey, type RollupRowOf, type StationRow } from '../db/ogc';
 import { datastreamId, datastreamOf } from '../sta/ids';
 import { badRequest, notFound } from '../domain/errors';

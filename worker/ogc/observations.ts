@@ -2,7 +2,7 @@
  * The `observations` collection and its WaterML 2.0 form: readings from the station objects, paged from a keyset
  * as the SensorThings API pages them (worker/sta/observations.ts), with the same ids (docs/decisions/0021, 0022).
  */
-import { allReadingCodes, readingsOf } from '../contracts/readings';
+import { allReadingCodes, readingsOf } from '../../shared/readings';
 import type { Interval, StationRow } from '../db/ogc';
 import { badRequest, notFound } from '../domain/errors';
 import type { FilterNode } from '../sta/filter';

@@ -3,7 +3,7 @@
  * with the newest value of each of its codes from the roll-up (docs/decisions/0022).
  */
 import type { SubjectCtx } from '../context';
-import { isReadingOf, readingsOf, sources, type Source } from '../contracts/readings';
+import { isReadingOf, readingsOf, sources, type Source } from '../../shared/readings';
 import { selectStations, type Bbox, type StationFilter, type StationRow } from '../db/ogc';
 import { rolledUp } from '../db/sta';
 import { badRequest, notFound } from '../domain/errors';

@@ -5,7 +5,7 @@
  * precipitation) and the quality and approval most points share; a point that differs says its own. Quality flags are
  * WaterML's quality codes (good, suspect); approval is a qualifier (approved, provisional). Pure: no storage.
  */
-import { isSummed, readingInfo } from '../contracts/readings';
+import { isSummed, readingInfo } from '../../shared/readings';
 import { unitOf } from '../db/sta';
 
 export interface WatermlStation {

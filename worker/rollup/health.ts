@@ -1,7 +1,7 @@
 import { rollupSettings } from '../config';
 import type { Ctx } from '../context';
 import type { Health, RollupMigrateStep } from '../contracts/rollup';
-import { isoInstant } from '../contracts/station-time';
+import { isoInstant } from '../../shared/station-time';
 import { countLegacyStats, selectRollupFailures } from '../db/daily-stats';
 import { moveLegacyStats } from './cron';
 

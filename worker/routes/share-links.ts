@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { shareCalls, shareLinkCalls, type ShareChart, type ShareView } from '../contracts/share-links';
+import { shareCalls, shareLinkCalls } from '../contracts/share-links';
 import { badRequest } from '../domain/errors';
 import { askShareLink, connectToShareLink } from '../domain/share-links/ask';
 import { listShareLinks, revokeShareLink, saveShareLink, shareLinkForEdit } from '../domain/share-links/manage';
@@ -25,7 +25,7 @@ export const shareRoutes = createRouter();
 const sharedBriefly = (c: Context<AppEnv>) => c.header('Cache-Control', 'public, max-age=10, s-maxage=10');
 
 mount(shareRoutes, shareCalls.view, async ({ c, ctx, params }) => {
-  const { data } = await askShareLink<ShareView>(ctx, {
+  const { data } = await askShareLink(ctx, {
     secret: params.secret,
     question: { kind: 'view', view: true },
     client: clientOf(c),
@@ -35,7 +35,7 @@ mount(shareRoutes, shareCalls.view, async ({ c, ctx, params }) => {
 });
 
 mount(shareRoutes, shareCalls.chart, async ({ c, ctx, params, query }) => {
-  const { data } = await askShareLink<ShareChart>(ctx, { secret: params.secret, question: { kind: 'chart', query }, client: clientOf(c) });
+  const { data } = await askShareLink(ctx, { secret: params.secret, question: { kind: 'chart', query }, client: clientOf(c) });
   sharedBriefly(c);
   return data;
 });

@@ -4,7 +4,7 @@
  * beyond it (docs/decisions/0017, 0015).
  */
 import type { SubjectCtx } from '../context';
-import { allReadingCodes, readingsOf } from '../contracts/readings';
+import { allReadingCodes, readingsOf } from '../../shared/readings';
 import { rolledUp, selectStreamStations, type Excluded } from '../db/sta';
 import { datastreamId, datastreamOf, observationId } from './ids';
 import { UnsupportedQuery, type FilterNode } from './filter';

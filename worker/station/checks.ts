@@ -4,7 +4,7 @@
  * against larger than the largest step (step or spike), a rate of change per hour above the largest rate (rate),
  * or the same value for the flat-line duration or longer (flat). One reason per reading, in that order.
  */
-import type { CheckSettings } from '../contracts/readings';
+import type { CheckSettings } from '../../shared/readings';
 
 export type CheckReason = 'range' | 'step' | 'rate' | 'flat';
 

@@ -1,6 +1,6 @@
-import { HourlyAmounts } from '../contracts/precipitation';
-import { allReadingCodes, isSummed } from '../contracts/readings';
-import { dayBounds } from '../contracts/station-time';
+import { HourlyAmounts } from '../../shared/precipitation';
+import { allReadingCodes, isSummed } from '../../shared/readings';
+import { dayBounds } from '../../shared/station-time';
 import type { CodeFigures, Figures } from '../db/rollup-layout';
 import { rejectedFlag, reportsIn, suspectFlag } from './flags';
 

@@ -8,7 +8,7 @@ import { RpcTarget } from 'cloudflare:workers';
 import type { RollupSettings } from '../config';
 import type { LiveMessage } from '../contracts/live';
 import type { FlaggedReading, LogEntry } from '../contracts/quality';
-import { allReadingCodes, type CheckSettings } from '../contracts/readings';
+import { allReadingCodes, type CheckSettings } from '../../shared/readings';
 import type { Reading } from '../contracts/telemetry';
 import { firstMonthOfDays, type Figures } from '../db/rollup-layout';
 import type { StationAlarms } from './alarms';

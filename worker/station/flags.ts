@@ -3,7 +3,7 @@
  * and the code's catalogue index. Passes over the readings in time order ask a cursor for the flags of each report
  * time; a clean range costs one query that finds nothing.
  */
-import { allReadingCodes } from '../contracts/readings';
+import { allReadingCodes } from '../../shared/readings';
 import { column, selectRange } from './schema';
 
 export const suspectFlag = 1;

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { rollupSettings } from '../config';
 import { contextOf } from '../context';
-import { isoInstant } from '../contracts/station-time';
+import { isoInstant } from '../../shared/station-time';
 import { sourceRows, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';

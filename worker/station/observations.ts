@@ -3,8 +3,8 @@
  * (worker/sta/): keyset pages of one or more codes in any supported order, filtered counts, and the readings
  * the roll-up in D1 does not hold yet. Pure functions over the object's SQLite storage; nothing here writes.
  */
-import { allReadingCodes } from '../contracts/readings';
-import { addDays, dayBounds } from '../contracts/station-time';
+import { allReadingCodes } from '../../shared/readings';
+import { addDays, dayBounds } from '../../shared/station-time';
 import { datastreamId } from '../sta/ids';
 import { compileFilter, UnsupportedQuery, type ColumnOf, type FilterNode, type Fragment } from '../sta/filter';
 import { column, markedDays } from './schema';

@@ -13,8 +13,8 @@ import {
   type LogEntry,
   type QualityFlag,
 } from '../contracts/quality';
-import { readingInfo, type CheckSettings } from '../contracts/readings';
-import { isoInstant } from '../contracts/station-time';
+import { readingInfo, type CheckSettings } from '../../shared/readings';
+import { isoInstant } from '../../shared/station-time';
 import type { Reading } from '../contracts/telemetry';
 import { anyCheck, checkPoints, needsHistory, type Point, type Tail } from './checks';
 import { codeIndex, suspectFlag } from './flags';

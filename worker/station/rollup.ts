@@ -6,9 +6,9 @@
  * newest day keeps its mark, decision 0013; the alarm is set only when a flush must wait).
  */
 import type { RollupSettings } from '../config';
-import type { Source } from '../contracts/readings';
-import { isCalendarDay } from '../contracts/calendar';
-import { addDays, dayBounds, localDay } from '../contracts/station-time';
+import type { Source } from '../../shared/readings';
+import { isCalendarDay } from '../../shared/calendar';
+import { addDays, dayBounds, localDay } from '../../shared/station-time';
 import type { AlarmClock } from './alarm-clock';
 import { figuresOfDay } from './day-stats';
 import { markDays, markedDays, newestTs } from './schema';

@@ -1,4 +1,4 @@
-import { allReadingCodes, type Source } from '../contracts/readings';
+import { allReadingCodes, type Source } from '../../shared/readings';
 
 /** What a station object is told of its station with every call that needs it (D1 owns these facts). */
 export interface StationRef {

@@ -1,6 +1,6 @@
-import { HourlyAmounts } from '../contracts/precipitation';
-import { isSummed } from '../contracts/readings';
-import { dayBounds, localDay, periodOf, type Period } from '../contracts/station-time';
+import { HourlyAmounts } from '../../shared/precipitation';
+import { isSummed } from '../../shared/readings';
+import { dayBounds, localDay, periodOf, type Period } from '../../shared/station-time';
 import type { ChartColumns, Columns, FlaggedColumns, Totals as PeriodTotals } from '../contracts/telemetry';
 import { rejectedFlag } from './flags';
 

@@ -1,4 +1,4 @@
-import { dayBounds, localDay } from '../contracts/station-time';
+import { dayBounds, localDay } from '../../shared/station-time';
 import type { Reading } from '../contracts/telemetry';
 import type { ReadingBatch } from './batch';
 import { column, markDays } from './schema';

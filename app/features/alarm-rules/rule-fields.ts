@@ -1,6 +1,6 @@
 import type { AlarmRule, AlarmRulesInput } from '../../../worker/contracts/alarms';
 import { isRateKind, lowVoltageReading, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
-import { isReadingOf, readingsOf, type Source } from '../../../worker/contracts/readings';
+import { isReadingOf, readingsOf, type Source } from '../../../shared/readings';
 import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
 

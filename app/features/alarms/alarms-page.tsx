@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CheckIcon } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
-import { homeZone } from '../../../worker/contracts/station-time';
+import { homeZone } from '../../../shared/station-time';
 import { FilterSelect } from '~/components/filter-select';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
-import { addDays, defaultRangeDays, type DayRange } from '../../../worker/contracts/station-time';
+import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
 import { Alert } from '~/components/ui/alert';

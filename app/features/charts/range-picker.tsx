@@ -3,7 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
-import type { DayRange } from '../../../worker/contracts/station-time';
+import type { DayRange } from '../../../shared/station-time';
 import { m } from '~/paraglide/messages';
 import { presets, type Preset, type RangeChoice } from './range';
 

@@ -1,5 +1,5 @@
-import { isCalendarDay } from '../../../worker/contracts/calendar';
-import type { DayRange } from '../../../worker/contracts/station-time';
+import { isCalendarDay } from '../../../shared/calendar';
+import type { DayRange } from '../../../shared/station-time';
 
 /** SPEC §9: the chart's range presets, in days back from today. */
 export const presets = [30, 14, 7, 3, 1] as const;

@@ -1,7 +1,7 @@
 import { ClientOnly } from '@tanstack/react-router';
 import { TagIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { periodOf } from '../../../worker/contracts/station-time';
+import { periodOf } from '../../../shared/station-time';
 import type { StationFace } from '../../../worker/contracts/items';
 import type { ChartColumns } from '../../../worker/contracts/telemetry';
 import { EmptyState } from '~/components/states';

@@ -14,7 +14,7 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import type { Period } from '../../../worker/contracts/station-time';
+import type { Period } from '../../../shared/station-time';
 import type { Threshold } from '~/features/alarms/thresholds';
 import { formatValue as fourDecimals } from '~/features/stations/readings';
 import { rememberPlotWidth } from './point-budget';

@@ -1,5 +1,5 @@
 import type { Chart, Columns, FlaggedColumns, Totals } from '../../../worker/contracts/telemetry';
-import { parseStationTime, periodOf, wallClock, type Period } from '../../../worker/contracts/station-time';
+import { parseStationTime, periodOf, wallClock, type Period } from '../../../shared/station-time';
 
 export interface Point {
   reading: string;

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { defaultRangeDays } from '../../../worker/contracts/station-time';
+import { defaultRangeDays } from '../../../shared/station-time';
 import { PageHeader } from '~/components/page-header';
 import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';

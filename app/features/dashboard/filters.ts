@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../../worker/contracts/items';
-import type { DayRange } from '../../../worker/contracts/station-time';
+import type { DayRange } from '../../../shared/station-time';
 import type { Dashboard, StationSummary } from '../../../worker/contracts/telemetry';
 import { stationReport, type StationReport, type StationState } from '~/features/stations/status';
 import { fold } from '~/lib/fold';

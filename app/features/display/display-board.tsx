@@ -3,7 +3,7 @@ import { ArrowLeftIcon, ClockIcon, WifiOffIcon } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { NavigateOptions } from '@tanstack/react-router';
 import type { StationFace } from '../../../worker/contracts/items';
-import type { DayRange } from '../../../worker/contracts/station-time';
+import type { DayRange } from '../../../shared/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 import { FullscreenToggle } from '~/components/layout/fullscreen-toggle';
 import { LanguageSwitcher } from '~/components/layout/language-switcher';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ItemRow } from '../../../worker/contracts/items';
-import { sources } from '../../../worker/contracts/readings';
+import { sources } from '../../../shared/readings';
 import { TextField } from '~/components/form';
 import { RecordForm, useRecordSaved } from '~/components/record-edit-screen';
 import { Label } from '~/components/ui/label';

@@ -1,6 +1,6 @@
-import { hourlyIncrement } from '../../../worker/contracts/precipitation';
-import { isSummed } from '../../../worker/contracts/readings';
-import { dayBounds, localDay, periodOf } from '../../../worker/contracts/station-time';
+import { hourlyIncrement } from '../../../shared/precipitation';
+import { isSummed } from '../../../shared/readings';
+import { dayBounds, localDay, periodOf } from '../../../shared/station-time';
 import type {
   AnsweredRange,
   Chart,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRoundIcon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { ApiToken, NewApiToken } from '../../../worker/contracts/api-tokens';
-import { homeZone } from '../../../worker/contracts/station-time';
+import { homeZone } from '../../../shared/station-time';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import { SecretOnce } from '~/components/secret-once';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { BotIcon, CheckCheckIcon, RotateCcwIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { CodeChecks, LogEntry, QualityFlag, QualityState } from '../../../worker/contracts/quality';
-import { localDay } from '../../../worker/contracts/station-time';
+import { localDay } from '../../../shared/station-time';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
 import { ErrorState } from '~/components/states';
 import { Badge } from '~/components/ui/badge';

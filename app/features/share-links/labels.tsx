@@ -1,6 +1,6 @@
 import type { ShareLink, ShareLinkState } from '../../../worker/contracts/share-links';
 import { Badge } from '~/components/ui/badge';
-import { homeZone } from '../../../worker/contracts/station-time';
+import { homeZone } from '../../../shared/station-time';
 import { formatDay, stationDateTime } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 

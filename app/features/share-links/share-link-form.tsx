@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SavedShareLink, ShareableStation, ShareLink } from '../../../worker/contracts/share-links';
-import { dayBounds, homeZone, localDay } from '../../../worker/contracts/station-time';
+import { dayBounds, homeZone, localDay } from '../../../shared/station-time';
 import { FormErrors, TextField } from '~/components/form';
 import { SaveButton } from '~/components/save-button';
 import { TextAreaField } from '~/components/text-area-field';

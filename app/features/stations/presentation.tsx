@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { readingInfo } from '../../../worker/contracts/readings';
+import { readingInfo } from '../../../shared/readings';
 import { dayMonth, timeOfDay } from '~/lib/format';
 import { formatValue } from './readings';
 

@@ -1,4 +1,4 @@
-import { readingsOf, type ReadingInfo, type Source, danesReadings, uniwanReadings } from '../../../worker/contracts/readings';
+import { readingsOf, type ReadingInfo, type Source, danesReadings, uniwanReadings } from '../../../shared/readings';
 import { m } from '~/paraglide/messages';
 
 type Code = (typeof danesReadings)[number]['code'] | (typeof uniwanReadings)[number]['code'];

@@ -3,7 +3,7 @@ import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
 import type { StationFace } from '../../../worker/contracts/items';
-import { isSummed } from '../../../worker/contracts/readings';
+import { isSummed } from '../../../shared/readings';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';

@@ -1,5 +1,5 @@
 import type { ItemRow, StationFace } from '../../../worker/contracts/items';
-import { dayBounds, type DayRange } from '../../../worker/contracts/station-time';
+import { dayBounds, type DayRange } from '../../../shared/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 
 /** Below this supply voltage (POWER, in V) a station's battery or panel needs a look. */

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Webhook, WebhookDelivery } from '../../../worker/contracts/webhooks';
-import { homeZone } from '../../../worker/contracts/station-time';
+import { homeZone } from '../../../shared/station-time';
 import { DeleteAction } from '~/components/delete-action';
 import { EditLink } from '~/components/record-links';
 import { send } from '~/lib/api';

@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { RotateCwIcon } from 'lucide-react';
 import { useMemo } from 'react';
-import { homeZone } from '../../../worker/contracts/station-time';
+import { homeZone } from '../../../shared/station-time';
 import { DataTable } from '~/components/data-table/data-table';
 import { FilterSelect } from '~/components/filter-select';
 import { EmptyState } from '~/components/states';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { CheckSettings } from '../../contracts/readings';
+import type { CheckSettings } from '../../../shared/readings';
 import { items } from './items';
 import { subjects } from './subjects';
 

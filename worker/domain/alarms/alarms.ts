@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Alarm, AlarmsQuery } from '../../contracts/alarms';
-import { isoInstant } from '../../contracts/station-time';
+import { isoInstant } from '../../../shared/station-time';
 import type { SubjectCtx } from '../../context';
 import { acknowledgeAlarmRow, findAlarmFor, selectAlarms } from '../../db/alarms';
 import { conflict, forbidden, notFound } from '../errors';

@@ -1,6 +1,6 @@
 import type { Alarm } from '../../contracts/alarms';
 import { isRateKind } from '../../contracts/alarm-kinds';
-import { readingInfo } from '../../contracts/readings';
+import { readingInfo } from '../../../shared/readings';
 import type { Recipient } from '../../db/notifications';
 import type { AlarmRuleRow } from '../../db/schema';
 import type { Mail } from '../mail/mailer';

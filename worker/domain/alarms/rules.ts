@@ -14,8 +14,8 @@ import {
   toAlarmRule,
   writeRule,
 } from '../../db/alarms';
-import { isReadingOf } from '../../contracts/readings';
-import { isoInstant } from '../../contracts/station-time';
+import { isReadingOf } from '../../../shared/readings';
+import { isoInstant } from '../../../shared/station-time';
 import { stationOf } from '../../station/directory';
 import type { RuleSpec } from '../../station/evaluate';
 import { invalid, notFound } from '../errors';

@@ -1,6 +1,6 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Alarm } from '../../contracts/alarms';
-import { isoInstant } from '../../contracts/station-time';
+import { isoInstant } from '../../../shared/station-time';
 import type { WebhookEvent } from '../../contracts/webhooks';
 import type { Ctx } from '../../context';
 import { clearAlarmRow, findAlarmByKey, findRuleWithStation, fireAlarm, type AlarmWrite, type RuleWithStation } from '../../db/alarms';

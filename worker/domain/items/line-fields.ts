@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import type { LineField, LineFieldsReply } from '../../contracts/items';
-import { isReadingOf, readingsOf } from '../../contracts/readings';
+import { isReadingOf, readingsOf } from '../../../shared/readings';
 import { findStationRecord, updateLineFields, type StationRecord } from '../../db/stations';
 import { invalid, notFound } from '../errors';
 import { forgetImporterStation } from '../telemetry/ingest';

@@ -14,8 +14,8 @@ import {
   type QualityState,
   type QualityWithdraw,
 } from '../../contracts/quality';
-import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../contracts/readings';
-import { dayBounds, isoInstant } from '../../contracts/station-time';
+import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../../shared/readings';
+import { dayBounds, isoInstant } from '../../../shared/station-time';
 import {
   markQualityPushed,
   mayControlQuality,

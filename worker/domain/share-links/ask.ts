@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../contracts/envelope';
-import type { ShareChartQuery } from '../../contracts/share-links';
+import type { ShareAnswers, ShareChartQuery } from '../../contracts/share-links';
 import type { Ctx } from '../../context';
 import { addShareLinkViews } from '../../db/share-links';
 import { shareLinkOf } from '../../share/directory';
@@ -7,14 +7,15 @@ import { hashToken } from '../auth/tokens';
 import { AppError, gone, notFound, type AppErrorCode } from '../errors';
 
 /** The fixed questions a link answers; `view` counts the asking as a view of the link (a page or an embed opened). */
-export type ShareQuestion = { kind: 'view'; view?: boolean } | { kind: 'chart'; query: ShareChartQuery; view?: boolean };
+type Question = { kind: 'view'; view?: boolean } | { kind: 'chart'; query: ShareChartQuery; view?: boolean };
+export type ShareQuestion<K extends keyof ShareAnswers = keyof ShareAnswers> = Extract<Question, { kind: K }>;
 
 /**
- * What a link's object answers. Errors travel as data (an object's thrown errors lose their type on the way);
- * `frameOrigins` is for the page that frames an embed, never sent to a browser.
+ * What a link's object answers to a question of kind `K`. Errors travel as data (an object's thrown errors lose their
+ * type on the way); `frameOrigins` is for the page that frames an embed, never sent to a browser.
  */
-export type ShareAnswer<T = unknown> =
-  { ok: true; data: T; frameOrigins: string[] } | { ok: false; code: AppErrorCode; errors: FieldErrors; retryAfter?: number };
+export type ShareAnswer<K extends keyof ShareAnswers = keyof ShareAnswers> =
+  { ok: true; data: ShareAnswers[K]; frameOrigins: string[] } | { ok: false; code: AppErrorCode; errors: FieldErrors; retryAfter?: number };
 
 export const unknownLink = () => notFound('Share link', '_');
 export const goneLink = () => gone('This link is no longer available: it was revoked or has expired.');
@@ -38,12 +39,13 @@ export function secretHashOf(secret: string) {
 }
 
 /** Asks a link's object one of its fixed questions, as `client`; its refusals (404, 410, 429, 400) are thrown. */
-export async function askShareLink<T>(
+export async function askShareLink<K extends keyof ShareAnswers>(
   { env }: Pick<Ctx, 'env'>,
-  { secret, question, client }: { secret: string; question: ShareQuestion; client: string },
+  { secret, question, client }: { secret: string; question: ShareQuestion<K>; client: string },
 ) {
   const secretHash = secretHashOf(secret);
-  const answer = (await shareLinkOf(env, secretHash).answer(secretHash, question, client)) as ShareAnswer<T>;
+  // The stub's types drop the object's type parameter: what comes back is what its `answer<K>` promises.
+  const answer = (await shareLinkOf(env, secretHash).answer(secretHash, question, client)) as ShareAnswer<K>;
   if (!answer.ok) throw answerError(answer);
   return answer;
 }

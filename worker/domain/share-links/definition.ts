@@ -1,7 +1,7 @@
 import { rowFields } from '../../contracts/telemetry';
 import type { LiveMessage } from '../../contracts/live';
 import type { PublicStation, ShareChartQuery, ShareLinkState } from '../../contracts/share-links';
-import { dayBounds, homeZone, lastDays, type DayRange } from '../../contracts/station-time';
+import { dayBounds, homeZone, lastDays, type DayRange } from '../../../shared/station-time';
 import type { resolveShareLinkRows } from '../../db/share-links';
 import { badRequest, notFound } from '../errors';
 

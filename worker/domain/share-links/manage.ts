@@ -1,6 +1,6 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { z } from 'zod';
-import { isReadingOf, readingsOf } from '../../contracts/readings';
+import { isReadingOf, readingsOf } from '../../../shared/readings';
 import type { SavedShareLink, ShareLink, ShareLinkEdit, ShareLinks } from '../../contracts/share-links';
 import type { SubjectCtx } from '../../context';
 import type { Subject } from '../../db/schema';

@@ -11,7 +11,7 @@ import {
   type RawReadings,
   type ReadingsQuery,
 } from '../../contracts/telemetry';
-import { addDays, dayBounds, isoInstant, resolveRange, type DayRange } from '../../contracts/station-time';
+import { addDays, dayBounds, isoInstant, resolveRange, type DayRange } from '../../../shared/station-time';
 import { stationOf } from '../../station/directory';
 import { badRequest } from '../errors';
 import { toItemRow } from '../../db/stations';

@@ -1,6 +1,6 @@
 import type { Ctx, SubjectCtx } from '../../context';
-import { allReadingCodes, isSummed, sources } from '../../contracts/readings';
-import { homeZone, resolveRange } from '../../contracts/station-time';
+import { allReadingCodes, isSummed, sources } from '../../../shared/readings';
+import { homeZone, resolveRange } from '../../../shared/station-time';
 import type { Dashboard, DashboardColumns } from '../../contracts/telemetry';
 import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../db/daily-stats';
 import { emptySummary, selectDashboardStations, toSummary } from '../../db/dashboard';

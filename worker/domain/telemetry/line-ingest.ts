@@ -1,6 +1,6 @@
 import { earliestReading, futureMargin } from '../../config';
 import type { Ctx } from '../../context';
-import type { ReadingInfo } from '../../contracts/readings';
+import type { ReadingInfo } from '../../../shared/readings';
 import type { IngestResult } from '../../contracts/telemetry';
 import type { StationRecord } from '../../db/stations';
 import { BatchBuilder, type ReadingBatch, type Refusal } from '../../station/batch';

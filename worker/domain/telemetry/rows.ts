@@ -1,7 +1,7 @@
-import { readingsOf, sources, type ReadingInfo, type Source } from '../../contracts/readings';
+import { readingsOf, sources, type ReadingInfo, type Source } from '../../../shared/readings';
 import { rowFields, type Reading } from '../../contracts/telemetry';
 import type { FieldErrors } from '../errors';
-import { earliestYear, parseStationTime, type StationTimeProblem } from '../../contracts/station-time';
+import { earliestYear, parseStationTime, type StationTimeProblem } from '../../../shared/station-time';
 
 /** How far after the server's clock a reading may be stamped unless the Worker says otherwise (FUTURE_MARGIN_MINUTES). */
 export const defaultFutureMarginMs = 10 * 60_000;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isoInstant } from '../../contracts/station-time';
+import { isoInstant } from '../../../shared/station-time';
 import type { DeliveriesQuery, Webhook, WebhookPayload, Webhooks } from '../../contracts/webhooks';
 import type { Ctx } from '../../context';
 import {

@@ -2,7 +2,7 @@
  * How a reading sums up over time: a level, temperature or voltage by its minimum, mean and maximum; an amount
  * per hour (precipitation) by its total. An amount reading (`sum`) is the amount of the hour before its timestamp,
  * so a total counts one reading per station-local clock hour: the last one stamped in that hour (a station that
- * reports the rolling hour every 10 minutes is counted once an hour, not six times). `worker/contracts/precipitation.ts`
+ * reports the rolling hour every 10 minutes is counted once an hour, not six times). `shared/precipitation.ts`
  * applies the rule; day statistics, chart totals, the wettest day and live updates all go through it.
  */
 export type Aggregate = 'mean' | 'sum';
