@@ -188,6 +188,9 @@ export default function ReadingChart({
   // Bumped whenever the plot moves or resizes, so the shaded stretches follow it.
   const [layout, setLayout] = useState(0);
   const [drag, setDrag] = useState<{ start: number; end: number } | null>(null);
+  // The drag as the pointer events left it: on a slow device moves and the release come before React renders the
+  // state the previous event set, and a handler reading that state would lose them.
+  const dragging = useRef<{ start: number; end: number } | null>(null);
 
   useEffect(() => {
     const node = container.current;
@@ -321,16 +324,20 @@ export default function ReadingChart({
       if (!chart) return;
       event.currentTarget.setPointerCapture(event.pointerId);
       const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
-      setDrag({ start: x, end: x });
+      dragging.current = { start: x, end: x };
+      setDrag(dragging.current);
     },
     onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
-      if (!drag) return;
-      setDrag({ ...drag, end: event.clientX - event.currentTarget.getBoundingClientRect().left });
+      if (!dragging.current) return;
+      dragging.current = { ...dragging.current, end: event.clientX - event.currentTarget.getBoundingClientRect().left };
+      setDrag(dragging.current);
     },
     onPointerUp: () => {
-      if (!drag || !chart) return;
-      const [a, b] = [indexAt(chart, drawing, Math.min(drag.start, drag.end)), indexAt(chart, drawing, Math.max(drag.start, drag.end))];
+      const done = dragging.current;
+      dragging.current = null;
       setDrag(null);
+      if (!done || !chart) return;
+      const [a, b] = [indexAt(chart, drawing, Math.min(done.start, done.end)), indexAt(chart, drawing, Math.max(done.start, done.end))];
       onSelect?.({ from: a, to: b });
     },
   };
