@@ -66,8 +66,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // After the other projects: the browser and its servers then have both cores (their global setup, the
-          // build and the seeding, still overlaps the other projects).
+          // A group of its own after unit, app, types and clients, so the browsers and their servers do not share the
+          // cores with them (the global setup, the build and the seeding, still overlaps them). The worker project's
+          // own pool (workerd) runs after both groups.
           sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
