@@ -73,6 +73,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/e2e-server.ts'],
+          // Files of a test worker share its modules, so its browser and the assets it has fetched (tests/support/e2e.ts);
+          // each file still has its own server state by prefix and cleans up after itself.
+          isolate: false,
+          setupFiles: ['./tests/support/e2e-hooks.ts'],
           // Two files at a time, each on its test worker's own server and database (tests/support/e2e-server.ts).
           maxWorkers: 2,
           // Room for a busy two-core CI machine, where a page load can take seconds; the long checks are split into

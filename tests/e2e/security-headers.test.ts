@@ -167,6 +167,18 @@ describe('security headers', () => {
     expect(walked).toBeGreaterThan(50);
   });
 
+  test("the build's hashed scripts and styles are cached for a year as immutable; pages and the favicon are revalidated", async () => {
+    const page = await (await fetch(`${baseURL}/login`)).text();
+    const assets = [...page.matchAll(/\/assets\/[\w.-]+-[\w-]{8}\.(?:js|css)/g)].map(([path]) => path);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const path of new Set(assets)) {
+      expect((await fetch(`${baseURL}${path}`)).headers.get('Cache-Control'), path).toBe('public, max-age=31536000, immutable');
+    }
+    for (const path of ['/login', '/favicon.svg']) {
+      expect((await fetch(`${baseURL}${path}`)).headers.get('Cache-Control') ?? '', path).not.toContain('immutable');
+    }
+  });
+
   const underPolicy = (response: Awaited<ReturnType<typeof visit>>) =>
     expect(response?.headers()['content-security-policy'], response?.url()).toMatch(/script-src 'self' 'nonce-/);
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { demoAccounts } from '../../scripts/seed/accounts';
 import { openE2eDb, type E2eDb } from './e2e-db';
 
@@ -48,18 +48,15 @@ async function reportPolicyViolations(context: BrowserContext) {
 /** The violations reported so far in this test (the security-headers test asserts on them directly). */
 export const reportedPolicyViolations = () => [...policyViolations];
 
-// The whole Chromium suite runs under the app's real policy: a screen that breaks it fails its test.
-afterEach(() => {
+/** The whole Chromium suite runs under the app's real policy: a screen that breaks it fails its test (e2e-hooks.ts). */
+export function expectNoPolicyViolations() {
   const violations = policyViolations.splice(0);
   expect(violations, 'Content-Security-Policy violations').toEqual([]);
-});
+}
 
-// One browser per test file, launched when its first page opens and closed after its last test.
+// One browser per test worker (the e2e files share their modules: vitest.config.ts), launched when the first page
+// opens; it ends with the worker's process, whose pipe it reads.
 let browser: Promise<Browser> | undefined;
-afterAll(async () => {
-  await (await browser)?.close();
-  browser = undefined;
-});
 
 /** Screenshots land here for people to look at; the tests assert what can be measured. */
 const shots = 'test-results/screenshots';
@@ -77,6 +74,28 @@ export const looks = [
   { width: 360, height: 740, scheme: 'light' as const, locale: 'de' as const },
   { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
 ];
+
+/**
+ * The built app's hashed assets, fetched from the server once per test worker and then answered from memory: what a
+ * browser's cache does with them (public/_headers makes them immutable), shared by the fresh context each test opens.
+ */
+const assetCache = new Map<string, Promise<{ status: number; headers: Record<string, string>; body: Buffer }>>();
+
+async function answerAssetsFromCache(context: BrowserContext) {
+  await context.route(/\/assets\/[^?]+-[\w-]{8}\.(?:js|mjs|css)$/, async (route) => {
+    const url = route.request().url();
+    let cached = assetCache.get(url);
+    if (!cached) {
+      cached = route.fetch().then(async (reply) => ({ status: reply.status(), headers: reply.headers(), body: await reply.body() }));
+      assetCache.set(url, cached);
+      cached.then(
+        ({ status }) => status !== 200 && assetCache.delete(url),
+        () => assetCache.delete(url),
+      );
+    }
+    await route.fulfill(await cached);
+  });
+}
 
 export interface Account {
   username: string;
@@ -100,6 +119,7 @@ export async function openPage(
     timezoneId: options.timezoneId,
   });
   await reportPolicyViolations(context);
+  await answerAssetsFromCache(context);
   if (options.as) await signInQuietly(context, options.as);
   const page: Page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -182,12 +202,12 @@ export function dataCalls(page: Page) {
   return calls;
 }
 
-// This server's database, opened when a test file first needs it and closed after its last test.
+// This server's database, opened when a test file first needs it and closed after its last test (e2e-hooks.ts).
 let db: Promise<E2eDb> | undefined;
-afterAll(async () => {
+export async function closeServerDb() {
   await (await db)?.close();
   db = undefined;
-});
+}
 
 /** The test server's D1, for what no API shows (the mail outbox) or for rows a file writes and removes itself. */
 export const serverDb = () => (db ??= openE2eDb(stateDir));
