@@ -1,6 +1,6 @@
 /**
- * `npm run bench:ogc [-- --days 365 --walks 3]`: OGC API – Features and WaterML 2.0 on the production build (`vite
- * preview`, a D1 and station objects of its own in a temporary directory; the dev database is untouched), read with
+ * `npm run bench:ogc [-- --days 365 --walks 3]`: OGC API – Features and WaterML 2.0 on the production build (`wrangler
+ * dev`, a D1 and station objects of its own in a temporary directory; the dev database is untouched), read with
  * an integration token as GDAL and hydrology clients would: one station holding `days` of 10-minute reports of every
  * code. Times a WaterML document of the whole of one code's series, and the `observations` collection paged at 1,000
  * per page through its next links (page 1 against page 50). Prints one table.
@@ -11,7 +11,7 @@ import { reconcileCron } from '../worker/rollup/schedules';
 import { benchPreview, ms, percentile, postIngest, printTable, sample, since, timed, type Row } from './bench/lib';
 import { benchAccountsSql, benchStationId, report, stationTokenOf } from './bench/seed';
 import { insertSql } from './lib/d1';
-import { buildOnce } from './lib/preview';
+import { buildOnce, startBuiltWorker } from './lib/preview';
 
 const { values } = parseArgs({ options: { days: { type: 'string', default: '365' }, walks: { type: 'string', default: '3' } } });
 const days = Number(values.days);
@@ -22,10 +22,14 @@ const token = 'hladina_bench-ogc-integration-token';
 const station = benchStationId(1);
 
 buildOnce();
-const server = await benchPreview(`a station with ${days} days of reports`, [
-  benchAccountsSql(1, [1]) +
-    insertSql('api_tokens', { subject_id: 1, name: 'Bench', token_hash: hashToken(token), created_at: Date.now() }),
-]);
+const server = await benchPreview(
+  `a station with ${days} days of reports`,
+  [
+    benchAccountsSql(1, [1]) +
+      insertSql('api_tokens', { subject_id: 1, name: 'Bench', token_hash: hashToken(token), created_at: Date.now() }),
+  ],
+  startBuiltWorker,
+);
 const rows: Row[] = [];
 try {
   const { base } = server;

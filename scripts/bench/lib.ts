@@ -147,12 +147,12 @@ export function printTable(rows: Row[]) {
  * The production build served by `vite preview` (scripts/lib/preview.ts) on a D1 and objects of its own in a temporary
  * directory seeded with `scripts`: what the benchmarks time. `stop` ends it and deletes its state.
  */
-export async function benchPreview(what: string, scripts: string[]) {
+export async function benchPreview(what: string, scripts: string[], serve = startPreview) {
   const dir = mkdtempSync(join(tmpdir(), 'hladina-bench-'));
   console.log(`Preparing ${what} in ${dir} …`);
   applyMigrations('--local', dir);
   for (const sql of scripts) executeScript(sql, '--local', dir);
-  const server = await startPreview(dir);
+  const server = await serve(dir);
   return {
     ...server,
     dir,

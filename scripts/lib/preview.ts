@@ -4,7 +4,7 @@
  * state with `--persist-to` the same directory.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { freePort, served, type LocalWorker } from './local-worker';
+import { freePort, served, startLocalWorker, type LocalWorker } from './local-worker';
 
 let built = false;
 
@@ -25,3 +25,10 @@ export async function startPreview(stateDir: string): Promise<LocalWorker> {
   });
   return served(child, port, 'vite preview');
 }
+
+/**
+ * The same build served by `wrangler dev` (as the browser tests serve it). For replies too large for `vite preview`'s
+ * proxy: a year of WaterML in one document fails there with "fetch failed" while the Worker answers it.
+ */
+export const startBuiltWorker = (stateDir: string): Promise<LocalWorker> =>
+  startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir });
