@@ -8,6 +8,7 @@ import {
   postRest,
   removeStations,
   restAs,
+  looks,
   shot,
   visit,
   type Account,
@@ -134,12 +135,7 @@ describe('/alarms', () => {
 });
 
 describe('looks', () => {
-  test.each([
-    { width: 1280, height: 800, scheme: 'light' as const },
-    { width: 1280, height: 800, scheme: 'dark' as const },
-    { width: 360, height: 740, scheme: 'light' as const },
-    { width: 360, height: 740, scheme: 'dark' as const },
-  ])('/alarms, its dialog and the dashboard’s badges fit $width px, $scheme', async ({ width, height, scheme }) => {
+  test.each(looks)('/alarms, its dialog and the dashboard’s badges fit $width px, $scheme', async ({ width, height, scheme }) => {
     const { context, page } = await signedIn(demoAccounts.admin, { width, height, colorScheme: scheme });
     await visit(page, '/dashboard');
     await page.locator(`[data-station="${hidden.item.unique_id}"] [data-testid="alarm-badge"]`).waitFor();

@@ -7,19 +7,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import type { ItemRow } from '../../worker/contracts/items';
-import { adminToken, baseURL, callApi, demoAccounts, openPage, postRest, restAs, shot, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, demoAccounts, looks, openPage, postRest, restAs, shot, visit } from '../support/e2e';
 
 /** A GET as a script would send it (Bearer token), unwrapped. */
 const getRest = async <T>(path: string, token: string) =>
   ((await (await fetch(`${baseURL}/rest${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: T }).data;
-
-/** Desktop and phone, light and dark (the texts asserted are English, the browser's language). */
-const looks = [
-  { width: 1280, height: 800, scheme: 'light' as const },
-  { width: 1280, height: 800, scheme: 'dark' as const },
-  { width: 360, height: 740, scheme: 'light' as const },
-  { width: 360, height: 740, scheme: 'dark' as const },
-];
 
 const station = 'DANES-BRNO-01';
 const chartPath = `/charts/${station}/true`;

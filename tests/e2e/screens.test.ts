@@ -1,16 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, openPage, shot, visit } from '../support/e2e';
+import { baseURL, demoAccounts, looks, openPage, shot, visit } from '../support/e2e';
 
 const overflowsHorizontally = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
-describe.each([
-  { width: 1280, height: 800, scheme: 'light' as const, locale: 'en' },
-  { width: 1280, height: 800, scheme: 'dark' as const, locale: 'de' },
-  { width: 360, height: 740, scheme: 'light' as const, locale: 'de' },
-  { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' },
-])('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
+describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme, locale }) => {
   test('the sign-in screen and the dashboard fit the width and follow the colour scheme', async () => {
     const { context, page } = await openPage({ width, height, colorScheme: scheme });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: locale, url: baseURL }]);

@@ -67,12 +67,13 @@ export function shot(name: string) {
   return `${shots}/${name}.png`;
 }
 
-/** The four looks a screen is checked in: desktop and phone, light and dark, each with English or German. */
+/**
+ * The two looks a screen is checked in: between them desktop and phone, light and dark, English and German (each
+ * combination once was twice the page loads for no new assertion).
+ */
 export const looks = [
   { width: 1280, height: 800, scheme: 'light' as const, locale: 'en' as const },
-  { width: 1280, height: 800, scheme: 'dark' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'light' as const, locale: 'de' as const },
-  { width: 360, height: 740, scheme: 'dark' as const, locale: 'en' as const },
+  { width: 360, height: 740, scheme: 'dark' as const, locale: 'de' as const },
 ];
 
 /**
