@@ -478,6 +478,57 @@ const cases: Case[] = [
       body: { QualityWithdraw: { note: 'Matrix.' } },
     }),
   },
+  {
+    name: 'GET /rest/corrections',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/corrections?id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/corrections',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/corrections?id=${(await qualityStation(user)).id}`,
+      body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
+    }),
+  },
+  {
+    name: 'POST /rest/corrections (seen without the right)',
+    expected: { anonymous: 401, user: 403, 'second user': 403, administrator: 200 },
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/corrections?id=${(await usersStation(user)).id}`,
+      body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
+    }),
+  },
+  {
+    name: 'POST /rest/corrections/remove',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const station = await qualityStation(user);
+      const added = await call('POST', `/rest/corrections?id=${station.id}`, {
+        token: (await make.admin()).token,
+        body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
+      });
+      return {
+        method: 'POST',
+        path: `/rest/corrections/remove?id=${station.id}`,
+        body: { CorrectionRemoval: { correction: added.json.data.id, note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'GET /rest/corrections/drift',
+    expected: ownStation,
+    build: async ({ user }) => {
+      const station = await make.station({ viewers: [user], token: true });
+      await ingest('danes', station.token, { rows: series('2026-01-01T00:00:00Z', 60, [1, 1]) });
+      return {
+        method: 'GET',
+        path: `/rest/corrections/drift?id=${station.id}&reading=H1&from=2026-01-01T00:00:00Z&to=2026-01-01T01:00:00Z&start_value=1&end_value=1.1`,
+      };
+    },
+  },
 ];
 
 describe('authorization matrix', () => {

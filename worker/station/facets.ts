@@ -15,6 +15,12 @@ import type { StationAlarms } from './alarms';
 import { batchOf, type ReadingBatch, type Refusal } from './batch';
 import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
+import type { Correction as CorrectionReply } from '../contracts/corrections';
+import { isoInstant } from '../../shared/station-time';
+import { keptCorrections, type KeptCorrection, type NewCorrection, type StationCorrections } from './corrections/kept';
+import { correctedPoints, correctedReportsIn } from './corrections/reports';
+import { stackAsOf } from './corrections/stack';
+import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import { FlagCursor, reportsIn } from './flags';
 import {
   answered,
@@ -44,6 +50,7 @@ export interface StationParts {
   alarms: StationAlarms;
   delivery: AlarmDelivery;
   quality: StationQuality;
+  corrections: StationCorrections;
   watchers: StationWatchers;
 }
 
@@ -67,7 +74,9 @@ export class ReadsFacet extends Facet {
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
     const builder = new SeriesBuilder(allReadingCodes, start, end, options);
-    for (const { row, flags } of reportsIn(this.parts.storage.sql, start, end)) builder.add(row, flags);
+    const { sql } = this.parts.storage;
+    const reports = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
+    for (const { row, flags } of reports) builder.add(row, flags);
     const result = builder.result();
     return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
@@ -270,5 +279,67 @@ export class LegacyFacet extends Facet {
     quality.forget();
     rollup.changed(outcome.days);
     await rollup.schedule();
+  }
+}
+
+/** A kept correction as the API answers it. */
+function toReply(c: KeptCorrection): CorrectionReply {
+  const { kind, ...rest } = c.params;
+  const parameters: Record<string, number> = {};
+  for (const [key, value] of Object.entries(rest))
+    if (typeof value === 'number') parameters[key.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)] = value;
+  return {
+    id: c.id,
+    reading: c.code,
+    kind,
+    from: isoInstant(c.from),
+    to: c.to === null ? null : isoInstant(c.to),
+    order: c.order,
+    parameters,
+    note: c.note,
+    created_at: isoInstant(c.createdAt),
+    created_by: c.createdBy,
+    removed_at: c.removedAt === null ? null : isoInstant(c.removedAt),
+    removed_by: c.removedBy,
+    removal_note: c.removalNote,
+  };
+}
+
+export type CorrectionChange =
+  | { ok: true; correction: CorrectionReply; days: string[] }
+  | { ok: false; reason: 'approved'; approvedUntil: number }
+  | { ok: false; reason: 'missing' | 'removed' };
+
+/** Corrections of the station's series (worker/station/corrections/, docs/corrections.md). */
+export class CorrectionsFacet extends Facet {
+  /** Every correction (of one code), removed ones too; with `at`, those in force then, in processing order. */
+  list(code?: string, at?: number): CorrectionReply[] {
+    const all = keptCorrections(this.parts.storage.sql, code);
+    return (
+      at === undefined ? all.sort((a, b) => a.code.localeCompare(b.code) || a.order - b.order || a.id - b.id) : stackAsOf(all, at)
+    ).map(toReply);
+  }
+
+  /** Adds a correction; the days it changes are rolled up again. */
+  async add(ref: StationRef, input: NewCorrection, who: Editor): Promise<CorrectionChange> {
+    const station = this.parts.rollup.remember(ref);
+    return this.#changed(this.parts.corrections.add(input, who, Date.now(), station.timezone));
+  }
+
+  /** Removes a correction (kept for replays); the days it changed are rolled up again. */
+  async remove(ref: StationRef, id: number, note: string, who: Editor): Promise<CorrectionChange> {
+    const station = this.parts.rollup.remember(ref);
+    return this.#changed(this.parts.corrections.remove(id, note, who, Date.now(), station.timezone));
+  }
+
+  async #changed(outcome: ReturnType<StationCorrections['add']>): Promise<CorrectionChange> {
+    if (!outcome.ok) return outcome;
+    await this.parts.rollup.touch(outcome.days);
+    return { ok: true, correction: toReply(outcome.correction), days: outcome.days };
+  }
+
+  /** The drift that brings the corrected series onto values measured at `from` and `to`; null where the logger has none. */
+  suggestDrift(code: string, from: { ts: number; value: number }, to: { ts: number; value: number }): DriftSuggestion | null {
+    return suggestDrift(correctedPoints(this.parts.storage.sql, code, from.ts - loggerReachMs, to.ts + loggerReachMs + 1), from, to);
   }
 }

@@ -9,7 +9,17 @@ import { AlarmClock } from './alarm-clock';
 import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
-import { AlarmsFacet, LegacyFacet, QualityFacet, RollupFacet, ReadsFacet, WatchersFacet, type StationParts } from './facets';
+import { StationCorrections } from './corrections/kept';
+import {
+  AlarmsFacet,
+  CorrectionsFacet,
+  LegacyFacet,
+  QualityFacet,
+  RollupFacet,
+  ReadsFacet,
+  WatchersFacet,
+  type StationParts,
+} from './facets';
 import { StationQuality } from './quality';
 import { approvalRefusals, refusal, transaction } from './refusal';
 import { StationRollup } from './rollup';
@@ -65,7 +75,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       },
     );
     const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
-    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality: new StationQuality(ctx.storage), watchers };
+    const quality = new StationQuality(ctx.storage);
+    const corrections = new StationCorrections(ctx.storage, quality);
+    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality, corrections, watchers };
     this.#clock = clock;
     this.#testing = config.STATION_TESTING === 'on';
   }
@@ -149,6 +161,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   alarms() {
     return new AlarmsFacet(this.#parts);
+  }
+
+  corrections() {
+    return new CorrectionsFacet(this.#parts);
   }
 
   watchers() {

@@ -257,6 +257,8 @@ const actionNames: Record<LogEntry['action'], () => string> = {
   arrival: m.quality_log_arrival,
   approve: m.quality_log_approve,
   withdraw: m.quality_log_withdraw,
+  correct: m.quality_log_correct,
+  uncorrect: m.quality_log_uncorrect,
 };
 
 const reasonNames: Record<string, () => string> = {

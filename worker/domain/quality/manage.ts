@@ -31,18 +31,18 @@ import { visibleItem } from '../items/visibility';
 import { pushToStation, type StationPush } from '../station-push';
 
 /** Who changes something, as the audit log keeps them: id and the name at the time. */
-const editorOf = ({ subject }: SubjectCtx): Editor => ({ id: subject.id, name: `${subject.firstName} ${subject.secondName}` });
+export const editorOf = ({ subject }: SubjectCtx): Editor => ({ id: subject.id, name: `${subject.firstName} ${subject.secondName}` });
 
 const codesOf = (item: Item) => readingsOf(item.nameForApi).map((r) => r.code);
 
 /** A station the subject may see, and whether it may control its quality. */
-async function station(ctx: SubjectCtx, id: number) {
+export async function station(ctx: SubjectCtx, id: number) {
   const item = await visibleItem(ctx, { id }, 'id');
   return { item, mayEdit: await mayControlQuality(ctx.db, ctx.subject, item.id) };
 }
 
 /** A station the subject may control the quality of (administrators, or a link with the right); else 403. */
-async function controlled(ctx: SubjectCtx, id: number) {
+export async function controlled(ctx: SubjectCtx, id: number) {
   const found = await station(ctx, id);
   if (!found.mayEdit)
     throw forbidden('You may not control the quality of this station: ask an administrator for the quality control right.', 'id');
@@ -50,7 +50,7 @@ async function controlled(ctx: SubjectCtx, id: number) {
 }
 
 /** Refuses a reading the station's source does not report, under `field`. */
-function ownReading(item: Item, code: string, field = 'reading') {
+export function ownReading(item: Item, code: string, field = 'reading') {
   if (!isReadingOf(item.nameForApi, code)) throw invalid({ [field]: [`${code} is not a reading of ${item.nameForApi} stations.`] });
 }
 

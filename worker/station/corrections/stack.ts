@@ -22,15 +22,13 @@ export type CorrectionParams =
   /** Moves readings' times by this many seconds. */
   | { kind: 'clock_shift'; seconds: number }
   | { kind: 'delete_range' }
-  /** Fills gaps up to `maxGapMinutes` linearly, a point per reporting interval. */
-  | { kind: 'gap_fill'; maxGapMinutes: number }
+  /** Fills gaps up to `maxGapMinutes` linearly, a point per reporting interval (the station's, when it was made). */
+  | { kind: 'gap_fill'; maxGapMinutes: number; intervalMinutes: number }
   /**
    * Subtracts a pressure series (hPa, less `referenceHpa`) as metres of water of `density` kg/m³; `source` is the
    * station whose `pressure` is used (null: this one).
    */
   | { kind: 'barometric'; source: number | null; density: number; referenceHpa: number };
-
-export type CorrectionKind = CorrectionParams['kind'];
 
 /** A correction as the station keeps it; `from` and `to` are both included, `to` null is open-ended. */
 export interface Correction {
@@ -45,9 +43,8 @@ export interface Correction {
   params: CorrectionParams;
 }
 
-/** What a stack needs besides the points: the station's reporting interval and, for barometric corrections, pressure. */
+/** What a stack needs besides the points: for barometric corrections, pressure. */
 export interface StackContext {
-  intervalMs: number;
   /** The pressure (hPa) a barometric correction subtracts, in time order. */
   pressureOf?: (correction: Correction) => Points | undefined;
 }
@@ -83,7 +80,7 @@ const owned = (p: Points): Points => ({ ts: p.ts.slice(), values: p.values.slice
  * A code's corrected points: `raw` through `stack` in the order given (see `stackAsOf`). Pointwise kinds change
  * values in place on one copy; kinds that add, drop or move points build new arrays.
  */
-export function applyStack(raw: Points, stack: readonly Correction[], context: StackContext): Points {
+export function applyStack(raw: Points, stack: readonly Correction[], context: StackContext = {}): Points {
   if (stack.length === 0) return raw;
   let points = owned(raw);
   for (const c of stack) points = applyOne(points, c, context);
@@ -114,7 +111,7 @@ function applyOne(p: Points, c: Correction, context: StackContext): Points {
     case 'clock_shift':
       return start === end || params.seconds === 0 ? p : shift(p, start, end, params.seconds * 1000);
     case 'gap_fill':
-      return fillGaps(p, c.from, c.to, params.maxGapMinutes * 60_000, context.intervalMs);
+      return fillGaps(p, c.from, c.to, params.maxGapMinutes * 60_000, params.intervalMinutes * 60_000);
   }
 }
 
