@@ -24,6 +24,7 @@ import { shareLinkRoutes, shareRoutes } from './routes/share-links';
 import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
 import { correctionRoutes } from './routes/corrections';
+import { levelRoutes } from './routes/levels';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -56,6 +57,7 @@ export function createApi() {
   api.route('/', rollupRoutes);
   api.route('/', qualityRoutes);
   api.route('/', correctionRoutes);
+  api.route('/', levelRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -529,6 +529,48 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    name: 'GET /rest/levels',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/levels?id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/levels/references',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/levels/references?id=${(await qualityStation(user)).id}`,
+      body: {
+        LevelReference: {
+          reading: 'H1',
+          from: '2026-01-01T00:00:00Z',
+          ground_elevation: 250,
+          mp_elevation: 250.5,
+          datum: 'Bpv',
+          mode: 'depth_below_mp',
+          note: 'Matrix.',
+        },
+      },
+    }),
+  },
+  {
+    name: 'POST /rest/levels/measurements',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/levels/measurements?id=${(await qualityStation(user)).id}`,
+      body: { Measurements: { measurements: [{ reading: 'H1', at: '2026-01-01T00:00:00Z', depth: 3, measured_by: 'M', method: 'tape' }] } },
+    }),
+  },
+  {
+    name: 'POST /rest/levels/measurements/import',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/levels/measurements/import?id=${(await qualityStation(user)).id}`,
+      body: { MeasurementsCsv: { reading: 'H1', csv: 'time,depth\n2026-01-01T00:00:00Z,3\n' } },
+    }),
+  },
 ];
 
 describe('authorization matrix', () => {

@@ -8,6 +8,7 @@ import { notificationCalls } from './notifications';
 import { rollupCalls } from './rollup';
 import { qualityCalls } from './quality';
 import { correctionCalls } from './corrections';
+import { levelCalls } from './levels';
 import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
@@ -37,4 +38,5 @@ export const calls = {
   rollup: rollupCalls,
   quality: qualityCalls,
   corrections: correctionCalls,
+  levels: levelCalls,
 };

@@ -117,8 +117,14 @@ export const DriftQuery = z
     reading,
     from: instant,
     to: instant,
-    start_value: z.coerce.number().finite().meta({ description: "What was measured by hand at `from`, in the reading's unit." }),
-    end_value: z.coerce.number().finite().meta({ description: 'What was measured by hand at `to`.' }),
+    start_value: z.coerce.number().finite().optional().meta({
+      description: "What was measured by hand at `from`, in the reading's unit; left out: the manual measurement nearest `from`.",
+    }),
+    end_value: z.coerce
+      .number()
+      .finite()
+      .optional()
+      .meta({ description: 'What was measured by hand at `to`; left out: the manual measurement nearest `to`.' }),
   })
   .refine((q) => Date.parse(q.from) < Date.parse(q.to), { path: ['from'], error: 'from must be before to.' });
 

@@ -16,11 +16,13 @@ import { batchOf, type ReadingBatch, type Refusal } from './batch';
 import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import type { Correction as CorrectionReply } from '../contracts/corrections';
-import { isoInstant } from '../../shared/station-time';
-import { keptCorrections, type KeptCorrection, type NewCorrection, type StationCorrections } from './corrections/kept';
+import { keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
 import { correctedPoints, correctedReportsIn } from './corrections/reports';
 import { stackAsOf } from './corrections/stack';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
+import { measuredValue, referenceAt, type NewMeasurement, type NewReference, type StationLevels } from './corrections/levels';
+import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
+import type { LevelReference, Measurement } from '../contracts/levels';
 import { FlagCursor, reportsIn } from './flags';
 import {
   answered,
@@ -51,6 +53,7 @@ export interface StationParts {
   delivery: AlarmDelivery;
   quality: StationQuality;
   corrections: StationCorrections;
+  levels: StationLevels;
   watchers: StationWatchers;
 }
 
@@ -282,29 +285,6 @@ export class LegacyFacet extends Facet {
   }
 }
 
-/** A kept correction as the API answers it. */
-function toReply(c: KeptCorrection): CorrectionReply {
-  const { kind, ...rest } = c.params;
-  const parameters: Record<string, number> = {};
-  for (const [key, value] of Object.entries(rest))
-    if (typeof value === 'number') parameters[key.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)] = value;
-  return {
-    id: c.id,
-    reading: c.code,
-    kind,
-    from: isoInstant(c.from),
-    to: c.to === null ? null : isoInstant(c.to),
-    order: c.order,
-    parameters,
-    note: c.note,
-    created_at: isoInstant(c.createdAt),
-    created_by: c.createdBy,
-    removed_at: c.removedAt === null ? null : isoInstant(c.removedAt),
-    removed_by: c.removedBy,
-    removal_note: c.removalNote,
-  };
-}
-
 export type CorrectionChange =
   | { ok: true; correction: CorrectionReply; days: string[] }
   | { ok: false; reason: 'approved'; approvedUntil: number }
@@ -317,7 +297,7 @@ export class CorrectionsFacet extends Facet {
     const all = keptCorrections(this.parts.storage.sql, code);
     return (
       at === undefined ? all.sort((a, b) => a.code.localeCompare(b.code) || a.order - b.order || a.id - b.id) : stackAsOf(all, at)
-    ).map(toReply);
+    ).map(correctionReply);
   }
 
   /** Adds a correction; the days it changes are rolled up again. */
@@ -335,11 +315,58 @@ export class CorrectionsFacet extends Facet {
   async #changed(outcome: ReturnType<StationCorrections['add']>): Promise<CorrectionChange> {
     if (!outcome.ok) return outcome;
     await this.parts.rollup.touch(outcome.days);
-    return { ok: true, correction: toReply(outcome.correction), days: outcome.days };
+    return { ok: true, correction: correctionReply(outcome.correction), days: outcome.days };
   }
 
-  /** The drift that brings the corrected series onto values measured at `from` and `to`; null where the logger has none. */
-  suggestDrift(code: string, from: { ts: number; value: number }, to: { ts: number; value: number }): DriftSuggestion | null {
-    return suggestDrift(correctedPoints(this.parts.storage.sql, code, from.ts - loggerReachMs, to.ts + loggerReachMs + 1), from, to);
+  /**
+   * The drift that brings the corrected series onto values measured at `from` and `to`: those given, else the manual
+   * measurements nearest each end (in the code's terms through the reference then); null where either is missing.
+   */
+  suggestDrift(code: string, from: number, to: number, given?: { start: number; end: number }): DriftSuggestion | null {
+    const { sql } = this.parts.storage;
+    const ends = given ?? this.#measuredEnds(code, from, to);
+    if (!ends) return null;
+    const points = correctedPoints(sql, code, from - loggerReachMs, to + loggerReachMs + 1);
+    return suggestDrift(points, { ts: from, value: ends.start }, { ts: to, value: ends.end });
+  }
+
+  #measuredEnds(code: string, from: number, to: number) {
+    const { levels } = this.parts;
+    const references = levels.references(code);
+    const near = (ts: number) => {
+      const inRange = levels.measurements(code).filter((m) => Math.abs(m.ts - ts) <= loggerReachMs);
+      const nearest = inRange.sort((a, b) => Math.abs(a.ts - ts) - Math.abs(b.ts - ts))[0];
+      return nearest ? measuredValue(nearest, referenceAt(references, nearest.ts)) : null;
+    };
+    const [start, end] = [near(from), near(to)];
+    return start === null || end === null ? null : { start, end };
+  }
+
+  /** A code's (or every code's) reference periods and manual measurements, each measurement set against the logger. */
+  levels(code?: string): { references: LevelReference[]; measurements: Measurement[] } {
+    const { levels, storage } = this.parts;
+    const references = levels.references(code);
+    const measurements = levels.measurements(code).map((m) =>
+      measurementReply(
+        m,
+        references.filter((r) => r.code === m.code),
+        correctedPoints(storage.sql, m.code, m.ts - loggerReachMs, m.ts + loggerReachMs + 1),
+      ),
+    );
+    return { references: references.map(referenceReply), measurements };
+  }
+
+  /** Adds a reference period; refused (with the period it overlaps) when another of its code overlaps it. */
+  addReference(input: NewReference, who: Editor): { ok: true; reference: LevelReference } | { ok: false; overlaps: LevelReference } {
+    const outcome = this.parts.levels.addReference(input, who, Date.now());
+    return outcome.ok
+      ? { ok: true, reference: referenceReply(outcome.reference) }
+      : { ok: false, overlaps: referenceReply(outcome.overlaps) };
+  }
+
+  /** Records manual measurements, all or none. */
+  addMeasurements(inputs: NewMeasurement[], who: Editor): Measurement[] {
+    const ids = new Set(this.parts.levels.addMeasurements(inputs, who, Date.now()).map((m) => m.id));
+    return this.levels().measurements.filter((m) => ids.has(m.id));
   }
 }

@@ -10,6 +10,7 @@ import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
 import { StationCorrections } from './corrections/kept';
+import { StationLevels } from './corrections/levels';
 import {
   AlarmsFacet,
   CorrectionsFacet,
@@ -77,7 +78,8 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
     const quality = new StationQuality(ctx.storage);
     const corrections = new StationCorrections(ctx.storage, quality);
-    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality, corrections, watchers };
+    const levels = new StationLevels(ctx.storage, quality);
+    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality, corrections, levels, watchers };
     this.#clock = clock;
     this.#testing = config.STATION_TESTING === 'on';
   }

@@ -98,5 +98,11 @@ export function migrate(storage: DurableObjectStorage) {
   sql.exec(`CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
     position INTEGER NOT NULL, params TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT,
     removed_at INTEGER, removed_by INTEGER, removed_by_name TEXT, removal_note TEXT)`);
+  // A well's vertical references per level code (effective-dated periods) and the manual measurements of field visits.
+  sql.exec(`CREATE TABLE IF NOT EXISTS level_references (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
+    ground REAL NOT NULL, mp REAL NOT NULL, datum TEXT NOT NULL, mode TEXT NOT NULL, sensor_depth REAL, note TEXT NOT NULL,
+    created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS measurements (id INTEGER PRIMARY KEY, code TEXT NOT NULL, ts INTEGER NOT NULL, depth REAL, gauge REAL,
+    measured_by TEXT NOT NULL, method TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
   storage.kv.put('schema', schemaVersion);
 }

@@ -259,6 +259,8 @@ const actionNames: Record<LogEntry['action'], () => string> = {
   withdraw: m.quality_log_withdraw,
   correct: m.quality_log_correct,
   uncorrect: m.quality_log_uncorrect,
+  reference: m.quality_log_reference,
+  measure: m.quality_log_measure,
 };
 
 const reasonNames: Record<string, () => string> = {

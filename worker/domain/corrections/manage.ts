@@ -99,8 +99,14 @@ export async function suggestedDrift(ctx: SubjectCtx, query: z.output<typeof Dri
   const [from, to] = [Date.parse(query.from), Date.parse(query.to)];
   const suggestion = await stationOf(ctx.env, item.id)
     .corrections()
-    .suggestDrift(query.reading, { ts: from, value: query.start_value }, { ts: to, value: query.end_value });
-  if (!suggestion) throw invalid({ from: [`${query.reading} has no reading near both ends of the range to compare with.`] });
+    .suggestDrift(
+      query.reading,
+      from,
+      to,
+      query.start_value === undefined || query.end_value === undefined ? undefined : { start: query.start_value, end: query.end_value },
+    );
+  if (!suggestion)
+    throw invalid({ from: [`${query.reading} has no reading, or no manual measurement, near both ends of the range to compare with.`] });
   return {
     reading: query.reading,
     from: isoInstant(from),
