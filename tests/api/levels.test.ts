@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { correctionCalls } from '../../worker/contracts/corrections';
 import { levelCalls } from '../../worker/contracts/levels';
 import { qualityCalls } from '../../worker/contracts/quality';
+import { telemetryCalls } from '../../worker/contracts/telemetry';
 import { call } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
@@ -80,6 +81,35 @@ describe('vertical references', () => {
     expect(res.data.start_difference).toBeCloseTo(0.04, 12);
     expect(res.data.end_difference).toBeCloseTo(0, 12);
     expect(res.data.amount).toBeCloseTo(-0.04, 12);
+  });
+});
+
+describe('derived series', () => {
+  it('charts elevation above datum and depth below ground from the level and the reference in effect, across the change', async () => {
+    const res = await callSpec(telemetryCalls.chart, {
+      query: { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10', format: 'columns' },
+      token: viewer.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const { data } = res.data as { data: Record<string, { t: number[]; v: number[] }> };
+    const elevation = data.H1_elevation.v;
+    const depth = data.H1_depth_below_ground.v;
+    expect(elevation).toHaveLength(36);
+    // Before 11:00 the sensor hangs 20 m below the measuring point (252.1), after it 20.5 m.
+    expect(elevation[0]).toBeCloseTo(252.1 - (20 - 2), 12);
+    expect(elevation[17]).toBeCloseTo(252.1 - (20 - 2.17), 12);
+    expect(elevation[18]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+    expect(depth[18]).toBeCloseTo(251.4 - (252.1 - (20.5 - 2.18)), 12);
+    const raw = await callSpec(telemetryCalls.chart, {
+      query: { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10', format: 'columns', raw: true },
+      token: viewer.token,
+    });
+    expect(Object.keys((raw.data as { data: object }).data)).toEqual(['H1']);
+  });
+
+  it('refuses a derived code at ingest: it is computed, never sent', async () => {
+    const res = await ingest('danes', station.token, { rows: series(at(400), 10, [240], 'H1_elevation') });
+    expect(res.status, res.text).toBe(422);
   });
 });
 

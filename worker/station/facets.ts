@@ -22,6 +22,7 @@ import { stackAsOf } from './corrections/stack';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import { measuredValue, referenceAt, type NewMeasurement, type NewReference, type StationLevels } from './corrections/levels';
 import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
+import { derivedOf, withDerived } from './corrections/derived';
 import type { LevelReference, Measurement } from '../contracts/levels';
 import { FlagCursor, reportsIn } from './flags';
 import {
@@ -76,10 +77,11 @@ export class ReadsFacet extends Facet {
    * asked, the flagged ones sent apart with how far each reading is approved).
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
-    const builder = new SeriesBuilder(allReadingCodes, start, end, options);
     const { sql } = this.parts.storage;
-    const reports = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
-    for (const { row, flags } of reports) builder.add(row, flags);
+    const derived = options.raw ? [] : derivedOf(this.parts.levels.references());
+    const builder = new SeriesBuilder([...allReadingCodes, ...derived.map((d) => d.info.code)], start, end, options);
+    const corrected = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
+    for (const { row, flags } of derived.length ? withDerived(corrected, derived) : corrected) builder.add(row, flags);
     const result = builder.result();
     return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
