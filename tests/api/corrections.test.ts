@@ -189,3 +189,24 @@ describe('bad input and rights', () => {
     expect((await callSpec(correctionCalls.list, { query: { id: other.id }, token: admin.token })).data).toEqual([]);
   });
 });
+
+describe('approval and the future', () => {
+  it('refuses approving a day after today (422 naming to), and approves today only up to now, so live readings still arrive', async () => {
+    const live = await make.station({ viewers: [viewer], token: true, timezone: 'UTC' });
+    const approve = (to: string) =>
+      callSpec(qualityCalls.approve, { query: { id: live.id }, body: { reading: 'H1', to }, token: admin.token });
+    const future = await approve('2030-01-01');
+    expect(future.status, future.text).toBe(422);
+    expect(Object.keys((future.json as { errors: object }).errors)).toEqual(['to']);
+    const before = Date.now();
+    const today = new Date(before).toISOString().slice(0, 10);
+    const approved = await approve(today);
+    expect(approved.status, approved.text).toBe(200);
+    const until = Date.parse(approved.data.approvals.find((a) => a.reading === 'H1')!.approved_until!);
+    // Up to now (or to the end of the day, should midnight pass during the test).
+    expect(until).toBeGreaterThanOrEqual(Math.min(before, Date.parse(`${today}T00:00:00Z`) + 86_400_000));
+    expect(until).toBeLessThanOrEqual(Date.now());
+    const later = await ingest('danes', live.token, { rows: series(new Date(Date.now() + 1000).toISOString(), 10, [2]) });
+    expect(later.status, later.text).toBe(200);
+  });
+});

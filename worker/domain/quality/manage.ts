@@ -15,7 +15,7 @@ import {
   type QualityWithdraw,
 } from '../../contracts/quality';
 import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../../shared/readings';
-import { dayBounds, isoInstant } from '../../../shared/station-time';
+import { dayBounds, isoInstant, today } from '../../../shared/station-time';
 import {
   markQualityPushed,
   mayControlQuality,
@@ -162,11 +162,18 @@ export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof Fl
     .flags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
 }
 
-/** Approves a station's data (one reading or all) up to the end of a station-local day (administrators). */
+/**
+ * Approves a station's data (one reading or all) up to the end of a station-local day (administrators). A day after
+ * today is refused (approving the future would refuse every live reading until withdrawn); today is approved up to
+ * now, so readings still arriving today are taken.
+ */
 export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityApprove> }): Promise<QualityState> {
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
-  const until = dayBounds(body.to, item.timezone).end;
+  const now = Date.now();
+  if (body.to > today(item.timezone, now))
+    throw invalid({ to: [`${body.to} is in the future for this station: approve at most up to today.`] });
+  const until = Math.min(dayBounds(body.to, item.timezone).end, now);
   const stub = stationOf(ctx.env, item.id);
   if (body.reading) {
     const [held] = await stub.quality().approvals([body.reading]);
