@@ -7,6 +7,7 @@ import { standardGravity } from '../../worker/station/corrections/stack';
 import { call, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
+import { watch } from '../support/live';
 import { make, type TestStation, type TestSubject } from '../support/make';
 import { ingest, runCron } from '../support/telemetry';
 import { Dashboard } from '../../worker/contracts/telemetry';
@@ -208,5 +209,18 @@ describe('approval and the future', () => {
     expect(until).toBeLessThanOrEqual(Date.now());
     const later = await ingest('danes', live.token, { rows: series(new Date(Date.now() + 1000).toISOString(), 10, [2]) });
     expect(later.status, later.text).toBe(200);
+  });
+});
+
+describe('live', () => {
+  it('carries new readings corrected by an open-ended correction at once', async () => {
+    const live = await make.station({ viewers: [viewer], token: true });
+    expect((await add({ reading: 'H1', kind: 'offset', from: start, amount: -0.25, note: 'Re-hung.' }, admin, live.id)).status).toBe(200);
+    const watcher = await watch(viewer, [live.uniqueId]);
+    await watcher.next('subscribed');
+    expect((await ingest('danes', live.token, { rows: series(at(0), 10, [2, 2.5]) })).status).toBe(200);
+    const message = await watcher.next('readings');
+    expect(message.rows.map((r: { data_value: number }) => r.data_value)).toEqual([1.75, 2.25]);
+    watcher.socket.close();
   });
 });

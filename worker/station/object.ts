@@ -11,6 +11,7 @@ import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
 import { StationCorrections } from './corrections/kept';
 import { StationLevels } from './corrections/levels';
+import { correctedArrivals } from './corrections/reports';
 import {
   AlarmsFacet,
   CorrectionsFacet,
@@ -135,16 +136,19 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
     const { sql } = this.#parts.storage;
-    this.#parts.watchers.tell(station.id, () => ({
-      type: 'readings',
-      unique_id: station.uniqueId,
-      source: station.source,
-      last_update: isoInstant(newestTs(sql)!),
-      // Rows as the chart's, a suspect one marked with `flag` (the page draws it apart).
-      rows: sourceRows(station.source, stored).map((row, i): Record<string, string | number> =>
-        suspect?.has(`${stored[i].reading}|${stored[i].ts}`) ? { ...row, flag: 'suspect' } : row,
-      ),
-    }));
+    this.#parts.watchers.tell(station.id, () => {
+      // Rows as the chart's: corrected, a suspect one marked with `flag` (the page draws it apart).
+      const shown = correctedArrivals(sql, stored);
+      return {
+        type: 'readings',
+        unique_id: station.uniqueId,
+        source: station.source,
+        last_update: isoInstant(newestTs(sql)!),
+        rows: sourceRows(station.source, shown).map((row, i): Record<string, string | number> =>
+          suspect?.has(`${shown[i].reading}|${shown[i].ts}`) ? { ...row, flag: 'suspect' } : row,
+        ),
+      };
+    });
   }
 
   // The facets (worker/station/facets.ts, testing.ts).

@@ -3,6 +3,7 @@
  * roll-up read. A station (or range) without corrections reads its raw reports as they are.
  */
 import { allReadingCodes } from '../../../shared/readings';
+import type { Reading } from '../../contracts/telemetry';
 import { codeIndex, rejectedFlag, reportsIn } from '../flags';
 import { stacksOf, type KeptCorrection } from './kept';
 import { applyStack, pressureReachMs, spansOf, type Points } from './stack';
@@ -107,4 +108,28 @@ export function correctedPoints(sql: SqlStorage, code: string, start: number, en
     points.values.push(value);
   }
   return points.points();
+}
+
+/**
+ * Newly stored readings as live messages carry them: a code with corrections in force over them is replaced by its
+ * corrected points over the same span (an open-ended correction applies to a new reading at once); the rest as stored.
+ */
+export function correctedArrivals(sql: SqlStorage, stored: readonly Reading[]): Reading[] {
+  const stacks = stacksOf(sql);
+  if (!stacks.size) return [...stored];
+  const spans = new Map<string, [number, number]>();
+  for (const { reading, ts } of stored) {
+    if (!stacks.has(reading)) continue;
+    const span = spans.get(reading);
+    spans.set(reading, span ? [Math.min(span[0], ts), Math.max(span[1], ts)] : [ts, ts]);
+  }
+  const touched = [...spans].filter(([code, [from, to]]) => touches(stacks.get(code)!, from, to + 1, 0));
+  if (!touched.length) return [...stored];
+  const replaced = new Set(touched.map(([code]) => code));
+  const out = stored.filter((r) => !replaced.has(r.reading));
+  for (const [code, [from, to]] of touched) {
+    const points = correctedPoints(sql, code, from, to + 1);
+    for (let i = 0; i < points.ts.length; i++) out.push({ reading: code, ts: points.ts[i], value: points.values[i] });
+  }
+  return out.sort((a, b) => a.ts - b.ts);
 }
