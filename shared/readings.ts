@@ -175,8 +175,41 @@ export const uniwanReadings = [
 
 const catalogue: readonly ReadingInfo[] = [...danesReadings, ...uniwanReadings];
 
-/** A code's entry in the catalogue (either source's), or undefined for a code it lacks. */
-export const readingInfo = (code: string | null) => catalogue.find((r) => r.code === code);
+/**
+ * How a derived code is computed from the code it comes `from` (never ingested, never stored): a well's groundwater
+ * elevation above its datum and depth below ground, from the corrected level and the vertical reference in effect
+ * (docs/corrections.md). Another kind (a discharge from a rating) adds its name here and its rule beside these.
+ */
+export type DerivedKind = 'elevation' | 'depth_below_ground';
+
+export interface DerivedReadingInfo extends ReadingInfo {
+  derived: { from: string; kind: DerivedKind };
+}
+
+const derived = (from: string, kind: DerivedKind, label: string): DerivedReadingInfo => ({
+  code: `${from}_${kind}`,
+  label,
+  unit: 'm',
+  aggregate: 'mean',
+  limits: level,
+  checks: checks(null, null, null, null, null),
+  decimals: 2,
+  derived: { from, kind },
+});
+
+/** The derived codes of the catalogue: per level code, its elevation above datum and depth below ground. */
+export const derivedReadings: readonly DerivedReadingInfo[] = ['H1', 'hladina'].flatMap((from) => [
+  derived(from, 'elevation', 'Groundwater elevation above datum'),
+  derived(from, 'depth_below_ground', 'Depth to water below ground'),
+]);
+
+/** The derived codes a source's readings give. */
+export const derivedReadingsOf = (source: Source): readonly DerivedReadingInfo[] =>
+  derivedReadings.filter((d) => isReadingOf(source, d.derived.from));
+
+/** A code's entry in the catalogue (either source's, stored or derived), or undefined for a code it lacks. */
+export const readingInfo = (code: string | null): ReadingInfo | DerivedReadingInfo | undefined =>
+  catalogue.find((r) => r.code === code) ?? derivedReadings.find((r) => r.code === code);
 
 /** Every code of the catalogue, in a fixed order. */
 export const allReadingCodes: readonly string[] = catalogue.map((r) => r.code);

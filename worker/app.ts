@@ -23,6 +23,8 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { shareLinkRoutes, shareRoutes } from './routes/share-links';
 import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
+import { correctionRoutes } from './routes/corrections';
+import { levelRoutes } from './routes/levels';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -54,6 +56,8 @@ export function createApi() {
   api.route('/', shareLinkRoutes);
   api.route('/', rollupRoutes);
   api.route('/', qualityRoutes);
+  api.route('/', correctionRoutes);
+  api.route('/', levelRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -478,6 +478,99 @@ const cases: Case[] = [
       body: { QualityWithdraw: { note: 'Matrix.' } },
     }),
   },
+  {
+    name: 'GET /rest/corrections',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/corrections?id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/corrections',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/corrections?id=${(await qualityStation(user)).id}`,
+      body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
+    }),
+  },
+  {
+    name: 'POST /rest/corrections (seen without the right)',
+    expected: { anonymous: 401, user: 403, 'second user': 403, administrator: 200 },
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/corrections?id=${(await usersStation(user)).id}`,
+      body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
+    }),
+  },
+  {
+    name: 'POST /rest/corrections/remove',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const station = await qualityStation(user);
+      const added = await call('POST', `/rest/corrections?id=${station.id}`, {
+        token: (await make.admin()).token,
+        body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
+      });
+      return {
+        method: 'POST',
+        path: `/rest/corrections/remove?id=${station.id}`,
+        body: { CorrectionRemoval: { correction: added.json.data.id, note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'GET /rest/corrections/drift',
+    expected: ownStation,
+    build: async ({ user }) => {
+      const station = await make.station({ viewers: [user], token: true });
+      await ingest('danes', station.token, { rows: series('2026-01-01T00:00:00Z', 60, [1, 1]) });
+      return {
+        method: 'GET',
+        path: `/rest/corrections/drift?id=${station.id}&reading=H1&from=2026-01-01T00:00:00Z&to=2026-01-01T01:00:00Z&start_value=1&end_value=1.1`,
+      };
+    },
+  },
+  {
+    name: 'GET /rest/levels',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/levels?id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/levels/references',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/levels/references?id=${(await qualityStation(user)).id}`,
+      body: {
+        LevelReference: {
+          reading: 'H1',
+          from: '2026-01-01T00:00:00Z',
+          ground_elevation: 250,
+          mp_elevation: 250.5,
+          datum: 'Bpv',
+          mode: 'depth_below_mp',
+          note: 'Matrix.',
+        },
+      },
+    }),
+  },
+  {
+    name: 'POST /rest/levels/measurements',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/levels/measurements?id=${(await qualityStation(user)).id}`,
+      body: { Measurements: { measurements: [{ reading: 'H1', at: '2026-01-01T00:00:00Z', depth: 3, measured_by: 'M', method: 'tape' }] } },
+    }),
+  },
+  {
+    name: 'POST /rest/levels/measurements/import',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/levels/measurements/import?id=${(await qualityStation(user)).id}`,
+      body: { MeasurementsCsv: { reading: 'H1', csv: 'time,depth\n2026-01-01T00:00:00Z,3\n' } },
+    }),
+  },
 ];
 
 describe('authorization matrix', () => {

@@ -7,6 +7,8 @@ import { liveCalls } from './live';
 import { notificationCalls } from './notifications';
 import { rollupCalls } from './rollup';
 import { qualityCalls } from './quality';
+import { correctionCalls } from './corrections';
+import { levelCalls } from './levels';
 import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
@@ -35,4 +37,6 @@ export const calls = {
   share: shareCalls,
   rollup: rollupCalls,
   quality: qualityCalls,
+  corrections: correctionCalls,
+  levels: levelCalls,
 };

@@ -16,8 +16,11 @@ export const flagOfNumber = (n: number): QualityFlag => qualityFlags[n] ?? 'good
 export const flagReasons = ['range', 'step', 'rate', 'flat', 'manual'] as const;
 export type FlagReason = (typeof flagReasons)[number];
 
-/** What the audit log records: a person's flag edit, the checks' flags of a batch, readings arriving into an edited range, approvals. */
-export const logActions = ['flag', 'auto', 'arrival', 'approve', 'withdraw'] as const;
+/**
+ * What the audit log records: a person's flag edit, the checks' flags of a batch, readings arriving into an edited
+ * range, approvals, corrections added and removed, reference periods and manual measurements (docs/corrections.md).
+ */
+export const logActions = ['flag', 'auto', 'arrival', 'approve', 'withdraw', 'correct', 'uncorrect', 'reference', 'measure'] as const;
 export type LogAction = (typeof logActions)[number];
 
 /** The most days one flag edit may span. */
@@ -166,6 +169,7 @@ export const LogEntry = z.object({
   note: z.string().nullable(),
   changed: z.array(FlagChange).meta({ description: 'Flag edits: readings changed per distinct old flag.' }),
   count: z.number().meta({ description: 'Readings the entry changed (automatic and arrival entries: the readings it lists).' }),
+  correction: z.number().optional().meta({ description: 'Corrections added or removed: the correction.' }),
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 

@@ -92,6 +92,13 @@ export const ChartQuery = z
     points: pointCount.optional().meta({
       description: `At most this many points per reading (${chartPointLimits.min}–${chartPointLimits.max}; about twice the plot's width in pixels): a reading with more is cut into points/2 time buckets, each keeping its minimum and maximum. Without it, up to 4,000 raw points per reading, else 1,000 buckets.`,
     }),
+    raw: flag().optional().meta({
+      description: 'The raw readings, without the corrections (docs/corrections.md); left out: the corrected series.',
+    }),
+    at: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: 'The corrections as they stood at this instant (replayed); left out: now.' }),
     format: z.enum(chartFormats).optional().meta({
       description:
         "`rows` (default): `data` is the source's rows. `columns`: `data` holds per reading its times (epoch ms) and values as arrays, and readings that add up (precipitation) come as `totals` per hour, day, month or year instead.",

@@ -2,11 +2,12 @@ import { HourlyAmounts } from '../../shared/precipitation';
 import { allReadingCodes, isSummed } from '../../shared/readings';
 import { dayBounds } from '../../shared/station-time';
 import type { CodeFigures, Figures } from '../db/rollup-layout';
-import { rejectedFlag, reportsIn, suspectFlag } from './flags';
+import { correctedReportsIn } from './corrections/reports';
+import { rejectedFlag, suspectFlag } from './flags';
 
 /**
- * Exact figures of each code over a local day (23 or 25 hours on DST change days), computed from the raw readings
- * and their flags in time order: the same figures a recompute from raw gives, whatever order the readings arrived
+ * Exact figures of each code over a local day (23 or 25 hours on DST change days), computed from the readings as
+ * corrected (docs/corrections.md) and their flags in time order: the same figures a recompute from raw gives, whatever order the readings arrived
  * in. The one definition of a station-day's figures: `count` readings (rejected ones count nowhere), `suspect` of
  * them flagged suspect (counted normally too), their extremes, first and last. `sum` adds the readings, except for
  * amounts per hour (precipitation), where it adds one reading per clock hour: the last one stamped in it.
@@ -15,7 +16,7 @@ export function figuresOfDay(sql: SqlStorage, day: string, timeZone: string): Fi
   const { start, end } = dayBounds(day, timeZone);
   const figures: Figures = {};
   const hourly: (HourlyAmounts | undefined)[] = [];
-  for (const { row, flags } of reportsIn(sql, start, end)) {
+  for (const { row, flags } of correctedReportsIn(sql, start, end)) {
     const ts = row[0] as number;
     for (let i = 0; i < allReadingCodes.length; i++) {
       const value = row[i + 1];

@@ -15,6 +15,15 @@ import type { StationAlarms } from './alarms';
 import { batchOf, type ReadingBatch, type Refusal } from './batch';
 import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
+import type { Correction as CorrectionReply } from '../contracts/corrections';
+import { keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
+import { correctedPoints, correctedReportsIn } from './corrections/reports';
+import { stackAsOf } from './corrections/stack';
+import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
+import { measuredValue, referenceAt, type NewMeasurement, type NewReference, type StationLevels } from './corrections/levels';
+import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
+import { derivedOf, withDerived } from './corrections/derived';
+import type { LevelReference, Measurement } from '../contracts/levels';
 import { FlagCursor, reportsIn } from './flags';
 import {
   answered,
@@ -44,6 +53,8 @@ export interface StationParts {
   alarms: StationAlarms;
   delivery: AlarmDelivery;
   quality: StationQuality;
+  corrections: StationCorrections;
+  levels: StationLevels;
   watchers: StationWatchers;
 }
 
@@ -66,8 +77,11 @@ export class ReadsFacet extends Facet {
    * asked, the flagged ones sent apart with how far each reading is approved).
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
-    const builder = new SeriesBuilder(allReadingCodes, start, end, options);
-    for (const { row, flags } of reportsIn(this.parts.storage.sql, start, end)) builder.add(row, flags);
+    const { sql } = this.parts.storage;
+    const derived = options.raw ? [] : derivedOf(this.parts.levels.references());
+    const builder = new SeriesBuilder([...allReadingCodes, ...derived.map((d) => d.info.code)], start, end, options);
+    const corrected = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
+    for (const { row, flags } of derived.length ? withDerived(corrected, derived) : corrected) builder.add(row, flags);
     const result = builder.result();
     return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
@@ -270,5 +284,91 @@ export class LegacyFacet extends Facet {
     quality.forget();
     rollup.changed(outcome.days);
     await rollup.schedule();
+  }
+}
+
+export type CorrectionChange =
+  | { ok: true; correction: CorrectionReply; days: string[] }
+  | { ok: false; reason: 'approved'; approvedUntil: number }
+  | { ok: false; reason: 'missing' | 'removed' };
+
+/** Corrections of the station's series (worker/station/corrections/, docs/corrections.md). */
+export class CorrectionsFacet extends Facet {
+  /** Every correction (of one code), removed ones too; with `at`, those in force then, in processing order. */
+  list(code?: string, at?: number): CorrectionReply[] {
+    const all = keptCorrections(this.parts.storage.sql, code);
+    return (
+      at === undefined ? all.sort((a, b) => a.code.localeCompare(b.code) || a.order - b.order || a.id - b.id) : stackAsOf(all, at)
+    ).map(correctionReply);
+  }
+
+  /** Adds a correction; the days it changes are rolled up again. */
+  async add(ref: StationRef, input: NewCorrection, who: Editor): Promise<CorrectionChange> {
+    const station = this.parts.rollup.remember(ref);
+    return this.#changed(this.parts.corrections.add(input, who, Date.now(), station.timezone));
+  }
+
+  /** Removes a correction (kept for replays); the days it changed are rolled up again. */
+  async remove(ref: StationRef, id: number, note: string, who: Editor): Promise<CorrectionChange> {
+    const station = this.parts.rollup.remember(ref);
+    return this.#changed(this.parts.corrections.remove(id, note, who, Date.now(), station.timezone));
+  }
+
+  async #changed(outcome: ReturnType<StationCorrections['add']>): Promise<CorrectionChange> {
+    if (!outcome.ok) return outcome;
+    await this.parts.rollup.touch(outcome.days);
+    return { ok: true, correction: correctionReply(outcome.correction), days: outcome.days };
+  }
+
+  /**
+   * The drift that brings the corrected series onto values measured at `from` and `to`: those given, else the manual
+   * measurements nearest each end (in the code's terms through the reference then); null where either is missing.
+   */
+  suggestDrift(code: string, from: number, to: number, given?: { start: number; end: number }): DriftSuggestion | null {
+    const { sql } = this.parts.storage;
+    const ends = given ?? this.#measuredEnds(code, from, to);
+    if (!ends) return null;
+    const points = correctedPoints(sql, code, from - loggerReachMs, to + loggerReachMs + 1);
+    return suggestDrift(points, { ts: from, value: ends.start }, { ts: to, value: ends.end });
+  }
+
+  #measuredEnds(code: string, from: number, to: number) {
+    const { levels } = this.parts;
+    const references = levels.references(code);
+    const near = (ts: number) => {
+      const inRange = levels.measurements(code).filter((m) => Math.abs(m.ts - ts) <= loggerReachMs);
+      const nearest = inRange.sort((a, b) => Math.abs(a.ts - ts) - Math.abs(b.ts - ts))[0];
+      return nearest ? measuredValue(nearest, referenceAt(references, nearest.ts)) : null;
+    };
+    const [start, end] = [near(from), near(to)];
+    return start === null || end === null ? null : { start, end };
+  }
+
+  /** A code's (or every code's) reference periods and manual measurements, each measurement set against the logger. */
+  levels(code?: string): { references: LevelReference[]; measurements: Measurement[] } {
+    const { levels, storage } = this.parts;
+    const references = levels.references(code);
+    const measurements = levels.measurements(code).map((m) =>
+      measurementReply(
+        m,
+        references.filter((r) => r.code === m.code),
+        correctedPoints(storage.sql, m.code, m.ts - loggerReachMs, m.ts + loggerReachMs + 1),
+      ),
+    );
+    return { references: references.map(referenceReply), measurements };
+  }
+
+  /** Adds a reference period; refused (with the period it overlaps) when another of its code overlaps it. */
+  addReference(input: NewReference, who: Editor): { ok: true; reference: LevelReference } | { ok: false; overlaps: LevelReference } {
+    const outcome = this.parts.levels.addReference(input, who, Date.now());
+    return outcome.ok
+      ? { ok: true, reference: referenceReply(outcome.reference) }
+      : { ok: false, overlaps: referenceReply(outcome.overlaps) };
+  }
+
+  /** Records manual measurements, all or none. */
+  addMeasurements(inputs: NewMeasurement[], who: Editor): Measurement[] {
+    const ids = new Set(this.parts.levels.addMeasurements(inputs, who, Date.now()).map((m) => m.id));
+    return this.levels().measurements.filter((m) => ids.has(m.id));
   }
 }

@@ -9,7 +9,19 @@ import { AlarmClock } from './alarm-clock';
 import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
-import { AlarmsFacet, LegacyFacet, QualityFacet, RollupFacet, ReadsFacet, WatchersFacet, type StationParts } from './facets';
+import { StationCorrections } from './corrections/kept';
+import { StationLevels } from './corrections/levels';
+import { correctedArrivals } from './corrections/reports';
+import {
+  AlarmsFacet,
+  CorrectionsFacet,
+  LegacyFacet,
+  QualityFacet,
+  RollupFacet,
+  ReadsFacet,
+  WatchersFacet,
+  type StationParts,
+} from './facets';
 import { StationQuality } from './quality';
 import { approvalRefusals, refusal, transaction } from './refusal';
 import { StationRollup } from './rollup';
@@ -65,7 +77,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       },
     );
     const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
-    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality: new StationQuality(ctx.storage), watchers };
+    const quality = new StationQuality(ctx.storage);
+    const corrections = new StationCorrections(ctx.storage, quality);
+    const levels = new StationLevels(ctx.storage, quality);
+    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality, corrections, levels, watchers };
     this.#clock = clock;
     this.#testing = config.STATION_TESTING === 'on';
   }
@@ -121,16 +136,19 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
     const { sql } = this.#parts.storage;
-    this.#parts.watchers.tell(station.id, () => ({
-      type: 'readings',
-      unique_id: station.uniqueId,
-      source: station.source,
-      last_update: isoInstant(newestTs(sql)!),
-      // Rows as the chart's, a suspect one marked with `flag` (the page draws it apart).
-      rows: sourceRows(station.source, stored).map((row, i): Record<string, string | number> =>
-        suspect?.has(`${stored[i].reading}|${stored[i].ts}`) ? { ...row, flag: 'suspect' } : row,
-      ),
-    }));
+    this.#parts.watchers.tell(station.id, () => {
+      // Rows as the chart's: corrected, a suspect one marked with `flag` (the page draws it apart).
+      const shown = correctedArrivals(sql, stored);
+      return {
+        type: 'readings',
+        unique_id: station.uniqueId,
+        source: station.source,
+        last_update: isoInstant(newestTs(sql)!),
+        rows: sourceRows(station.source, shown).map((row, i): Record<string, string | number> =>
+          suspect?.has(`${shown[i].reading}|${shown[i].ts}`) ? { ...row, flag: 'suspect' } : row,
+        ),
+      };
+    });
   }
 
   // The facets (worker/station/facets.ts, testing.ts).
@@ -149,6 +167,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   alarms() {
     return new AlarmsFacet(this.#parts);
+  }
+
+  corrections() {
+    return new CorrectionsFacet(this.#parts);
   }
 
   watchers() {

@@ -66,6 +66,8 @@ interface LogRow extends Record<string, SqlStorageValue> {
 /** An entry's readings by time: [ts, flag number, reason] (automatic and arrival entries). */
 type Timed = [number, number, FlagReason | null];
 
+const correctionActions = new Set<LogAction>(['correct', 'uncorrect']);
+
 const flagKey = (code: string, ts: number) => `${code}|${ts}`;
 
 const insertEntry = `INSERT INTO quality_log (at, action, code, from_ts, to_ts, flag, reason, subject_id, subject_name, note, changes, times)
@@ -171,6 +173,26 @@ export class StationQuality {
     const code = moved.length === 1 && codes.length === 1 ? moved[0] : null;
     // RETURNING leaves the statement open until its row is read.
     this.sql.exec(insertEntry, now, action, code, null, until, null, null, who.id, who.name, note, JSON.stringify(moved), null).one();
+  }
+
+  /**
+   * Logs a change made beside the flags (a correction added or removed): who, when, the code and range, the note, and
+   * what changed (`detail`, JSON). Must run in the change's transaction. Answers the entry's seq.
+   */
+  logChange(change: {
+    action: LogAction;
+    code: string;
+    from: number;
+    to: number | null;
+    who: Editor;
+    note: string;
+    detail: unknown;
+    now: number;
+  }): number {
+    const { action, code, from, to, who, note, detail, now } = change;
+    return this.sql
+      .exec<{ seq: number }>(insertEntry, now, action, code, from, to, null, null, who.id, who.name, note, JSON.stringify(detail), null)
+      .one().seq;
   }
 
   // --- automatic checks on arrival ----------------------------------------------------------------------------------
@@ -502,5 +524,6 @@ function toLogEntry(r: LogRow): LogEntry {
     note: r.note,
     changed,
     count: r.action === 'flag' ? changed.reduce((n, c) => n + c.count, 0) : approval ? 0 : times.length,
+    ...(correctionActions.has(r.action) && r.changes ? { correction: (JSON.parse(r.changes) as { id: number }).id } : {}),
   };
 }

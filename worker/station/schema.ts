@@ -53,7 +53,7 @@ export function figuresOf(sql: SqlStorage): StorageFigures {
 }
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
-const schemaVersion = 4;
+const schemaVersion = 5;
 
 /**
  * The station object's tables. One row per report time with a REAL column per code of the catalogue: a 7-code report is one
@@ -94,5 +94,15 @@ export function migrate(storage: DurableObjectStorage) {
     code TEXT, from_ts INTEGER, to_ts INTEGER, flag TEXT, reason TEXT, subject_id INTEGER, subject_name TEXT, note TEXT, changes TEXT, times TEXT)`);
   // Per code, the instant up to which (exclusive) its readings are approved.
   sql.exec('CREATE TABLE IF NOT EXISTS approvals (code TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID');
+  // Corrections (docs/corrections.md): never deleted, a removal stamps `removed_at`, so any past stack can be replayed.
+  sql.exec(`CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
+    position INTEGER NOT NULL, params TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT,
+    removed_at INTEGER, removed_by INTEGER, removed_by_name TEXT, removal_note TEXT)`);
+  // A well's vertical references per level code (effective-dated periods) and the manual measurements of field visits.
+  sql.exec(`CREATE TABLE IF NOT EXISTS level_references (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
+    ground REAL NOT NULL, mp REAL NOT NULL, datum TEXT NOT NULL, mode TEXT NOT NULL, sensor_depth REAL, note TEXT NOT NULL,
+    created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS measurements (id INTEGER PRIMARY KEY, code TEXT NOT NULL, ts INTEGER NOT NULL, depth REAL, gauge REAL,
+    measured_by TEXT NOT NULL, method TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
   storage.kv.put('schema', schemaVersion);
 }

@@ -23,6 +23,10 @@ export interface SeriesOptions {
   codes?: readonly string[];
   /** Send the flagged points (suspect and rejected) apart, per reading (signed-in charts; share links leave them out). */
   flagged?: boolean;
+  /** The raw readings, without the corrections (docs/corrections.md). */
+  raw?: boolean;
+  /** The corrections as they stood at this instant (epoch ms); left out: now. */
+  asOf?: number;
 }
 
 const hourMs = 3_600_000;

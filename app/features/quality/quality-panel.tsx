@@ -257,6 +257,10 @@ const actionNames: Record<LogEntry['action'], () => string> = {
   arrival: m.quality_log_arrival,
   approve: m.quality_log_approve,
   withdraw: m.quality_log_withdraw,
+  correct: m.quality_log_correct,
+  uncorrect: m.quality_log_uncorrect,
+  reference: m.quality_log_reference,
+  measure: m.quality_log_measure,
 };
 
 const reasonNames: Record<string, () => string> = {

@@ -1,4 +1,13 @@
-import { readingsOf, type ReadingInfo, type Source, danesReadings, uniwanReadings } from '../../../shared/readings';
+import {
+  derivedReadings,
+  derivedReadingsOf,
+  readingsOf,
+  type DerivedKind,
+  type ReadingInfo,
+  type Source,
+  danesReadings,
+  uniwanReadings,
+} from '../../../shared/readings';
 import { m } from '~/paraglide/messages';
 
 type Code = (typeof danesReadings)[number]['code'] | (typeof uniwanReadings)[number]['code'];
@@ -25,19 +34,26 @@ export interface Reading extends ReadingInfo {
   name: string;
 }
 
-const translated = (info: ReadingInfo): Reading => ({ ...info, name: labels[info.code as Code]?.() ?? info.label });
+// A derived code is named by its kind (its level is the station's one well).
+const derivedLabels: Record<DerivedKind, () => string> = {
+  elevation: m.reading_elevation,
+  depth_below_ground: m.reading_depth_below_ground,
+};
+
+const translated = (info: ReadingInfo): Reading => {
+  const kind = 'derived' in info ? (info as (typeof derivedReadings)[number]).derived.kind : undefined;
+  return { ...info, name: kind ? derivedLabels[kind]() : (labels[info.code as Code]?.() ?? info.label) };
+};
 
 /** The readings of a source that occur among `codes`, in catalogue order; unknown codes are left out. */
 export const readingsPresent = (source: Source, codes: Iterable<string>): Reading[] => {
   const present = new Set(codes);
-  return readingsOf(source)
-    .filter((r) => present.has(r.code))
-    .map(translated);
+  return [...readingsOf(source), ...derivedReadingsOf(source)].filter((r) => present.has(r.code)).map(translated);
 };
 
 /** A reading code of either source with its label and unit, or undefined for a code the catalogue lacks. */
 export const readingByCode = (code: string): Reading | undefined => {
-  const info = [...danesReadings, ...uniwanReadings].find((r) => r.code === code);
+  const info = [...danesReadings, ...uniwanReadings, ...derivedReadings].find((r) => r.code === code);
   return info && translated(info);
 };
 

@@ -15,7 +15,7 @@ import {
   type QualityWithdraw,
 } from '../../contracts/quality';
 import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../../shared/readings';
-import { dayBounds, isoInstant } from '../../../shared/station-time';
+import { dayBounds, isoInstant, today } from '../../../shared/station-time';
 import {
   markQualityPushed,
   mayControlQuality,
@@ -31,18 +31,18 @@ import { visibleItem } from '../items/visibility';
 import { pushToStation, type StationPush } from '../station-push';
 
 /** Who changes something, as the audit log keeps them: id and the name at the time. */
-const editorOf = ({ subject }: SubjectCtx): Editor => ({ id: subject.id, name: `${subject.firstName} ${subject.secondName}` });
+export const editorOf = ({ subject }: SubjectCtx): Editor => ({ id: subject.id, name: `${subject.firstName} ${subject.secondName}` });
 
 const codesOf = (item: Item) => readingsOf(item.nameForApi).map((r) => r.code);
 
 /** A station the subject may see, and whether it may control its quality. */
-async function station(ctx: SubjectCtx, id: number) {
+export async function station(ctx: SubjectCtx, id: number) {
   const item = await visibleItem(ctx, { id }, 'id');
   return { item, mayEdit: await mayControlQuality(ctx.db, ctx.subject, item.id) };
 }
 
 /** A station the subject may control the quality of (administrators, or a link with the right); else 403. */
-async function controlled(ctx: SubjectCtx, id: number) {
+export async function controlled(ctx: SubjectCtx, id: number) {
   const found = await station(ctx, id);
   if (!found.mayEdit)
     throw forbidden('You may not control the quality of this station: ask an administrator for the quality control right.', 'id');
@@ -50,7 +50,7 @@ async function controlled(ctx: SubjectCtx, id: number) {
 }
 
 /** Refuses a reading the station's source does not report, under `field`. */
-function ownReading(item: Item, code: string, field = 'reading') {
+export function ownReading(item: Item, code: string, field = 'reading') {
   if (!isReadingOf(item.nameForApi, code)) throw invalid({ [field]: [`${code} is not a reading of ${item.nameForApi} stations.`] });
 }
 
@@ -162,11 +162,18 @@ export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof Fl
     .flags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
 }
 
-/** Approves a station's data (one reading or all) up to the end of a station-local day (administrators). */
+/**
+ * Approves a station's data (one reading or all) up to the end of a station-local day (administrators). A day after
+ * today is refused (approving the future would refuse every live reading until withdrawn); today is approved up to
+ * now, so readings still arriving today are taken.
+ */
 export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityApprove> }): Promise<QualityState> {
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
-  const until = dayBounds(body.to, item.timezone).end;
+  const now = Date.now();
+  if (body.to > today(item.timezone, now))
+    throw invalid({ to: [`${body.to} is in the future for this station: approve at most up to today.`] });
+  const until = Math.min(dayBounds(body.to, item.timezone).end, now);
   const stub = stationOf(ctx.env, item.id);
   if (body.reading) {
     const [held] = await stub.quality().approvals([body.reading]);

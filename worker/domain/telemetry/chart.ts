@@ -30,6 +30,12 @@ async function stationRange(ctx: SubjectCtx, query: { id: string; from?: string;
   return { item, ...answeredRange(resolveRange(query, item.timezone), item.timezone) };
 }
 
+/** Raw or corrected (now or as of an instant), as the chart query asks. */
+const correctionsOf = (query: { raw?: boolean; at?: string }) => ({
+  raw: query.raw,
+  asOf: query.at === undefined ? undefined : Date.parse(query.at),
+});
+
 const readsOf = (ctx: SubjectCtx, item: { id: number }) => stationOf(ctx.env, item.id).reads();
 
 /**
@@ -41,6 +47,7 @@ export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery
   const { data, min, max, downsampled, flags, approved } = await readsOf(ctx, item).series(start, end, {
     points: query.points,
     flagged: true,
+    ...correctionsOf(query),
   });
   return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled, flags, approved };
 }
@@ -51,7 +58,12 @@ export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery
  */
 export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const chart = await readsOf(ctx, item).series(start, end, { points: query.points, totalsIn: item.timezone, flagged: true });
+  const chart = await readsOf(ctx, item).series(start, end, {
+    points: query.points,
+    totalsIn: item.timezone,
+    flagged: true,
+    ...correctionsOf(query),
+  });
   return { item: toItemRow(item), range, ...chart };
 }
 

@@ -1,0 +1,140 @@
+/** A well's vertical references and manual measurements: periods, values through the reference then, the logger beside them, CSV import all or none. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { correctionCalls } from '../../worker/contracts/corrections';
+import { levelCalls } from '../../worker/contracts/levels';
+import { qualityCalls } from '../../worker/contracts/quality';
+import { telemetryCalls } from '../../worker/contracts/telemetry';
+import { call } from '../support/api';
+import { series } from '../support/alarms';
+import { callSpec } from '../support/client';
+import { make, type TestStation, type TestSubject } from '../support/make';
+import { ingest } from '../support/telemetry';
+
+const start = '2026-09-10T08:00:00Z';
+const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
+// The logger reports the water column above its sensor: 2.00 m, 2.01 m, … every 10 minutes for 6 hours.
+const levels = Array.from({ length: 36 }, (_, i) => 2 + i / 100);
+
+let admin: TestSubject;
+let viewer: TestSubject;
+let station: TestStation & { token: string };
+
+const reference = (body: Record<string, unknown>, id = station.id) =>
+  call('POST', '/rest/levels/references', { token: admin.token, query: { id }, body: { LevelReference: body } });
+const measure = (measurements: Record<string, unknown>[], who = admin) =>
+  call('POST', '/rest/levels/measurements', { token: who.token, query: { id: station.id }, body: { Measurements: { measurements } } });
+const importCsv = (csv: string) =>
+  callSpec(levelCalls.import, { query: { id: station.id }, body: { reading: 'H1', csv }, token: admin.token });
+const state = async () => (await callSpec(levelCalls.state, { query: { id: station.id, reading: 'H1' }, token: viewer.token })).data;
+const expect422 = (res: { status: number; json: unknown; text: string }, fields: string[]) => {
+  expect(res.status, res.text).toBe(422);
+  expect(Object.keys((res.json as { errors: Record<string, string[]> }).errors)).toEqual(fields);
+};
+
+const base = { reading: 'H1', ground_elevation: 251.4, mp_elevation: 252.1, datum: 'Bpv', note: 'Surveyed.' };
+
+beforeAll(async () => {
+  admin = await make.admin();
+  viewer = await make.subject();
+  station = await make.station({ viewers: [viewer], token: true });
+  expect((await ingest('danes', station.token, { rows: series(start, 10, levels) })).status).toBe(200);
+});
+
+describe('vertical references', () => {
+  it('keeps effective-dated periods and refuses one that overlaps (422 naming from)', async () => {
+    const first = await reference({ ...base, from: at(-600), to: at(180), mode: 'water_column', sensor_depth: 20 });
+    expect(first.status, first.text).toBe(200);
+    // The logger is re-hung 0.5 m deeper at 11:00.
+    const second = await reference({ ...base, from: at(180), mode: 'water_column', sensor_depth: 20.5, note: 'Logger re-hung.' });
+    expect(second.status, second.text).toBe(200);
+    expect422(await reference({ ...base, from: at(100), to: at(200), mode: 'depth_below_mp' }), ['from']);
+    expect422(await reference({ ...base, from: '2030-01-01T00:00:00Z', mode: 'water_column' }), ['sensor_depth']);
+    expect422(await reference({ ...base, reading: 'KCM', from: '2030-01-01T00:00:00Z', mode: 'elevation' }), ['reading']);
+    expect((await state()).references.map((r) => r.sensor_depth)).toEqual([20, 20.5]);
+    const log = await callSpec(qualityCalls.log, { query: { id: station.id }, token: viewer.token });
+    expect(log.data.filter((e) => e.action === 'reference')).toHaveLength(2);
+  });
+
+  it('turns a depth into the code through the reference in effect at its time, across the change', async () => {
+    // At 09:00 the logger says 2.06 m of water above a sensor 20 m down: 17.94 m to water. Measured 17.90: 0.04 higher.
+    // At 12:00 it says 2.24 above a sensor 20.5 m down: 18.26 m to water. Measured 18.26: no difference.
+    const res = await measure([
+      { reading: 'H1', at: at(60), depth: 17.9, measured_by: 'J. Novák', method: 'electric tape' },
+      { reading: 'H1', at: at(240), depth: 18.26, measured_by: 'J. Novák', method: 'electric tape', note: 'After re-hanging.' },
+    ]);
+    expect(res.status, res.text).toBe(200);
+    const [before, after] = res.json.data;
+    expect(before.value).toBeCloseTo(2.1, 12);
+    expect(before.logged).toBeCloseTo(2.06, 12);
+    expect(before.difference).toBeCloseTo(0.04, 12);
+    expect(after.value).toBeCloseTo(2.24, 12);
+    expect(after.difference).toBeCloseTo(0, 12);
+    expect((await state()).measurements).toHaveLength(2);
+  });
+
+  it('suggests the drift from the measurements nearest both ends when no values are given', async () => {
+    const res = await callSpec(correctionCalls.drift, {
+      query: { id: station.id, reading: 'H1', from: at(60), to: at(240) },
+      token: viewer.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.data.start_difference).toBeCloseTo(0.04, 12);
+    expect(res.data.end_difference).toBeCloseTo(0, 12);
+    expect(res.data.amount).toBeCloseTo(-0.04, 12);
+  });
+});
+
+describe('derived series', () => {
+  it('charts elevation above datum and depth below ground from the level and the reference in effect, across the change', async () => {
+    const res = await callSpec(telemetryCalls.chart, {
+      query: { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10', format: 'columns' },
+      token: viewer.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const { data } = res.data as { data: Record<string, { t: number[]; v: number[] }> };
+    const elevation = data.H1_elevation.v;
+    const depth = data.H1_depth_below_ground.v;
+    expect(elevation).toHaveLength(36);
+    // Before 11:00 the sensor hangs 20 m below the measuring point (252.1), after it 20.5 m.
+    expect(elevation[0]).toBeCloseTo(252.1 - (20 - 2), 12);
+    expect(elevation[17]).toBeCloseTo(252.1 - (20 - 2.17), 12);
+    expect(elevation[18]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+    expect(depth[18]).toBeCloseTo(251.4 - (252.1 - (20.5 - 2.18)), 12);
+    const raw = await callSpec(telemetryCalls.chart, {
+      query: { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10', format: 'columns', raw: true },
+      token: viewer.token,
+    });
+    expect(Object.keys((raw.data as { data: object }).data)).toEqual(['H1']);
+  });
+
+  it('refuses a derived code at ingest: it is computed, never sent', async () => {
+    const res = await ingest('danes', station.token, { rows: series(at(400), 10, [240], 'H1_elevation') });
+    expect(res.status, res.text).toBe(422);
+  });
+});
+
+describe('manual measurements', () => {
+  it('takes a CSV file whole, station-local times included', async () => {
+    const res = await importCsv(
+      'time,depth,measured_by,method,note\n2026-09-10T12:30:00Z,18.2,P. Dvořák,steel tape,\n2026-09-10 14:40,18.21,,,"dry, windy"\n',
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.data.map((m) => [m.at, m.measured_by, m.method, m.note])).toEqual([
+      ['2026-09-10T12:30:00.000Z', 'P. Dvořák', 'steel tape', ''],
+      ['2026-09-10T12:40:00.000Z', 'Test Admin', 'manual', 'dry, windy'],
+    ]);
+  });
+
+  it('refuses a file with a bad line whole, naming each bad line', async () => {
+    const before = (await state()).measurements.length;
+    const res = await importCsv('time,depth\n2026-09-10T13:00:00Z,18.1\nyesterday,18\n2026-09-10T13:20:00Z,\n');
+    expect422(res, ['lines.3', 'lines.4']);
+    expect((await state()).measurements).toHaveLength(before);
+    expect422(await importCsv('when,level\n2026-09-10T13:00:00Z,18.1\n'), ['csv']);
+  });
+
+  it('refuses bad measurements and those without the right', async () => {
+    expect422(await measure([{ reading: 'H1', at: at(0), measured_by: 'x', method: 'tape' }]), ['measurements']);
+    expect((await measure([{ reading: 'H1', at: at(0), depth: 18, measured_by: 'x', method: 'tape' }], viewer)).status).toBe(403);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Derived codes (shared/readings.ts, `derivedReadings`): computed from the corrected level and the vertical
+ * reference in effect at each reading's time, never stored. The chart's pass over the station's reports appends them
+ * to each report, so everything downstream of it treats them as any code.
+ */
+import { derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
+import { codeIndex } from '../flags';
+import { referenceAt, type ReferencePeriod } from './levels';
+
+/** Depth to water below the measuring point for a level reported in `reference`'s mode. */
+function depthBelowMp(level: number, reference: ReferencePeriod): number | null {
+  switch (reference.mode) {
+    case 'depth_below_mp':
+      return level;
+    case 'water_column':
+      return reference.sensorDepth === null ? null : reference.sensorDepth - level;
+    case 'elevation':
+      return reference.mpElevation - level;
+  }
+}
+
+/** A derived code's value from its level and the reference in effect; null without one. */
+export function derivedValue(kind: DerivedKind, level: number, reference: ReferencePeriod | undefined): number | null {
+  if (!reference) return null;
+  const depth = depthBelowMp(level, reference);
+  if (depth === null) return null;
+  const elevation = reference.mpElevation - depth;
+  return kind === 'elevation' ? elevation : reference.groundElevation - elevation;
+}
+
+type Report = { row: (number | null)[]; flags: readonly number[] };
+
+/** The derived codes a station can give: those whose level has reference periods, with them. */
+export function derivedOf(references: readonly ReferencePeriod[]): { info: DerivedReadingInfo; periods: ReferencePeriod[] }[] {
+  return derivedReadings.flatMap((info) => {
+    const periods = references.filter((r) => r.code === info.derived.from);
+    return periods.length ? [{ info, periods }] : [];
+  });
+}
+
+/** Appends each derived code's value (and its level's flag) to every report, in the order of `derived`. */
+export function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
+  const from = derived.map((d) => codeIndex(d.info.derived.from));
+  for (const { row, flags } of reports) {
+    const ts = row[0] as number;
+    const values = derived.map((d, i) => {
+      const level = row[from[i] + 1];
+      return level === null ? null : derivedValue(d.info.derived.kind, level, referenceAt(d.periods, ts));
+    });
+    yield { row: [...row, ...values], flags: [...flags, ...from.map((i) => flags[i])] };
+  }
+}
