@@ -53,6 +53,18 @@ const qualityStation = async (user: TestSubject) => {
 };
 const qualityControl = ownStation;
 
+/** A station of the first user's with warning levels of H1. */
+const leveledStation = async (user: TestSubject) => {
+  const station = await usersStation(user);
+  const res = await post(
+    `/rest/warning-levels/edit?id=${station.id}`,
+    { WarningLevels: { reading: 'H1', levels: [{ threshold: 2 }] } },
+    { token: (await make.admin()).token },
+  );
+  if (res.status !== 200) throw new Error(res.text);
+  return station;
+};
+
 /** An active alarm on a station of the first user's. */
 const usersAlarm = async (user: TestSubject) => {
   const item = await make.station({ viewers: [user], token: true });
@@ -477,6 +489,30 @@ const cases: Case[] = [
       path: `/rest/quality/withdraw?id=${(await qualityStation(user)).id}`,
       body: { QualityWithdraw: { note: 'Matrix.' } },
     }),
+  },
+  {
+    name: 'GET /rest/warning-levels',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/warning-levels?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'GET /rest/warning-levels/events',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/warning-levels/events?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/warning-levels/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/warning-levels/edit?id=${(await usersStation(user)).id}`,
+      body: { WarningLevels: { reading: 'H1', levels: [{ threshold: 2 }] } },
+    }),
+  },
+  {
+    name: 'POST /rest/warning-levels/delete',
+    expected: adminOnly,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/warning-levels/delete?id=${(await leveledStation(user)).id}&reading=H1` }),
   },
 ];
 

@@ -35,6 +35,8 @@ import { figuresOf, selectRange, type StationRef, type StorageFigures } from './
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
 import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
+import type { ScaleSpec } from './levels';
+import type { StationWarning } from './warning';
 
 /** What a station object is made of: its storage and the parts that run inside it, shared by its facets. */
 export interface StationParts {
@@ -45,6 +47,7 @@ export interface StationParts {
   delivery: AlarmDelivery;
   quality: StationQuality;
   watchers: StationWatchers;
+  warning: StationWarning;
 }
 
 // RPC reaches every method on a facet's prototype, whatever TypeScript calls it, and no instance field: the parts stay here.
@@ -214,6 +217,17 @@ export class AlarmsFacet extends Facet {
   }
 }
 
+/** The station's warning levels (worker/station/warning.ts, decision 0027). */
+export class WarningFacet extends Facet {
+  setLevels(revision: number, specs: ScaleSpec[]): number {
+    return this.parts.warning.replace(revision, specs);
+  }
+
+  current() {
+    return this.parts.warning.current();
+  }
+}
+
 /** Who listens to the station's new rows (worker/station/watchers.ts). */
 export class WatchersFacet extends Facet {
   watch(subjectId: number) {
@@ -267,6 +281,7 @@ export class LegacyFacet extends Facet {
       return stored;
     });
     alarms.forgetNewest();
+    this.parts.warning.forgetNewest();
     quality.forget();
     rollup.changed(outcome.days);
     await rollup.schedule();
