@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { warningCalls, type WarningScaleInput } from '../../worker/contracts/warning';
+
+type ScaleSent = z.input<typeof WarningScaleInput>;
 import { call } from '../support/api';
 import { series, watchedStation } from '../support/alarms';
 import { callSpec } from '../support/client';
@@ -7,7 +10,7 @@ import { ingest, testingOf } from '../support/telemetry';
 
 // Hourly readings, gentle enough that the quality checks flag none (a suspect reading moves no level).
 /** The three flood activity levels of a well's H1: 2.0, 2.5, 3.0 m, each left 0.1 m below its threshold. */
-const floodLevels: WarningScaleInput = {
+const floodLevels: ScaleSent = {
   reading: 'H1',
   direction: 'rising',
   levels: [
@@ -17,7 +20,7 @@ const floodLevels: WarningScaleInput = {
   ],
 };
 
-async function leveledStation(scale: WarningScaleInput = floodLevels) {
+async function leveledStation(scale: ScaleSent = floodLevels) {
   const fixture = await watchedStation();
   const saved = await callSpec(warningCalls.save, { token: fixture.admin.token, query: { id: fixture.station.id }, body: scale });
   expect(saved.status, saved.text).toBe(200);
