@@ -24,6 +24,7 @@ import { shareLinkRoutes, shareRoutes } from './routes/share-links';
 import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
 import { warningRoutes } from './routes/warning';
+import { escalationRoutes } from './routes/escalations';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -56,6 +57,7 @@ export function createApi() {
   api.route('/', rollupRoutes);
   api.route('/', qualityRoutes);
   api.route('/', warningRoutes);
+  api.route('/', escalationRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

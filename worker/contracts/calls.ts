@@ -13,6 +13,7 @@ import { subjectCalls } from './subjects';
 import { ingestCalls, telemetryCalls } from './telemetry';
 import { webhookCalls } from './webhooks';
 import { warningCalls } from './warning';
+import { escalationCalls } from './escalations';
 
 /**
  * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
@@ -37,4 +38,5 @@ export const calls = {
   rollup: rollupCalls,
   quality: qualityCalls,
   warning: warningCalls,
+  escalations: escalationCalls,
 };

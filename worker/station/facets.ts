@@ -37,6 +37,7 @@ import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
 import type { ScaleSpec } from './levels';
 import type { StationWarning } from './warning';
+import type { StationEscalations } from './escalation-clock';
 
 /** What a station object is made of: its storage and the parts that run inside it, shared by its facets. */
 export interface StationParts {
@@ -48,6 +49,7 @@ export interface StationParts {
   quality: StationQuality;
   watchers: StationWatchers;
   warning: StationWarning;
+  escalations: StationEscalations;
 }
 
 // RPC reaches every method on a facet's prototype, whatever TypeScript calls it, and no instance field: the parts stay here.
@@ -225,6 +227,11 @@ export class WarningFacet extends Facet {
 
   current() {
     return this.parts.warning.current();
+  }
+
+  /** Sets when an escalation of the station takes its next step (worker/station/escalation-clock.ts). */
+  escalateAt(id: number, at: number): Promise<void> {
+    return this.parts.escalations.schedule(id, at);
   }
 }
 

@@ -6,6 +6,7 @@ import { sourceRows, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import { applyTransition, sendNotice } from '../domain/alarms/transitions';
 import { applyCrossing } from '../domain/warning/crossings';
+import { runEscalationStep } from '../domain/escalations/run';
 import { AlarmClock } from './alarm-clock';
 import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
@@ -17,6 +18,7 @@ import { StationRollup } from './rollup';
 import { migrate, newestTs, type StationRef } from './schema';
 import { storeReadings } from './store';
 import { StationTesting } from './testing';
+import { StationEscalations } from './escalation-clock';
 import { StationWarning } from './warning';
 import { StationWatchers } from './watchers';
 
@@ -68,7 +70,18 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     );
     const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
     const warning = new StationWarning(ctx.storage, clock, (itemId, crossing) => applyCrossing(context, { itemId, crossing }));
-    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality: new StationQuality(ctx.storage), watchers, warning };
+    const escalations = new StationEscalations(ctx.storage, clock, (id) => runEscalationStep(context, id));
+    this.#parts = {
+      storage: ctx.storage,
+      settings,
+      rollup,
+      alarms,
+      delivery,
+      quality: new StationQuality(ctx.storage),
+      watchers,
+      warning,
+      escalations,
+    };
     this.#clock = clock;
     this.#testing = config.STATION_TESTING === 'on';
   }
@@ -120,9 +133,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */
   async alarm() {
-    const { delivery, rollup, warning } = this.#parts;
+    const { delivery, rollup, warning, escalations } = this.#parts;
     this.#clock.rang();
-    await Promise.all([delivery.deliver(rollup.ref?.id), warning.deliver(rollup.ref?.id), rollup.onAlarm()]);
+    await Promise.all([delivery.deliver(rollup.ref?.id), warning.deliver(rollup.ref?.id), escalations.onAlarm(), rollup.onAlarm()]);
   }
 
   #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {

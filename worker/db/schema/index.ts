@@ -17,3 +17,4 @@ export * from './api-tokens';
 export * from './share-links';
 export * from './quality';
 export * from './warning';
+export * from './escalations';

@@ -5,12 +5,14 @@ import type { WebhookEvent } from '../../contracts/webhooks';
 import type { Ctx } from '../../context';
 import { clearAlarmRow, findAlarmByKey, findRuleWithStation, fireAlarm, type AlarmWrite, type RuleWithStation } from '../../db/alarms';
 import { atomically } from '../../db/batch';
+import { endEscalationsOfAlarm } from '../../db/escalations';
 import { queueAlarmMail, selectAlarmRecipients } from '../../db/notifications';
 import { queueAlarmDelivery, selectSubscribedWebhooks } from '../../db/webhooks';
 import { stationOf } from '../../station/directory';
 import type { Transition } from '../../station/evaluate';
 import { transportMail, type Mail } from '../mail/mailer';
 import { attemptDeliveries } from '../webhooks/deliver';
+import { startEscalations } from '../escalations/run';
 import { alarmMail } from './mail';
 
 /** What a written transition leaves for after the reply: the alarm as it now stands, mails to send, deliveries to try. */
@@ -88,7 +90,8 @@ export async function clearAlarm(
     occurredAt: at,
     write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }),
     mails,
-    before,
+    // Its escalations end with it.
+    before: [...(before ?? []), endEscalationsOfAlarm(ctx.db, open.id)],
   });
 }
 
@@ -126,7 +129,9 @@ export async function applyTransition(
     { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
   );
   const mails = await alarmMails(ctx, fired.alarm, found, 'fired');
-  return writeTransition(ctx, { alarm: fired.alarm, event: 'alarm.fired', occurredAt: t.firedAt, write: fired, mails });
+  const notice = await writeTransition(ctx, { alarm: fired.alarm, event: 'alarm.fired', occurredAt: t.firedAt, write: fired, mails });
+  if (notice) await startEscalations(ctx, { itemId, at: t.firedAt, alarm: { id: notice.alarm.id, key: t.key, ruleId: t.ruleId } });
+  return notice;
 }
 
 /** Tells the open pages watching the station of an alarm change made outside its object (an acknowledgement, a deleted rule). */
