@@ -110,4 +110,21 @@ CREATE TABLE `escalations` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `escalations_key` ON `escalations` (`key`);--> statement-breakpoint
 CREATE INDEX `escalations_item` ON `escalations` (`item_id`,`id`);--> statement-breakpoint
-CREATE INDEX `escalations_alarm` ON `escalations` (`alarm_id`) WHERE state = 'running';
+CREATE INDEX `escalations_alarm` ON `escalations` (`alarm_id`) WHERE state = 'running';--> statement-breakpoint
+CREATE TABLE `maintenance_windows` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`item_id` integer NOT NULL,
+	`starts_at` integer NOT NULL,
+	`ends_at` integer NOT NULL,
+	`note` text,
+	`created_by` integer,
+	`created_at` integer NOT NULL,
+	`cancelled_at` integer,
+	`rev` integer NOT NULL,
+	`pushed` integer DEFAULT false NOT NULL,
+	FOREIGN KEY (`item_id`) REFERENCES `items`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`created_by`) REFERENCES `subjects`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `maintenance_windows_item` ON `maintenance_windows` (`item_id`,`ends_at`);--> statement-breakpoint
+CREATE INDEX `maintenance_windows_unpushed` ON `maintenance_windows` (`item_id`) WHERE pushed = 0;

@@ -25,6 +25,7 @@ import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
 import { warningRoutes } from './routes/warning';
 import { escalationRoutes } from './routes/escalations';
+import { maintenanceRoutes } from './routes/maintenance';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -58,6 +59,7 @@ export function createApi() {
   api.route('/', qualityRoutes);
   api.route('/', warningRoutes);
   api.route('/', escalationRoutes);
+  api.route('/', maintenanceRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

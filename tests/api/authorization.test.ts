@@ -563,6 +563,33 @@ const cases: Case[] = [
     build: async ({ user }) => ({ method: 'POST', path: `/rest/escalations/acknowledge?id=${await usersEscalation(user)}`, body: {} }),
   },
   {
+    name: 'GET /rest/maintenance',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/maintenance?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/maintenance/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: '/rest/maintenance/edit',
+      body: { Maintenance: { item_id: (await usersStation(user)).id, minutes: 60 } },
+    }),
+  },
+  {
+    name: 'POST /rest/maintenance/delete',
+    expected: adminOnly,
+    build: async ({ user }) => {
+      const station = await usersStation(user);
+      const res = await post(
+        '/rest/maintenance/edit',
+        { Maintenance: { item_id: station.id, minutes: 60 } },
+        { token: (await make.admin()).token },
+      );
+      return { method: 'POST', path: `/rest/maintenance/delete?id=${res.json.data.id}` };
+    },
+  },
+  {
     // Public, by the link's secret alone: an unknown one is gone for everyone alike.
     name: 'GET /rest/escalations/link',
     expected: publicCall(410),

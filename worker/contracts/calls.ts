@@ -14,6 +14,7 @@ import { ingestCalls, telemetryCalls } from './telemetry';
 import { webhookCalls } from './webhooks';
 import { warningCalls } from './warning';
 import { escalationCalls } from './escalations';
+import { maintenanceCalls } from './maintenance';
 
 /**
  * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
@@ -39,4 +40,5 @@ export const calls = {
   quality: qualityCalls,
   warning: warningCalls,
   escalations: escalationCalls,
+  maintenance: maintenanceCalls,
 };

@@ -38,6 +38,7 @@ import type { StationWatchers } from './watchers';
 import type { ScaleSpec } from './levels';
 import type { StationWarning } from './warning';
 import type { StationEscalations } from './escalation-clock';
+import type { StationMaintenance, WindowSpec } from './maintenance';
 
 /** What a station object is made of: its storage and the parts that run inside it, shared by its facets. */
 export interface StationParts {
@@ -50,6 +51,7 @@ export interface StationParts {
   watchers: StationWatchers;
   warning: StationWarning;
   escalations: StationEscalations;
+  maintenance: StationMaintenance;
 }
 
 // RPC reaches every method on a facet's prototype, whatever TypeScript calls it, and no instance field: the parts stay here.
@@ -227,6 +229,11 @@ export class WarningFacet extends Facet {
 
   current() {
     return this.parts.warning.current();
+  }
+
+  /** Takes the station's maintenance windows (worker/station/maintenance.ts). */
+  setMaintenance(revision: number, windows: WindowSpec[]): Promise<number> {
+    return this.parts.maintenance.replace(revision, windows);
   }
 
   /** Sets when an escalation of the station takes its next step (worker/station/escalation-clock.ts). */

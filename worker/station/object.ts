@@ -4,7 +4,7 @@ import { contextOf } from '../context';
 import { isoInstant } from '../../shared/station-time';
 import { sourceRows, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
-import { applyTransition, sendNotice } from '../domain/alarms/transitions';
+import { applyTransition, notifyAfterMaintenance, sendNotice } from '../domain/alarms/transitions';
 import { applyCrossing } from '../domain/warning/crossings';
 import { runEscalationStep } from '../domain/escalations/run';
 import { AlarmClock } from './alarm-clock';
@@ -19,6 +19,7 @@ import { migrate, newestTs, type StationRef } from './schema';
 import { storeReadings } from './store';
 import { StationTesting } from './testing';
 import { StationEscalations } from './escalation-clock';
+import { StationMaintenance } from './maintenance';
 import { StationWarning } from './warning';
 import { StationWatchers } from './watchers';
 
@@ -71,6 +72,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
     const warning = new StationWarning(ctx.storage, clock, (itemId, crossing) => applyCrossing(context, { itemId, crossing }));
     const escalations = new StationEscalations(ctx.storage, clock, (id) => runEscalationStep(context, id));
+    const maintenance = new StationMaintenance(ctx.storage, clock, (w) => notifyAfterMaintenance(context, { windowId: w.id }));
     this.#parts = {
       storage: ctx.storage,
       settings,
@@ -81,6 +83,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       watchers,
       warning,
       escalations,
+      maintenance,
     };
     this.#clock = clock;
     this.#testing = config.STATION_TESTING === 'on';
@@ -93,7 +96,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
   async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
-    const { storage, rollup, alarms, quality, delivery, warning } = this.#parts;
+    const { storage, rollup, alarms, quality, delivery, warning, maintenance } = this.#parts;
     const now = Date.now();
     const station = { ...ref, ...rollup.remember(ref) };
     let refused: IngestOutcome['refused'];
@@ -106,7 +109,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
         refused = locked;
         throw refusal;
       }
-      const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now) : null;
+      const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now, maintenance.covers) : null;
       const levels = warning.evaluate(outcome.stored, now, arrival?.suspect);
       return { outcome, arrival, changes: alarms.evaluate(outcome.stored, now, arrival?.suspect), levels };
     });
@@ -133,9 +136,15 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */
   async alarm() {
-    const { delivery, rollup, warning, escalations } = this.#parts;
+    const { delivery, rollup, warning, escalations, maintenance } = this.#parts;
     this.#clock.rang();
-    await Promise.all([delivery.deliver(rollup.ref?.id), warning.deliver(rollup.ref?.id), escalations.onAlarm(), rollup.onAlarm()]);
+    await Promise.all([
+      delivery.deliver(rollup.ref?.id),
+      warning.deliver(rollup.ref?.id),
+      escalations.onAlarm(),
+      maintenance.onAlarm(),
+      rollup.onAlarm(),
+    ]);
   }
 
   #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {

@@ -18,3 +18,4 @@ export * from './share-links';
 export * from './quality';
 export * from './warning';
 export * from './escalations';
+export * from './maintenance';
