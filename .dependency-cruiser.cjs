@@ -28,11 +28,12 @@ module.exports = {
       name: 'station-object-wiring',
       severity: 'error',
       comment:
-        "The station object's class builds its parts and hands them what they need from above: the roll-up's D1 writes and the alarm transitions' delivery, nothing else of db/ statements or domain/ (docs/decisions/0020).",
+        "The station object's class builds its parts and hands them what they need from above: the roll-up's D1 writes, the alarm transitions' and the level crossings' delivery, the escalations' steps, nothing else of db/ statements or domain/ (docs/decisions/0020).",
       from: { path: '^worker/station/object\\.ts$' },
       to: {
         path: '^worker/(db|domain|routes|http|rollup|sta|objects|live|share)/',
-        pathNot: '^worker/(station/|db/(daily-stats|rollup-layout)\\.ts|domain/alarms/transitions\\.ts)',
+        pathNot:
+          '^worker/(station/|db/(daily-stats|rollup-layout)\\.ts|domain/alarms/transitions\\.ts|domain/warning/crossings\\.ts|domain/escalations/run\\.ts)',
       },
     },
     {

@@ -25,6 +25,9 @@ import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
 import { correctionRoutes } from './routes/corrections';
 import { levelRoutes } from './routes/levels';
+import { warningRoutes } from './routes/warning';
+import { escalationRoutes } from './routes/escalations';
+import { maintenanceRoutes } from './routes/maintenance';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -58,6 +61,9 @@ export function createApi() {
   api.route('/', qualityRoutes);
   api.route('/', correctionRoutes);
   api.route('/', levelRoutes);
+  api.route('/', warningRoutes);
+  api.route('/', escalationRoutes);
+  api.route('/', maintenanceRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

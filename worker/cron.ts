@@ -4,6 +4,8 @@ import { alarmRulesPush } from './domain/alarms/rules';
 import { qualityChecksPush } from './domain/quality/manage';
 import { pushPending } from './domain/station-push';
 import { retryDueDeliveries } from './domain/webhooks/deliver';
+import { warningLevelsPush } from './domain/warning/levels';
+import { maintenancePush } from './domain/maintenance/windows';
 import { foldOldDays, moveLegacyStats, reconcileAllStations, retryFailingStations } from './rollup/cron';
 import { reconcileCron } from './rollup/schedules';
 
@@ -26,7 +28,7 @@ export async function runScheduled(controller: ScheduledController, env: Cloudfl
         fold: foldOldDays(ctx, { now }),
         legacyRollup: moveLegacyStats(ctx, { now }),
         silence: checkSilentStations(ctx, { now }),
-        stationPushes: pushPending(ctx, [alarmRulesPush, qualityChecksPush]),
+        stationPushes: pushPending(ctx, [alarmRulesPush, qualityChecksPush, warningLevelsPush, maintenancePush]),
         webhookRetries: retryDueDeliveries(ctx, { now }),
       };
   const settled = await Promise.allSettled(Object.values(parts));

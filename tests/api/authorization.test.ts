@@ -7,7 +7,7 @@ import { call, db, post } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
 import { make, uniqueEmail, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
-import { ingest } from '../support/telemetry';
+import { ingest, rawAll } from '../support/telemetry';
 
 type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
 const roles: Role[] = ['anonymous', 'user', 'second user', 'administrator'];
@@ -52,6 +52,41 @@ const qualityStation = async (user: TestSubject) => {
   return station;
 };
 const qualityControl = ownStation;
+
+/** A running escalation of an alarm on a station of the first user's. */
+const usersEscalation = async (user: TestSubject) => {
+  const admin = await make.admin();
+  const item = await make.station({ viewers: [user], token: true });
+  const rule = await addRule(admin, { item_id: item.id, kind: 'above', reading: 'H1', threshold: 3 });
+  await policy({ steps: [{ after_minutes: 0, subjects: [admin.id] }], rules: [rule.id] });
+  await ingest('danes', item.token, { rows: series('2026-06-01T10:00:00Z', 10, [3.5]) });
+  const [{ id }] = await rawAll<{ id: number }>('SELECT id FROM escalations WHERE item_id = ?', item.id);
+  return id;
+};
+
+/** An escalation policy made by an administrator; returns its id. */
+const policy = async (body: Record<string, unknown>) => {
+  const admin = await make.admin();
+  const res = await post(
+    '/rest/escalation-policies/edit',
+    { EscalationPolicies: { name: 'Matrix', steps: [{ after_minutes: 0, subjects: [admin.id] }], ...body } },
+    { token: admin.token },
+  );
+  if (res.status !== 200) throw new Error(res.text);
+  return res.json.data.id as number;
+};
+
+/** A station of the first user's with warning levels of H1. */
+const leveledStation = async (user: TestSubject) => {
+  const station = await usersStation(user);
+  const res = await post(
+    `/rest/warning-levels/edit?id=${station.id}`,
+    { WarningLevels: { reading: 'H1', levels: [{ threshold: 2 }] } },
+    { token: (await make.admin()).token },
+  );
+  if (res.status !== 200) throw new Error(res.text);
+  return station;
+};
 
 /** An active alarm on a station of the first user's. */
 const usersAlarm = async (user: TestSubject) => {
@@ -570,6 +605,93 @@ const cases: Case[] = [
       path: `/rest/levels/measurements/import?id=${(await qualityStation(user)).id}`,
       body: { MeasurementsCsv: { reading: 'H1', csv: 'time,depth\n2026-01-01T00:00:00Z,3\n' } },
     }),
+  },
+  {
+    name: 'GET /rest/warning-levels',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/warning-levels?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'GET /rest/warning-levels/events',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/warning-levels/events?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/warning-levels/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/warning-levels/edit?id=${(await usersStation(user)).id}`,
+      body: { WarningLevels: { reading: 'H1', levels: [{ threshold: 2 }] } },
+    }),
+  },
+  {
+    name: 'POST /rest/warning-levels/delete',
+    expected: adminOnly,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/warning-levels/delete?id=${(await leveledStation(user)).id}&reading=H1` }),
+  },
+  { name: 'GET /rest/escalation-policies', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/escalation-policies' }) },
+  {
+    name: 'POST /rest/escalation-policies/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: '/rest/escalation-policies/edit',
+      body: { EscalationPolicies: { name: 'Matrix', steps: [{ after_minutes: 0, subjects: [user.id] }] } },
+    }),
+  },
+  {
+    name: 'POST /rest/escalation-policies/delete',
+    expected: adminOnly,
+    build: async () => ({ method: 'POST', path: `/rest/escalation-policies/delete?id=${await policy({})}` }),
+  },
+  {
+    name: 'GET /rest/escalations',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/escalations?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/escalations/acknowledge',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/escalations/acknowledge?id=${await usersEscalation(user)}`, body: {} }),
+  },
+  {
+    name: 'GET /rest/maintenance',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/maintenance?item_id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/maintenance/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: '/rest/maintenance/edit',
+      body: { Maintenance: { item_id: (await usersStation(user)).id, minutes: 60 } },
+    }),
+  },
+  {
+    name: 'POST /rest/maintenance/delete',
+    expected: adminOnly,
+    build: async ({ user }) => {
+      const station = await usersStation(user);
+      const res = await post(
+        '/rest/maintenance/edit',
+        { Maintenance: { item_id: station.id, minutes: 60 } },
+        { token: (await make.admin()).token },
+      );
+      return { method: 'POST', path: `/rest/maintenance/delete?id=${res.json.data.id}` };
+    },
+  },
+  {
+    // Public, by the link's secret alone: an unknown one is gone for everyone alike.
+    name: 'GET /rest/escalations/link',
+    expected: publicCall(410),
+    build: async () => ({ method: 'GET', path: `/rest/escalations/link?token=${'a'.repeat(40)}` }),
+  },
+  {
+    name: 'POST /rest/escalations/link',
+    expected: publicCall(410),
+    build: async () => ({ method: 'POST', path: '/rest/escalations/link', body: { AckLink: { token: 'a'.repeat(40) } } }),
   },
 ];
 

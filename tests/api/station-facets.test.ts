@@ -18,7 +18,20 @@ const refusal = (call: Promise<unknown>) =>
 describe("a station object's face (docs/decisions/0020)", () => {
   it('is ingest, the alarm handler and eight facets: RPC reaches nothing else of the class', async () => {
     expect(Object.getOwnPropertyNames(StationCore.prototype).sort()).toEqual(
-      ['alarm', 'alarms', 'constructor', 'corrections', 'ingest', 'legacy', 'quality', 'reads', 'rollup', 'testing', 'watchers'].sort(),
+      [
+        'alarm',
+        'alarms',
+        'constructor',
+        'corrections',
+        'ingest',
+        'legacy',
+        'quality',
+        'reads',
+        'rollup',
+        'testing',
+        'warning',
+        'watchers',
+      ].sort(),
     );
     const station = await make.station();
     const stub = stationOf(env, station.id);

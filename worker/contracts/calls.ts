@@ -14,6 +14,9 @@ import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
 import { ingestCalls, telemetryCalls } from './telemetry';
 import { webhookCalls } from './webhooks';
+import { warningCalls } from './warning';
+import { escalationCalls } from './escalations';
+import { maintenanceCalls } from './maintenance';
 
 /**
  * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
@@ -39,4 +42,7 @@ export const calls = {
   quality: qualityCalls,
   corrections: correctionCalls,
   levels: levelCalls,
+  warning: warningCalls,
+  escalations: escalationCalls,
+  maintenance: maintenanceCalls,
 };

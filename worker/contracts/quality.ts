@@ -13,7 +13,7 @@ export const flagNumber: Record<QualityFlag, number> = { good: 0, suspect: 1, re
 export const flagOfNumber = (n: number): QualityFlag => qualityFlags[n] ?? 'good';
 
 /** Why a reading is flagged: an automatic check on arrival, or a person (with a note). */
-export const flagReasons = ['range', 'step', 'rate', 'flat', 'manual'] as const;
+export const flagReasons = ['range', 'step', 'rate', 'flat', 'manual', 'maintenance'] as const;
 export type FlagReason = (typeof flagReasons)[number];
 
 /**

@@ -1,12 +1,13 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { Alarm } from './alarms';
+import { EscalationStepEvent } from './escalations';
 import { flag, id, idList, optionalText, idQuery } from './validation';
 
 export const webhookEvents = ['alarm.fired', 'alarm.cleared', 'alarm.acknowledged'] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
-/** Every event a delivery can carry: the alarm events, and `test` from "send a test event". */
-export const deliveryEvents = [...webhookEvents, 'test'] as const;
+/** Every event a delivery can carry: the alarm events, `test` from "send a test event", and an escalation's step that names the webhook. */
+export const deliveryEvents = [...webhookEvents, 'test', 'escalation.step'] as const;
 export type DeliveryEvent = (typeof deliveryEvents)[number];
 export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 
@@ -60,6 +61,7 @@ export const WebhookPayload = z.object({
   event: z.enum(deliveryEvents),
   occurred_at: z.string(),
   alarm: Alarm.nullable(),
+  escalation: EscalationStepEvent.optional().meta({ description: 'With `escalation.step`: the escalation and the step that posts it.' }),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
 

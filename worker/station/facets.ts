@@ -44,6 +44,10 @@ import { figuresOf, selectRange, type StationRef, type StorageFigures } from './
 import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from './series';
 import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
+import type { ScaleSpec } from './levels';
+import type { StationWarning } from './warning';
+import type { StationEscalations } from './escalation-clock';
+import type { StationMaintenance, WindowSpec } from './maintenance';
 
 /** What a station object is made of: its storage and the parts that run inside it, shared by its facets. */
 export interface StationParts {
@@ -56,6 +60,9 @@ export interface StationParts {
   corrections: StationCorrections;
   levels: StationLevels;
   watchers: StationWatchers;
+  warning: StationWarning;
+  escalations: StationEscalations;
+  maintenance: StationMaintenance;
 }
 
 // RPC reaches every method on a facet's prototype, whatever TypeScript calls it, and no instance field: the parts stay here.
@@ -228,6 +235,27 @@ export class AlarmsFacet extends Facet {
   }
 }
 
+/** The station's warning levels (worker/station/warning.ts, decision 0028). */
+export class WarningFacet extends Facet {
+  setLevels(revision: number, specs: ScaleSpec[]): number {
+    return this.parts.warning.replace(revision, specs);
+  }
+
+  current() {
+    return this.parts.warning.current();
+  }
+
+  /** Takes the station's maintenance windows (worker/station/maintenance.ts). */
+  setMaintenance(revision: number, windows: WindowSpec[]): Promise<number> {
+    return this.parts.maintenance.replace(revision, windows);
+  }
+
+  /** Sets when an escalation of the station takes its next step (worker/station/escalation-clock.ts). */
+  escalateAt(id: number, at: number): Promise<void> {
+    return this.parts.escalations.schedule(id, at);
+  }
+}
+
 /** Who listens to the station's new rows (worker/station/watchers.ts). */
 export class WatchersFacet extends Facet {
   watch(subjectId: number) {
@@ -281,6 +309,7 @@ export class LegacyFacet extends Facet {
       return stored;
     });
     alarms.forgetNewest();
+    this.parts.warning.forgetNewest();
     quality.forget();
     rollup.changed(outcome.days);
     await rollup.schedule();

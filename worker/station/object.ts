@@ -4,7 +4,9 @@ import { contextOf } from '../context';
 import { isoInstant } from '../../shared/station-time';
 import { sourceRows, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
-import { applyTransition, sendNotice } from '../domain/alarms/transitions';
+import { applyTransition, notifyAfterMaintenance, sendNotice } from '../domain/alarms/transitions';
+import { applyCrossing } from '../domain/warning/crossings';
+import { runEscalationStep } from '../domain/escalations/run';
 import { AlarmClock } from './alarm-clock';
 import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
@@ -19,6 +21,7 @@ import {
   QualityFacet,
   RollupFacet,
   ReadsFacet,
+  WarningFacet,
   WatchersFacet,
   type StationParts,
 } from './facets';
@@ -28,6 +31,9 @@ import { StationRollup } from './rollup';
 import { migrate, newestTs, type StationRef } from './schema';
 import { storeReadings } from './store';
 import { StationTesting } from './testing';
+import { StationEscalations } from './escalation-clock';
+import { StationMaintenance } from './maintenance';
+import { StationWarning } from './warning';
 import { StationWatchers } from './watchers';
 
 export interface IngestOutcome {
@@ -80,7 +86,23 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const quality = new StationQuality(ctx.storage);
     const corrections = new StationCorrections(ctx.storage, quality);
     const levels = new StationLevels(ctx.storage, quality);
-    this.#parts = { storage: ctx.storage, settings, rollup, alarms, delivery, quality, corrections, levels, watchers };
+    const warning = new StationWarning(ctx.storage, clock, (itemId, crossing) => applyCrossing(context, { itemId, crossing }));
+    const escalations = new StationEscalations(ctx.storage, clock, (id) => runEscalationStep(context, id));
+    const maintenance = new StationMaintenance(ctx.storage, clock, (w) => notifyAfterMaintenance(context, { windowId: w.id }));
+    this.#parts = {
+      storage: ctx.storage,
+      settings,
+      rollup,
+      alarms,
+      delivery,
+      quality,
+      corrections,
+      levels,
+      watchers,
+      warning,
+      escalations,
+      maintenance,
+    };
     this.#clock = clock;
     this.#testing = config.STATION_TESTING === 'on';
   }
@@ -92,31 +114,34 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
   async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
-    const { storage, rollup, alarms, quality, delivery } = this.#parts;
+    const { storage, rollup, alarms, quality, delivery, warning, maintenance } = this.#parts;
     const now = Date.now();
     const station = { ...ref, ...rollup.remember(ref) };
     let refused: IngestOutcome['refused'];
     const done = transaction(storage, () => {
       alarms.prime(now);
+      warning.prime(now);
       const outcome = storeReadings(storage.sql, batch, station.timezone);
       const locked = approvalRefusals(quality, batch, outcome.stored);
       if (locked.length) {
         refused = locked;
         throw refusal;
       }
-      const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now) : null;
-      return { outcome, arrival, changes: alarms.evaluate(outcome.stored, now, arrival?.suspect) };
+      const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now, maintenance.covers) : null;
+      const levels = warning.evaluate(outcome.stored, now, arrival?.suspect);
+      return { outcome, arrival, changes: alarms.evaluate(outcome.stored, now, arrival?.suspect), levels };
     });
     if (!done)
       return { accepted: 0, duplicates: 0, rowsWritten: 0, refused, timings: { store: Date.now() - now, publish: 0, schedule: 0 } };
-    const { outcome, arrival, changes } = done;
+    const { outcome, arrival, changes, levels } = done;
     quality.commit(arrival);
     alarms.commit(changes);
+    warning.commit(levels);
     rollup.changed(outcome.days);
     const stored = Date.now();
     if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect);
     const published = Date.now();
-    await Promise.all([delivery.deliver(station.id), rollup.schedule(now)]);
+    await Promise.all([delivery.deliver(station.id), warning.deliver(station.id), rollup.schedule(now)]);
     const { accepted, duplicates } = outcome;
     const rowsWritten = outcome.rowsWritten + (arrival?.rowsWritten ?? 0);
     return {
@@ -129,9 +154,15 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   /** The object's one alarm: every duty that waits for it (a flush, alarm transitions to deliver) runs. */
   async alarm() {
-    const { delivery, rollup } = this.#parts;
+    const { delivery, rollup, warning, escalations, maintenance } = this.#parts;
     this.#clock.rang();
-    await Promise.all([delivery.deliver(rollup.ref?.id), rollup.onAlarm()]);
+    await Promise.all([
+      delivery.deliver(rollup.ref?.id),
+      warning.deliver(rollup.ref?.id),
+      escalations.onAlarm(),
+      maintenance.onAlarm(),
+      rollup.onAlarm(),
+    ]);
   }
 
   #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
@@ -175,6 +206,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   watchers() {
     return new WatchersFacet(this.#parts);
+  }
+
+  warning() {
+    return new WarningFacet(this.#parts);
   }
 
   legacy() {

@@ -200,9 +200,10 @@ export class StationQuality {
   /**
    * Runs the checks on a batch's newly stored readings, inside the batch's transaction: flags the suspect ones (one
    * row each) with one audit log entry per code that flagged something, and records readings that arrived into a
-   * range a person flagged (so replaying the log rebuilds their flag too). A clean batch writes nothing.
+   * range a person flagged (so replaying the log rebuilds their flag too). A clean batch writes nothing. Readings in a
+   * maintenance window (`maintained`) are flagged suspect with the reason `maintenance`.
    */
-  arrive(stored: Reading[], now: number): ArrivalOutcome {
+  arrive(stored: Reading[], now: number, maintained: (ts: number) => boolean = () => false): ArrivalOutcome {
     const outcome: ArrivalOutcome = { suspect: new Set(), rowsWritten: 0, tails: new Map() };
     const byCode = new Map<string, Point[]>();
     for (const { reading, ts, value } of stored) {
@@ -213,7 +214,11 @@ export class StationQuality {
     for (const [code, points] of byCode) {
       points.sort((a, b) => a.ts - b.ts);
       const settings = this.checksOf(code);
-      const flagged = anyCheck(settings) ? this.check(code, settings, points, outcome) : [];
+      const checked = anyCheck(settings) ? this.check(code, settings, points, outcome) : [];
+      // Readings taken during a maintenance window are suspect whatever the checks say (the checks still see them).
+      const maintenance = points.filter((p) => maintained(p.ts)).map((p) => ({ ts: p.ts, reason: 'maintenance' as const }));
+      const skip = new Set(maintenance.map((f) => f.ts));
+      const flagged = [...maintenance, ...checked.filter((f) => !skip.has(f.ts))].sort((a, b) => a.ts - b.ts);
       const timed: Timed[] = flagged.map((f) => [f.ts, suspectFlag, f.reason]);
       if (timed.length) {
         outcome.rowsWritten += this.record(code, 'auto', 'suspect', timed, now);

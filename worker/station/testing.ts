@@ -45,6 +45,16 @@ export class StationTesting extends Facet {
     this.parts.rollup.lastFlush -= ms;
   }
 
+  /** Moves every escalation's next step `ms` earlier, as that much time passing would. */
+  backdateEscalations(ms: number) {
+    this.parts.escalations.backdate(ms);
+  }
+
+  /** Moves every maintenance window `ms` earlier, as that much time passing would. */
+  backdateMaintenance(ms: number) {
+    this.parts.maintenance.backdate(ms);
+  }
+
   /** Every row of one of the object's tables. */
   rows(table: string): Record<string, SqlStorageValue>[] {
     return this.parts.storage.sql.exec(`SELECT * FROM ${tableOf(this.parts.storage.sql, table)}`).toArray();

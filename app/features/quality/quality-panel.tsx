@@ -269,6 +269,7 @@ const reasonNames: Record<string, () => string> = {
   rate: m.quality_reason_rate,
   flat: m.quality_reason_flat,
   manual: m.quality_reason_manual,
+  maintenance: m.quality_reason_maintenance,
 };
 
 /** What one entry changed, in words. */

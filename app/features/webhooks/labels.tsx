@@ -11,7 +11,8 @@ const eventLabels: Record<WebhookEvent, () => string> = {
 };
 export const webhookEventOptions = Object.keys(eventLabels) as WebhookEvent[];
 
-export const eventLabel = (event: DeliveryEvent) => (event === 'test' ? m.webhooks_event_test() : eventLabels[event]());
+export const eventLabel = (event: DeliveryEvent) =>
+  event === 'test' ? m.webhooks_event_test() : event === 'escalation.step' ? m.webhooks_event_escalation() : eventLabels[event]();
 
 export const statusLabels: Record<DeliveryStatus, () => string> = {
   pending: m.webhooks_status_pending,

@@ -16,3 +16,6 @@ export * from './webhook-deliveries';
 export * from './api-tokens';
 export * from './share-links';
 export * from './quality';
+export * from './warning';
+export * from './escalations';
+export * from './maintenance';

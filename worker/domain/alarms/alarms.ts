@@ -5,6 +5,7 @@ import type { SubjectCtx } from '../../context';
 import { acknowledgeAlarmRow, findAlarmFor, selectAlarms } from '../../db/alarms';
 import { conflict, forbidden, notFound } from '../errors';
 import { visibleItem } from '../items/visibility';
+import { acknowledgeAlarmEscalations } from '../escalations/run';
 import { announce, sendNotice, writeTransition } from './transitions';
 
 /** Alarms of the stations the subject may see, newest first, filtered by state, station, severity and time. */
@@ -34,6 +35,7 @@ export async function acknowledgeAlarm(ctx: SubjectCtx, { id, note }: { id: numb
     write: acknowledgeAlarmRow(db, { id, at: now, by: by.id, note }),
   });
   if (!notice) throw conflict('id', 'This alarm changed meanwhile; reload it.');
+  await acknowledgeAlarmEscalations(ctx, { alarmId: id, by: by.id, note });
   await announce(ctx, notice);
   ctx.defer(sendNotice(ctx, notice));
   return notice.alarm;

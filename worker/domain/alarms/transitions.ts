@@ -5,12 +5,16 @@ import type { WebhookEvent } from '../../contracts/webhooks';
 import type { Ctx } from '../../context';
 import { clearAlarmRow, findAlarmByKey, findRuleWithStation, fireAlarm, type AlarmWrite, type RuleWithStation } from '../../db/alarms';
 import { atomically } from '../../db/batch';
+import { endEscalationsOfAlarm } from '../../db/escalations';
+import { keepMail } from '../../db/mail';
+import { findWindow, inMaintenance, selectHeldBackAlarms } from '../../db/maintenance';
 import { queueAlarmMail, selectAlarmRecipients } from '../../db/notifications';
 import { queueAlarmDelivery, selectSubscribedWebhooks } from '../../db/webhooks';
 import { stationOf } from '../../station/directory';
 import type { Transition } from '../../station/evaluate';
 import { transportMail, type Mail } from '../mail/mailer';
 import { attemptDeliveries } from '../webhooks/deliver';
+import { startEscalations } from '../escalations/run';
 import { alarmMail } from './mail';
 
 /** What a written transition leaves for after the reply: the alarm as it now stands, mails to send, deliveries to try. */
@@ -35,10 +39,20 @@ export async function writeTransition(
     write,
     mails = [],
     before = [],
-  }: { alarm: Alarm; event: WebhookEvent; occurredAt: number; write: AlarmWrite; mails?: Mail[]; before?: BatchItem<'sqlite'>[] },
+    quiet = false,
+  }: {
+    alarm: Alarm;
+    event: WebhookEvent;
+    occurredAt: number;
+    write: AlarmWrite;
+    mails?: Mail[];
+    before?: BatchItem<'sqlite'>[];
+    /** During a maintenance window: no webhook hears of it. */
+    quiet?: boolean;
+  },
 ): Promise<Notice | null> {
   const now = Date.now();
-  const hooks = await selectSubscribedWebhooks(db, { itemId: alarm.item_id, event });
+  const hooks = quiet ? [] : await selectSubscribedWebhooks(db, { itemId: alarm.item_id, event });
   const payload = { event, occurred_at: isoInstant(occurredAt), alarm };
   const results = await atomically(db, [
     ...before,
@@ -81,14 +95,17 @@ export async function clearAlarm(
   },
 ) {
   const alarm: Alarm = { ...open, state: 'cleared', cleared_at: isoInstant(at), clear_value: value, cleared_reason: reason };
-  const mails = await alarmMails(ctx, alarm, rule, 'cleared');
+  const quiet = await inMaintenance(ctx.db, open.item_id, at);
+  const mails = quiet ? [] : await alarmMails(ctx, alarm, rule, 'cleared');
   return writeTransition(ctx, {
     alarm,
     event: 'alarm.cleared',
     occurredAt: at,
     write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }),
     mails,
-    before,
+    // Its escalations end with it.
+    before: [...(before ?? []), endEscalationsOfAlarm(ctx.db, open.id)],
+    quiet,
   });
 }
 
@@ -125,8 +142,20 @@ export async function applyTransition(
     },
     { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
   );
-  const mails = await alarmMails(ctx, fired.alarm, found, 'fired');
-  return writeTransition(ctx, { alarm: fired.alarm, event: 'alarm.fired', occurredAt: t.firedAt, write: fired, mails });
+  // During a maintenance window the alarm is kept but tells nobody; if still active at the window's end, it notifies then.
+  const quiet = await inMaintenance(ctx.db, itemId, t.firedAt);
+  const mails = quiet ? [] : await alarmMails(ctx, fired.alarm, found, 'fired');
+  const notice = await writeTransition(ctx, {
+    alarm: fired.alarm,
+    event: 'alarm.fired',
+    occurredAt: t.firedAt,
+    write: fired,
+    mails,
+    quiet,
+  });
+  if (notice && !quiet)
+    await startEscalations(ctx, { itemId, at: t.firedAt, alarm: { id: notice.alarm.id, key: t.key, ruleId: t.ruleId } });
+  return notice;
 }
 
 /** Tells the open pages watching the station of an alarm change made outside its object (an acknowledgement, a deleted rule). */
@@ -142,4 +171,23 @@ export async function sendNotice(ctx: Ctx, notice: Notice) {
     await transportMail(ctx, { id, mail }).catch((err) => console.error('[mail] alarm mail not sent', id, err));
   }
   await attemptDeliveries(ctx, { ids: notice.deliveries });
+}
+
+/**
+ * A maintenance window ended: each of the station's alarms that fired during it and is still active notifies now, as
+ * it would have when it fired (its e-mails; its escalations start). Once per window (the station's object tells it once).
+ */
+export async function notifyAfterMaintenance(ctx: Ctx, { windowId }: { windowId: number }) {
+  const window = await findWindow(ctx.db, windowId);
+  if (!window || window.cancelledAt !== null) return;
+  const { itemId, startsAt: start, endsAt: end } = window;
+  for (const { key } of await selectHeldBackAlarms(ctx.db, { itemId, start, end })) {
+    const alarm = await findAlarmByKey(ctx.db, key);
+    const found = alarm && (await findRuleWithStation(ctx.db, alarm.rule_id));
+    if (!alarm || !found) continue;
+    const mails = await alarmMails(ctx, alarm, found, 'fired');
+    const kept = await Promise.all(mails.map(async (mail) => ({ id: await keepMail(ctx.db, mail), mail })));
+    await startEscalations(ctx, { itemId, at: end, alarm: { id: alarm.id, key, ruleId: alarm.rule_id } });
+    ctx.defer(sendNotice(ctx, { alarm, mails: kept, deliveries: [] }));
+  }
 }
