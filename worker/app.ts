@@ -23,6 +23,7 @@ import { apiTokenRoutes } from './routes/api-tokens';
 import { shareLinkRoutes, shareRoutes } from './routes/share-links';
 import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
+import { pushRoutes } from './routes/push';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -54,6 +55,7 @@ export function createApi() {
   api.route('/', shareLinkRoutes);
   api.route('/', rollupRoutes);
   api.route('/', qualityRoutes);
+  api.route('/', pushRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

@@ -12,6 +12,7 @@ import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
 import { ingestCalls, telemetryCalls } from './telemetry';
 import { webhookCalls } from './webhooks';
+import { pushCalls } from './push';
 
 /**
  * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
@@ -35,4 +36,5 @@ export const calls = {
   share: shareCalls,
   rollup: rollupCalls,
   quality: qualityCalls,
+  push: pushCalls,
 };

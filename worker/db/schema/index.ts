@@ -16,3 +16,4 @@ export * from './webhook-deliveries';
 export * from './api-tokens';
 export * from './share-links';
 export * from './quality';
+export * from './push-subscriptions';

@@ -6,18 +6,29 @@ import type { Ctx } from '../../context';
 import { clearAlarmRow, findAlarmByKey, findRuleWithStation, fireAlarm, type AlarmWrite, type RuleWithStation } from '../../db/alarms';
 import { atomically } from '../../db/batch';
 import { queueAlarmMail, selectAlarmRecipients } from '../../db/notifications';
+import { selectPushSubjects } from '../../db/push';
 import { queueAlarmDelivery, selectSubscribedWebhooks } from '../../db/webhooks';
 import { stationOf } from '../../station/directory';
 import type { Transition } from '../../station/evaluate';
 import { transportMail, type Mail } from '../mail/mailer';
 import { attemptDeliveries } from '../webhooks/deliver';
-import { alarmMail } from './mail';
+import { alarmPushMessage } from '../push/alarm-message';
+import { deliverPush } from '../push/deliver';
+import { alarmMail, type RuleFacts } from './mail';
 
-/** What a written transition leaves for after the reply: the alarm as it now stands, mails to send, deliveries to try. */
+/** Who of a transition's mail recipients also get it pushed, and what it says (built once the alarm has its id). */
+interface PushNotice {
+  subjectIds: number[];
+  rule: RuleFacts;
+  event: 'fired' | 'cleared';
+}
+
+/** What a written transition leaves for after the reply: the alarm as it now stands, mails to send, deliveries to try, pushes. */
 export interface Notice {
   alarm: Alarm;
   mails: { id: number; mail: Mail }[];
   deliveries: number[];
+  push?: PushNotice;
 }
 
 /**
@@ -34,8 +45,17 @@ export async function writeTransition(
     occurredAt,
     write,
     mails = [],
+    push,
     before = [],
-  }: { alarm: Alarm; event: WebhookEvent; occurredAt: number; write: AlarmWrite; mails?: Mail[]; before?: BatchItem<'sqlite'>[] },
+  }: {
+    alarm: Alarm;
+    event: WebhookEvent;
+    occurredAt: number;
+    write: AlarmWrite;
+    mails?: Mail[];
+    push?: PushNotice;
+    before?: BatchItem<'sqlite'>[];
+  },
 ): Promise<Notice | null> {
   const now = Date.now();
   const hooks = await selectSubscribedWebhooks(db, { itemId: alarm.item_id, event });
@@ -52,13 +72,27 @@ export async function writeTransition(
     alarm: { ...alarm, id: head[0].id },
     mails: mails.flatMap((mail, i) => inserted[i].map(({ id }) => ({ id, mail }))),
     deliveries: inserted.slice(mails.length).flatMap((rows) => rows.map((d) => d.id)),
+    push,
   };
 }
 
-/** The alarm e-mails of a transition: one per subject who may see the station and wants this severity. */
-async function alarmMails({ db, config }: Ctx, alarm: Alarm, found: RuleWithStation, event: 'fired' | 'cleared'): Promise<Mail[]> {
+/**
+ * The alarm e-mails of a transition: one per subject who may see the station and wants this severity; those of them
+ * who turned push on get it pushed too.
+ */
+async function alarmNotifications({ db, config }: Ctx, alarm: Alarm, found: RuleWithStation, event: 'fired' | 'cleared') {
   const recipients = await selectAlarmRecipients(db, { itemId: alarm.item_id, severity: alarm.severity });
-  return recipients.map((to) => alarmMail(to, alarm, { ...found.rule, timezone: found.timezone }, event, config.APP_URL));
+  const rule = { ...found.rule, timezone: found.timezone };
+  const subjectIds = recipients.length
+    ? await selectPushSubjects(
+        db,
+        recipients.map((to) => to.id),
+      )
+    : [];
+  return {
+    mails: recipients.map((to) => alarmMail(to, alarm, rule, event, config.APP_URL)),
+    push: subjectIds.length ? { subjectIds, rule, event } : undefined,
+  };
 }
 
 /** Clears an open alarm (its condition ended, or its rule was deleted) with its notifications, as one batch after `before`. */
@@ -81,13 +115,12 @@ export async function clearAlarm(
   },
 ) {
   const alarm: Alarm = { ...open, state: 'cleared', cleared_at: isoInstant(at), clear_value: value, cleared_reason: reason };
-  const mails = await alarmMails(ctx, alarm, rule, 'cleared');
   return writeTransition(ctx, {
     alarm,
     event: 'alarm.cleared',
     occurredAt: at,
     write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }),
-    mails,
+    ...(await alarmNotifications(ctx, alarm, rule, 'cleared')),
     before,
   });
 }
@@ -125,8 +158,8 @@ export async function applyTransition(
     },
     { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
   );
-  const mails = await alarmMails(ctx, fired.alarm, found, 'fired');
-  return writeTransition(ctx, { alarm: fired.alarm, event: 'alarm.fired', occurredAt: t.firedAt, write: fired, mails });
+  const notifications = await alarmNotifications(ctx, fired.alarm, found, 'fired');
+  return writeTransition(ctx, { alarm: fired.alarm, event: 'alarm.fired', occurredAt: t.firedAt, write: fired, ...notifications });
 }
 
 /** Tells the open pages watching the station of an alarm change made outside its object (an acknowledgement, a deleted rule). */
@@ -136,10 +169,12 @@ export const announce = ({ env }: Ctx, { alarm }: Notice) =>
     .announce(alarm.item_id, { type: 'alarm', unique_id: alarm.unique_id, alarm })
     .catch((err) => console.error('live announcement failed', err));
 
-/** After the batch: sends the mails by the configured transport and makes the first attempt of each delivery. */
+/** After the batch: sends the mails by the configured transport, pushes, and makes the first attempt of each delivery. */
 export async function sendNotice(ctx: Ctx, notice: Notice) {
   for (const { id, mail } of notice.mails) {
     await transportMail(ctx, { id, mail }).catch((err) => console.error('[mail] alarm mail not sent', id, err));
   }
+  const { push } = notice;
+  if (push) await deliverPush(ctx, push.subjectIds, alarmPushMessage(notice.alarm, push.rule, push.event));
   await attemptDeliveries(ctx, { ids: notice.deliveries });
 }
