@@ -35,6 +35,7 @@ describe('notification overrides on the profile', () => {
     };
     expect(toSettings(fromSettings(stored))).toEqual({
       mode: 'critical',
+      push: true,
       stations: [{ item_id: 3, mode: 'none' }],
       groups: [{ group_id: 5, mode: 'all' }],
     });
