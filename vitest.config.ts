@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { testVapid } from './tests/support/vapid-test-keys';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -32,15 +33,13 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             // Dashboards are not kept between calls in tests (each test sees what it just stored); tests/api/dashboard-cache.test.ts
             // turns the cache on for itself.
-            // A fixed VAPID pair, whose public key tests/support/push-service.ts checks signatures with.
+            // A fixed VAPID pair (tests/api/push.test.ts checks signatures with its public key).
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 DASHBOARD_CACHE_SECONDS: '0',
                 STATION_TESTING: 'on',
-                VAPID_PUBLIC_KEY: 'BDwC4mxUKYs1DYHLplxfr5hLdYITaYRpR2XZRzDzis8NFB7ncfhjQmmLEStVRv6FkomrAGKC7U0pRWU-cGOURak',
-                VAPID_PRIVATE_KEY: 'I4QlTvNhWUYZuN4j9MJzTgI_k6e4rvlThikto0Ptvg4',
-                VAPID_SUBJECT: 'mailto:alarms@hladina.test',
+                ...testVapid,
               },
             },
           }),

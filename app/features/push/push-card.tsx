@@ -63,7 +63,7 @@ function DeviceRow({ device, onRemoved }: { device: PushDevice; onRemoved: (() =
         {name}
         {here && <span className="font-normal text-muted-foreground"> · {m.push_this_device()}</span>}
       </span>
-      <span className="basis-full text-xs text-muted-foreground tabular-nums sm:order-last">
+      <span className="order-last basis-full text-xs text-muted-foreground tabular-nums">
         {m.push_added({ date: when(device.created_at) })}
         {device.last_success_at && ` · ${m.push_last_delivered({ date: when(device.last_success_at) })}`}
         {device.last_failure_at && ` · ${m.push_last_failed({ date: when(device.last_failure_at), error: device.last_error ?? '' })}`}
