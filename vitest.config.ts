@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { testVapid } from './tests/support/vapid-test-keys';
 
 const migrations = await readD1Migrations('./migrations');
 
@@ -32,7 +33,15 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             // Dashboards are not kept between calls in tests (each test sees what it just stored); tests/api/dashboard-cache.test.ts
             // turns the cache on for itself.
-            miniflare: { bindings: { TEST_MIGRATIONS: migrations, DASHBOARD_CACHE_SECONDS: '0', STATION_TESTING: 'on' } },
+            // A fixed VAPID pair (tests/api/push.test.ts checks signatures with its public key).
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: migrations,
+                DASHBOARD_CACHE_SECONDS: '0',
+                STATION_TESTING: 'on',
+                ...testVapid,
+              },
+            },
           }),
         ],
         test: {

@@ -5,8 +5,10 @@ import { postDemoReadings } from './seed/readings';
 import { applyMigrations, executeScript, query } from './lib/d1';
 import { storeImporterToken } from './lib/ingest';
 import { startLocalWorker } from './lib/local-worker';
+import { ensureDevVapidKeys } from './lib/dev-vapid';
 import { reconcileCron } from '../worker/rollup/schedules';
 
+await ensureDevVapidKeys();
 applyMigrations('--local');
 const [{ n }] = query<{ n: number }>('SELECT COUNT(*) AS n FROM subjects', '--local');
 if (n === 0) {

@@ -28,6 +28,7 @@ import { levelRoutes } from './routes/levels';
 import { warningRoutes } from './routes/warning';
 import { escalationRoutes } from './routes/escalations';
 import { maintenanceRoutes } from './routes/maintenance';
+import { pushRoutes } from './routes/push';
 
 export const maxBodyBytes = 1024 * 1024;
 
@@ -64,6 +65,7 @@ export function createApi() {
   api.route('/', warningRoutes);
   api.route('/', escalationRoutes);
   api.route('/', maintenanceRoutes);
+  api.route('/', pushRoutes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   api.openAPIRegistry.registerComponent('securitySchemes', 'accessToken', {

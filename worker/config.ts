@@ -27,6 +27,10 @@ const Config = z.object({
     .min(0)
     .max(24 * 60)
     .default(10),
+  /** The VAPID key pair and contact of Web Push (docs/push.md); push is off without all three. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
   /** "on" only in the tests' and the benchmarks' Workers: station objects then hand out their testing facet (decision 0020). */
   STATION_TESTING: z.string().optional(),
 });

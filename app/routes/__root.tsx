@@ -40,11 +40,15 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      // The installed app (public/manifest.webmanifest, docs/push.md) takes its colour and icons from these.
+      { name: 'theme-color', content: '#0c4a6e' },
       { title: pageTitle(matches.at(-1)?.pathname ?? '/') },
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+      { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
     ],
   }),
   // The document around every screen, its error and its not-found page alike.

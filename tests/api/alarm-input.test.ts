@@ -91,13 +91,14 @@ describe('alarm list and acknowledgement', () => {
 });
 
 describe('notification settings', () => {
-  it('start at all, and replace default and overrides at once', async () => {
+  it('start at all without push, and replace default and overrides at once', async () => {
     const user = await make.subject();
     const mine = await make.station({ viewers: [user] });
     const group = await make.group({ members: [user] });
     const initial = (await get('/rest/notifications/settings', { token: user.token, reply: NotificationSettings })).data;
     expect(initial).toEqual({
       mode: 'all',
+      push: false,
       stations: [],
       groups: [],
       allStations: [{ id: mine.id, name: mine.name }],
@@ -136,6 +137,9 @@ describe('notification settings', () => {
     const otherGroup = await make.group();
     expect422(await post('/rest/notifications/settings', { NotificationSettings: { mode: 'sometimes' } }, { token: user.token }), {
       mode: notValid,
+    });
+    expect422(await post('/rest/notifications/settings', { NotificationSettings: { mode: 'all', push: 'maybe' } }, { token: user.token }), {
+      push: notValid,
     });
     expect422(
       await post(

@@ -7,6 +7,8 @@ import { call, db, post } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
 import { make, uniqueEmail, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
+import { newDevice } from '../support/push-service';
+import { PushDevice } from '../../worker/contracts/push';
 import { ingest, rawAll } from '../support/telemetry';
 
 type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
@@ -112,6 +114,14 @@ const usersApiToken = async (user: TestSubject) =>
 const usersShareLink = async (user: TestSubject) =>
   makeShareLink(user, { stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] });
 const ownLink = { anonymous: 401, user: 200, 'second user': 404, administrator: 200 };
+
+let pushEndpoints = 0;
+const pushSubscription = async () =>
+  (await newDevice(`https://push.matrix.test/${Date.now().toString(36)}-${pushEndpoints++}`)).subscription;
+/** A push device of the first user's: nobody else removes it, administrators neither. */
+const usersDevice = async (user: TestSubject) =>
+  (await post('/rest/push/devices', { PushSubscribe: await pushSubscription() }, { token: user.token, reply: PushDevice })).data.id;
+const ownDevice = { anonymous: 401, user: 200, 'second user': 404, administrator: 404 };
 
 const rule = async () =>
   (await addRule(await make.admin(), { item_id: (await make.station()).id, kind: 'no_data', silence_minutes: 60 })).id as number;
@@ -374,6 +384,20 @@ const cases: Case[] = [
     expected: signedIn,
     build: async () => ({ method: 'POST', path: '/rest/notifications/settings', body: { NotificationSettings: { mode: 'critical' } } }),
   },
+  { name: 'GET /rest/push/key', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/push/key' }) },
+  { name: 'GET /rest/push/devices', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/push/devices' }) },
+  {
+    name: 'POST /rest/push/devices',
+    expected: signedIn,
+    build: async () => ({ method: 'POST', path: '/rest/push/devices', body: { PushSubscribe: await pushSubscription() } }),
+  },
+  {
+    name: 'POST /rest/push/devices/delete',
+    expected: ownDevice,
+    build: async ({ user }) => ({ method: 'POST', path: `/rest/push/devices/delete?id=${await usersDevice(user)}` }),
+  },
+  // Sends to the caller's own devices (none here) only.
+  { name: 'POST /rest/push/test', expected: signedIn, build: async () => ({ method: 'POST', path: '/rest/push/test' }) },
   { name: 'GET /rest/webhooks', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/webhooks' }) },
   {
     name: 'GET /rest/webhooks/edit',

@@ -27,6 +27,7 @@ describe('notification overrides on the profile', () => {
   test('the stored settings go back to the API in its own shape', () => {
     const stored = {
       mode: 'critical' as const,
+      push: true,
       stations: [{ item_id: 3, mode: 'none' as const }],
       groups: [{ group_id: 5, mode: 'all' as const }],
       allStations: [{ id: 3, name: 'Olomouc' }],
@@ -34,6 +35,7 @@ describe('notification overrides on the profile', () => {
     };
     expect(toSettings(fromSettings(stored))).toEqual({
       mode: 'critical',
+      push: true,
       stations: [{ item_id: 3, mode: 'none' }],
       groups: [{ group_id: 5, mode: 'all' }],
     });

@@ -17,6 +17,7 @@ import { postDemoReadings } from '../../scripts/seed/readings';
 import { newImporterToken } from '../../worker/domain/telemetry/tokens';
 import { reconcileCron } from '../../worker/rollup/schedules';
 import { migrate, openE2eDb } from './e2e-db';
+import { testVapid } from './vapid-test-keys';
 
 export interface E2eServer {
   baseURL: string;
@@ -51,7 +52,7 @@ async function prepareDatabase(stateDir: string) {
 }
 
 async function serve(stateDir: string, token: string): Promise<E2eServer & { worker: LocalWorker }> {
-  const worker = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir });
+  const worker = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir, vars: testVapid });
   try {
     // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
     await postDemoReadings(worker.base, token, e2eReadingDays);

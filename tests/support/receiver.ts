@@ -4,6 +4,8 @@ export interface Received {
   url: string;
   headers: Headers;
   body: string;
+  /** The body's bytes as sent (a push message is binary). */
+  bytes: Uint8Array;
 }
 
 /**
@@ -18,7 +20,8 @@ export function webhookReceiver(base: string, reply: (received: Received) => Res
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     if (!request.url.startsWith(base)) return original(input, init);
-    const r = { url: request.url, headers: request.headers, body: await request.text() };
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const r = { url: request.url, headers: request.headers, body: new TextDecoder().decode(bytes), bytes };
     received.push(r);
     return reply(r);
   });

@@ -17,6 +17,7 @@ import { webhookCalls } from './webhooks';
 import { warningCalls } from './warning';
 import { escalationCalls } from './escalations';
 import { maintenanceCalls } from './maintenance';
+import { pushCalls } from './push';
 
 /**
  * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
@@ -45,4 +46,5 @@ export const calls = {
   warning: warningCalls,
   escalations: escalationCalls,
   maintenance: maintenanceCalls,
+  push: pushCalls,
 };

@@ -204,7 +204,12 @@ export const escalationCalls = {
     path: '/escalations/acknowledge',
     access: 'user',
     summary: 'Acknowledge a running escalation (stops it; 409 once it stopped); its alarm is acknowledged too',
-    query: idQuery,
+    query: idQuery.extend({
+      via: z
+        .enum(['app', 'push'])
+        .default('app')
+        .meta({ description: "Where it was acknowledged: the app, or a push notification's action." }),
+    }),
     body: EscalationAcknowledge,
     model: 'EscalationAcknowledge',
     reply: Escalation,

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { NamedRef } from './subjects';
-import { id } from './validation';
+import { flag, id } from './validation';
 
 /** Which alarm e-mails a subject receives: all, critical ones only, or none. */
 export const notificationModes = ['all', 'critical', 'none'] as const;
@@ -23,11 +23,15 @@ export const NotificationSettingsInput = z.object({
     .array(z.object({ group_id: id(), mode }))
     .max(10_000)
     .default([]),
+  push: flag().optional().meta({
+    description: 'Also push each alarm e-mailed to the subject to its push devices (GET /rest/push/devices); unchanged when absent.',
+  }),
 });
 export type NotificationSettingsInput = z.input<typeof NotificationSettingsInput>;
 
 export const NotificationSettings = z.object({
   mode,
+  push: z.boolean().meta({ description: 'Alarms e-mailed to the subject also go to its push devices.' }),
   stations: z.array(z.object({ item_id: z.number(), mode })),
   groups: z.array(z.object({ group_id: z.number(), mode })),
   /** What overrides may name: the stations the subject may see, and its groups (every group for administrators). */

@@ -16,7 +16,7 @@ const ownGroups = (subject: Subject) =>
 export const selectNotificationSettings = (db: Db, subject: Subject) =>
   Promise.all([
     db
-      .select({ mode: notificationPreferences.mode })
+      .select({ mode: notificationPreferences.mode, push: notificationPreferences.push })
       .from(notificationPreferences)
       .where(eq(notificationPreferences.subjectId, subject.id)),
     db.select().from(notificationOverrides).where(eq(notificationOverrides.subjectId, subject.id)).orderBy(asc(notificationOverrides.id)),
@@ -38,17 +38,21 @@ export const selectChoosableGroups = (db: Db, subject: Subject, ids: number[]) =
     .from(groups)
     .where(sql`${inArray(groups.id, ids)} AND ${ownGroups(subject)}`);
 
-/** Replaces a subject's default and overrides at once. */
+/** Replaces a subject's default and overrides at once (and its push choice, unless `push` is undefined). */
 export const replaceNotificationSettings = (
   db: Db,
   subjectId: number,
-  { mode, overrides }: { mode: NotificationMode; overrides: (typeof notificationOverrides.$inferInsert)[] },
+  {
+    mode,
+    push,
+    overrides,
+  }: { mode: NotificationMode; push: boolean | undefined; overrides: (typeof notificationOverrides.$inferInsert)[] },
 ) =>
   atomically(db, [
     db
       .insert(notificationPreferences)
-      .values({ subjectId, mode })
-      .onConflictDoUpdate({ target: notificationPreferences.subjectId, set: { mode } }),
+      .values({ subjectId, mode, push: push ?? false })
+      .onConflictDoUpdate({ target: notificationPreferences.subjectId, set: push === undefined ? { mode } : { mode, push } }),
     db.delete(notificationOverrides).where(eq(notificationOverrides.subjectId, subjectId)),
     ...chunkedInserts(db, notificationOverrides, overrides),
   ]);

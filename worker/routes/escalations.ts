@@ -9,6 +9,6 @@ mount(escalationRoutes, escalationCalls.policies, ({ ctx }) => listPolicies(ctx)
 mount(escalationRoutes, escalationCalls.savePolicy, ({ ctx, body }) => savePolicy(ctx, body));
 mount(escalationRoutes, escalationCalls.deletePolicy, ({ ctx, query }) => deletePolicy(ctx, query));
 mount(escalationRoutes, escalationCalls.list, ({ ctx, query }) => listEscalations(ctx, query));
-mount(escalationRoutes, escalationCalls.acknowledge, ({ ctx, query, body }) => acknowledgeEscalation(ctx, { id: query.id, ...body }));
+mount(escalationRoutes, escalationCalls.acknowledge, ({ ctx, query, body }) => acknowledgeEscalation(ctx, { ...query, ...body }));
 mount(escalationRoutes, escalationCalls.link, ({ ctx, query }) => escalationOfLink(ctx, query));
 mount(escalationRoutes, escalationCalls.acknowledgeLink, ({ ctx, body }) => acknowledgeByLink(ctx, body));

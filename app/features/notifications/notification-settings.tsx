@@ -6,6 +6,7 @@ import { SaveButton } from '~/components/save-button';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Label } from '~/components/ui/label';
+import { Switch } from '~/components/ui/switch';
 import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
 import { OptionSelect } from '~/features/alarms/option-select';
 import { useContractForm } from '~/lib/use-contract-form';
@@ -122,7 +123,7 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
       </CardHeader>
       <CardContent>
         <form method="post" noValidate {...form} className="grid grid-cols-1 gap-5">
-          <FormErrors errors={errors} fields={['mode', 'stations', 'groups']} />
+          <FormErrors errors={errors} fields={['mode', 'push', 'stations', 'groups']} />
           <div className="grid gap-2">
             <Label id="notify-default">{m.notify_default()}</Label>
             <ToggleGroup
@@ -138,6 +139,20 @@ export function NotificationSettingsCard({ settings }: { settings: NotificationS
                 </ToggleGroupItem>
               ))}
             </ToggleGroup>
+          </div>
+          <div className="flex items-start gap-3">
+            <Switch
+              id="notify-push"
+              checked={state.push}
+              onCheckedChange={(push) => setState({ ...state, push })}
+              aria-describedby="notify-push-hint"
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="notify-push">{m.notify_push()}</Label>
+              <p id="notify-push-hint" className="text-sm text-muted-foreground">
+                {m.notify_push_hint()}
+              </p>
+            </div>
           </div>
           <p className="text-sm text-muted-foreground">{m.notify_how_overrides_combine()}</p>
           <OverrideList kind="stations" options={settings.allStations} state={state} onChange={setState} errors={errors.stations} />

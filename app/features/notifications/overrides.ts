@@ -30,12 +30,14 @@ export const notOverridden = <T extends { id: number }>(all: T[], list: Override
 /** The screen's state from the stored settings, and back to what the API takes. */
 export const fromSettings = (settings: NotificationSettings) => ({
   mode: settings.mode,
+  push: settings.push,
   stations: settings.stations.map((s) => ({ id: s.item_id, mode: s.mode })),
   groups: settings.groups.map((g) => ({ id: g.group_id, mode: g.mode })),
 });
 
 export const toSettings = (state: ReturnType<typeof fromSettings>): NotificationSettingsInput => ({
   mode: state.mode,
+  push: state.push,
   stations: state.stations.map((s) => ({ item_id: s.id, mode: s.mode })),
   groups: state.groups.map((g) => ({ group_id: g.id, mode: g.mode })),
 });

@@ -5,6 +5,7 @@ import { PageHeader } from '~/components/page-header';
 import { NotificationSettingsCard } from '~/features/notifications/notification-settings';
 import { notificationSettingsQuery } from '~/features/notifications/queries';
 import { ApiTokensCard } from '~/features/profile/api-tokens';
+import { PushCard } from '~/features/push/push-card';
 import { ProfileForm } from '~/features/profile/profile-form';
 import { apiTokensQuery } from '~/features/profile/queries';
 import { m } from '~/paraglide/messages';
@@ -31,6 +32,7 @@ function ProfilePage() {
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <ProfileForm key={user.id} user={user} />
         <NotificationSettingsCard settings={settings} />
+        <PushCard />
         <ApiTokensCard tokens={tokens} />
       </div>
     </>

@@ -19,3 +19,4 @@ export * from './quality';
 export * from './warning';
 export * from './escalations';
 export * from './maintenance';
+export * from './push-subscriptions';

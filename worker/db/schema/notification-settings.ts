@@ -4,12 +4,14 @@ import { groups } from './groups';
 import { items } from './items';
 import { subjects } from './subjects';
 
-/** A subject's default for alarm e-mail; no row means `all`. */
+/** A subject's default for alarm e-mail, and whether alarms also go to its push devices; no row means `all`, no push. */
 export const notificationPreferences = sqliteTable('notification_preferences', {
   subjectId: integer('subject_id')
     .primaryKey()
     .references(() => subjects.id, { onDelete: 'cascade' }),
   mode: text('mode', { enum: notificationModes }).notNull(),
+  /** An alarm that e-mails the subject also pushes to its devices. */
+  push: integer('push', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** A subject's alarm e-mail setting for one station or for one group's stations (exactly one of the two is set). */

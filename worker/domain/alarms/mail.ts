@@ -14,7 +14,7 @@ const stationTime = (iso: string, timeZone: string) =>
 const amount = (value: number, unit: string) => `${Number(value.toFixed(4))}${unit ? ` ${unit}` : ''}`;
 
 /** The condition in words, e.g. "Groundwater level (H1) above 3.2 m for at least 30 min". */
-function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>, rule: RuleFacts): string {
+export function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'threshold'>, rule: RuleFacts): string {
   const info = readingInfo(alarm.reading);
   const what = info ? `${info.label} (${info.code})` : (alarm.reading ?? '');
   const unit = info?.unit ?? '';

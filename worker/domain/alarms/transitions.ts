@@ -8,6 +8,7 @@ import { atomically } from '../../db/batch';
 import { endEscalationsOfAlarm } from '../../db/escalations';
 import { keepMail } from '../../db/mail';
 import { findWindow, inMaintenance, selectHeldBackAlarms } from '../../db/maintenance';
+import { selectPushSubjects } from '../../db/push';
 import { queueAlarmMail, selectAlarmRecipients } from '../../db/notifications';
 import { queueAlarmDelivery, selectSubscribedWebhooks } from '../../db/webhooks';
 import { stationOf } from '../../station/directory';
@@ -15,13 +16,23 @@ import type { Transition } from '../../station/evaluate';
 import { transportMail, type Mail } from '../mail/mailer';
 import { attemptDeliveries } from '../webhooks/deliver';
 import { startEscalations } from '../escalations/run';
-import { alarmMail } from './mail';
+import { alarmPushMessage } from '../push/alarm-message';
+import { deliverPush } from '../push/deliver';
+import { alarmMail, type RuleFacts } from './mail';
 
-/** What a written transition leaves for after the reply: the alarm as it now stands, mails to send, deliveries to try. */
+/** Who of a transition's mail recipients also get it pushed, and what it says (built once the alarm has its id). */
+interface PushNotice {
+  subjectIds: number[];
+  rule: RuleFacts;
+  event: 'fired' | 'cleared';
+}
+
+/** What a written transition leaves for after the reply: the alarm as it now stands, mails to send, deliveries to try, pushes. */
 export interface Notice {
   alarm: Alarm;
   mails: { id: number; mail: Mail }[];
   deliveries: number[];
+  push?: PushNotice;
 }
 
 /**
@@ -38,6 +49,7 @@ export async function writeTransition(
     occurredAt,
     write,
     mails = [],
+    push,
     before = [],
     quiet = false,
   }: {
@@ -46,6 +58,7 @@ export async function writeTransition(
     occurredAt: number;
     write: AlarmWrite;
     mails?: Mail[];
+    push?: PushNotice;
     before?: BatchItem<'sqlite'>[];
     /** During a maintenance window: no webhook hears of it. */
     quiet?: boolean;
@@ -66,13 +79,32 @@ export async function writeTransition(
     alarm: { ...alarm, id: head[0].id },
     mails: mails.flatMap((mail, i) => inserted[i].map(({ id }) => ({ id, mail }))),
     deliveries: inserted.slice(mails.length).flatMap((rows) => rows.map((d) => d.id)),
+    push,
   };
 }
 
-/** The alarm e-mails of a transition: one per subject who may see the station and wants this severity. */
-async function alarmMails({ db, config }: Ctx, alarm: Alarm, found: RuleWithStation, event: 'fired' | 'cleared'): Promise<Mail[]> {
+/**
+ * The alarm e-mails of a transition: one per subject who may see the station and wants this severity; those of them
+ * who turned push on get it pushed too.
+ */
+async function alarmNotifications(
+  { db, config }: Ctx,
+  alarm: Alarm,
+  found: RuleWithStation,
+  event: 'fired' | 'cleared',
+): Promise<{ mails: Mail[]; push?: PushNotice }> {
   const recipients = await selectAlarmRecipients(db, { itemId: alarm.item_id, severity: alarm.severity });
-  return recipients.map((to) => alarmMail(to, alarm, { ...found.rule, timezone: found.timezone }, event, config.APP_URL));
+  const rule = { ...found.rule, timezone: found.timezone };
+  const subjectIds = recipients.length
+    ? await selectPushSubjects(
+        db,
+        recipients.map((to) => to.id),
+      )
+    : [];
+  return {
+    mails: recipients.map((to) => alarmMail(to, alarm, rule, event, config.APP_URL)),
+    push: subjectIds.length ? { subjectIds, rule, event } : undefined,
+  };
 }
 
 /** Clears an open alarm (its condition ended, or its rule was deleted) with its notifications, as one batch after `before`. */
@@ -96,13 +128,13 @@ export async function clearAlarm(
 ) {
   const alarm: Alarm = { ...open, state: 'cleared', cleared_at: isoInstant(at), clear_value: value, cleared_reason: reason };
   const quiet = await inMaintenance(ctx.db, open.item_id, at);
-  const mails = quiet ? [] : await alarmMails(ctx, alarm, rule, 'cleared');
+  const notifications = quiet ? {} : await alarmNotifications(ctx, alarm, rule, 'cleared');
   return writeTransition(ctx, {
     alarm,
     event: 'alarm.cleared',
     occurredAt: at,
     write: clearAlarmRow(ctx.db, { id: open.id, at, value, reason }),
-    mails,
+    ...notifications,
     // Its escalations end with it.
     before: [...(before ?? []), endEscalationsOfAlarm(ctx.db, open.id)],
     quiet,
@@ -144,13 +176,13 @@ export async function applyTransition(
   );
   // During a maintenance window the alarm is kept but tells nobody; if still active at the window's end, it notifies then.
   const quiet = await inMaintenance(ctx.db, itemId, t.firedAt);
-  const mails = quiet ? [] : await alarmMails(ctx, fired.alarm, found, 'fired');
+  const notifications = quiet ? {} : await alarmNotifications(ctx, fired.alarm, found, 'fired');
   const notice = await writeTransition(ctx, {
     alarm: fired.alarm,
     event: 'alarm.fired',
     occurredAt: t.firedAt,
     write: fired,
-    mails,
+    ...notifications,
     quiet,
   });
   if (notice && !quiet)
@@ -165,11 +197,13 @@ export const announce = ({ env }: Ctx, { alarm }: Notice) =>
     .announce(alarm.item_id, { type: 'alarm', unique_id: alarm.unique_id, alarm })
     .catch((err) => console.error('live announcement failed', err));
 
-/** After the batch: sends the mails by the configured transport and makes the first attempt of each delivery. */
+/** After the batch: sends the mails by the configured transport, pushes, and makes the first attempt of each delivery. */
 export async function sendNotice(ctx: Ctx, notice: Notice) {
   for (const { id, mail } of notice.mails) {
     await transportMail(ctx, { id, mail }).catch((err) => console.error('[mail] alarm mail not sent', id, err));
   }
+  const { push } = notice;
+  if (push) await deliverPush(ctx, push.subjectIds, alarmPushMessage(notice.alarm, push.rule, push.event));
   await attemptDeliveries(ctx, { ids: notice.deliveries });
 }
 
@@ -185,9 +219,9 @@ export async function notifyAfterMaintenance(ctx: Ctx, { windowId }: { windowId:
     const alarm = await findAlarmByKey(ctx.db, key);
     const found = alarm && (await findRuleWithStation(ctx.db, alarm.rule_id));
     if (!alarm || !found) continue;
-    const mails = await alarmMails(ctx, alarm, found, 'fired');
+    const { mails, push } = await alarmNotifications(ctx, alarm, found, 'fired');
     const kept = await Promise.all(mails.map(async (mail) => ({ id: await keepMail(ctx.db, mail), mail })));
     await startEscalations(ctx, { itemId, at: end, alarm: { id: alarm.id, key, ruleId: alarm.rule_id } });
-    ctx.defer(sendNotice(ctx, { alarm, mails: kept, deliveries: [] }));
+    ctx.defer(sendNotice(ctx, { alarm, mails: kept, deliveries: [], push }));
   }
 }

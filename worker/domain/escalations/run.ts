@@ -126,7 +126,7 @@ async function notifyStep(ctx: Ctx, found: Found, index: number, repeat: number,
       mails.push({
         to: person.username,
         subject: title,
-        body: `Hello ${person.firstName},\n\n${body}\n\nAcknowledge it (no sign-in needed, the link works once): ${base}/ack/${token}\n\nSee the escalations: ${base}/escalations`,
+        body: `Hello ${person.firstName},\n\n${body}\n\nAcknowledge it (no sign-in needed, the link works once): ${base}/ack/${token}\n\nSee the station's alarms: ${base}/alarms?station=${e.itemId}`,
       });
     }
   }
@@ -157,7 +157,8 @@ async function notifyStep(ctx: Ctx, found: Found, index: number, repeat: number,
     tokens,
     deliveries: hooks.map((webhookId) => ({ webhookId, payload: JSON.stringify(payload), alarmId: e.alarmId, now })),
   });
-  for (const p of pushed) await deliverStepByPush(ctx, { subjectId: p.id, title, body, url: `${base}/escalations`, escalationId: e.id });
+  for (const p of pushed)
+    await deliverStepByPush(ctx, { subjectId: p.id, title, body, url: `/alarms?station=${e.itemId}`, escalationId: e.id });
   const kept = await Promise.all(mails.map(async (mail) => ({ id: await keepMail(ctx.db, mail), mail })));
   ctx.defer(
     (async () => {
@@ -178,7 +179,7 @@ export async function listEscalations(ctx: SubjectCtx, q: z.output<typeof Escala
 /** Acknowledges a running escalation of a station the subject may see from the app: the chain stops (409 once stopped). */
 export async function acknowledgeEscalation(
   ctx: SubjectCtx,
-  { id, note, false_alarm }: { id: number; note: string | null; false_alarm: boolean },
+  { id, via, note, false_alarm }: { id: number; via: 'app' | 'push'; note: string | null; false_alarm: boolean },
 ): Promise<Escalation> {
   const found = await findEscalation(ctx.db, id);
   if (!found) throw notFound('Escalation');
@@ -187,7 +188,7 @@ export async function acknowledgeEscalation(
     id,
     at: Date.now(),
     by: ctx.subject.id,
-    via: 'app',
+    via,
     note,
     falseAlarm: false_alarm,
   });

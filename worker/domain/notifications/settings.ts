@@ -14,6 +14,7 @@ export async function notificationSettingsOf({ db, subject }: SubjectCtx): Promi
   const [preference, overrides, allStations, allGroups] = await selectNotificationSettings(db, subject);
   return {
     mode: preference[0]?.mode ?? 'all',
+    push: preference[0]?.push ?? false,
     stations: overrides.flatMap((o) => (o.itemId === null ? [] : [{ item_id: o.itemId, mode: o.mode }])),
     groups: overrides.flatMap((o) => (o.groupId === null ? [] : [{ group_id: o.groupId, mode: o.mode }])),
     allStations,
@@ -43,6 +44,7 @@ export async function saveNotificationSettings(ctx: SubjectCtx, input: z.output<
   await refuseUnknown([...groupModes.keys()], (ids) => selectChoosableGroups(db, subject, ids), 'groups', 'Groups');
   await replaceNotificationSettings(db, subject.id, {
     mode: input.mode,
+    push: input.push,
     overrides: [
       ...[...stations].map(([itemId, mode]) => ({ subjectId: subject.id, itemId, groupId: null, mode })),
       ...[...groupModes].map(([groupId, mode]) => ({ subjectId: subject.id, itemId: null, groupId, mode })),
