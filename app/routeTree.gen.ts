@@ -25,6 +25,7 @@ import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedShareLinksRouteImport } from './routes/_authed/share-links'
 import { Route as AuthedSubjectsRouteImport } from './routes/_authed/subjects'
 import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
+import { Route as AckTokenRouteImport } from './routes/ack.$token'
 import { Route as ResetPasswordRequestIndexRouteImport } from './routes/reset-password-request.index'
 import { Route as ResetPasswordRequestHashRouteImport } from './routes/reset-password-request.$hash'
 import { Route as AuthedEditGroupIndexRouteImport } from './routes/_authed/edit-group.index'
@@ -123,6 +124,11 @@ const AuthedWebhooksRoute = AuthedWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
   getParentRoute: () => AuthedRoute,
+} as any)
+const AckTokenRoute = AckTokenRouteImport.update({
+  id: '/ack/$token',
+  path: '/ack/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRequestIndexRoute =
   ResetPasswordRequestIndexRouteImport.update({
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/share-links': typeof AuthedShareLinksRoute
   '/subjects': typeof AuthedSubjectsRoute
   '/webhooks': typeof AuthedWebhooksRoute
+  '/ack/$token': typeof AckTokenRoute
   '/reset-password-request/$hash': typeof ResetPasswordRequestHashRoute
   '/reset-password-request/': typeof ResetPasswordRequestIndexRoute
   '/edit-group/$id': typeof AuthedEditGroupIdRoute
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/share-links': typeof AuthedShareLinksRoute
   '/subjects': typeof AuthedSubjectsRoute
   '/webhooks': typeof AuthedWebhooksRoute
+  '/ack/$token': typeof AckTokenRoute
   '/reset-password-request/$hash': typeof ResetPasswordRequestHashRoute
   '/reset-password-request': typeof ResetPasswordRequestIndexRoute
   '/edit-group/$id': typeof AuthedEditGroupIdRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   '/_authed/share-links': typeof AuthedShareLinksRoute
   '/_authed/subjects': typeof AuthedSubjectsRoute
   '/_authed/webhooks': typeof AuthedWebhooksRoute
+  '/ack/$token': typeof AckTokenRoute
   '/reset-password-request/$hash': typeof ResetPasswordRequestHashRoute
   '/reset-password-request/': typeof ResetPasswordRequestIndexRoute
   '/_authed/edit-group/$id': typeof AuthedEditGroupIdRoute
@@ -353,6 +362,7 @@ export interface FileRouteTypes {
     | '/share-links'
     | '/subjects'
     | '/webhooks'
+    | '/ack/$token'
     | '/reset-password-request/$hash'
     | '/reset-password-request/'
     | '/edit-group/$id'
@@ -389,6 +399,7 @@ export interface FileRouteTypes {
     | '/share-links'
     | '/subjects'
     | '/webhooks'
+    | '/ack/$token'
     | '/reset-password-request/$hash'
     | '/reset-password-request'
     | '/edit-group/$id'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/_authed/share-links'
     | '/_authed/subjects'
     | '/_authed/webhooks'
+    | '/ack/$token'
     | '/reset-password-request/$hash'
     | '/reset-password-request/'
     | '/_authed/edit-group/$id'
@@ -455,6 +467,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
   RegisterRoute: typeof RegisterRoute
+  AckTokenRoute: typeof AckTokenRoute
   ResetPasswordRequestHashRoute: typeof ResetPasswordRequestHashRoute
   ResetPasswordRequestIndexRoute: typeof ResetPasswordRequestIndexRoute
   SSecretDisplayRoute: typeof SSecretDisplayRoute
@@ -577,6 +590,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/webhooks'
       preLoaderRoute: typeof AuthedWebhooksRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/ack/$token': {
+      id: '/ack/$token'
+      path: '/ack/$token'
+      fullPath: '/ack/$token'
+      preLoaderRoute: typeof AckTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/reset-password-request/': {
       id: '/reset-password-request/'
@@ -774,6 +794,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
   RegisterRoute: RegisterRoute,
+  AckTokenRoute: AckTokenRoute,
   ResetPasswordRequestHashRoute: ResetPasswordRequestHashRoute,
   ResetPasswordRequestIndexRoute: ResetPasswordRequestIndexRoute,
   SSecretDisplayRoute: SSecretDisplayRoute,

@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import { alarmCalls } from '../../worker/contracts/alarms';
 import { escalationCalls, type EscalationPolicyInput } from '../../worker/contracts/escalations';
 import { warningCalls } from '../../worker/contracts/warning';
+import { pushCalls } from '../../worker/contracts/push';
 import { webhookCalls } from '../../worker/contracts/webhooks';
-import { call } from '../support/api';
+import { call, post } from '../support/api';
 import { addRule, alarmsOf, flood, series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { mail, make } from '../support/make';
+import { newDevice } from '../support/push-service';
 import { webhookReceiver } from '../support/receiver';
 import { ingest, testingOf } from '../support/telemetry';
 
@@ -111,6 +113,30 @@ describe('escalation', () => {
       acknowledged_via: 'app',
       note: 'On my way.',
     });
+  });
+
+  it("pushes a step to the person's phone, whose Acknowledge action stops the chain, recorded as by push", async () => {
+    const { a, station, fire, advance, notices, escalation, hook } = await escalatedStation();
+    // The test's receiver stands in for the phone's push service.
+    const phone = await newDevice('https://duty.receiver.test/push/phone-of-a');
+    const subscribed = await callSpec(pushCalls.subscribe, { token: a.token, body: { ...phone.subscription, label: 'Phone' } });
+    expect(subscribed.status, subscribed.text).toBe(200);
+    await fire();
+    const delivered = await hook.next();
+    expect(delivered.url).toBe(phone.subscription.endpoint);
+    const { id } = await escalation();
+    const message = JSON.parse(await phone.open(delivered.bytes)) as { url: string; tag: string; acknowledge_url: string };
+    expect(message).toMatchObject({
+      url: `/alarms?station=${station.id}`,
+      tag: `escalation-${id}`,
+      acknowledge_url: `/rest/escalations/acknowledge?id=${id}&via=push`,
+    });
+    // Posted as the service worker posts it: an empty JSON body with the person's session.
+    const acknowledged = await post(message.acknowledge_url, {}, { token: a.token });
+    expect(acknowledged.status, acknowledged.text).toBe(200);
+    await advance(60);
+    expect(await notices()).toEqual([`1.0 email ${a.username}`, `1.0 push subject:${a.id}`]);
+    expect(await escalation()).toMatchObject({ state: 'acknowledged', acknowledged_by: { id: a.id }, acknowledged_via: 'push' });
   });
 
   it("stops at step 2 from the e-mail's link, without signing in, once", async () => {

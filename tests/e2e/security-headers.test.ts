@@ -14,6 +14,7 @@ const screenPaths: Record<string, string> = {
   'forgot-password.tsx': '/forgot-password',
   'reset-password-request.index.tsx': '/reset-password-request',
   'reset-password-request.$hash.tsx': '/reset-password-request/not-a-real-token',
+  'ack.$token.tsx': '/ack/not-a-real-token-of-forty-characters',
   '_authed/dashboard.tsx': '/dashboard',
   '_authed/alarms.tsx': '/alarms',
   '_authed/charts.$id.{-$itemType}.tsx': '/charts/DANES-BRNO-01',
@@ -60,7 +61,14 @@ beforeAll(async () => {
 /** The directives of a Content-Security-Policy by name. */
 const directivesOf = (policy: string) => new Map(policy.split(/;\s*/).map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
 
-const publicScreens = ['/login', '/register', '/forgot-password', '/reset-password-request', '/reset-password-request/not-a-real-token'];
+const publicScreens = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password-request',
+  '/reset-password-request/not-a-real-token',
+  '/ack/not-a-real-token-of-forty-characters',
+];
 
 describe('security headers', () => {
   test('every screen file under app/routes has a URL in this test', () => {
