@@ -37,6 +37,7 @@ import { Route as AuthedEditSubjectIndexRouteImport } from './routes/_authed/edi
 import { Route as AuthedEditSubjectIdRouteImport } from './routes/_authed/edit-subject.$id'
 import { Route as AuthedEditWebhookIndexRouteImport } from './routes/_authed/edit-webhook.index'
 import { Route as AuthedEditWebhookIdRouteImport } from './routes/_authed/edit-webhook.$id'
+import { Route as AuthedLevelsIdRouteImport } from './routes/_authed/levels.$id'
 import { Route as AuthedQualityIdRouteImport } from './routes/_authed/quality.$id'
 import { Route as SSecretIndexRouteImport } from './routes/s.$secret.index'
 import { Route as SSecretDisplayRouteImport } from './routes/s.$secret.display'
@@ -187,6 +188,11 @@ const AuthedEditWebhookIdRoute = AuthedEditWebhookIdRouteImport.update({
   path: '/edit-webhook/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedLevelsIdRoute = AuthedLevelsIdRouteImport.update({
+  id: '/levels/$id',
+  path: '/levels/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedQualityIdRoute = AuthedQualityIdRouteImport.update({
   id: '/quality/$id',
   path: '/quality/$id',
@@ -248,6 +254,7 @@ export interface FileRoutesByFullPath {
   '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group/': typeof AuthedEditGroupIndexRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group': typeof AuthedEditGroupIndexRoute
@@ -322,6 +330,7 @@ export interface FileRoutesById {
   '/_authed/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/_authed/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/_authed/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/_authed/levels/$id': typeof AuthedLevelsIdRoute
   '/_authed/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/_authed/edit-group/': typeof AuthedEditGroupIndexRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/levels/$id'
     | '/quality/$id'
     | '/s/$secret/display'
     | '/edit-group/'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/levels/$id'
     | '/quality/$id'
     | '/s/$secret/display'
     | '/edit-group'
@@ -433,6 +444,7 @@ export interface FileRouteTypes {
     | '/_authed/edit-share-link/$id'
     | '/_authed/edit-subject/$id'
     | '/_authed/edit-webhook/$id'
+    | '/_authed/levels/$id'
     | '/_authed/quality/$id'
     | '/s/$secret/display'
     | '/_authed/edit-group/'
@@ -662,6 +674,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditWebhookIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/levels/$id': {
+      id: '/_authed/levels/$id'
+      path: '/levels/$id'
+      fullPath: '/levels/$id'
+      preLoaderRoute: typeof AuthedLevelsIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/quality/$id': {
       id: '/_authed/quality/$id'
       path: '/quality/$id'
@@ -729,6 +748,7 @@ interface AuthedRouteChildren {
   AuthedEditShareLinkIdRoute: typeof AuthedEditShareLinkIdRoute
   AuthedEditSubjectIdRoute: typeof AuthedEditSubjectIdRoute
   AuthedEditWebhookIdRoute: typeof AuthedEditWebhookIdRoute
+  AuthedLevelsIdRoute: typeof AuthedLevelsIdRoute
   AuthedQualityIdRoute: typeof AuthedQualityIdRoute
   AuthedEditGroupIndexRoute: typeof AuthedEditGroupIndexRoute
   AuthedEditItemIndexRoute: typeof AuthedEditItemIndexRoute
@@ -753,6 +773,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditShareLinkIdRoute: AuthedEditShareLinkIdRoute,
   AuthedEditSubjectIdRoute: AuthedEditSubjectIdRoute,
   AuthedEditWebhookIdRoute: AuthedEditWebhookIdRoute,
+  AuthedLevelsIdRoute: AuthedLevelsIdRoute,
   AuthedQualityIdRoute: AuthedQualityIdRoute,
   AuthedEditGroupIndexRoute: AuthedEditGroupIndexRoute,
   AuthedEditItemIndexRoute: AuthedEditItemIndexRoute,

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, DownloadIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
@@ -74,6 +74,14 @@ export function ChartPage({
                 <Link to="/quality/$id" params={{ id: item.id }}>
                   <ShieldCheckIcon />
                   {m.quality_tab()}
+                </Link>
+              </Button>
+            )}
+            {mayEdit && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/levels/$id" params={{ id: item.id }}>
+                  <RulerIcon />
+                  {m.levels_tab()}
                 </Link>
               </Button>
             )}
