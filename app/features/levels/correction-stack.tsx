@@ -193,7 +193,8 @@ function CorrectionForm({ scope }: { scope: LevelsScope }) {
           to: instantOrNull(range.to, scope.timeZone) ?? '',
         },
       }),
-    onSuccess: (s) => setAmount(String(Number(s.amount.toFixed(4)))),
+    // Twelve significant digits drop the float noise and keep what brings the line onto the measurement.
+    onSuccess: (s) => setAmount(String(Number(s.amount.toPrecision(12)))),
     onError: () => toast.warning(m.levels_suggest_failed()),
   });
   const fields = ['kind', 'from', 'to', ...parameterFields[kind].map((f) => f.name), 'note'];

@@ -122,41 +122,35 @@ function ReferenceForm({ scope }: { scope: LevelsScope }) {
     query: { id: scope.itemId },
     read: (data) => ({
       reading: scope.reading,
-      from: instantOrNull(data.get('from'), scope.timeZone) ?? '',
-      to: instantOrNull(data.get('to'), scope.timeZone),
+      from: instantOrNull(data.get('reference-from'), scope.timeZone) ?? '',
+      to: instantOrNull(data.get('reference-to'), scope.timeZone),
       ground_elevation: numberField(data.get('ground_elevation')),
       mp_elevation: numberField(data.get('mp_elevation')),
       datum: String(data.get('datum') ?? ''),
       mode,
       sensor_depth: mode === 'water_column' ? numberField(data.get('sensor_depth')) : null,
-      note: String(data.get('note') ?? ''),
+      note: String(data.get('reference-note') ?? ''),
     }),
     toasts: { success: m.levels_reference_saved, failure: 'errors' },
     invalidates: 'levels',
   });
-  const fields = ['from', 'to', 'ground_elevation', 'mp_elevation', 'datum', 'mode', 'sensor_depth', 'note'];
+  // The correction form on the same page has its own from, to and note: these carry the form's prefix.
+  const own = Object.fromEntries(Object.entries(errors).map(([k, v]) => [['from', 'to', 'note'].includes(k) ? `reference-${k}` : k, v]));
+  const fields = ['reference-from', 'reference-to', 'ground_elevation', 'mp_elevation', 'datum', 'mode', 'sensor_depth', 'reference-note'];
   return (
     <form method="post" noValidate {...form} className="grid gap-3 rounded-lg border p-3" data-testid="reference-form">
       <p className="text-sm font-medium">{m.levels_reference_add()}</p>
-      <FormErrors errors={errors} fields={fields} />
+      <FormErrors errors={own} fields={fields} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField name="from" type="datetime-local" label={m.quality_from()} errors={errors} required />
-        <TextField name="to" type="datetime-local" label={m.levels_to_optional()} errors={errors} />
-        <TextField
-          name="ground_elevation"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          label={m.levels_ground()}
-          errors={errors}
-          required
-        />
-        <TextField name="mp_elevation" type="number" step="any" inputMode="decimal" label={m.levels_mp()} errors={errors} required />
-        <TextField name="datum" label={m.levels_datum()} placeholder="Bpv" maxLength={60} errors={errors} required />
+        <TextField name="reference-from" type="datetime-local" label={m.quality_from()} errors={own} required />
+        <TextField name="reference-to" type="datetime-local" label={m.levels_to_optional()} errors={own} />
+        <TextField name="ground_elevation" type="number" step="any" inputMode="decimal" label={m.levels_ground()} errors={own} required />
+        <TextField name="mp_elevation" type="number" step="any" inputMode="decimal" label={m.levels_mp()} errors={own} required />
+        <TextField name="datum" label={m.levels_datum()} placeholder="Bpv" maxLength={60} errors={own} required />
         <Field
           name="mode"
           label={m.levels_mode()}
-          errors={errors}
+          errors={own}
           control={(control) => (
             <OptionSelect<LevelMode>
               {...control}
@@ -173,11 +167,11 @@ function ReferenceForm({ scope }: { scope: LevelsScope }) {
             step="any"
             inputMode="decimal"
             label={m.levels_sensor_depth()}
-            errors={errors}
+            errors={own}
             required
           />
         )}
-        <TextField name="note" label={m.quality_note()} maxLength={500} errors={errors} required />
+        <TextField name="reference-note" label={m.quality_note()} maxLength={500} errors={own} required />
       </div>
       <div>
         <SubmitButton pending={pending}>{pending ? m.action_working() : m.levels_reference_add()}</SubmitButton>

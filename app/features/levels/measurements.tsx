@@ -61,7 +61,7 @@ function MeasurementTable({ measurements, timeZone }: { measurements: Measuremen
         </thead>
         <tbody>
           {[...measurements].reverse().map((x) => (
-            <tr key={x.id} className="border-t align-top" data-testid="measurement" data-at={x.at}>
+            <tr key={x.id} className="border-t align-top" data-testid="measurement" data-ts={Date.parse(x.at)}>
               <td className="py-1 pr-3 tabular-nums whitespace-nowrap">{stationDateTime(x.at, timeZone)}</td>
               <td className="py-1 pr-3 tabular-nums whitespace-nowrap" title={x.depth !== null ? m.levels_depth() : m.levels_gauge()}>
                 {metres(x.value)}
@@ -106,7 +106,7 @@ function MeasurementForm({ scope }: { scope: LevelsScope }) {
             gauge: kind === 'gauge' ? value : null,
             measured_by: String(data.get('measured_by') ?? ''),
             method: String(data.get('method') ?? ''),
-            note: String(data.get('note') ?? ''),
+            note: String(data.get('measurement-note') ?? ''),
           },
         ],
       };
@@ -117,16 +117,22 @@ function MeasurementForm({ scope }: { scope: LevelsScope }) {
   });
   // The contract names fields inside the list; the form has one measurement.
   const own = Object.fromEntries(
-    Object.entries(errors).map(([k, v]) => [k.replace(/^measurements\.0\./, '').replace(/^(depth|gauge)$/, 'value'), v]),
+    Object.entries(errors).map(([k, v]) => [
+      k
+        .replace(/^measurements\.0\./, '')
+        .replace(/^(depth|gauge)$/, 'value')
+        .replace(/^note$/, 'measurement-note'),
+      v,
+    ]),
   );
   return (
     <form method="post" noValidate {...form} className="grid content-start gap-3 rounded-lg border p-3" data-testid="measurement-form">
       <p className="text-sm font-medium">{m.levels_measurement_add()}</p>
-      <FormErrors errors={own} fields={['at', 'value', 'kind', 'measured_by', 'method', 'note']} />
+      <FormErrors errors={own} fields={['at', 'value', 'measurement-kind', 'measured_by', 'method', 'measurement-note']} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField name="at" type="datetime-local" label={m.levels_time()} errors={own} required />
         <Field
-          name="kind"
+          name="measurement-kind"
           label={m.levels_measured_as()}
           errors={own}
           control={(control) => (
@@ -151,7 +157,7 @@ function MeasurementForm({ scope }: { scope: LevelsScope }) {
           required
         />
         <TextField name="measured_by" label={m.levels_measured_by()} maxLength={100} errors={own} required />
-        <TextField name="note" label={m.quality_note_optional()} maxLength={500} errors={own} />
+        <TextField name="measurement-note" label={m.quality_note_optional()} maxLength={500} errors={own} />
       </div>
       <div>
         <SubmitButton pending={pending}>{pending ? m.action_working() : m.levels_measurement_add()}</SubmitButton>
