@@ -117,6 +117,12 @@ describe('levels in the browser', () => {
     }
     await page.getByTestId('series-toggle').getByRole('radio', { name: 'Raw' }).click();
     await expect.poll(() => page.locator('[data-reading="H1_elevation"]').count()).toBe(0);
+    // The raw line is drawn with the corrected one beside it where they differ (tests/app/levels-series.test.ts; on
+    // this downsampled range the two may keep different points, so only the drawing is waited for here).
+    const compared = page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"][data-beside]');
+    await compared.waitFor();
+    await compared.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('levels-chart-raw-360-light') });
     await context.close();
   });
 });

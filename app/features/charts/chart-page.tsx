@@ -41,6 +41,8 @@ export function ChartPage({
 }) {
   const [raw, setRaw] = useState(false);
   const query = chartQuery(id, choice, points, raw);
+  // With Raw chosen, the corrected series (already read for the default view) is drawn beside it for comparison.
+  const corrected = useQuery({ ...chartQuery(id, choice, points), enabled: raw });
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
@@ -108,7 +110,11 @@ export function ChartPage({
           raw={raw}
           onRaw={setRaw}
         />
-        <Readings chart={chart} thresholds={thresholds} quality={{ itemId: item.id, hideRejected, mayEdit, measurements }} />
+        <Readings
+          chart={chart}
+          thresholds={thresholds}
+          quality={{ itemId: item.id, hideRejected, mayEdit, measurements, beside: raw ? corrected.data?.data : undefined }}
+        />
         <ChartCredit />
       </div>
     </>
@@ -150,6 +156,12 @@ function QualityBar({
         <span aria-hidden className="inline-block size-2.5 rounded-full bg-violet-600 dark:bg-violet-400" />
         {m.levels_series_legend()}
       </span>
+      {raw && (
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-0 w-4 border-t-2 border-dashed border-violet-600 dark:border-violet-400" />
+          {m.levels_series_corrected()}
+        </span>
+      )}
       <span className="inline-flex items-center gap-1.5">
         <span aria-hidden className="inline-block size-2.5 rounded-full bg-amber-500" />
         {m.quality_flag_suspect()}

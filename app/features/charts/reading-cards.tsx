@@ -15,7 +15,7 @@ import { TotalFigures } from '~/features/stations/total-figures';
 import { m } from '~/paraglide/messages';
 import type { MeasurementPoint } from '~/features/levels/measurement-points';
 import { LazyReadingChart } from './lazy-chart';
-import { flagCounts, localInput, toBars, toFlagMarks, toLine, toMeasuredMarks } from './series';
+import { alignTo, flagCounts, localInput, toBars, toFlagMarks, toLine, toMeasuredMarks } from './series';
 
 // The marking form, with its date and contract code, loads when someone starts marking.
 const FlagForm = lazy(() => import('~/features/quality/flag-form').then((f) => ({ default: f.FlagForm })));
@@ -35,6 +35,8 @@ export interface QualityView {
   mayEdit: boolean;
   /** Manual measurements per reading, drawn as points beside the logger series. */
   measurements?: Record<string, MeasurementPoint[]>;
+  /** Another version of the series (the corrected one while the raw is shown), drawn beside each line. */
+  beside?: ChartColumns['data'];
 }
 
 const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
@@ -118,6 +120,8 @@ export function ReadingCard({
   );
   const counts = useMemo(() => flagCounts(flags), [flags]);
   const measured = quality?.measurements?.[code];
+  const besideLine = quality?.beside?.[code];
+  const besidePoints = useMemo(() => (totals || !besideLine ? [] : alignTo(besideLine, drawing)), [totals, besideLine, drawing]);
   const measuredMarks = useMemo(() => (totals ? [] : toMeasuredMarks(measured, drawing)), [totals, measured, drawing]);
   const approvedUntil = chart.approved?.[code] ? Date.parse(chart.approved[code]) : null;
   const [marking, setMarking] = useState(false);
@@ -157,6 +161,7 @@ export function ReadingCard({
               thresholds={thresholds}
               flags={marks}
               measurements={measuredMarks}
+              beside={besidePoints}
               approvedUntil={approvedUntil}
               selection={marking ? selection : null}
               onSelect={marking ? select : undefined}

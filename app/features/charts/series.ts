@@ -133,6 +133,19 @@ export function toMeasuredMarks(measured: { ts: number; value: number }[] | unde
   return [...marks].sort((a, b) => a[0] - b[0]).map(([time, value]) => ({ time, value }));
 }
 
+/**
+ * Another series' values at the instants a line draws, on that line's times, where they differ from the line's
+ * (elsewhere a gap, so an uncorrected stretch shows one line, not two on top of each other); none when they never do.
+ */
+export function alignTo(other: Columns, line: Drawing): SeriesPoint[] {
+  const valueAt = new Map(other.t.map((t, i) => [t, other.v[i]]));
+  const points = line.points.map((point, i): SeriesPoint => {
+    const value = valueAt.get(line.instants[i]);
+    return value === undefined || ('value' in point && point.value === value) ? { time: point.time } : { time: point.time, value };
+  });
+  return points.some((p) => 'value' in p) ? points : [];
+}
+
 /** How many of a reading's points are suspect and rejected. */
 export function flagCounts(flags: FlaggedColumns | undefined) {
   let suspect = 0;
