@@ -38,6 +38,7 @@ import { Route as AuthedEditSubjectIndexRouteImport } from './routes/_authed/edi
 import { Route as AuthedEditSubjectIdRouteImport } from './routes/_authed/edit-subject.$id'
 import { Route as AuthedEditWebhookIndexRouteImport } from './routes/_authed/edit-webhook.index'
 import { Route as AuthedEditWebhookIdRouteImport } from './routes/_authed/edit-webhook.$id'
+import { Route as AuthedLevelsIdRouteImport } from './routes/_authed/levels.$id'
 import { Route as AuthedQualityIdRouteImport } from './routes/_authed/quality.$id'
 import { Route as SSecretIndexRouteImport } from './routes/s.$secret.index'
 import { Route as SSecretDisplayRouteImport } from './routes/s.$secret.display'
@@ -193,6 +194,11 @@ const AuthedEditWebhookIdRoute = AuthedEditWebhookIdRouteImport.update({
   path: '/edit-webhook/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedLevelsIdRoute = AuthedLevelsIdRouteImport.update({
+  id: '/levels/$id',
+  path: '/levels/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedQualityIdRoute = AuthedQualityIdRouteImport.update({
   id: '/quality/$id',
   path: '/quality/$id',
@@ -255,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group/': typeof AuthedEditGroupIndexRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   '/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group': typeof AuthedEditGroupIndexRoute
@@ -331,6 +339,7 @@ export interface FileRoutesById {
   '/_authed/edit-share-link/$id': typeof AuthedEditShareLinkIdRoute
   '/_authed/edit-subject/$id': typeof AuthedEditSubjectIdRoute
   '/_authed/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
+  '/_authed/levels/$id': typeof AuthedLevelsIdRoute
   '/_authed/quality/$id': typeof AuthedQualityIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/_authed/edit-group/': typeof AuthedEditGroupIndexRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/levels/$id'
     | '/quality/$id'
     | '/s/$secret/display'
     | '/edit-group/'
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/edit-share-link/$id'
     | '/edit-subject/$id'
     | '/edit-webhook/$id'
+    | '/levels/$id'
     | '/quality/$id'
     | '/s/$secret/display'
     | '/edit-group'
@@ -445,6 +456,7 @@ export interface FileRouteTypes {
     | '/_authed/edit-share-link/$id'
     | '/_authed/edit-subject/$id'
     | '/_authed/edit-webhook/$id'
+    | '/_authed/levels/$id'
     | '/_authed/quality/$id'
     | '/s/$secret/display'
     | '/_authed/edit-group/'
@@ -682,6 +694,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEditWebhookIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/levels/$id': {
+      id: '/_authed/levels/$id'
+      path: '/levels/$id'
+      fullPath: '/levels/$id'
+      preLoaderRoute: typeof AuthedLevelsIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/quality/$id': {
       id: '/_authed/quality/$id'
       path: '/quality/$id'
@@ -749,6 +768,7 @@ interface AuthedRouteChildren {
   AuthedEditShareLinkIdRoute: typeof AuthedEditShareLinkIdRoute
   AuthedEditSubjectIdRoute: typeof AuthedEditSubjectIdRoute
   AuthedEditWebhookIdRoute: typeof AuthedEditWebhookIdRoute
+  AuthedLevelsIdRoute: typeof AuthedLevelsIdRoute
   AuthedQualityIdRoute: typeof AuthedQualityIdRoute
   AuthedEditGroupIndexRoute: typeof AuthedEditGroupIndexRoute
   AuthedEditItemIndexRoute: typeof AuthedEditItemIndexRoute
@@ -773,6 +793,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditShareLinkIdRoute: AuthedEditShareLinkIdRoute,
   AuthedEditSubjectIdRoute: AuthedEditSubjectIdRoute,
   AuthedEditWebhookIdRoute: AuthedEditWebhookIdRoute,
+  AuthedLevelsIdRoute: AuthedLevelsIdRoute,
   AuthedQualityIdRoute: AuthedQualityIdRoute,
   AuthedEditGroupIndexRoute: AuthedEditGroupIndexRoute,
   AuthedEditItemIndexRoute: AuthedEditItemIndexRoute,

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, DownloadIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
@@ -10,7 +10,9 @@ import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
+import { ToggleGroup, ToggleGroupItem } from '~/components/ui/toggle-group';
 import { StationAlarms, useThresholds } from '~/features/alarms/station-alarms';
+import { useMeasurementPoints } from '~/features/levels/measurement-points';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
@@ -37,7 +39,10 @@ export function ChartPage({
   points: PointBudget;
   onRangeChange: (choice: RangeChoice) => void;
 }) {
-  const query = chartQuery(id, choice, points);
+  const [raw, setRaw] = useState(false);
+  const query = chartQuery(id, choice, points, raw);
+  // With Raw chosen, the corrected series (already read for the default view) is drawn beside it for comparison.
+  const corrected = useQuery({ ...chartQuery(id, choice, points), enabled: raw });
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
@@ -45,6 +50,7 @@ export function ChartPage({
   // What the subject may do with the station's quality (the route's loader brings it; an edit elsewhere refreshes it).
   const quality = useQuery(qualityQueries.state(item.id));
   const mayEdit = quality.data?.may_edit ?? false;
+  const measurements = useMeasurementPoints(item.id, Object.keys(chart.data));
   const [hideRejected, setHideRejected] = useState(false);
   const empty = Object.keys(chart.data).length + Object.keys(chart.totals).length === 0;
   const anyFlag = Object.keys(chart.flags ?? {}).length > 0;
@@ -77,6 +83,14 @@ export function ChartPage({
                 </Link>
               </Button>
             )}
+            {mayEdit && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/levels/$id" params={{ id: item.id }}>
+                  <RulerIcon />
+                  {m.levels_tab()}
+                </Link>
+              </Button>
+            )}
             <Button size="sm" onClick={exportCsv} disabled={empty}>
               <DownloadIcon />
               {m.charts_export()}
@@ -93,8 +107,14 @@ export function ChartPage({
           onHideRejected={setHideRejected}
           flagged={anyFlag}
           approved={Object.keys(chart.approved ?? {}).length > 0}
+          raw={raw}
+          onRaw={setRaw}
         />
-        <Readings chart={chart} thresholds={thresholds} quality={{ itemId: item.id, hideRejected, mayEdit }} />
+        <Readings
+          chart={chart}
+          thresholds={thresholds}
+          quality={{ itemId: item.id, hideRejected, mayEdit, measurements, beside: raw ? corrected.data?.data : undefined }}
+        />
         <ChartCredit />
       </div>
     </>
@@ -110,14 +130,38 @@ function QualityBar({
   onHideRejected,
   flagged,
   approved,
+  raw,
+  onRaw,
 }: {
   hideRejected: boolean;
   onHideRejected: (on: boolean) => void;
   flagged: boolean;
   approved: boolean;
+  raw: boolean;
+  onRaw: (raw: boolean) => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground" data-testid="quality-bar">
+      <ToggleGroup
+        type="single"
+        aria-label={m.levels_series()}
+        value={raw ? 'raw' : 'corrected'}
+        onValueChange={(value) => value && onRaw(value === 'raw')}
+        data-testid="series-toggle"
+      >
+        <ToggleGroupItem value="corrected">{m.levels_series_corrected()}</ToggleGroupItem>
+        <ToggleGroupItem value="raw">{m.levels_series_raw()}</ToggleGroupItem>
+      </ToggleGroup>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden className="inline-block size-2.5 rounded-full bg-violet-600 dark:bg-violet-400" />
+        {m.levels_series_legend()}
+      </span>
+      {raw && (
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="inline-block h-0 w-4 border-t-2 border-dashed border-violet-600 dark:border-violet-400" />
+          {m.levels_series_corrected()}
+        </span>
+      )}
       <span className="inline-flex items-center gap-1.5">
         <span aria-hidden className="inline-block size-2.5 rounded-full bg-amber-500" />
         {m.quality_flag_suspect()}

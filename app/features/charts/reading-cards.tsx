@@ -13,8 +13,9 @@ import { usePresentation } from '~/features/stations/presentation';
 import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { TotalFigures } from '~/features/stations/total-figures';
 import { m } from '~/paraglide/messages';
+import type { MeasurementPoint } from '~/features/levels/measurement-points';
 import { LazyReadingChart } from './lazy-chart';
-import { flagCounts, localInput, toBars, toFlagMarks, toLine } from './series';
+import { alignTo, flagCounts, localInput, toBars, toFlagMarks, toLine, toMeasuredMarks } from './series';
 
 // The marking form, with its date and contract code, loads when someone starts marking.
 const FlagForm = lazy(() => import('~/features/quality/flag-form').then((f) => ({ default: f.FlagForm })));
@@ -32,6 +33,10 @@ export interface QualityView {
   itemId: number;
   hideRejected: boolean;
   mayEdit: boolean;
+  /** Manual measurements per reading, drawn as points beside the logger series. */
+  measurements?: Record<string, MeasurementPoint[]>;
+  /** Another version of the series (the corrected one while the raw is shown), drawn beside each line. */
+  beside?: ChartColumns['data'];
 }
 
 const chartSkeleton = <Skeleton className="h-56 w-full sm:h-64" />;
@@ -114,6 +119,10 @@ export function ReadingCard({
     [totals, flags, drawing, timeZone, hideRejected],
   );
   const counts = useMemo(() => flagCounts(flags), [flags]);
+  const measured = quality?.measurements?.[code];
+  const besideLine = quality?.beside?.[code];
+  const besidePoints = useMemo(() => (totals || !besideLine ? [] : alignTo(besideLine, drawing)), [totals, besideLine, drawing]);
+  const measuredMarks = useMemo(() => (totals ? [] : toMeasuredMarks(measured, drawing)), [totals, measured, drawing]);
   const approvedUntil = chart.approved?.[code] ? Date.parse(chart.approved[code]) : null;
   const [marking, setMarking] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
@@ -151,6 +160,8 @@ export function ReadingCard({
               formatValue={formatValue}
               thresholds={thresholds}
               flags={marks}
+              measurements={measuredMarks}
+              beside={besidePoints}
               approvedUntil={approvedUntil}
               selection={marking ? selection : null}
               onSelect={marking ? select : undefined}

@@ -19,7 +19,7 @@ import type { Threshold } from '~/features/alarms/thresholds';
 import { formatValue as fourDecimals } from '~/features/stations/readings';
 import { rememberPlotWidth } from './point-budget';
 import { m } from '~/paraglide/messages';
-import type { Drawing, FlagMark } from './series';
+import type { Drawing, FlagMark, SeriesPoint } from './series';
 
 const palettes = {
   light: {
@@ -31,6 +31,7 @@ const palettes = {
     warning: '#d97706',
     suspect: '#d97706',
     rejected: '#dc2626',
+    measured: '#7c3aed',
   },
   dark: {
     text: '#a1a1aa',
@@ -41,11 +42,14 @@ const palettes = {
     warning: '#fbbf24',
     suspect: '#fbbf24',
     rejected: '#f87171',
+    measured: '#a78bfa',
   },
 };
 type Palette = (typeof palettes)['light'];
 
 const noFlags: FlagMark[] = [];
+const noMeasurements: { time: number; value: number }[] = [];
+const noBeside: SeriesPoint[] = [];
 
 /**
  * Markers of flagged readings, on a series of their own that neither draws a line nor moves the value scale: suspect
@@ -159,6 +163,10 @@ interface ReadingChartProps {
   thresholds?: Threshold[];
   /** Flagged readings to mark (suspect and rejected). */
   flags?: FlagMark[];
+  /** Another version of the series at drawn times (the corrected one beside the raw), drawn thin and dashed. */
+  beside?: SeriesPoint[];
+  /** Manual measurements, at drawn times: points beside the line. */
+  measurements?: { time: number; value: number }[];
   /** Up to when (epoch ms) the reading's data are approved: that part of the plot is shaded. */
   approvedUntil?: number | null;
   /** A chosen stretch (indexes of drawn points), shaded. */
@@ -178,6 +186,8 @@ export default function ReadingChart({
   formatValue = fourDecimals,
   thresholds = noThresholds,
   flags = noFlags,
+  measurements = noMeasurements,
+  beside = noBeside,
   approvedUntil = null,
   selection = null,
   onSelect,
@@ -268,6 +278,35 @@ export default function ReadingChart({
       flagged.setData(flagPoints);
       createSeriesMarkers(flagged, markers);
     }
+    if (beside.length) {
+      const other = chart.addSeries(LineSeries, { ...style, color: colors.measured, lineWidth: 1, lineStyle: LineStyle.Dashed });
+      other.setData(beside as Parameters<typeof other.setData>[0]);
+    }
+    node.dataset.beside = String(beside.length);
+    if (measurements.length) {
+      // Points only, on the value scale so that a measurement off the line stays in view.
+      const measured = chart.addSeries(LineSeries, {
+        lineVisible: false,
+        pointMarkersVisible: false,
+        crosshairMarkerVisible: false,
+        lastValueVisible: false,
+        priceLineVisible: false,
+        color: 'transparent',
+      });
+      measured.setData(measurements.map((p) => ({ time: p.time as Time, value: p.value })));
+      createSeriesMarkers(
+        measured,
+        measurements.map((p) => ({
+          time: p.time as Time,
+          position: 'atPriceMiddle',
+          price: p.value,
+          shape: 'circle',
+          color: colors.measured,
+          size: 1,
+        })),
+      );
+    }
+    node.dataset.measurements = String(measurements.length);
     const timeScale = chart.timeScale();
     timeScale.fitContent();
     chartRef.current = chart;
@@ -298,7 +337,7 @@ export default function ReadingChart({
       chartRef.current = null;
       chart.remove();
     };
-  }, [drawing, timeZone, dark, thresholds, flags, formatValue]);
+  }, [drawing, timeZone, dark, thresholds, flags, measurements, beside, formatValue]);
 
   // While a stretch can be chosen, a drag chooses it rather than moving the plot.
   useEffect(() => {

@@ -111,6 +111,41 @@ export function toFlagMarks(flags: FlaggedColumns | undefined, line: Drawing, ti
   return marks.filter((m, i) => i === 0 || m.time !== marks[i - 1].time);
 }
 
+/**
+ * Manual measurements on a line's time scale: each at the drawn point nearest its instant (a new time would shift the
+ * points a drag chooses), left out outside the drawn range. In time order, one per time.
+ */
+export function toMeasuredMarks(measured: { ts: number; value: number }[] | undefined, line: Drawing): { time: number; value: number }[] {
+  const { instants, points } = line;
+  if (!measured?.length || !instants.length) return [];
+  const marks = new Map<number, number>();
+  for (const { ts, value } of measured) {
+    if (ts < instants[0] || ts > instants.at(-1)!) continue;
+    let lo = 0;
+    let hi = instants.length - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (instants[mid] <= ts) lo = mid;
+      else hi = mid;
+    }
+    marks.set(points[ts - instants[lo] <= instants[hi] - ts ? lo : hi].time, value);
+  }
+  return [...marks].sort((a, b) => a[0] - b[0]).map(([time, value]) => ({ time, value }));
+}
+
+/**
+ * Another series' values at the instants a line draws, on that line's times, where they differ from the line's
+ * (elsewhere a gap, so an uncorrected stretch shows one line, not two on top of each other); none when they never do.
+ */
+export function alignTo(other: Columns, line: Drawing): SeriesPoint[] {
+  const valueAt = new Map(other.t.map((t, i) => [t, other.v[i]]));
+  const points = line.points.map((point, i): SeriesPoint => {
+    const value = valueAt.get(line.instants[i]);
+    return value === undefined || ('value' in point && point.value === value) ? { time: point.time } : { time: point.time, value };
+  });
+  return points.some((p) => 'value' in p) ? points : [];
+}
+
 /** How many of a reading's points are suspect and rejected. */
 export function flagCounts(flags: FlaggedColumns | undefined) {
   let suspect = 0;

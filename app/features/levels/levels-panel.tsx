@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LevelMode, LevelReference } from '../../../worker/contracts/levels';
+import { levelModes } from '../../../worker/contracts/levels';
+import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
+import { EmptyState, ErrorState } from '~/components/states';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Skeleton } from '~/components/ui/skeleton';
+import { OptionSelect } from '~/features/alarms/option-select';
+import { numberField } from '~/features/alarm-rules/rule-fields';
+import { readingByCode } from '~/features/stations/readings';
+import { stationDateTime } from '~/lib/format';
+import { useContractForm } from '~/lib/use-contract-form';
+import { m } from '~/paraglide/messages';
+import { CorrectionStack } from './correction-stack';
+import { Measurements } from './measurements';
+import { levelCalls, levelCodes, levelQueries } from './queries';
+import { instantOrNull, type LevelsScope } from './scope';
+
+export const modeNames: Record<LevelMode, () => string> = {
+  depth_below_mp: m.levels_mode_depth_below_mp,
+  water_column: m.levels_mode_water_column,
+  elevation: m.levels_mode_elevation,
+};
+
+/**
+ * A well's levels: its vertical reference periods, the manual measurements set against the logger, and the stack of
+ * corrections that makes the published series from the raw one (raw readings never change).
+ */
+export function LevelsPanel({ itemId, timeZone, readings }: { itemId: number; timeZone: string; readings: string[] }) {
+  const codes = readings.filter((r) => levelCodes.includes(r));
+  const [reading, setReading] = useState(codes[0]);
+  if (reading === undefined) return <EmptyState title={m.levels_no_level()} />;
+  const scope = { itemId, reading, timeZone };
+  return (
+    <div className="grid min-w-0 gap-4" data-testid="levels-panel">
+      <p className="max-w-prose text-sm text-muted-foreground">{m.levels_intro()}</p>
+      {codes.length > 1 && (
+        <div className="grid max-w-xs gap-2">
+          <OptionSelect
+            aria-label={m.stations_reading()}
+            value={reading}
+            onChange={setReading}
+            options={codes.map((c) => ({ value: c, label: readingByCode(c)?.name ?? c }))}
+          />
+        </div>
+      )}
+      <References key={`r-${reading}`} scope={scope} />
+      <Measurements key={`m-${reading}`} scope={scope} />
+      <CorrectionStack key={`c-${reading}`} scope={scope} />
+    </div>
+  );
+}
+
+function References({ scope }: { scope: LevelsScope }) {
+  const query = useQuery(levelQueries.state(scope.itemId, scope.reading));
+  return (
+    <Card className="min-w-0" data-testid="references">
+      <CardHeader>
+        <CardTitle className="text-base">{m.levels_references_title()}</CardTitle>
+        <CardDescription>{m.levels_references_hint()}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {query.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.references.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.levels_references_empty()}</p>
+        ) : (
+          <ReferenceTable references={query.data.references} timeZone={scope.timeZone} />
+        )}
+        <ReferenceForm scope={scope} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReferenceTable({ references, timeZone }: { references: LevelReference[]; timeZone: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-muted-foreground">
+          <tr>
+            <th className="py-1 pr-3 font-normal">{m.levels_period()}</th>
+            <th className="py-1 pr-3 font-normal">{m.levels_ground()}</th>
+            <th className="py-1 pr-3 font-normal">{m.levels_mp()}</th>
+            <th className="py-1 pr-3 font-normal">{m.levels_mode()}</th>
+            <th className="py-1 font-normal">{m.quality_note()}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {references.map((r) => (
+            <tr key={r.id} className="border-t align-top" data-testid="reference">
+              <td className="py-1 pr-3 tabular-nums">
+                {stationDateTime(r.from, timeZone)} – {r.to ? stationDateTime(r.to, timeZone) : m.levels_open_end()}
+              </td>
+              <td className="py-1 pr-3 tabular-nums whitespace-nowrap">
+                {r.ground_elevation} m {r.datum}
+              </td>
+              <td className="py-1 pr-3 tabular-nums whitespace-nowrap">
+                {r.mp_elevation} m {r.datum}
+              </td>
+              <td className="py-1 pr-3">
+                {modeNames[r.mode]()}
+                {r.sensor_depth !== null && ` (${m.levels_sensor_depth()}: ${r.sensor_depth} m)`}
+              </td>
+              <td className="py-1 text-muted-foreground">{r.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Adds a reference period; a water column needs the sensor's depth, so that field shows only then. */
+function ReferenceForm({ scope }: { scope: LevelsScope }) {
+  const [mode, setMode] = useState<LevelMode>('depth_below_mp');
+  const { errors, form, pending } = useContractForm({
+    call: () => levelCalls().then((c) => c.reference),
+    query: { id: scope.itemId },
+    read: (data) => ({
+      reading: scope.reading,
+      from: instantOrNull(data.get('reference-from'), scope.timeZone) ?? '',
+      to: instantOrNull(data.get('reference-to'), scope.timeZone),
+      ground_elevation: numberField(data.get('ground_elevation')),
+      mp_elevation: numberField(data.get('mp_elevation')),
+      datum: String(data.get('datum') ?? ''),
+      mode,
+      sensor_depth: mode === 'water_column' ? numberField(data.get('sensor_depth')) : null,
+      note: String(data.get('reference-note') ?? ''),
+    }),
+    toasts: { success: m.levels_reference_saved, failure: 'errors' },
+    invalidates: 'levels',
+  });
+  // The correction form on the same page has its own from, to and note: these carry the form's prefix.
+  const own = Object.fromEntries(Object.entries(errors).map(([k, v]) => [['from', 'to', 'note'].includes(k) ? `reference-${k}` : k, v]));
+  const fields = ['reference-from', 'reference-to', 'ground_elevation', 'mp_elevation', 'datum', 'mode', 'sensor_depth', 'reference-note'];
+  return (
+    <form method="post" noValidate {...form} className="grid gap-3 rounded-lg border p-3" data-testid="reference-form">
+      <p className="text-sm font-medium">{m.levels_reference_add()}</p>
+      <FormErrors errors={own} fields={fields} />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField name="reference-from" type="datetime-local" label={m.quality_from()} errors={own} required />
+        <TextField name="reference-to" type="datetime-local" label={m.levels_to_optional()} errors={own} />
+        <TextField name="ground_elevation" type="number" step="any" inputMode="decimal" label={m.levels_ground()} errors={own} required />
+        <TextField name="mp_elevation" type="number" step="any" inputMode="decimal" label={m.levels_mp()} errors={own} required />
+        <TextField name="datum" label={m.levels_datum()} placeholder="Bpv" maxLength={60} errors={own} required />
+        <Field
+          name="mode"
+          label={m.levels_mode()}
+          errors={own}
+          control={(control) => (
+            <OptionSelect<LevelMode>
+              {...control}
+              value={mode}
+              onChange={setMode}
+              options={levelModes.map((v) => ({ value: v, label: modeNames[v]() }))}
+            />
+          )}
+        />
+        {mode === 'water_column' && (
+          <TextField
+            name="sensor_depth"
+            type="number"
+            step="any"
+            inputMode="decimal"
+            label={m.levels_sensor_depth()}
+            errors={own}
+            required
+          />
+        )}
+        <TextField name="reference-note" label={m.quality_note()} maxLength={500} errors={own} required />
+      </div>
+      <div>
+        <SubmitButton pending={pending}>{pending ? m.action_working() : m.levels_reference_add()}</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Levels in the browser: a well's vertical reference entered on the Levels tab, a manual measurement recorded there,
+ * the suggested drift accepted, and the corrected line meeting the measurement on the chart page, with the
+ * groundwater elevation above datum drawn as its own chart. Screenshots at 1280 and 360 px, light and dark.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { wallClock } from '../../shared/station-time';
+import type { ChartColumns } from '../../worker/contracts/telemetry';
+import { callApi, demoAccounts, openPage, restAs, shot, visit } from '../support/e2e';
+
+const station = 'DANES-BRNO-01';
+const chartPath = `/charts/${station}/true`;
+
+/** An instant as a datetime-local input shows it on the station's wall clock. */
+const localInput = (ts: number, timeZone: string) => new Date(wallClock(ts, timeZone)).toISOString().slice(0, 16);
+const localDay = (ts: number, timeZone: string) => localInput(ts, timeZone).slice(0, 10);
+
+/** The H1 columns of one station-local day, corrected or raw. */
+const dayOf = (page: Page, ts: number, timeZone: string, raw = false) => {
+  const day = localDay(ts, timeZone);
+  const query = new URLSearchParams({ id: station, from: day, to: day, format: 'columns', ...(raw && { raw: 'true' }) });
+  return restAs<ChartColumns>(page, `/api/item?${query}`);
+};
+const valueAt = (chart: ChartColumns, code: string, ts: number) => chart.data[code]?.v[chart.data[code].t.indexOf(ts)];
+
+describe('levels in the browser', () => {
+  test('a manual measurement and the suggested drift bring the corrected line onto it; elevation above datum is charted', async () => {
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    const chart = await restAs<ChartColumns>(page, `/api/item?id=${station}&format=columns`);
+    const { id, timezone } = chart.item;
+    // Two logger readings a few hours apart, on whole minutes (what a datetime-local input can name).
+    const times = chart.data.H1.t.filter((t) => t % 60_000 === 0);
+    const end = times.at(-5)!;
+    const start = times.at(-30)!;
+    const [startDay, endDay] = [await dayOf(page, start, timezone), await dayOf(page, end, timezone)];
+    const [startLogged, endLogged] = [valueAt(startDay, 'H1', start)!, valueAt(endDay, 'H1', end)!];
+    const measured = Number((endLogged + 0.05).toFixed(3));
+
+    await visit(page, chartPath);
+    await page.getByRole('link', { name: 'Levels' }).click();
+    await page.getByTestId('levels-panel').waitFor();
+
+    // The reference: the logger reports depth below the measuring point, which stands at 250.5 m Bpv.
+    const reference = page.getByTestId('reference-form');
+    await reference.locator('input[name="reference-from"]').fill(localInput(start - 86_400_000, timezone));
+    await reference.locator('input[name="ground_elevation"]').fill('250');
+    await reference.locator('input[name="mp_elevation"]').fill('250.5');
+    await reference.locator('input[name="datum"]').fill('Bpv');
+    await reference.locator('input[name="reference-note"]').fill('Surveyed (e2e).');
+    await reference.getByRole('button', { name: 'Add a period' }).click();
+    await page.getByTestId('reference').first().waitFor();
+
+    // A measurement at the start agrees with the logger (recorded by API); the one at the end is typed in.
+    const first = await callApi(page, `/levels/measurements?id=${id}`, {
+      Measurements: {
+        measurements: [
+          { reading: 'H1', at: new Date(start).toISOString(), depth: startLogged, measured_by: 'E2E', method: 'electric tape' },
+        ],
+      },
+    });
+    expect(first.status).toBe(200);
+    const form = page.getByTestId('measurement-form');
+    await form.locator('input[name="at"]').fill(localInput(end, timezone));
+    await form.locator('input[name="value"]').fill(String(measured));
+    await form.locator('input[name="method"]').fill('electric tape');
+    await form.locator('input[name="measured_by"]').fill('E2E');
+    await form.getByRole('button', { name: 'Record a measurement' }).click();
+    const row = page.locator(`[data-testid="measurement"][data-ts="${end}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('difference').textContent()).toBe(`+${Number((measured - endLogged).toFixed(3))} m`);
+
+    // The drift over the two measurements, as suggested.
+    const correction = page.getByTestId('correction-form');
+    await correction.getByLabel('Kind').click();
+    await page.getByRole('option', { name: 'Drift' }).click();
+    await correction.locator('input[name="from"]').fill(localInput(start, timezone));
+    await correction.locator('input[name="to"]').fill(localInput(end, timezone));
+    await correction.getByTestId('suggest-drift').click();
+    await expect
+      .poll(() => correction.locator('input[name="amount"]').inputValue())
+      .toBe(String(Number((measured - endLogged).toPrecision(12))));
+    await correction.locator('input[name="note"]').fill('Logger drift between visits (e2e).');
+    await correction.getByRole('button', { name: 'Add a correction' }).click();
+    await page.locator('[data-testid="correction"][data-kind="drift"]').waitFor();
+
+    // The corrected series now meets the measurement: no difference left on the screen, and the chart's reply agrees.
+    await expect.poll(() => row.getByTestId('difference').textContent()).toBe('0 m');
+    const corrected = await dayOf(page, end, timezone);
+    expect(valueAt(corrected, 'H1', end)).toBeCloseTo(measured, 9);
+    expect(valueAt(await dayOf(page, end, timezone, true), 'H1', end)).toBeCloseTo(endLogged, 9);
+    expect(valueAt(corrected, 'H1_elevation', end)).toBeCloseTo(250.5 - measured, 6);
+
+    for (const [i, look] of [
+      { width: 1280, height: 800, scheme: 'light' as const },
+      { width: 360, height: 740, scheme: 'dark' as const },
+    ].entries()) {
+      await page.setViewportSize({ width: look.width, height: look.height });
+      await page.emulateMedia({ colorScheme: look.scheme });
+      await page.screenshot({ path: shot(`levels-tab-${look.width}-${look.scheme}`), fullPage: i === 0 });
+    }
+
+    // On the charts: the measurements as points on the level, the elevation above datum as a chart of its own.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visit(page, chartPath);
+    const level = page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"]');
+    await level.waitFor();
+    expect(Number(await level.getAttribute('data-measurements'))).toBeGreaterThanOrEqual(2);
+    await page.locator('[data-reading="H1_elevation"] [data-testid="reading-chart"][data-ready="true"]').waitFor();
+    for (const look of [
+      { width: 1280, height: 800, scheme: 'dark' as const },
+      { width: 360, height: 740, scheme: 'light' as const },
+    ]) {
+      await page.setViewportSize({ width: look.width, height: look.height });
+      await page.emulateMedia({ colorScheme: look.scheme });
+      await page.screenshot({ path: shot(`levels-chart-${look.width}-${look.scheme}`), fullPage: true });
+    }
+    await page.getByTestId('series-toggle').getByRole('radio', { name: 'Raw' }).click();
+    await expect.poll(() => page.locator('[data-reading="H1_elevation"]').count()).toBe(0);
+    // The raw line is drawn with the corrected one beside it where they differ (tests/app/levels-series.test.ts; on
+    // this downsampled range the two may keep different points, so only the drawing is waited for here).
+    const compared = page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"][data-beside]');
+    await compared.waitFor();
+    await compared.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('levels-chart-raw-360-light') });
+    await context.close();
+  });
+});
