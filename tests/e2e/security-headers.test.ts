@@ -37,6 +37,7 @@ const screenPaths: Record<string, string> = {
   '_authed/edit-share-link.index.tsx': '/edit-share-link',
   '_authed/edit-share-link.$id.tsx': '/edit-share-link/1',
   '_authed/quality.$id.tsx': '/quality/1',
+  '_authed/levels.$id.tsx': '/levels/1',
   'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',
@@ -194,7 +195,8 @@ describe('security headers', () => {
     const { context, page } = await openPage();
     for (const path of publicScreens) {
       underPolicy(await visit(page, path));
-      await page.locator('form').first().waitFor();
+      // A form, or (an acknowledgement link that is not real) the notice that says so.
+      await page.locator('form, [role="alert"]').first().waitFor();
     }
     for (const { path } of Object.values(shareScreens)) {
       underPolicy(await visit(page, path(share.secret)));

@@ -87,14 +87,20 @@ async function answerAssetsFromCache(context: BrowserContext) {
     const url = route.request().url();
     let cached = assetCache.get(url);
     if (!cached) {
-      cached = route.fetch().then(async (reply) => ({ status: reply.status(), headers: reply.headers(), body: await reply.body() }));
+      cached = route.fetch().then(async (reply) => {
+        if (reply.status() !== 200) throw new Error(`${url}: HTTP ${reply.status()}`);
+        return { status: reply.status(), headers: reply.headers(), body: await reply.body() };
+      });
       assetCache.set(url, cached);
-      cached.then(
-        ({ status }) => status !== 200 && assetCache.delete(url),
-        () => assetCache.delete(url),
-      );
     }
-    await route.fulfill(await cached);
+    try {
+      await route.fulfill(await cached);
+    } catch {
+      // Not cached after all (the context that fetched it closed first, or the server refused it): the page asks the
+      // server itself, unless its own context is gone too.
+      assetCache.delete(url);
+      await route.continue().catch(() => undefined);
+    }
   });
 }
 
