@@ -34,7 +34,16 @@ export async function openE2eDb(stateDir: string): Promise<E2eDb> {
   const db = proxy.env.DB;
   return {
     async run(sql) {
-      await db.batch(splitSql(sql).map((statement) => db.prepare(statement)));
+      // The server's own process writes the same SQLite file; a batch that meets its lock fails whole ("internal
+      // error") and is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return void (await db.batch(splitSql(sql).map((statement) => db.prepare(statement))));
+        } catch (error) {
+          if (attempt === 4 || !/internal error/.test(String(error))) throw error;
+          await new Promise((wake) => setTimeout(wake, 500 * attempt));
+        }
+      }
     },
     async query<T>(sql: string) {
       return (await db.prepare(sql).all<T>()).results;

@@ -13,9 +13,12 @@ export interface MeasurementPoint {
  * logger series. A subject who may not read them gets none (the charts stay as they are).
  */
 export function useMeasurementPoints(itemId: number, codes: string[]): Record<string, MeasurementPoint[]> {
-  const levels = codes.filter((c) => levelCodes.includes(c));
-  return useQueries({ queries: levels.map((code) => ({ ...levelQueries.state(itemId, code), retry: false })), combine: byReading });
+  return useQueries({ queries: measurementQueries(itemId, codes), combine: byReading });
 }
+
+/** The queries behind `useMeasurementPoints`, for the chart route's loader to fetch with the readings. */
+export const measurementQueries = (itemId: number, codes: string[]) =>
+  codes.filter((c) => levelCodes.includes(c)).map((code) => ({ ...levelQueries.state(itemId, code), retry: false }));
 
 // Module-level, so the combined result keeps its identity while the data do and the charts are not drawn again.
 function byReading(results: UseQueryResult<Levels>[]): Record<string, MeasurementPoint[]> {

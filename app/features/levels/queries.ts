@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { derivedReadings } from '../../../shared/readings';
 import { send } from '~/lib/api';
+import { fetchLevels } from '~/server/levels';
 
 /** The level codes a well's references, measurements and corrections belong to: those the catalogue derives elevations from. */
 export const levelCodes: readonly string[] = [...new Set(derivedReadings.map((d) => d.derived.from))];
@@ -14,7 +15,8 @@ export const levelQueries = {
   state: (itemId: number, reading: string) =>
     queryOptions({
       queryKey: ['levels', 'state', itemId, reading],
-      queryFn: () => send(() => levelCalls().then((c) => c.state), { query: { id: itemId, reading } }),
+      // A server function, so the chart route's loader fills it on the server and the hydrated page does not ask again.
+      queryFn: () => fetchLevels({ data: { id: itemId, reading } }),
     }),
   /** A station's corrections of one reading, removed ones too, in processing order. */
   corrections: (itemId: number, reading: string) =>

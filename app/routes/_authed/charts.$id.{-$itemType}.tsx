@@ -5,6 +5,7 @@ import { ChartPage, ChartSkeleton } from '~/features/charts/chart-page';
 import { readPointBudget } from '~/features/charts/point-budget';
 import { chartQuery } from '~/features/charts/queries';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
+import { measurementQueries } from '~/features/levels/measurement-points';
 import { qualityQueries } from '~/features/quality/queries';
 import { m } from '~/paraglide/messages';
 
@@ -16,11 +17,15 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
   beforeLoad: () => ({ points: readPointBudget() }),
   loader: async ({ context: { queryClient, points }, params, deps }) => {
     // The station's alarm rules (threshold lines) come with the readings, in parallel, and what the subject may do with
-    // its quality once the readings name the station; its open alarms come with the layout's.
+    // its quality and the manual measurements once the readings name the station; its open alarms come with the layout's.
     await Promise.all([
-      queryClient
-        .ensureQueryData(chartQuery(params.id, deps.choice, points))
-        .then((chart) => queryClient.ensureQueryData(qualityQueries.state(chart.item.id))),
+      queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)).then((chart) =>
+        Promise.all([
+          queryClient.ensureQueryData(qualityQueries.state(chart.item.id)),
+          // Manual measurements beside the level charts; one the subject may not read is simply not drawn.
+          ...measurementQueries(chart.item.id, Object.keys(chart.data)).map((query) => queryClient.prefetchQuery(query)),
+        ]),
+      ),
       queryClient.ensureQueryData(alarmQueries.rules(params.id)),
     ]);
   },
