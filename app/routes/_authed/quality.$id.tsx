@@ -1,13 +1,10 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { ArrowLeftIcon } from 'lucide-react';
+import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { EditSkeleton } from '~/components/edit-screen';
-import { PageHeader } from '~/components/page-header';
 import { RouteNotFound } from '~/components/route-states';
-import { Button } from '~/components/ui/button';
 import { QualityPanel } from '~/features/quality/quality-panel';
 import { qualityQueries } from '~/features/quality/queries';
-import { chartLink } from '~/features/stations/station-card';
+import { StationPageHeader } from '~/features/stations/station-page-header';
 import { loadRecord, recordIdParams } from '~/lib/record-route';
 import { m } from '~/paraglide/messages';
 
@@ -26,20 +23,7 @@ export const Route = createFileRoute('/_authed/quality/$id')({
     const item = data?.item;
     return (
       <>
-        <PageHeader
-          title={item ? m.quality_page_title({ name: item.name }) : m.quality_tab()}
-          description={item ? [item.unique_id, m.charts_time_zone({ zone: item.timezone })].join(' · ') : undefined}
-          actions={
-            item && (
-              <Button asChild variant="ghost" size="sm">
-                <Link {...chartLink(item)}>
-                  <ArrowLeftIcon />
-                  {m.quality_back_to_charts()}
-                </Link>
-              </Button>
-            )
-          }
-        />
+        <StationPageHeader item={item} title={item ? m.quality_page_title({ name: item.name }) : m.quality_tab()} />
         <QualityPanel key={id} itemId={id} />
       </>
     );
