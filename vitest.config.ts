@@ -46,8 +46,13 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
+          // One runtime for all files: a file's own workerd and module loading took longer than its tests. Each file
+          // still starts on empty tables (fresh-database.ts).
+          isolate: false,
+          // Room for a busy two-core machine; no test asserts on time.
+          testTimeout: 30_000,
           include: ['tests/api/**/*.test.ts', 'tests/domain/password.test.ts'],
-          setupFiles: ['./tests/support/apply-migrations.ts'],
+          setupFiles: ['./tests/support/fresh-database.ts'],
         },
       },
       {

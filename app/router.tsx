@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRouter, isNotFound, lazyRouteComponent } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { sessionKey } from '~/features/auth/session-key';
 import { ApiError } from '~/lib/api';
@@ -8,6 +8,9 @@ import { routeTree } from './routeTree.gen';
 /** A 401 about the request as a whole (not about a field, such as a wrong current password) ends the session. */
 const endsSession = (error: Error) =>
   error instanceof ApiError && error.status === 401 && Object.keys(error.errors).every((key) => key === '_');
+
+/** A refusal (4xx, or a server function's not-found) answers the same the next time: only failures are retried. */
+const isRefusal = (error: unknown) => isNotFound(error) || (error instanceof ApiError && error.status < 500 && error.status > 0);
 
 export function getRouter() {
   // The session ended elsewhere (expired, signed out in another tab): forget it and sign in again.
@@ -22,7 +25,7 @@ export function getRouter() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (count, error) => !(error instanceof ApiError && error.status < 500 && error.status > 0) && count < 2,
+        retry: (count, error) => !isRefusal(error) && count < 2,
       },
     },
   });

@@ -77,31 +77,43 @@ export const looks = [
 ];
 
 /**
- * The built app's hashed assets, fetched from the server once per test worker and then answered from memory: what a
- * browser's cache does with them (public/_headers makes them immutable), shared by the fresh context each test opens.
+ * Contexts kept for reuse within a test worker, by time zone (fixed when a context is made). Their HTTP cache keeps
+ * the build's hashed assets (immutable: public/_headers), so a test's first page loads none of its ~90 scripts again;
+ * a fresh context would ask the server for every one. Cookies, permissions, routes and pages never outlive a test.
  */
-const assetCache = new Map<string, Promise<{ status: number; headers: Record<string, string>; body: Buffer }>>();
+const idleContexts = new Map<string, BrowserContext[]>();
 
-async function answerAssetsFromCache(context: BrowserContext) {
-  await context.route(/\/assets\/[^?]+-[\w-]{8}\.(?:js|mjs|css)$/, async (route) => {
-    const url = route.request().url();
-    let cached = assetCache.get(url);
-    if (!cached) {
-      cached = route.fetch().then(async (reply) => {
-        if (reply.status() !== 200) throw new Error(`${url}: HTTP ${reply.status()}`);
-        return { status: reply.status(), headers: reply.headers(), body: await reply.body() };
-      });
-      assetCache.set(url, cached);
-    }
-    try {
-      await route.fulfill(await cached);
-    } catch {
-      // Not cached after all (the context that fetched it closed first, or the server refused it): the page asks the
-      // server itself, unless its own context is gone too.
-      assetCache.delete(url);
-      await route.continue().catch(() => undefined);
-    }
+/** What a test may do to a context that cannot be undone: such a context is closed after the test, not kept. */
+const lastingChanges = ['addInitScript', 'exposeBinding', 'exposeFunction', 'on', 'grantPermissions'] as const;
+
+async function leaseContext(timezoneId: string | undefined): Promise<BrowserContext> {
+  const key = timezoneId ?? '';
+  let context = idleContexts.get(key)?.pop();
+  if (!context) {
+    browser ??= launchBrowser();
+    context = await (await browser).newContext({ baseURL, timezoneId });
+    await reportPolicyViolations(context);
+  }
+  const leased = context;
+  let keep = true;
+  const restore = lastingChanges.map((method) => {
+    const original = leased[method];
+    leased[method] = ((...args: unknown[]) => {
+      keep = false;
+      return (original as (...a: unknown[]) => unknown).apply(leased, args);
+    }) as never;
+    return () => void (leased[method] = original as never);
   });
+  const close = leased.close;
+  leased.close = async (options) => {
+    leased.close = close;
+    for (const undo of restore) undo();
+    if (!keep) return close.call(leased, options);
+    await Promise.all(leased.pages().map((page) => page.close()));
+    await Promise.all([leased.clearCookies(), leased.clearPermissions(), leased.unrouteAll(), leased.setOffline(false)]);
+    idleContexts.set(key, [...(idleContexts.get(key) ?? []), leased]);
+  };
+  return leased;
 }
 
 export interface Account {
@@ -110,25 +122,17 @@ export interface Account {
 }
 
 /**
- * A fresh context per test: its own cookies, so no test sees another's session or language. `as` signs it in
+ * A clean context per test (fresh or reused, see leaseContext): its own cookies, so no test sees another's session or language. `as` signs it in
  * through the API (the session cookie the sign-in form would set), for tests whose subject is not signing in.
  */
 export async function openPage(
   options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string; as?: Account } = {},
 ) {
-  browser ??= launchBrowser();
-  const context: BrowserContext = await (
-    await browser
-  ).newContext({
-    baseURL,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    colorScheme: options.colorScheme ?? 'light',
-    timezoneId: options.timezoneId,
-  });
-  await reportPolicyViolations(context);
-  await answerAssetsFromCache(context);
+  const context = await leaseContext(options.timezoneId);
   if (options.as) await signInQuietly(context, options.as);
   const page: Page = await context.newPage();
+  await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
+  await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light' });
   page.setDefaultTimeout(30_000);
   return { context, page };
 }

@@ -36,6 +36,9 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString
 
 let tokenIssuer: TestSubject | undefined;
 
+/** A new file starts on empty tables (fresh-database.ts), where the issuer of earlier files no longer exists. */
+export const forgetTokenIssuer = () => void (tokenIssuer = undefined);
+
 export const make = {
   /** A subject with a session of its own (none unless active); sign-in itself is tested in site.test.ts. */
   async subject(

@@ -124,7 +124,8 @@ export type RuleWithStation = NonNullable<Awaited<ReturnType<typeof findRuleWith
  * knows (the station's `last_update`, from its newest roll-up row) lags the station's newest reading by at most a
  * roll-up period and is never ahead of it, so this lists every such station (a few that reported meanwhile too; their
  * object knows). Rules whose alarm is already open are left alone, so a silent station is called once, not every
- * five minutes.
+ * five minutes. A newest reading after `now` (a fast station clock) lists the station too: its object measures the
+ * silence from the newest reading up to `now`.
  */
 export const selectSilentStations = (db: Db, { now, limit }: { now: number; limit: number }) =>
   db
@@ -133,7 +134,8 @@ export const selectSilentStations = (db: Db, { now, limit }: { now: number; limi
     .innerJoin(items, eq(items.id, alarmRules.itemId))
     .where(
       sql`${alarmRules.kind} = 'no_data' AND ${alarmRules.deletedAt} IS NULL
-        AND coalesce(${newestReading}, ${alarmRules.createdAt}) + ${alarmRules.silenceMinutes} * 60000 < ${now}
+        AND (coalesce(${newestReading}, ${alarmRules.createdAt}) + ${alarmRules.silenceMinutes} * 60000 < ${now}
+          OR ${newestReading} > ${now})
         AND NOT EXISTS (SELECT 1 FROM ${alarms} WHERE ${alarms.ruleId} = ${alarmRules.id} AND ${alarms.state} <> 'cleared')`,
     )
     .orderBy(items.id)
