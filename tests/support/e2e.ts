@@ -104,11 +104,13 @@ async function leaseContext(timezoneId: string | undefined): Promise<BrowserCont
     }) as never;
     return () => void (leased[method] = original as never);
   });
-  const close = leased.close;
+  // The class's own close: a leased context's `close` property hands it back instead.
+  const close = (Object.getPrototypeOf(leased) as BrowserContext).close;
   leased.close = async (options) => {
-    leased.close = close;
     for (const undo of restore) undo();
     if (!keep) return close.call(leased, options);
+    // Handed back: a second close from the same test (a finally after an explicit close) must not end it.
+    leased.close = async () => undefined;
     await Promise.all(leased.pages().map((page) => page.close()));
     await Promise.all([leased.clearCookies(), leased.clearPermissions(), leased.unrouteAll(), leased.setOffline(false)]);
     idleContexts.set(key, [...(idleContexts.get(key) ?? []), leased]);
