@@ -45,6 +45,19 @@ describe('ingest: happy path', () => {
     ]);
   });
 
+  it('stores every value to the last bit, and a long batch whole', async () => {
+    const station = await make.station({ timezone: 'UTC', token: true });
+    // Doubles with no short decimal form, the extremes of a double's exponent and more report rows than one statement holds.
+    const awkward = [0.1 + 0.2, 1 / 3, -2 / 7, 2 ** -52, 5e-324, 1e-300, 123.45678901234567, 1 - 2 ** -53, -0.000001];
+    const rows = Array.from({ length: 1500 }, (_, i) => {
+      const date = new Date(Date.parse('2026-01-01T00:00:00Z') + i * 600_000).toISOString();
+      return danes('H1', awkward[i % awkward.length] + (i % 2), date);
+    });
+    const res = await ingest('danes', station.token, { rows });
+    expect(res.data).toEqual({ accepted: 1500, duplicates: 0 });
+    expect(await storedOf(station.id)).toEqual(rows.map((r) => ({ reading: 'H1', ts: Date.parse(r.date), value: r.data_value })));
+  });
+
   it('keeps last_update at the newest reading when an older batch arrives later', async () => {
     const station = await make.station({ token: true });
     await ingest('danes', station.token, { rows: [danes('H1', 1, '2026-03-02T00:00:00Z')] });

@@ -115,8 +115,17 @@ export function createOgc() {
     });
   });
   ogc.get('/collections/observations/waterml', async (c) => {
-    const xml = await watermlOf({ ctx: ctxOf(c), url: new URL(c.req.url), root: rootOf(c) });
-    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+    const pieces = (await watermlOf({ ctx: ctxOf(c), url: new URL(c.req.url), root: rootOf(c) }))[Symbol.iterator]();
+    // Written as the client reads it: a year of one code is megabytes, never held whole.
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    });
+    return c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });
   ogc.get('/collections/:id', async (c) => {
     const info = collectionOf(c.req.param('id'));

@@ -7,13 +7,13 @@ import type { Interval, StationRow } from '../db/ogc';
 import { badRequest, notFound } from '../domain/errors';
 import type { FilterNode } from '../sta/filter';
 import { datastreamId, datastreamOf, observationId, observationKeyOf } from '../sta/ids';
-import { countsOf, pageAcross, type Stream } from '../sta/observations';
+import { countsOf, pageAcross, seriesOf, type Stream } from '../sta/observations';
 import type { ObservationRow } from '../station/observations';
 import { codeOf } from './daily';
 import { featureCollection, isoOf, pageOf, pointOf, withParams, type Feature, type ItemsRequest, type Link } from './pages';
 import { datetimeOf, readParameters } from './params';
 import { coveredStations } from './stations';
-import { watermlDocument } from './waterml';
+import { watermlPieces } from './waterml';
 
 /** Stations at most for which a first page also counts what matches (each is asked). */
 const countedStations = 10;
@@ -136,9 +136,9 @@ export async function observationItem(request: Pick<ItemsRequest, 'ctx'>, id: st
 
 /**
  * One station's readings of one code over `datetime` (the last 30 days unless given; at most 366 days and 200,000
- * readings) as a WaterML 2.0 document.
+ * readings) as a WaterML 2.0 document, in pieces to stream.
  */
-export async function watermlOf(request: Pick<ItemsRequest, 'ctx' | 'url' | 'root'>): Promise<string> {
+export async function watermlOf(request: Pick<ItemsRequest, 'ctx' | 'url' | 'root'>): Promise<Iterable<string>> {
   const params = readParameters(request.url, ['station', 'code', 'datetime']);
   const uniqueId = params.get('station');
   const code = codeOf(params.get('code'));
@@ -152,19 +152,18 @@ export async function watermlOf(request: Pick<ItemsRequest, 'ctx' | 'url' | 'roo
   if (!station) throw notFound('Station', 'station');
   if (!readingsOf(station.source).some((r) => r.code === code))
     throw badRequest(`A ${station.source} station has no ${code} readings.`, 'code');
-  const { rows, more } = await pageAcross(request.ctx, [streamOf(station, code)], {
+  const { series, more } = await seriesOf(request.ctx, streamOf(station, code), {
     filter: filterOf({ from, to }, undefined),
     order: [],
-    skip: 0,
     top: watermlPoints,
   });
   if (more) throw badRequest(`More than ${watermlPoints.toLocaleString('en')} readings: ask for a shorter range.`, 'datetime');
-  return watermlDocument({
+  return watermlPieces({
     station: { uniqueId: station.uniqueId, name: station.name, source: station.source, lat: station.lat, lon: station.lon },
     code,
     from,
     to,
-    points: rows.map((r) => ({ ts: r.ts, value: r.value, quality: r.quality, approved: r.approved })),
+    points: series,
     self: request.url.toString(),
     stationUrl: `${request.root}/collections/stations/items/${encodeURIComponent(station.uniqueId)}`,
     generated: Date.now(),

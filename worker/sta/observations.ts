@@ -193,6 +193,12 @@ export async function pageAcross(
   return { rows: rows.slice(request.skip, request.skip + request.top), more: rows.length > request.skip + request.top };
 }
 
+/** One stream's one code read whole as columns: at most `top` readings, and whether more match (WaterML). */
+export async function seriesOf(ctx: SubjectCtx, stream: Stream, request: Pick<PageRequest, 'filter' | 'order' | 'top'>) {
+  const series = answerOf(await readsOf(ctx, stream.station).observationSeries(query(stream, { ...request, skip: 0 }, request.top + 1)));
+  return { series, more: series.ts.length > request.top };
+}
+
 type Page = { rows: ObservationRow[]; more: boolean };
 
 /** Each parent's own page (an expansion), one call per station for all the parents it holds. */

@@ -29,10 +29,12 @@ import {
   answered,
   observationCount,
   observationPage,
+  observationSeries,
   pendingCounts,
   type CountQuery,
   type ObservationAnswer,
   type ObservationRow,
+  type ObservationSeries,
   type PendingCounts,
   type StreamQuery,
 } from './observations';
@@ -111,6 +113,11 @@ export class ReadsFacet extends Facet {
   /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
   observationPages(queries: StreamQuery[]): ObservationAnswer<ObservationRow[][]> {
     return answered(() => queries.map((query) => observationPage(this.parts.storage.sql, query)));
+  }
+
+  /** One code's readings as columns (a long series read whole). */
+  observationSeries(query: StreamQuery): ObservationAnswer<ObservationSeries> {
+    return answered(() => observationSeries(this.parts.storage.sql, query));
   }
 
   /** How many observations match each query's filter. */

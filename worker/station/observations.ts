@@ -16,9 +16,11 @@ import { column, markedDays } from './schema';
  */
 const good = 'good';
 const quality = 'q';
-const flagText = (code: number) =>
-  `CASE (SELECT flag FROM flags f WHERE f.ts = r.ts AND f.code = ${code}) WHEN 1 THEN 'suspect' ELSE '${good}' END`;
-const notRejected = (code: number) => `NOT EXISTS (SELECT 1 FROM flags f WHERE f.ts = r.ts AND f.code = ${code} AND f.flag = 2)`;
+// A reading has at most one flag (its key is time and code): one join finds it, where a subquery for its text and
+// another for "not rejected" looked it up twice (a year's series read three times as fast, measured roughly).
+const withFlag = (code: number) => `readings r LEFT JOIN flags f ON f.ts = r.ts AND f.code = ${code}`;
+const flagText = `CASE f.flag WHEN 1 THEN 'suspect' ELSE '${good}' END`;
+const notRejected = 'f.flag IS NOT 2';
 
 export type ObservationOrder = { key: 'time' | 'result' | 'id'; desc: boolean }[];
 
@@ -120,13 +122,15 @@ const exec = (fragment: Fragment) => {
 function codeStream(query: StreamQuery, code: number, filter?: Fragment, count = false) {
   const components = componentsOf(query.order, query.station, code);
   const conditions: Fragment[] = [];
-  if (filter) conditions.push(filter);
   const after = query.after ? afterCondition(components, query.after) : true;
   if (after !== true) conditions.push(after === false ? ['0'] : after);
+  // The cursor goes first: SQLite bounds its seek by the first condition on the time of each side, so a time filter
+  // written before it would start page 50 where page 1 starts and read the 49 pages between.
+  if (filter) conditions.push(filter);
   const codeText = allReadingCodes[code];
   const name = column(codeText);
   const where: Fragment = conditions.length ? [' WHERE ', ...conditions.flatMap((c, i) => (i ? [' AND ', ...c] : c))] : [];
-  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText(code)} AS q FROM readings r WHERE r.${name} IS NOT NULL AND ${notRejected(code)})`;
+  const source = `(SELECT r.ts AS ts, r.${name} AS v, ${flagText} AS q FROM ${withFlag(code)} WHERE r.${name} IS NOT NULL AND ${notRejected})`;
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
   const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
   const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
@@ -164,6 +168,31 @@ export function observationPage(sql: SqlStorage, query: StreamQuery): Observatio
   });
   if (query.codes.length > 1) rows.sort(compareObservations(query.order));
   return rows.slice(query.skip, query.skip + query.limit);
+}
+
+/** One code's readings as columns, for a long series read whole (WaterML): a copy of three arrays, not an object per reading. */
+export interface ObservationSeries {
+  ts: Float64Array;
+  value: Float64Array;
+  /** Per reading: `suspectMark` when its flag is suspect, plus `approvedMark` when it is approved. */
+  marks: Uint8Array;
+}
+
+export const suspectMark = 1;
+export const approvedMark = 2;
+
+/** The readings of the query's one code, in its order from its cursor, at most `skip + limit` (as `observationPage` reads them). */
+export function observationSeries(sql: SqlStorage, query: StreamQuery): ObservationSeries {
+  const [code] = query.codes;
+  const filter = query.filter && compileFilter(query.filter, observationColumns(query, code));
+  const { text, params } = codeStream(query, code, filter);
+  const [ts, value, marks]: number[][] = [[], [], []];
+  for (const [t, v, q, a] of sql.exec(text, ...params).raw<[number, number, string, number]>()) {
+    ts.push(t);
+    value.push(v);
+    marks.push((q === good ? 0 : suspectMark) + (a === 1 ? approvedMark : 0));
+  }
+  return { ts: Float64Array.from(ts), value: Float64Array.from(value), marks: Uint8Array.from(marks) };
 }
 
 export type CountQuery = Pick<StreamQuery, 'station' | 'codes' | 'filter' | 'point'>;
