@@ -46,6 +46,7 @@ import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
 import type { ScaleSpec } from './levels';
 import type { StationWarning } from './warning';
+import type { StationRatings } from './ratings/kept';
 import type { StationEscalations } from './escalation-clock';
 import type { StationMaintenance, WindowSpec } from './maintenance';
 
@@ -59,6 +60,7 @@ export interface StationParts {
   quality: StationQuality;
   corrections: StationCorrections;
   levels: StationLevels;
+  ratings: StationRatings;
   watchers: StationWatchers;
   warning: StationWarning;
   escalations: StationEscalations;
