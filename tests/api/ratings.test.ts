@@ -2,8 +2,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { qualityCalls } from '../../worker/contracts/quality';
 import { ratingCalls } from '../../worker/contracts/ratings';
+import { telemetryCalls } from '../../worker/contracts/telemetry';
+import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
+import { ingest } from '../support/telemetry';
 
 let admin: TestSubject;
 let viewer: TestSubject;
@@ -217,5 +220,55 @@ describe('shifts and gaugings', () => {
     expect422(await remove(first.id), ['id']);
     expect((await remove(second.id)).status).toBe(200);
     expect((await state()).versions.map((v) => v.id)).toEqual([first.id]);
+  });
+});
+
+describe('discharge as a derived series', () => {
+  it('charts the corrected stage through the rating: extrapolated values suspect, rejected stages without a discharge', async () => {
+    const river = await make.station({ viewers: [viewer], token: true });
+    const start = '2026-09-10T08:00:00Z';
+    expect((await ingest('danes', river.token, { rows: series(start, 10, [1.85, 1.9, 1.95, 2, 2.05, 2.1]) })).status).toBe(200);
+    const added = await callSpec(ratingCalls.add, {
+      query: { id: river.id },
+      body: {
+        reading: 'H1',
+        from: jan,
+        out_of_range: 'extrapolate',
+        points: [
+          { stage: 0, discharge: 0 },
+          { stage: 2, discharge: 20 },
+        ],
+        note: 'Rated.',
+      },
+      token: admin.token,
+    });
+    expect(added.status, added.text).toBe(200);
+    const flag = async (at: string, flag: 'rejected' | 'suspect') => {
+      const res = await callSpec(qualityCalls.flag, {
+        query: { id: river.id },
+        body: { reading: 'H1', from: at, to: at, flag, note: 'Checked on site.' },
+        token: admin.token,
+      });
+      expect(res.status, res.text).toBe(200);
+    };
+    await flag('2026-09-10T08:10:00Z', 'rejected');
+    await flag('2026-09-10T08:20:00Z', 'suspect');
+    const res = await callSpec(telemetryCalls.chart, {
+      query: { id: river.uniqueId, from: '2026-09-10', to: '2026-09-10', format: 'columns' },
+      token: viewer.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const { data, flags } = res.data as {
+      data: Record<string, { t: number[]; v: number[] }>;
+      flags: Record<string, { t: number[]; q: number[] }>;
+    };
+    const at = (minutes: number) => Date.parse(start) + minutes * 60_000;
+    expect(data.H1_discharge.t).toEqual([0, 20, 30, 40, 50].map(at));
+    data.H1_discharge.v.forEach((v, i) => expect(v).toBeCloseTo([18.5, 19.5, 20, 20.5, 21][i], 10));
+    // A suspect stage gives a suspect discharge; beyond the table's 2 m it is extrapolated, so suspect too.
+    const suspect = flags.H1_discharge.t.filter((_, i) => flags.H1_discharge.q[i] === 1);
+    expect(suspect).toEqual([20, 40, 50].map(at));
+    // Nor does a reading without a rating give a discharge, or a well without a reference an elevation.
+    expect(Object.keys(data).sort()).toEqual(['H1', 'H1_discharge']);
   });
 });

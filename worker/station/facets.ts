@@ -87,7 +87,7 @@ export class ReadsFacet extends Facet {
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
     const { sql } = this.parts.storage;
-    const derived = options.raw ? [] : derivedOf(this.parts.levels.references());
+    const derived = options.raw ? [] : derivedOf(this.parts.levels.references(), this.parts.ratings.raters());
     const builder = new SeriesBuilder([...allReadingCodes, ...derived.map((d) => d.info.code)], start, end, options);
     const corrected = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
     for (const { row, flags } of derived.length ? withDerived(corrected, derived) : corrected) builder.add(row, flags);
