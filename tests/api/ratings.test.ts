@@ -272,3 +272,48 @@ describe('discharge as a derived series', () => {
     expect(Object.keys(data).sort()).toEqual(['H1', 'H1_discharge']);
   });
 });
+
+describe('rating files', () => {
+  it('adds a version from an RDB file (feet become metres), refuses a file that is not one, and exports both ways', async () => {
+    const gauge = await make.station({ viewers: [viewer] });
+    const rdb = [
+      '# //RATING EXPANSION="logarithmic"',
+      '# //RATING OFFSET1=2.000000E+00',
+      '# //RATING_INDEP ROUNDING="????" PARAMETER="Gage height (ft)"',
+      'INDEP\tSHIFT\tDEP\tSTOR',
+      '16N\t16N\t16N\t1S',
+      '2.50\t0.00\t27.90\t*',
+      '2.58\t0.00\t39.80\t',
+    ].join('\n');
+    const add = (format: 'rdb' | 'csv', text: string, from = jan) =>
+      callSpec(ratingCalls.import, {
+        query: { id: gauge.id },
+        body: { reading: 'H1', from, format, text, note: 'From the USGS.' },
+        token: admin.token,
+      });
+    expect422(await add('rdb', 'stage,discharge\n1,2\n'), ['text']);
+    const imported = await add('rdb', rdb);
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.data.points[0].stage).toBeCloseTo(0.762, 10);
+    expect(imported.data.points[0]).toMatchObject({ segment: 'log' });
+    expect(imported.data.points[1].discharge).toBeCloseTo(39.8 * 0.028316846592, 10);
+    const fromCsv = await add('csv', 'stage,discharge\n0,0\n2,20\n', jul);
+    expect(fromCsv.status, fromCsv.text).toBe(200);
+    const exported = async (format: 'csv' | 'rdb', version: number) =>
+      (await callSpec(ratingCalls.export, { query: { id: gauge.id, version, format, step: 0.5 }, token: viewer.token })).data;
+    const csv = await exported('csv', fromCsv.data.id);
+    expect(csv.filename).toMatch(/\.csv$/);
+    expect(csv.text).toBe('stage,discharge,segment,offset,coefficient,exponent\n0,0,linear,,,\n2,20,linear,,,\n');
+    const expanded = (await exported('rdb', fromCsv.data.id)).text.split('\n');
+    expect(expanded).toContain('INDEP\tSHIFT\tDEP\tSTOR');
+    expect(expanded.filter((l) => /^\d+\./.test(l))).toEqual([
+      '0.000\t0.000\t0.00000\t*',
+      '0.500\t0.000\t5.00000\t',
+      '1.000\t0.000\t10.0000\t',
+      '1.500\t0.000\t15.0000\t',
+      '2.000\t0.000\t20.0000\t*',
+    ]);
+    const missing = await callSpec(ratingCalls.export, { query: { id: gauge.id, version: 999_999, format: 'csv' }, token: viewer.token });
+    expect(missing.status).toBe(404);
+  });
+});

@@ -171,6 +171,37 @@ export const Rated = z.object({
 });
 export type Rated = z.infer<typeof Rated>;
 
+/** A rating table read from a file into a new version. */
+export const RatingImport = RatingVersionInput.omit({ points: true }).extend({
+  format: z
+    .enum(['rdb', 'csv'])
+    .meta({
+      description:
+        '`rdb`: a USGS RDB rating file (base or `exsa`); `csv`: a header naming `stage` and `discharge`, then one point per line.',
+    }),
+  text: z.string().min(1).max(2_000_000),
+});
+
+export const RatingExportQuery = z.object({
+  id: id(),
+  version: id(),
+  format: z
+    .enum(['csv', 'rdb'])
+    .meta({ description: '`csv`: the table as stored; `rdb`: the expanded table (INDEP, SHIFT, DEP) as an RDB file.' }),
+  at: instant.optional().meta({ description: 'The instant whose shift the expanded table applies; left out: now.' }),
+  step: z.coerce.number().min(0.001).max(1).default(0.01).meta({ description: 'Stage step of the expanded table, m.' }),
+});
+
+/** A version expanded at a stage step, with the shift in effect at `at`. */
+export const RatingTable = z.object({
+  version: z.number(),
+  at: z.string(),
+  rows: z.array(z.object({ stage: z.number(), shift: z.number(), discharge: z.number().nullable(), fixed: z.boolean() })),
+});
+export type RatingTable = z.infer<typeof RatingTable>;
+
+export const RatingFile = z.object({ filename: z.string(), text: z.string() });
+
 const stationQuery = z.object({ id: id() });
 const rights = 'Administrators, and subjects with the quality control right on the station or a group holding it.';
 
@@ -260,6 +291,25 @@ export const ratingCalls = {
     body: RatingRemoval,
     model: 'RatingRemoval',
     reply: z.object({ id: z.number() }),
+  }),
+  import: defineCall({
+    method: 'post',
+    path: '/ratings/import',
+    access: 'user',
+    summary: 'Add a rating version from a USGS RDB rating file or a CSV table (a file that is not one is refused, 422 naming `text`)',
+    description: rights,
+    query: stationQuery,
+    body: RatingImport,
+    model: 'RatingImport',
+    reply: RatingVersion,
+  }),
+  export: defineCall({
+    method: 'get',
+    path: '/ratings/export',
+    access: 'user',
+    summary: 'A rating version as a file: its table as CSV, or the expanded shift-adjusted table as RDB',
+    query: RatingExportQuery,
+    reply: RatingFile,
   }),
   inEffect: defineCall({
     method: 'get',

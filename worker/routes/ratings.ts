@@ -3,6 +3,8 @@ import {
   addGaugings,
   addShift,
   addVersion,
+  exportVersion,
+  importVersion,
   inEffect,
   rate,
   ratingsState,
@@ -26,3 +28,5 @@ mount(ratingRoutes, ratingCalls.ungauge, ({ ctx, query, body }) => removeGauging
 mount(ratingRoutes, ratingCalls.inEffect, ({ ctx, query }) => inEffect(ctx, query));
 mount(ratingRoutes, ratingCalls.rate, ({ ctx, query, body }) => rate(ctx, { id: query.id, body, reverse: false }));
 mount(ratingRoutes, ratingCalls.reverse, ({ ctx, query, body }) => rate(ctx, { id: query.id, body, reverse: true }));
+mount(ratingRoutes, ratingCalls.import, ({ ctx, query, body }) => importVersion(ctx, { id: query.id, body }));
+mount(ratingRoutes, ratingCalls.export, ({ ctx, query }) => exportVersion(ctx, query));

@@ -1,47 +1,25 @@
+import type { z } from 'zod';
 import type { SubjectCtx } from '../../context';
 import type {
   GaugingInput,
   InEffect,
   Rated,
-  RatingPoint,
   RatingVersionInput,
   Ratings,
   Shift,
   ShiftInput,
   RatingVersion,
   Gauging,
+  RatingExportQuery,
+  RatingFile,
+  RatingImport,
 } from '../../contracts/ratings';
-import type { FieldErrors } from '../../contracts/envelope';
 import { stationOf } from '../../station/directory';
-import type { Segment } from '../../station/ratings/curve';
 import type { NewVersion, Refused } from '../../station/ratings/kept';
 import { levelReading } from '../corrections/levels';
 import { invalid, notFound } from '../errors';
+import { csvPoints, curvePoints, expandedRdb, parseRdb, rdbPoints, tableCsv } from './files';
 import { controlled, editorOf, station } from '../quality/manage';
-
-/** A table's points as the rating math takes them; a segment missing its parameters is refused naming them. */
-function curvePoints(points: readonly RatingPoint[], field = 'points') {
-  const errors: FieldErrors = {};
-  const need = (i: number, name: 'offset' | 'coefficient' | 'exponent', value: number | null): number => {
-    if (value === null) errors[`${field}.${i}.${name}`] = [`A ${points[i].segment} segment needs its ${name}.`];
-    return value ?? 0;
-  };
-  const converted = points.map((p, i) => {
-    let segment: Segment;
-    if (p.segment === 'log') segment = { kind: 'log', offset: need(i, 'offset', p.offset) };
-    else if (p.segment === 'power')
-      segment = {
-        kind: 'power',
-        offset: need(i, 'offset', p.offset),
-        coefficient: need(i, 'coefficient', p.coefficient),
-        exponent: need(i, 'exponent', p.exponent),
-      };
-    else segment = { kind: 'linear' };
-    return { stage: p.stage, discharge: p.discharge, segment };
-  });
-  if (Object.keys(errors).length) throw invalid(errors);
-  return converted;
-}
 
 const newVersion = (body: RatingVersionInput): NewVersion => ({
   code: body.reading,
@@ -140,4 +118,26 @@ export async function rate(
   const { item } = await station(ctx, id);
   levelReading(item, body.reading);
   return stationOf(ctx.env, item.id).ratings().rate(body.reading, Date.parse(body.at), body.values, reverse);
+}
+
+/** Adds a version read from an RDB rating file or a CSV table. */
+export async function importVersion(
+  ctx: SubjectCtx,
+  { id, body }: { id: number; body: z.output<typeof RatingImport> },
+): Promise<RatingVersion> {
+  const { format, text, ...rest } = body;
+  const points = format === 'rdb' ? rdbPoints(parseRdb(text)) : csvPoints(text);
+  return addVersion(ctx, { id, body: { ...rest, points } });
+}
+
+/** A version as a file: its table as CSV, or expanded with the shift at `at` as RDB. */
+export async function exportVersion(ctx: SubjectCtx, query: z.output<typeof RatingExportQuery>): Promise<z.output<typeof RatingFile>> {
+  const { item } = await station(ctx, query.id);
+  const ts = query.at === undefined ? Date.now() : Date.parse(query.at);
+  const table = await stationOf(ctx.env, item.id).ratings().expanded(query.version, ts, query.step);
+  if (!table) throw notFound('Rating version', 'version');
+  const name = `${item.uniqueId}-${table.code}-rating-${table.version}`;
+  return query.format === 'csv'
+    ? { filename: `${name}.csv`, text: tableCsv(table.points) }
+    : { filename: `${name}.rdb`, text: expandedRdb(table, item.name) };
 }

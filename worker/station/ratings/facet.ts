@@ -1,10 +1,12 @@
 /** The station's ratings over RPC (docs/ratings.md): versions, shifts, gaugings, and rating values through them. */
-import type { Gauging, InEffect, Rated, RatingVersion, Shift } from '../../contracts/ratings';
+import type { Gauging, InEffect, Rated, RatingTable, RatingVersion, Shift } from '../../contracts/ratings';
+import { isoInstant } from '../../../shared/station-time';
+import { rate as rateCurve } from './curve';
 import { Facet } from '../facets';
 import type { Editor } from '../quality';
 import type { NewGauging, NewShift, NewVersion, Outcome, Refused } from './kept';
 import { Rater } from './rater';
-import { shiftsAt } from './shifts';
+import { shiftAt, shiftsAt } from './shifts';
 import { gaugingReply, shiftReply, versionReply } from './replies';
 
 const mapped = <T, U>(outcome: Outcome<T>, f: (value: T) => U): { ok: true; value: U } | Refused =>
@@ -61,6 +63,28 @@ export class RatingsFacet extends Facet {
       weight: effect.weight,
       shifts: shiftsAt(version.shifts, ts).map(({ shift, weight }) => ({ id: shift.id, weight })),
     };
+  }
+
+  /**
+   * A version (null: none with that id) expanded from its lowest to its highest stage every `step` metres, fixed points
+   * included, each row with the shift in effect at `ts` and the discharge at the stage plus it.
+   */
+  expanded(versionId: number, ts: number, step: number): (RatingTable & { code: string; points: RatingVersion['points'] }) | null {
+    const version = this.parts.ratings.versions().find((v) => v.id === versionId);
+    if (!version) return null;
+    const { points } = version.curve;
+    const lowest = points[0].stage;
+    const highest = points[points.length - 1].stage;
+    // Stages on the step's grid (rounded to a micrometre, so 0.01 steps print as such), and every fixed point.
+    const count = Math.min(Math.floor((highest - lowest) / step + 1e-9), 20_000);
+    const grid = Array.from({ length: count + 1 }, (_, i) => Math.round((lowest + i * step) * 1e6) / 1e6);
+    const stages = [...new Set([...grid, ...points.map((p) => p.stage)])].sort((a, b) => a - b);
+    const fixed = new Set(points.map((p) => p.stage));
+    const rows = stages.map((stage) => {
+      const shift = shiftAt(version.shifts, ts, stage);
+      return { stage, shift, discharge: rateCurve(version.curve, stage + shift)?.value ?? null, fixed: fixed.has(stage) };
+    });
+    return { version: version.id, at: isoInstant(ts), rows, code: version.code, points: versionReply(version).points };
   }
 
   /** Discharges of stages (or, `reverse`, stages of discharges) at `ts`, through one rater built once for them all. */
