@@ -173,12 +173,9 @@ export type Rated = z.infer<typeof Rated>;
 
 /** A rating table read from a file into a new version. */
 export const RatingImport = RatingVersionInput.omit({ points: true }).extend({
-  format: z
-    .enum(['rdb', 'csv'])
-    .meta({
-      description:
-        '`rdb`: a USGS RDB rating file (base or `exsa`); `csv`: a header naming `stage` and `discharge`, then one point per line.',
-    }),
+  format: z.enum(['rdb', 'csv']).meta({
+    description: '`rdb`: a USGS RDB rating file (base or `exsa`); `csv`: a header naming `stage` and `discharge`, then one point per line.',
+  }),
   text: z.string().min(1).max(2_000_000),
 });
 
