@@ -93,7 +93,7 @@ function rateVersion(v: RatingVersion, ts: number, stage: number): Rated | null 
 function rateIn({ version, previous, weight }: InEffect, ts: number, stage: number): RatedValue | null {
   const now = rateVersion(version, ts, stage);
   if (!now) return null;
-  if (!previous) return { ...now, versionId: version.id };
+  if (!previous) return { value: now.value, extrapolated: now.extrapolated, versionId: version.id };
   const before = rateVersion(previous, ts, stage);
   if (!before) return null;
   return {

@@ -57,9 +57,14 @@ export function shiftsAt(shifts: readonly Shift[], ts: number): { shift: Shift; 
   ];
 }
 
-/** The shift at `ts` and `stage` (0 before the first shift). */
+/** The shift at `ts` and `stage` (0 before the first shift); allocates nothing, as it runs once per rated value. */
 export function shiftAt(shifts: readonly Shift[], ts: number, stage: number): number {
-  let total = 0;
-  for (const { shift, weight } of shiftsAt(shifts, ts)) total += weight * shiftValue(shift.points, stage);
-  return total;
+  const i = shiftIndex(shifts, ts);
+  if (i < 0) return 0;
+  const now = shifts[i];
+  const next = shifts[i + 1];
+  const value = shiftValue(now.points, stage);
+  if (!next || !now.prorate || ts === now.ts) return value;
+  const w = (ts - now.ts) / (next.ts - now.ts);
+  return (1 - w) * value + w * shiftValue(next.points, stage);
 }
