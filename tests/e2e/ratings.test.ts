@@ -66,7 +66,7 @@ describe('ratings in the browser', () => {
     const at = rated.data.hladina.t.at(-1)!;
     const discharge = rated.data.hladina_discharge;
     expect(discharge.v[discharge.t.indexOf(at)]).toBeCloseTo(20 * rated.data.hladina.v.at(-1)!, 9);
-    await page.screenshot({ path: shot('ratings-chart-1280-light'), fullPage: true });
+    await page.screenshot({ path: shot('ratings-chart-1280-dark'), fullPage: true });
     await context.close();
   });
 });
