@@ -1,9 +1,11 @@
 /** `npm run dev` prelude: apply migrations to the local D1 and seed demo data once. */
-import { accountsSql } from './seed/accounts';
+import { accountsSql, demoAccounts } from './seed/accounts';
 import { alarmRulesSql } from './seed/alarm-rules';
+import { postDemoRatings } from './seed/ratings';
 import { postDemoReadings } from './seed/readings';
 import { applyMigrations, executeScript, query } from './lib/d1';
 import { storeImporterToken } from './lib/ingest';
+import { signIn } from './lib/sign-in';
 import { startLocalWorker } from './lib/local-worker';
 import { ensureDevVapidKeys } from './lib/dev-vapid';
 import { reconcileCron } from '../worker/rollup/schedules';
@@ -27,6 +29,8 @@ if (n === 0) {
     await worker.cron(reconcileCron);
     const [{ alarms }] = query<{ alarms: number }>('SELECT count(*) AS alarms FROM alarms', '--local');
     console.log(`${stored.toLocaleString('en')} readings stored and rolled up; ${alarms} alarms in their history.`);
+    const gaugings = await postDemoRatings(worker.base, await signIn(worker.base, demoAccounts.admin));
+    console.log(`The river gauge has two rating versions, a shift and ${gaugings} gaugings.`);
   } finally {
     worker.stop();
   }

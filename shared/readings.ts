@@ -178,9 +178,9 @@ const catalogue: readonly ReadingInfo[] = [...danesReadings, ...uniwanReadings];
 /**
  * How a derived code is computed from the code it comes `from` (never ingested, never stored): a well's groundwater
  * elevation above its datum and depth below ground, from the corrected level and the vertical reference in effect
- * (docs/corrections.md). Another kind (a discharge from a rating) adds its name here and its rule beside these.
+ * (docs/corrections.md), and a river's discharge from the corrected stage through its rating (docs/ratings.md).
  */
-export type DerivedKind = 'elevation' | 'depth_below_ground';
+export type DerivedKind = 'elevation' | 'depth_below_ground' | 'discharge';
 
 export interface DerivedReadingInfo extends ReadingInfo {
   derived: { from: string; kind: DerivedKind };
@@ -197,10 +197,11 @@ const derived = (from: string, kind: DerivedKind, label: string): DerivedReading
   derived: { from, kind },
 });
 
-/** The derived codes of the catalogue: per level code, its elevation above datum and depth below ground. */
+/** The derived codes of the catalogue: per level code, its elevation above datum, depth below ground and discharge. */
 export const derivedReadings: readonly DerivedReadingInfo[] = ['H1', 'hladina'].flatMap((from) => [
   derived(from, 'elevation', 'Groundwater elevation above datum'),
   derived(from, 'depth_below_ground', 'Depth to water below ground'),
+  { ...derived(from, 'discharge', 'Discharge'), unit: 'm³/s', limits: [0, 1_000_000], decimals: 3 },
 ]);
 
 /** The derived codes a source's readings give. */

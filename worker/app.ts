@@ -25,6 +25,7 @@ import { rollupRoutes } from './routes/rollup';
 import { qualityRoutes } from './routes/quality';
 import { correctionRoutes } from './routes/corrections';
 import { levelRoutes } from './routes/levels';
+import { ratingRoutes } from './routes/ratings';
 import { warningRoutes } from './routes/warning';
 import { escalationRoutes } from './routes/escalations';
 import { maintenanceRoutes } from './routes/maintenance';
@@ -62,6 +63,7 @@ export function createApi() {
   api.route('/', qualityRoutes);
   api.route('/', correctionRoutes);
   api.route('/', levelRoutes);
+  api.route('/', ratingRoutes);
   api.route('/', warningRoutes);
   api.route('/', escalationRoutes);
   api.route('/', maintenanceRoutes);

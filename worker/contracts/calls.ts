@@ -9,6 +9,7 @@ import { rollupCalls } from './rollup';
 import { qualityCalls } from './quality';
 import { correctionCalls } from './corrections';
 import { levelCalls } from './levels';
+import { ratingCalls } from './ratings';
 import { shareCalls, shareLinkCalls } from './share-links';
 import { siteCalls } from './site';
 import { subjectCalls } from './subjects';
@@ -43,6 +44,7 @@ export const calls = {
   quality: qualityCalls,
   corrections: correctionCalls,
   levels: levelCalls,
+  ratings: ratingCalls,
   warning: warningCalls,
   escalations: escalationCalls,
   maintenance: maintenanceCalls,

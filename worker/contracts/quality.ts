@@ -20,7 +20,19 @@ export type FlagReason = (typeof flagReasons)[number];
  * What the audit log records: a person's flag edit, the checks' flags of a batch, readings arriving into an edited
  * range, approvals, corrections added and removed, reference periods and manual measurements (docs/corrections.md).
  */
-export const logActions = ['flag', 'auto', 'arrival', 'approve', 'withdraw', 'correct', 'uncorrect', 'reference', 'measure'] as const;
+export const logActions = [
+  'flag',
+  'auto',
+  'arrival',
+  'approve',
+  'withdraw',
+  'correct',
+  'uncorrect',
+  'reference',
+  'measure',
+  'rating',
+  'gauging',
+] as const;
 export type LogAction = (typeof logActions)[number];
 
 /** The most days one flag edit may span. */

@@ -48,6 +48,7 @@ import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
 import type { ScaleSpec } from './levels';
 import type { StationWarning } from './warning';
+import type { StationRatings } from './ratings/kept';
 import type { StationEscalations } from './escalation-clock';
 import type { StationMaintenance, WindowSpec } from './maintenance';
 
@@ -61,6 +62,7 @@ export interface StationParts {
   quality: StationQuality;
   corrections: StationCorrections;
   levels: StationLevels;
+  ratings: StationRatings;
   watchers: StationWatchers;
   warning: StationWarning;
   escalations: StationEscalations;
@@ -87,7 +89,7 @@ export class ReadsFacet extends Facet {
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
     const { sql } = this.parts.storage;
-    const derived = options.raw ? [] : derivedOf(this.parts.levels.references());
+    const derived = options.raw ? [] : derivedOf(this.parts.levels.references(), this.parts.ratings.raters());
     const builder = new SeriesBuilder([...allReadingCodes, ...derived.map((d) => d.info.code)], start, end, options);
     const corrected = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
     for (const { row, flags } of derived.length ? withDerived(corrected, derived) : corrected) builder.add(row, flags);

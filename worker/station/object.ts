@@ -13,6 +13,8 @@ import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
 import { StationCorrections } from './corrections/kept';
 import { StationLevels } from './corrections/levels';
+import { StationRatings } from './ratings/kept';
+import { RatingsFacet } from './ratings/facet';
 import { correctedArrivals } from './corrections/reports';
 import {
   AlarmsFacet,
@@ -86,6 +88,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const quality = new StationQuality(ctx.storage);
     const corrections = new StationCorrections(ctx.storage, quality);
     const levels = new StationLevels(ctx.storage, quality);
+    const ratings = new StationRatings(ctx.storage, quality);
     const warning = new StationWarning(ctx.storage, clock, (itemId, crossing) => applyCrossing(context, { itemId, crossing }));
     const escalations = new StationEscalations(ctx.storage, clock, (id) => runEscalationStep(context, id));
     const maintenance = new StationMaintenance(ctx.storage, clock, (w) => notifyAfterMaintenance(context, { windowId: w.id }));
@@ -98,6 +101,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       quality,
       corrections,
       levels,
+      ratings,
       watchers,
       warning,
       escalations,
@@ -202,6 +206,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
 
   corrections() {
     return new CorrectionsFacet(this.#parts);
+  }
+
+  ratings() {
+    return new RatingsFacet(this.#parts);
   }
 
   watchers() {

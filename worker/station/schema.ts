@@ -53,7 +53,7 @@ export function figuresOf(sql: SqlStorage): StorageFigures {
 }
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
-const schemaVersion = 5;
+const schemaVersion = 6;
 
 /**
  * The station object's tables. One row per report time with a REAL column per code of the catalogue: a 7-code report is one
@@ -104,5 +104,14 @@ export function migrate(storage: DurableObjectStorage) {
     created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
   sql.exec(`CREATE TABLE IF NOT EXISTS measurements (id INTEGER PRIMARY KEY, code TEXT NOT NULL, ts INTEGER NOT NULL, depth REAL, gauge REAL,
     measured_by TEXT NOT NULL, method TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
+  // Rating versions per stage code (the table as JSON), their shifts, and gaugings (docs/ratings.md).
+  sql.exec(`CREATE TABLE IF NOT EXISTS rating_versions (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
+    transition_from INTEGER, out_of_range TEXT NOT NULL, points TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL,
+    created_by INTEGER, created_by_name TEXT)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS rating_shifts (id INTEGER PRIMARY KEY, version_id INTEGER NOT NULL, ts INTEGER NOT NULL, points TEXT NOT NULL,
+    prorate INTEGER NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS gaugings (id INTEGER PRIMARY KEY, code TEXT NOT NULL, ts INTEGER NOT NULL, stage REAL NOT NULL,
+    discharge REAL NOT NULL, method TEXT NOT NULL, quality TEXT NOT NULL, measured_by TEXT NOT NULL, note TEXT NOT NULL,
+    created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT)`);
   storage.kv.put('schema', schemaVersion);
 }

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon, WavesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
@@ -88,6 +88,14 @@ export function ChartPage({
                 <Link to="/levels/$id" params={{ id: item.id }}>
                   <RulerIcon />
                   {m.levels_tab()}
+                </Link>
+              </Button>
+            )}
+            {mayEdit && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/ratings/$id" params={{ id: item.id }}>
+                  <WavesIcon />
+                  {m.ratings_tab()}
                 </Link>
               </Button>
             )}

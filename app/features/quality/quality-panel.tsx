@@ -261,6 +261,8 @@ const actionNames: Record<LogEntry['action'], () => string> = {
   uncorrect: m.quality_log_uncorrect,
   reference: m.quality_log_reference,
   measure: m.quality_log_measure,
+  rating: m.quality_log_rating,
+  gauging: m.quality_log_gauging,
 };
 
 const reasonNames: Record<string, () => string> = {

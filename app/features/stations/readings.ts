@@ -38,6 +38,7 @@ export interface Reading extends ReadingInfo {
 const derivedLabels: Record<DerivedKind, () => string> = {
   elevation: m.reading_elevation,
   depth_below_ground: m.reading_depth_below_ground,
+  discharge: m.reading_discharge,
 };
 
 const translated = (info: ReadingInfo): Reading => {

@@ -19,7 +19,7 @@ import { invalid } from '../errors';
 import { controlled, editorOf, ownReading, station } from '../quality/manage';
 
 /** A level code of the station (a water level in metres): references and measurements belong to those only. */
-function levelReading(item: Item, code: string, field = 'reading') {
+export function levelReading(item: Item, code: string, field = 'reading') {
   ownReading(item, code, field);
   if (readingInfo(code)?.unit !== 'm') throw invalid({ [field]: [`${code} is not a water level: references and measurements need one.`] });
 }

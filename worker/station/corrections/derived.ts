@@ -1,10 +1,11 @@
 /**
  * Derived codes (shared/readings.ts, `derivedReadings`): computed from the corrected level and the vertical
- * reference in effect at each reading's time, never stored. The chart's pass over the station's reports appends them
+ * reference (or, for a discharge, the rating) in effect at each reading's time, never stored. The chart's pass over the station's reports appends them
  * to each report, so everything downstream of it treats them as any code.
  */
 import { derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
-import { codeIndex } from '../flags';
+import { codeIndex, rejectedFlag, suspectFlag } from '../flags';
+import type { Rater } from '../ratings/rater';
 import { referenceAt, type ReferencePeriod } from './levels';
 
 /** Depth to water below the measuring point for a level reported in `reference`'s mode. */
@@ -30,23 +31,41 @@ export function derivedValue(kind: DerivedKind, level: number, reference: Refere
 
 type Report = { row: (number | null)[]; flags: readonly number[] };
 
-/** The derived codes a station can give: those whose level has reference periods, with them. */
-export function derivedOf(references: readonly ReferencePeriod[]): { info: DerivedReadingInfo; periods: ReferencePeriod[] }[] {
+/**
+ * The derived codes a station can give: those whose level has reference periods, with them, and the discharges of
+ * levels with a rating, with its rater.
+ */
+export function derivedOf(
+  references: readonly ReferencePeriod[],
+  raters: ReadonlyMap<string, Rater>,
+): { info: DerivedReadingInfo; periods: ReferencePeriod[]; rater?: Rater }[] {
   return derivedReadings.flatMap((info) => {
+    if (info.derived.kind === 'discharge') {
+      const rater = raters.get(info.derived.from);
+      return rater ? [{ info, periods: [], rater }] : [];
+    }
     const periods = references.filter((r) => r.code === info.derived.from);
     return periods.length ? [{ info, periods }] : [];
   });
 }
 
-/** Appends each derived code's value (and its level's flag) to every report, in the order of `derived`. */
+/**
+ * Appends each derived code's value and flag to every report, in the order of `derived`: its level's flag, suspect
+ * for a discharge extrapolated beyond its rating; a rejected level gives no value.
+ */
 export function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
   const from = derived.map((d) => codeIndex(d.info.derived.from));
   for (const { row, flags } of reports) {
     const ts = row[0] as number;
+    const derivedFlags = from.map((i) => flags[i]);
     const values = derived.map((d, i) => {
       const level = row[from[i] + 1];
-      return level === null ? null : derivedValue(d.info.derived.kind, level, referenceAt(d.periods, ts));
+      if (level === null || derivedFlags[i] === rejectedFlag) return null;
+      if (!d.rater) return derivedValue(d.info.derived.kind, level, referenceAt(d.periods, ts));
+      const rated = d.rater.rate(ts, level);
+      if (rated?.extrapolated) derivedFlags[i] = suspectFlag;
+      return rated && rated.value;
     });
-    yield { row: [...row, ...values], flags: [...flags, ...from.map((i) => flags[i])] };
+    yield { row: [...row, ...values], flags: [...flags, ...derivedFlags] };
   }
 }

@@ -68,7 +68,7 @@ interface MeasurementRow extends Record<string, SqlStorageValue> {
   created_by_name: string | null;
 }
 
-const editor = (id: number | null, name: string | null): Editor | null => (id === null ? null : { id, name: name ?? '' });
+export const editor = (id: number | null, name: string | null): Editor | null => (id === null ? null : { id, name: name ?? '' });
 
 const toReference = (r: ReferenceRow): ReferencePeriod => ({
   id: r.id,
