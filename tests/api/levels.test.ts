@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { correctionCalls } from '../../worker/contracts/corrections';
 import { levelCalls } from '../../worker/contracts/levels';
 import { qualityCalls } from '../../worker/contracts/quality';
-import { telemetryCalls } from '../../worker/contracts/telemetry';
-import { call } from '../support/api';
+import { DashboardColumns, telemetryCalls } from '../../worker/contracts/telemetry';
+import { call, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
-import { ingest } from '../support/telemetry';
+import { ingest, runCron } from '../support/telemetry';
 
 const start = '2026-09-10T08:00:00Z';
 const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
@@ -105,6 +105,19 @@ describe('derived series', () => {
       token: viewer.token,
     });
     expect(Object.keys((raw.data as { data: object }).data)).toEqual(['H1']);
+  });
+
+  it('rolls them up for the dashboard (counted once, as their level) with the datum in the station row', async () => {
+    await runCron();
+    const res = await get('/rest/api?from=2026-09-10&to=2026-09-10&format=columns', { token: viewer.token, reply: DashboardColumns });
+    const i = res.data.stations.id.indexOf(station.id);
+    const { min, max, count } = res.data.figures;
+    expect(res.data.stations.datum[i]).toBe('Bpv');
+    expect(count[i]).toBe(36);
+    // The highest water just before the logger was re-hung 0.5 m deeper, the lowest just after.
+    expect(max.H1_elevation[i]).toBeCloseTo(252.1 - (20 - 2.17), 12);
+    expect(min.H1_elevation[i]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+    expect(max.H1_depth_below_ground[i]).toBeCloseTo(251.4 - (252.1 - (20.5 - 2.18)), 12);
   });
 
   it('refuses a derived code at ingest: it is computed, never sent', async () => {

@@ -15,6 +15,7 @@ export const itemRow = (over: Partial<ItemRow> = {}): ItemRow => ({
   name_for_api: 'DANES',
   timezone: 'Europe/Prague',
   report_minutes: 10,
+  datum: null,
   ...over,
 });
 

@@ -189,6 +189,7 @@ export const DashboardColumns = z.object({
     zone: column(z.number()),
     last_update: column(z.number().nullable()),
     report_minutes: column(z.number()),
+    datum: column(z.string().nullable()),
   }),
   figures: z.object({
     date: column(z.number().nullable()),

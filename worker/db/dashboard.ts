@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { isSummed } from '../../shared/readings';
+import { isDerived, isSummed } from '../../shared/readings';
 import { isoInstant } from '../../shared/station-time';
 import type { StationSummary } from '../contracts/telemetry';
 import type { Figures } from './rollup-layout';
@@ -27,7 +27,7 @@ export const selectDashboardStations = (db: Db, subject: Subject) =>
 const total = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
 /**
- * A station's figures over a range as the documented summary: readings count, the newest reading, min and max per
+ * A station's figures over a range as the documented summary: readings count (of stored codes), the newest reading, min and max per
  * code of `codes` (nothing of any other code, not even its time: share links show only theirs), and for codes that add up the range's total (`sum`) and the wettest day (`peak_day`, when any
  * fell).
  */
@@ -40,7 +40,8 @@ export function toSummary(range: { figures: Figures } | undefined, codes: readon
   for (const code of codes) {
     const f = range.figures[code];
     if (!f) continue;
-    summary.pocetMereni += f.count;
+    // A derived code's readings are its level's again.
+    if (!isDerived(code)) summary.pocetMereni += f.count;
     lastTs = Math.max(lastTs, f.lastTs);
     summary.max[code] = f.max;
     summary.min[code] = f.min;

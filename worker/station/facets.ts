@@ -16,13 +16,13 @@ import { batchOf, type ReadingBatch, type Refusal } from './batch';
 import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import type { Correction as CorrectionReply } from '../contracts/corrections';
-import { keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
-import { correctedPoints, correctedReportsIn } from './corrections/reports';
+import { daysWithin, keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
+import { correctedPoints } from './corrections/reports';
 import { stackAsOf } from './corrections/stack';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import { measuredValue, referenceAt, type NewMeasurement, type NewReference, type StationLevels } from './corrections/levels';
 import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
-import { derivedOf, withDerived } from './corrections/derived';
+import { derivedReportsIn } from './corrections/derived';
 import type { LevelReference, Measurement } from '../contracts/levels';
 import { FlagCursor, reportsIn } from './flags';
 import {
@@ -85,10 +85,11 @@ export class ReadsFacet extends Facet {
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
     const { sql } = this.parts.storage;
-    const derived = options.raw ? [] : derivedOf(this.parts.levels.references());
-    const builder = new SeriesBuilder([...allReadingCodes, ...derived.map((d) => d.info.code)], start, end, options);
-    const corrected = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
-    for (const { row, flags } of derived.length ? withDerived(corrected, derived) : corrected) builder.add(row, flags);
+    const { codes, reports } = options.raw
+      ? { codes: allReadingCodes, reports: reportsIn(sql, start, end) }
+      : derivedReportsIn(sql, start, end, options.asOf);
+    const builder = new SeriesBuilder(codes, start, end, options);
+    for (const { row, flags } of reports) builder.add(row, flags);
     const result = builder.result();
     return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
@@ -387,12 +388,23 @@ export class CorrectionsFacet extends Facet {
     return { references: references.map(referenceReply), measurements };
   }
 
-  /** Adds a reference period; refused (with the period it overlaps) when another of its code overlaps it. */
-  addReference(input: NewReference, who: Editor): { ok: true; reference: LevelReference } | { ok: false; overlaps: LevelReference } {
-    const outcome = this.parts.levels.addReference(input, who, Date.now());
-    return outcome.ok
-      ? { ok: true, reference: referenceReply(outcome.reference) }
-      : { ok: false, overlaps: referenceReply(outcome.overlaps) };
+  /**
+   * Adds a reference period; refused (with the period it overlaps) when another of its code overlaps it. The days it
+   * covers are rolled up again (their derived figures change); answers the datum of the newest reference.
+   */
+  async addReference(
+    ref: StationRef,
+    input: NewReference,
+    who: Editor,
+  ): Promise<{ ok: true; reference: LevelReference; datum: string } | { ok: false; overlaps: LevelReference }> {
+    const { levels, rollup, storage } = this.parts;
+    const station = rollup.remember(ref);
+    const outcome = levels.addReference(input, who, Date.now());
+    if (!outcome.ok) return { ok: false, overlaps: referenceReply(outcome.overlaps) };
+    const { from, to } = outcome.reference;
+    await rollup.touch(daysWithin(storage.sql, [[from, to === null ? null : to - 1]], station.timezone));
+    const newest = levels.references().reduce((a, b) => (b.from > a.from ? b : a));
+    return { ok: true, reference: referenceReply(outcome.reference), datum: newest.datum };
   }
 
   /** Records manual measurements, all or none. */

@@ -3,9 +3,10 @@
  * reference in effect at each reading's time, never stored. The chart's pass over the station's reports appends them
  * to each report, so everything downstream of it treats them as any code.
  */
-import { derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
+import { allReadingCodes, derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
 import { codeIndex } from '../flags';
-import { referenceAt, type ReferencePeriod } from './levels';
+import { referenceAt, referencesIn, type ReferencePeriod } from './levels';
+import { correctedReportsIn } from './reports';
 
 /** Depth to water below the measuring point for a level reported in `reference`'s mode. */
 function depthBelowMp(level: number, reference: ReferencePeriod): number | null {
@@ -31,7 +32,7 @@ export function derivedValue(kind: DerivedKind, level: number, reference: Refere
 type Report = { row: (number | null)[]; flags: readonly number[] };
 
 /** The derived codes a station can give: those whose level has reference periods, with them. */
-export function derivedOf(references: readonly ReferencePeriod[]): { info: DerivedReadingInfo; periods: ReferencePeriod[] }[] {
+function derivedOf(references: readonly ReferencePeriod[]): { info: DerivedReadingInfo; periods: ReferencePeriod[] }[] {
   return derivedReadings.flatMap((info) => {
     const periods = references.filter((r) => r.code === info.derived.from);
     return periods.length ? [{ info, periods }] : [];
@@ -39,7 +40,7 @@ export function derivedOf(references: readonly ReferencePeriod[]): { info: Deriv
 }
 
 /** Appends each derived code's value (and its level's flag) to every report, in the order of `derived`. */
-export function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
+function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
   const from = derived.map((d) => codeIndex(d.info.derived.from));
   for (const { row, flags } of reports) {
     const ts = row[0] as number;
@@ -49,4 +50,21 @@ export function* withDerived(reports: Iterable<Report>, derived: ReturnType<type
     });
     yield { row: [...row, ...values], flags: [...flags, ...from.map((i) => flags[i])] };
   }
+}
+
+/**
+ * Every report in [start, end) as corrected (now, or as the corrections stood at `at`) with the station's derived
+ * codes appended: `codes` names each row's values after its time. What the chart, the roll-up, the export and the
+ * alarms read.
+ */
+export function derivedReportsIn(
+  sql: SqlStorage,
+  start: number,
+  end: number,
+  at?: number,
+): { codes: readonly string[]; reports: Iterable<Report> } {
+  const derived = derivedOf(referencesIn(sql));
+  const corrected = correctedReportsIn(sql, start, end, at);
+  if (!derived.length) return { codes: allReadingCodes, reports: corrected };
+  return { codes: [...allReadingCodes, ...derived.map((d) => d.info.code)], reports: withDerived(corrected, derived) };
 }
