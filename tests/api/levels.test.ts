@@ -120,6 +120,21 @@ describe('derived series', () => {
     expect(max.H1_depth_below_ground[i]).toBeCloseTo(251.4 - (252.1 - (20.5 - 2.18)), 12);
   });
 
+  it('exports them beside the raw readings when corrected values are asked for, and only then', async () => {
+    const query = { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10' };
+    const plain = await callSpec(telemetryCalls.readings, { query, token: viewer.token });
+    expect(plain.status, plain.text).toBe(200);
+    expect(plain.data.corrected).toBeUndefined();
+    expect(Object.keys(plain.data.data)).toEqual(['H1']);
+    const res = await callSpec(telemetryCalls.readings, { query: { ...query, corrected: true }, token: viewer.token });
+    expect(res.status, res.text).toBe(200);
+    const corrected = res.data.corrected!;
+    expect(Object.keys(corrected)).toEqual(['H1', 'H1_elevation', 'H1_depth_below_ground']);
+    expect(corrected.H1.v).toEqual(levels);
+    expect(corrected.H1_elevation.t).toEqual(res.data.data.H1.t);
+    expect(corrected.H1_elevation.v[18]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+  });
+
   it('refuses a derived code at ingest: it is computed, never sent', async () => {
     const res = await ingest('danes', station.token, { rows: series(at(400), 10, [240], 'H1_elevation') });
     expect(res.status, res.text).toBe(422);

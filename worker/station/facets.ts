@@ -94,14 +94,31 @@ export class ReadsFacet extends Facet {
     return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
 
-  /** Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), or null when there are more than `limit`. */
-  readings(start: number, end: number, limit: number, withoutRejected = false) {
-    const cursor = new FlagCursor(this.parts.storage.sql, start, end);
-    const data = rawSeries(allReadingCodes, this.parts.storage.sql.exec(selectRange, start, end).raw<(number | null)[]>(), limit, {
+  /**
+   * Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), and with `corrected`
+   * every value as corrected, derived codes included; null when either has more than `limit`.
+   */
+  readings(start: number, end: number, limit: number, { withoutRejected = false, corrected = false } = {}) {
+    const { sql } = this.parts.storage;
+    const cursor = new FlagCursor(sql, start, end);
+    const data = rawSeries(allReadingCodes, sql.exec(selectRange, start, end).raw<(number | null)[]>(), limit, {
       flagsAt: cursor.empty ? undefined : (ts) => cursor.at(ts),
       withoutRejected,
     });
-    return data && { data, approved: approvedOf(this.parts.quality, allReadingCodes) };
+    if (!data) return null;
+    const approved = approvedOf(this.parts.quality, allReadingCodes);
+    if (!corrected) return { data, approved };
+    const { codes, reports } = derivedReportsIn(sql, start, end);
+    // rawSeries asks for a row's flags right after taking the row.
+    let flags: readonly number[] = [];
+    const rows = (function* () {
+      for (const report of reports) {
+        flags = report.flags;
+        yield report.row;
+      }
+    })();
+    const values = rawSeries(codes, rows, limit, { flagsAt: () => flags, withoutRejected: true });
+    return values && { data, approved, corrected: values };
   }
 
   /** How much the station holds: reports, readings, bytes on disk and its time span. */
