@@ -34,4 +34,5 @@ ALTER TABLE `station_months` ADD `v8` real;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pd7` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pk7` real;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pd8` integer;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `pk8` real;
+ALTER TABLE `station_months` ADD `pk8` real;--> statement-breakpoint
+ALTER TABLE `alarm_rules` ADD `series` text DEFAULT 'corrected' NOT NULL;
