@@ -8,6 +8,7 @@ import { call, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
+import { askShare, makeShareLink } from '../support/share';
 import { ingest, runCron } from '../support/telemetry';
 
 const start = '2026-09-10T08:00:00Z';
@@ -133,6 +134,29 @@ describe('derived series', () => {
     expect(corrected.H1.v).toEqual(levels);
     expect(corrected.H1_elevation.t).toEqual(res.data.data.H1.t);
     expect(corrected.H1_elevation.v[18]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+  });
+
+  it('can be shared alone: the link charts and sums up the elevation and nothing else', async () => {
+    const link = await makeShareLink(admin, {
+      stations: [{ id: station.id, readings: ['H1_elevation'] }],
+      window_from: '2026-09-01',
+      window_to: '2026-09-30',
+      window_days: null,
+    });
+    const chart = await askShare(link.secret, 'chart', { query: { station: station.uniqueId, from: '2026-09-10', to: '2026-09-10' } });
+    expect(chart.status, chart.text).toBe(200);
+    expect(Object.keys(chart.data.data)).toEqual(['H1_elevation']);
+    expect(chart.data.data.H1_elevation.v[0]).toBeCloseTo(252.1 - (20 - 2), 12);
+    await runCron();
+    const view = await askShare(link.secret, 'view');
+    const summary = view.data.danes[station.uniqueId];
+    expect(Object.keys(summary.max)).toEqual(['H1_elevation']);
+    expect(summary.pocetMereni).toBe(36);
+    const refused = await call('POST', '/rest/share-links/edit', {
+      token: admin.token,
+      body: { ShareLinks: { title: 'x', window_days: 30, stations: [{ id: station.id, readings: ['hladina_elevation'] }] } },
+    });
+    expect(refused.status, refused.text).toBe(422);
   });
 
   it('refuses a derived code at ingest: it is computed, never sent', async () => {
