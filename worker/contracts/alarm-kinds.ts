@@ -23,7 +23,6 @@ export const lowVoltageDefault = 11.5;
  * included (docs/corrections.md); `raw` the logger's readings.
  */
 export const ruleSeries = ['corrected', 'raw'] as const;
-export type RuleSeries = (typeof ruleSeries)[number];
 
 export const isValueKind = (kind: RuleKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
 export const isRateKind = (kind: RuleKind) => kind === 'rise' || kind === 'fall';
