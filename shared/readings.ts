@@ -184,6 +184,8 @@ export type DerivedKind = 'elevation' | 'depth_below_ground' | 'discharge';
 
 export interface DerivedReadingInfo extends ReadingInfo {
   derived: { from: string; kind: DerivedKind };
+  /** An elevation above the reference's datum: its unit names the datum ("m Bpv"). */
+  aboveDatum: boolean;
 }
 
 const derived = (from: string, kind: DerivedKind, label: string): DerivedReadingInfo => ({
@@ -195,6 +197,7 @@ const derived = (from: string, kind: DerivedKind, label: string): DerivedReading
   checks: checks(null, null, null, null, null),
   decimals: 2,
   derived: { from, kind },
+  aboveDatum: kind === 'elevation',
 });
 
 /** The derived codes of the catalogue: per level code, its elevation above datum, depth below ground and discharge. */
@@ -212,10 +215,22 @@ export const derivedReadingsOf = (source: Source): readonly DerivedReadingInfo[]
 export const readingInfo = (code: string | null): ReadingInfo | DerivedReadingInfo | undefined =>
   catalogue.find((r) => r.code === code) ?? derivedReadings.find((r) => r.code === code);
 
+/** A reading's unit as shown: an elevation above a datum names it ("m Bpv") when the station's datum is known. */
+export const unitOf = (info: ReadingInfo, datum?: string | null): string =>
+  datum && 'aboveDatum' in info && info.aboveDatum ? `${info.unit} ${datum}` : info.unit;
+
 /** Every code of the catalogue, in a fixed order. */
 export const allReadingCodes: readonly string[] = catalogue.map((r) => r.code);
 
-const summed = new Set(catalogue.filter((r) => r.aggregate === 'sum').map((r) => r.code));
+/** Every code a series can hold: the stored codes, then the derived ones. */
+export const everyCode: readonly string[] = [...allReadingCodes, ...derivedReadings.map((r) => r.code)];
+
+const derivedCodes = new Set(derivedReadings.map((r) => r.code));
+
+/** Whether a code is derived (computed on read from another, never ingested nor stored). */
+export const isDerived = (code: string) => derivedCodes.has(code);
+
+const summed = new Set([...catalogue, ...derivedReadings].filter((r) => r.aggregate === 'sum').map((r) => r.code));
 
 /** Whether a code's readings add up (precipitation): charts and cards show its totals, not its extremes. */
 export const isSummed = (code: string) => summed.has(code);

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { correctionCalls } from '../../worker/contracts/corrections';
 import { levelCalls } from '../../worker/contracts/levels';
 import { qualityCalls } from '../../worker/contracts/quality';
-import { telemetryCalls } from '../../worker/contracts/telemetry';
-import { call } from '../support/api';
+import { DashboardColumns, telemetryCalls } from '../../worker/contracts/telemetry';
+import { call, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
-import { ingest } from '../support/telemetry';
+import { askShare, makeShareLink } from '../support/share';
+import { ingest, runCron } from '../support/telemetry';
 
 const start = '2026-09-10T08:00:00Z';
 const at = (minutes: number) => new Date(Date.parse(start) + minutes * 60_000).toISOString();
@@ -105,6 +106,57 @@ describe('derived series', () => {
       token: viewer.token,
     });
     expect(Object.keys((raw.data as { data: object }).data)).toEqual(['H1']);
+  });
+
+  it('rolls them up for the dashboard (counted once, as their level) with the datum in the station row', async () => {
+    await runCron();
+    const res = await get('/rest/api?from=2026-09-10&to=2026-09-10&format=columns', { token: viewer.token, reply: DashboardColumns });
+    const i = res.data.stations.id.indexOf(station.id);
+    const { min, max, count } = res.data.figures;
+    expect(res.data.stations.datum[i]).toBe('Bpv');
+    expect(count[i]).toBe(36);
+    // The highest water just before the logger was re-hung 0.5 m deeper, the lowest just after.
+    expect(max.H1_elevation[i]).toBeCloseTo(252.1 - (20 - 2.17), 12);
+    expect(min.H1_elevation[i]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+    expect(max.H1_depth_below_ground[i]).toBeCloseTo(251.4 - (252.1 - (20.5 - 2.18)), 12);
+  });
+
+  it('exports them beside the raw readings when corrected values are asked for, and only then', async () => {
+    const query = { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10' };
+    const plain = await callSpec(telemetryCalls.readings, { query, token: viewer.token });
+    expect(plain.status, plain.text).toBe(200);
+    expect(plain.data.corrected).toBeUndefined();
+    expect(Object.keys(plain.data.data)).toEqual(['H1']);
+    const res = await callSpec(telemetryCalls.readings, { query: { ...query, corrected: true }, token: viewer.token });
+    expect(res.status, res.text).toBe(200);
+    const corrected = res.data.corrected!;
+    expect(Object.keys(corrected)).toEqual(['H1', 'H1_elevation', 'H1_depth_below_ground']);
+    expect(corrected.H1.v).toEqual(levels);
+    expect(corrected.H1_elevation.t).toEqual(res.data.data.H1.t);
+    expect(corrected.H1_elevation.v[18]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
+  });
+
+  it('can be shared alone: the link charts and sums up the elevation and nothing else', async () => {
+    const link = await makeShareLink(admin, {
+      stations: [{ id: station.id, readings: ['H1_elevation'] }],
+      window_from: '2026-09-01',
+      window_to: '2026-09-30',
+      window_days: null,
+    });
+    const chart = await askShare(link.secret, 'chart', { query: { station: station.uniqueId, from: '2026-09-10', to: '2026-09-10' } });
+    expect(chart.status, chart.text).toBe(200);
+    expect(Object.keys(chart.data.data)).toEqual(['H1_elevation']);
+    expect(chart.data.data.H1_elevation.v[0]).toBeCloseTo(252.1 - (20 - 2), 12);
+    await runCron();
+    const view = await askShare(link.secret, 'view');
+    const summary = view.data.danes[station.uniqueId];
+    expect(Object.keys(summary.max)).toEqual(['H1_elevation']);
+    expect(summary.pocetMereni).toBe(36);
+    const refused = await call('POST', '/rest/share-links/edit', {
+      token: admin.token,
+      body: { ShareLinks: { title: 'x', window_days: 30, stations: [{ id: station.id, readings: ['hladina_elevation'] }] } },
+    });
+    expect(refused.status, refused.text).toBe(422);
   });
 
   it('refuses a derived code at ingest: it is computed, never sent', async () => {

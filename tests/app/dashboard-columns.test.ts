@@ -18,6 +18,7 @@ const station = (id: number) => ({
   zone: 0,
   last_update: 3_600_000 * id,
   report_minutes: 10,
+  datum: null,
 });
 
 // Two DANES stations (one with rain) and one without readings in the range.

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { toCorrectedCsv } from '~/features/charts/csv';
 import { alignTo, toLine, toMeasuredMarks } from '~/features/charts/series';
 
 const utc = (minute: number) => Date.UTC(2026, 10, 21, 12, minute);
@@ -34,5 +35,23 @@ describe('levels on the chart', () => {
       { time: seconds(10), value: 2.2 },
       { time: seconds(30), value: 3.9 },
     ]);
+  });
+
+  test("the CSV with corrections puts raw and corrected side by side, derived codes with their level's approval", () => {
+    const csv = toCorrectedCsv(
+      {
+        // The second reading is rejected: it has no corrected value; the corrected series is 0.1 higher.
+        data: { H1: { t: [utc(0), utc(10)], v: [2, -7], q: [0, 2] } },
+        corrected: { H1: { t: [utc(0)], v: [2.1] }, H1_elevation: { t: [utc(0)], v: [250.1] } },
+        approved: { H1: new Date(utc(5)).toISOString() },
+      },
+      'UTC',
+    );
+    expect(csv).toBe(
+      'time,reading,raw,corrected,flag,approval\r\n' +
+        '2026-11-21T12:00:00+00:00,H1,2,2.1,good,approved\r\n' +
+        '2026-11-21T12:00:00+00:00,H1_elevation,,250.1,good,approved\r\n' +
+        '2026-11-21T12:10:00+00:00,H1,-7,,rejected,\r\n',
+    );
   });
 });

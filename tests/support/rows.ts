@@ -15,6 +15,7 @@ export const itemRow = (over: Partial<ItemRow> = {}): ItemRow => ({
   name_for_api: 'DANES',
   timezone: 'Europe/Prague',
   report_minutes: 10,
+  datum: null,
   ...over,
 });
 
@@ -33,6 +34,7 @@ export const alarmRule = (over: Partial<AlarmRule> = {}): AlarmRule => ({
   hold_minutes: 0,
   severity: 'warning',
   on_suspect: true,
+  series: 'corrected',
   clear_level: 2.45,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

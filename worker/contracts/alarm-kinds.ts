@@ -18,5 +18,11 @@ export const clearReasons = ['condition', 'rule_deleted'] as const;
 export const lowVoltageReading = 'POWER';
 export const lowVoltageDefault = 11.5;
 
+/**
+ * Which values a value or rate rule evaluates: `corrected` (the default) the series as corrected, derived codes
+ * included (docs/corrections.md); `raw` the logger's readings.
+ */
+export const ruleSeries = ['corrected', 'raw'] as const;
+
 export const isValueKind = (kind: RuleKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
 export const isRateKind = (kind: RuleKind) => kind === 'rise' || kind === 'fall';

@@ -10,8 +10,10 @@ import {
   lowVoltageDefault,
   lowVoltageReading,
   ruleKinds,
+  ruleSeries,
   severities,
 } from './alarm-kinds';
+import { isDerived } from '../../shared/readings';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
 const week = 7 * 24 * 60;
@@ -26,12 +28,10 @@ export const AlarmRules = z
     item_id: id(),
     name: optionalText(100).meta({ description: 'A label shown with the alarm and in its e-mails, e.g. "Flood level".' }),
     kind: z.enum(ruleKinds),
-    reading: z
-      .string()
-      .trim()
-      .max(64)
-      .nullish()
-      .meta({ description: "A reading code of the station's source; not used by `no_data`, always POWER for `low_voltage`." }),
+    reading: z.string().trim().max(64).nullish().meta({
+      description:
+        "A reading code of the station's source or one of its derived codes (e.g. `H1_elevation`); not used by `no_data`, always POWER for `low_voltage`.",
+    }),
     threshold: z.number().nullish().meta({
       description:
         "The level (value kinds, in the reading's unit; `low_voltage` defaults to 11.5 V) or the rate per hour (rate kinds, > 0).",
@@ -55,6 +55,10 @@ export const AlarmRules = z
       description:
         'Value and rate kinds: whether readings the quality checks flagged suspect can fire or clear it (default true). Rejected readings never do.',
     }),
+    series: z.enum(ruleSeries).default('corrected').meta({
+      description:
+        "Value and rate kinds: `corrected` (default) evaluates the series as corrected (docs/corrections.md), `raw` the logger's readings. A derived code is corrected only.",
+    }),
   })
   .superRefine((rule, ctx) => {
     const need = (field: keyof typeof rule) => {
@@ -69,6 +73,8 @@ export const AlarmRules = z
     if (rule.kind !== 'low_voltage') need('reading');
     else if (rule.reading && rule.reading !== lowVoltageReading) ctx.addIssue({ code: 'custom', path: ['reading'], input: rule.reading });
     if (rule.kind !== 'low_voltage') need('threshold');
+    if (rule.series === 'raw' && rule.reading && isDerived(rule.reading))
+      ctx.addIssue({ code: 'custom', path: ['series'], input: rule.series, message: 'A derived code has no raw readings.' });
     if (isRateKind(rule.kind)) {
       need('window_minutes');
       if (typeof rule.threshold === 'number' && rule.threshold <= 0)
@@ -91,6 +97,7 @@ export const AlarmRules = z
       hold_minutes: rule.kind === 'no_data' ? 0 : (rule.hold_minutes ?? 0),
       severity: rule.severity,
       on_suspect: rule.on_suspect,
+      series: rule.series,
     };
   });
 export type AlarmRulesInput = z.input<typeof AlarmRules>;
@@ -110,6 +117,7 @@ export const AlarmRule = z.object({
   hold_minutes: z.number(),
   severity: z.enum(severities),
   on_suspect: z.boolean().meta({ description: 'Whether suspect readings can fire or clear it; rejected readings never do.' }),
+  series: z.enum(ruleSeries).meta({ description: 'Whether it evaluates the corrected series or the raw readings.' }),
   clear_level: z
     .number()
     .nullable()

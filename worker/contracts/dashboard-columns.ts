@@ -24,6 +24,7 @@ export function dashboardFromColumns(c: DashboardColumns): Dashboard {
       name_for_api: source,
       timezone: c.zones[s.zone[i]],
       report_minutes: s.report_minutes[i],
+      datum: s.datum[i],
     });
     const summary: StationSummary = { date: time(f.date[i]), pocetMereni: f.count[i], max: {}, min: {} };
     for (const [code, values] of Object.entries(f.max)) if (values[i] !== null) summary.max[code] = values[i];

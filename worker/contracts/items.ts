@@ -54,11 +54,19 @@ export const ItemRow = z.object({
   name_for_api: z.enum(sources),
   timezone: z.string(),
   report_minutes: z.number().meta({ description: 'How often the station reports each reading, in minutes.' }),
+  datum: z.string().nullable().meta({
+    description:
+      'The datum of the station\'s newest vertical reference: elevations above it show its name in their unit ("m Bpv"); null without one.',
+  }),
 });
 export type ItemRow = z.infer<typeof ItemRow>;
 
 /** What a page shows of a station: its cards, map and charts take this much, so a share link's stations fit them too. */
-export type StationFace = Pick<ItemRow, 'unique_id' | 'name' | 'location_name' | 'location_x' | 'location_y' | 'name_for_api' | 'timezone'>;
+export type StationFace = Pick<
+  ItemRow,
+  'unique_id' | 'name' | 'location_name' | 'location_x' | 'location_y' | 'name_for_api' | 'timezone'
+> &
+  Partial<Pick<ItemRow, 'datum'>>;
 
 export const ItemEdit = editData('item', ItemRow, ['groups', 'subjects']);
 export type ItemEdit = z.infer<typeof ItemEdit>;

@@ -121,6 +121,10 @@ export const ReadingsQuery = z
       .enum(['include', 'exclude'])
       .optional()
       .meta({ description: '`exclude` leaves rejected readings out; by default every reading comes, with its flag in `q`.' }),
+    corrected: flag().optional().meta({
+      description:
+        'Also send `corrected`: every reading as corrected (docs/corrections.md), the derived codes (elevation above datum, depth below ground) included.',
+    }),
   })
   .refine(fromNotAfterTo, rangeRule);
 
@@ -189,6 +193,7 @@ export const DashboardColumns = z.object({
     zone: column(z.number()),
     last_update: column(z.number().nullable()),
     report_minutes: column(z.number()),
+    datum: column(z.string().nullable()),
   }),
   figures: z.object({
     date: column(z.number().nullable()),
@@ -298,6 +303,18 @@ export const RawReadings = z.object({
   approved: z
     .record(z.string(), z.string())
     .meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
+  corrected: z
+    .record(
+      z.string(),
+      Columns.extend({
+        q: z.array(z.number()).optional().meta({ description: "Per value its raw reading's flag (0 good, 1 suspect); as in `data`." }),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        'With `corrected=true`: per reading its values as corrected (rejected readings left out, the correction stack applied), and the derived codes.',
+    }),
 });
 export type RawReadings = z.infer<typeof RawReadings>;
 

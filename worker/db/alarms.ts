@@ -30,6 +30,7 @@ export const toAlarmRule = (r: AlarmRuleRow, uniqueId: string): AlarmRule => ({
   hold_minutes: r.holdMinutes,
   severity: r.severity,
   on_suspect: r.onSuspect,
+  series: r.series,
   clear_level: clearLevel(r),
   created_at: isoInstant(r.createdAt),
   updated_at: isoInstant(r.updatedAt),
@@ -47,6 +48,7 @@ export const ruleColumns = (input: AlarmRuleSpec) => ({
   holdMinutes: input.hold_minutes,
   severity: input.severity,
   onSuspect: input.on_suspect,
+  series: input.series,
 });
 
 // The station's next rule-set revision, computed by D1 in the statement that writes it (so concurrent edits differ).

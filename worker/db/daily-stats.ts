@@ -18,6 +18,7 @@ import {
   monthNumber,
   rowValues,
   slotCodes,
+  slots,
   wetter,
   type Figures,
   type RollupRow,
@@ -201,7 +202,6 @@ export interface PartialMonth {
   to: string;
 }
 
-const slots = Array.from({ length: 7 }, (_, s) => s);
 const rangeAggregates = slots
   .map(
     (s) =>

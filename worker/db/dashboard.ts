@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { isSummed } from '../../shared/readings';
+import { isSummed, readingInfo } from '../../shared/readings';
 import { isoInstant } from '../../shared/station-time';
 import type { StationSummary } from '../contracts/telemetry';
 import type { Figures } from './rollup-layout';
@@ -23,11 +23,17 @@ export const selectDashboardStations = (db: Db, subject: Subject) =>
       .orderBy(groups.name, groups.id),
   ]);
 
+/** Whether a code's readings are counted already as those of another code shown (a derived code's level). */
+function counted(code: string, codes: readonly string[]) {
+  const info = readingInfo(code);
+  return info !== undefined && 'derived' in info && codes.includes(info.derived.from);
+}
+
 /** A finite total as it is; one that overflowed a double is sent as null (JSON has no ±Infinity). */
 const total = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
 /**
- * A station's figures over a range as the documented summary: readings count, the newest reading, min and max per
+ * A station's figures over a range as the documented summary: readings count (a derived code counted only without its level), the newest reading, min and max per
  * code of `codes` (nothing of any other code, not even its time: share links show only theirs), and for codes that add up the range's total (`sum`) and the wettest day (`peak_day`, when any
  * fell).
  */
@@ -40,7 +46,8 @@ export function toSummary(range: { figures: Figures } | undefined, codes: readon
   for (const code of codes) {
     const f = range.figures[code];
     if (!f) continue;
-    summary.pocetMereni += f.count;
+    // A derived code's readings are its level's again: counted only when the level is not shown.
+    if (!counted(code, codes)) summary.pocetMereni += f.count;
     lastTs = Math.max(lastTs, f.lastTs);
     summary.max[code] = f.max;
     summary.min[code] = f.min;

@@ -6,7 +6,7 @@
  * i-th code of the source in the catalogue. Its key packs the station and the day (month): `item_id × 100,000 +
  * days since 1970-01-01` (months since 1970-01), so a station's rows are one range of the rowid.
  */
-import { isSummed, readingsOf, type Source } from '../../shared/readings';
+import { derivedReadingsOf, isSummed, readingsOf, sources, type Source } from '../../shared/readings';
 import { addDays } from '../../shared/station-time';
 
 /** Keys of one station lie in [item × keySpan, (item + 1) × keySpan). */
@@ -30,8 +30,11 @@ export const monthOf = (day: string) => day.slice(0, 7);
 export const firstDayOf = (month: string) => `${month}-01`;
 export const lastDayOf = (month: string) => addDays(firstDayOf(monthOfNumber(monthNumber(month) + 1)), -1);
 
-/** The codes of a source in slot order. */
-export const slotCodes = (source: Source): string[] => readingsOf(source).map((r) => r.code);
+/** The codes of a source in slot order: its stored codes in the catalogue's order, then its derived codes. */
+export const slotCodes = (source: Source): string[] => [...readingsOf(source), ...derivedReadingsOf(source)].map((r) => r.code);
+
+/** Slots of a row: as many as the source with the most codes (stored and derived) has. */
+export const rollupSlots = Math.max(...sources.map((source) => slotCodes(source).length));
 
 /** One code's figures over a day, a month or a range of them. */
 export interface CodeFigures {
@@ -115,7 +118,8 @@ export function withPeaks(day: string, figures: Figures): Figures {
 }
 
 const slotFields = ['n', 'q', 'lo', 'hi', 'sm', 'f', 'l', 'v'] as const;
-const slots = Array.from({ length: 7 }, (_, s) => s);
+/** Every slot's index. */
+export const slots = Array.from({ length: rollupSlots }, (_, s) => s);
 
 /** The columns of a day row, in the order `rowValues` gives them. */
 export const dayColumns = ['id', 'first_ts', 'last_ts', ...slots.flatMap((s) => slotFields.map((f) => `${f}${s}`))];

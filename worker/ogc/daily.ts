@@ -3,7 +3,7 @@
  * feature), read from D1's `station_days` and `station_months` a station at a time from a keyset, so paging never
  * counts rows it skips (docs/decisions/0022).
  */
-import { allReadingCodes, isSummed, readingInfo } from '../../shared/readings';
+import { allReadingCodes, isDerived, isSummed, readingInfo } from '../../shared/readings';
 import { selectRollupRows, type RollupKey, type RollupRowOf, type StationRow } from '../db/ogc';
 import { datastreamId, datastreamOf } from '../sta/ids';
 import { badRequest, notFound } from '../domain/errors';
@@ -30,7 +30,8 @@ function featuresOfRow(station: StationRow, row: RollupRowOf, code: string | und
   const day = dayOfNumber(row.start);
   const month = row.period === 'month' ? day.slice(0, 7) : undefined;
   return Object.entries(figures).flatMap(([c, f]) => {
-    if (code !== undefined && c !== code) return [];
+    // A derived code has no Datastream (nor its id) yet: the daily features are the stored codes'.
+    if ((code !== undefined && c !== code) || isDerived(c)) return [];
     const summed = isSummed(c);
     const feature: Feature = {
       type: 'Feature',

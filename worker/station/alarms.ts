@@ -10,6 +10,9 @@ import {
   type Transition,
 } from './evaluate';
 import type { Reading } from '../contracts/telemetry';
+import { isDerived, readingInfo } from '../../shared/readings';
+import { derivedReportsIn } from './corrections/derived';
+import { stacksOf } from './corrections/kept';
 import { pointsUpTo, suspectFlag } from './flags';
 import { column } from './schema';
 
@@ -83,7 +86,7 @@ export class StationAlarms {
 
   /** Reads the newest times the rules compare against; must run before a batch is stored (once per instance). */
   prime(now: number) {
-    for (const { spec } of this.held()) this.newestOf(spec.reading ?? anyCode, now);
+    for (const { spec } of this.held()) this.newestOf(spec.reading === null ? anyCode : storedCodeOf(spec.reading), now);
   }
 
   /** Readings were stored without evaluation (a legacy copy): the newest times are read again when next needed. */
@@ -113,6 +116,8 @@ export class StationAlarms {
     }
     const states = new Map<number, RuleState>();
     const transitions: Transition[] = [];
+    let stacks: Map<string, unknown> | undefined;
+    const corrected = (spec: RuleSpec) => readsCorrected(spec, () => (stacks ??= stacksOf(this.sql)));
     for (const { spec, state } of rules) {
       if (spec.kind === 'no_data') {
         // Any report shows the station alive, one stamped ahead of the clock too (as of its arrival).
@@ -123,11 +128,17 @@ export class StationAlarms {
         }
         continue;
       }
-      const after = this.newestOf(spec.reading!, now) ?? -Infinity;
-      const fresh = byCode.get(spec.reading!)?.filter((p) => p.ts > after && (!p.suspect || takesSuspect(spec)));
-      if (!fresh?.length) continue;
+      const code = storedCodeOf(spec.reading!);
+      const after = this.newestOf(code, now) ?? -Infinity;
+      const arrived = byCode.get(code);
+      if (!arrived) continue;
+      // The corrected series over the batch's span (its flags are stored by now); the raw readings as they came.
+      const fresh = corrected(spec)
+        ? rulePoints(this.sql, spec, ...spanOf(arrived), true).filter((p) => p.ts > after)
+        : arrived.filter((p) => p.ts > after && (!p.suspect || takesSuspect(spec)));
+      if (!fresh.length) continue;
       fresh.sort((a, b) => a.ts - b.ts);
-      const history = isRateKind(spec.kind) ? this.history(spec, fresh) : null;
+      const history = isRateKind(spec.kind) ? this.history(spec, fresh, corrected(spec)) : null;
       const result = runRule(spec, state, fresh, history, newKey);
       if (result.state !== state) states.set(spec.id, result.state);
       transitions.push(...result.transitions);
@@ -137,14 +148,8 @@ export class StationAlarms {
   }
 
   /** A rate rule's reading from two windows before its first new point through its last (one query per batch), as the rule sees it. */
-  private history(spec: RuleSpec, fresh: Point[]): Point[] {
-    return pointsUpTo(
-      this.sql,
-      spec.reading!,
-      fresh[0].ts - 2 * spec.windowMinutes! * minute,
-      fresh[fresh.length - 1].ts + 1,
-      ruleFlagLimit(spec),
-    );
+  private history(spec: RuleSpec, fresh: Point[], corrected: boolean): Point[] {
+    return rulePoints(this.sql, spec, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1, corrected);
   }
 
   private record(states: Map<number, RuleState>, transitions: Transition[]) {
@@ -234,3 +239,45 @@ function newestUpTo(sql: SqlStorage, code: string | null, now: number): number |
 
 /** The highest flag a rule evaluates: suspect readings if it takes them, never rejected ones. */
 export const ruleFlagLimit = (spec: RuleSpec) => (takesSuspect(spec) ? suspectFlag : 0);
+
+/** [first, last + 1) of points in any order. */
+function spanOf(points: readonly Point[]): [number, number] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const { ts } of points) {
+    if (ts < first) first = ts;
+    if (ts > last) last = ts;
+  }
+  return [first, last + 1];
+}
+
+/** The stored code a code's readings come from: a derived code's level, else itself. */
+const storedCodeOf = (code: string) => {
+  const info = readingInfo(code);
+  return info && 'derived' in info ? info.derived.from : code;
+};
+
+/**
+ * Whether a rule reads the corrected series where it differs from the raw readings: a derived code, or (unless the
+ * rule asks for raw) a code with corrections. `stacks` is asked only when it matters.
+ */
+export const readsCorrected = (spec: RuleSpec, stacks: () => Map<string, unknown>) =>
+  isDerived(spec.reading!) || (spec.series !== 'raw' && stacks().has(spec.reading!));
+
+/**
+ * A value or rate rule's reading over [start, end) as the rule sees it: the raw readings, or with `corrected` the
+ * series as corrected with the derived codes (docs/corrections.md); flagged readings past what the rule takes left out.
+ */
+export function rulePoints(sql: SqlStorage, spec: RuleSpec, start: number, end: number, corrected: boolean): Point[] {
+  const maxFlag = ruleFlagLimit(spec);
+  if (!corrected) return pointsUpTo(sql, spec.reading!, start, end, maxFlag);
+  const { codes, reports } = derivedReportsIn(sql, start, end);
+  const i = codes.indexOf(spec.reading!);
+  const points: Point[] = [];
+  if (i < 0) return points;
+  for (const { row, flags } of reports) {
+    const value = row[i + 1];
+    if (value !== null && value !== undefined && flags[i] <= maxFlag) points.push({ ts: row[0] as number, value });
+  }
+  return points;
+}

@@ -1,13 +1,13 @@
 import { HourlyAmounts } from '../../shared/precipitation';
-import { allReadingCodes, isSummed } from '../../shared/readings';
+import { isSummed } from '../../shared/readings';
 import { dayBounds } from '../../shared/station-time';
 import type { CodeFigures, Figures } from '../db/rollup-layout';
-import { correctedReportsIn } from './corrections/reports';
+import { derivedReportsIn } from './corrections/derived';
 import { rejectedFlag, suspectFlag } from './flags';
 
 /**
  * Exact figures of each code over a local day (23 or 25 hours on DST change days), computed from the readings as
- * corrected (docs/corrections.md) and their flags in time order: the same figures a recompute from raw gives, whatever order the readings arrived
+ * corrected, with the derived codes (docs/corrections.md), and their flags in time order: the same figures a recompute from raw gives, whatever order the readings arrived
  * in. The one definition of a station-day's figures: `count` readings (rejected ones count nowhere), `suspect` of
  * them flagged suspect (counted normally too), their extremes, first and last. `sum` adds the readings, except for
  * amounts per hour (precipitation), where it adds one reading per clock hour: the last one stamped in it.
@@ -16,12 +16,13 @@ export function figuresOfDay(sql: SqlStorage, day: string, timeZone: string): Fi
   const { start, end } = dayBounds(day, timeZone);
   const figures: Figures = {};
   const hourly: (HourlyAmounts | undefined)[] = [];
-  for (const { row, flags } of correctedReportsIn(sql, start, end)) {
+  const { codes, reports } = derivedReportsIn(sql, start, end);
+  for (const { row, flags } of reports) {
     const ts = row[0] as number;
-    for (let i = 0; i < allReadingCodes.length; i++) {
+    for (let i = 0; i < codes.length; i++) {
       const value = row[i + 1];
       if (value === null || value === undefined || flags[i] === rejectedFlag) continue;
-      const code = allReadingCodes[i];
+      const code = codes[i];
       let f: CodeFigures | undefined = figures[code];
       if (!f) {
         const added: CodeFigures =

@@ -4,13 +4,14 @@ import type { AlarmRuleRow } from '../db/schema';
 /**
  * A rule as its station's object keeps and evaluates it: the columns of its D1 row that evaluation reads
  * (`createdAt`: a no-data rule of a station that never reported counts its silence from there; `onSuspect`: whether
- * it evaluates suspect readings, absent in rules pushed before it existed, which do).
+ * it evaluates suspect readings, absent in rules pushed before it existed, which do; `series`: corrected or raw,
+ * absent in rules pushed before it existed, which follow D1's default, corrected).
  */
 export type RuleSpec = Pick<
   AlarmRuleRow,
   'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'
 > &
-  Partial<Pick<AlarmRuleRow, 'onSuspect'>>;
+  Partial<Pick<AlarmRuleRow, 'onSuspect' | 'series'>>;
 
 /** Where a rule stands: quiet, past its threshold but not yet for its hold, or firing (with its open alarm's key). */
 export interface RuleState {

@@ -16,13 +16,13 @@ import { batchOf, type ReadingBatch, type Refusal } from './batch';
 import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import type { Correction as CorrectionReply } from '../contracts/corrections';
-import { keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
-import { correctedPoints, correctedReportsIn } from './corrections/reports';
+import { daysWithin, keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
+import { correctedPoints } from './corrections/reports';
 import { stackAsOf } from './corrections/stack';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import { measuredValue, referenceAt, type NewMeasurement, type NewReference, type StationLevels } from './corrections/levels';
 import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
-import { derivedOf, withDerived } from './corrections/derived';
+import { derivedReportsIn } from './corrections/derived';
 import type { LevelReference, Measurement } from '../contracts/levels';
 import { FlagCursor, reportsIn } from './flags';
 import {
@@ -89,22 +89,40 @@ export class ReadsFacet extends Facet {
    */
   series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
     const { sql } = this.parts.storage;
-    const derived = options.raw ? [] : derivedOf(this.parts.levels.references(), this.parts.ratings.raters());
-    const builder = new SeriesBuilder([...allReadingCodes, ...derived.map((d) => d.info.code)], start, end, options);
-    const corrected = options.raw ? reportsIn(sql, start, end) : correctedReportsIn(sql, start, end, options.asOf);
-    for (const { row, flags } of derived.length ? withDerived(corrected, derived) : corrected) builder.add(row, flags);
+    const { codes, reports } = options.raw
+      ? { codes: allReadingCodes, reports: reportsIn(sql, start, end) }
+      : derivedReportsIn(sql, start, end, options.asOf);
+    const builder = new SeriesBuilder(codes, start, end, options);
+    for (const { row, flags } of reports) builder.add(row, flags);
     const result = builder.result();
     return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
 
-  /** Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), or null when there are more than `limit`. */
-  readings(start: number, end: number, limit: number, withoutRejected = false) {
-    const cursor = new FlagCursor(this.parts.storage.sql, start, end);
-    const data = rawSeries(allReadingCodes, this.parts.storage.sql.exec(selectRange, start, end).raw<(number | null)[]>(), limit, {
+  /**
+   * Every raw reading in [start, end) per code with its flag (rejected ones left out if asked), and with `corrected`
+   * every value as corrected, derived codes included; null when either has more than `limit`.
+   */
+  readings(start: number, end: number, limit: number, { withoutRejected = false, corrected = false } = {}) {
+    const { sql } = this.parts.storage;
+    const cursor = new FlagCursor(sql, start, end);
+    const data = rawSeries(allReadingCodes, sql.exec(selectRange, start, end).raw<(number | null)[]>(), limit, {
       flagsAt: cursor.empty ? undefined : (ts) => cursor.at(ts),
       withoutRejected,
     });
-    return data && { data, approved: approvedOf(this.parts.quality, allReadingCodes) };
+    if (!data) return null;
+    const approved = approvedOf(this.parts.quality, allReadingCodes);
+    if (!corrected) return { data, approved };
+    const { codes, reports } = derivedReportsIn(sql, start, end);
+    // rawSeries asks for a row's flags right after taking the row.
+    let flags: readonly number[] = [];
+    const rows = (function* () {
+      for (const report of reports) {
+        flags = report.flags;
+        yield report.row;
+      }
+    })();
+    const values = rawSeries(codes, rows, limit, { flagsAt: () => flags, withoutRejected: true });
+    return values && { data, approved, corrected: values };
   }
 
   /** How much the station holds: reports, readings, bytes on disk and its time span. */
@@ -396,12 +414,23 @@ export class CorrectionsFacet extends Facet {
     return { references: references.map(referenceReply), measurements };
   }
 
-  /** Adds a reference period; refused (with the period it overlaps) when another of its code overlaps it. */
-  addReference(input: NewReference, who: Editor): { ok: true; reference: LevelReference } | { ok: false; overlaps: LevelReference } {
-    const outcome = this.parts.levels.addReference(input, who, Date.now());
-    return outcome.ok
-      ? { ok: true, reference: referenceReply(outcome.reference) }
-      : { ok: false, overlaps: referenceReply(outcome.overlaps) };
+  /**
+   * Adds a reference period; refused (with the period it overlaps) when another of its code overlaps it. The days it
+   * covers are rolled up again (their derived figures change); answers the datum of the newest reference.
+   */
+  async addReference(
+    ref: StationRef,
+    input: NewReference,
+    who: Editor,
+  ): Promise<{ ok: true; reference: LevelReference; datum: string } | { ok: false; overlaps: LevelReference }> {
+    const { levels, rollup, storage } = this.parts;
+    const station = rollup.remember(ref);
+    const outcome = levels.addReference(input, who, Date.now());
+    if (!outcome.ok) return { ok: false, overlaps: referenceReply(outcome.overlaps) };
+    const { from, to } = outcome.reference;
+    await rollup.touch(daysWithin(storage.sql, [[from, to === null ? null : to - 1]], station.timezone));
+    const newest = levels.references().reduce((a, b) => (b.from > a.from ? b : a));
+    return { ok: true, reference: referenceReply(outcome.reference), datum: newest.datum };
   }
 
   /** Records manual measurements, all or none. */

@@ -1,7 +1,7 @@
 import { isRateKind } from '../contracts/alarm-kinds';
 import { episodesOf, idleState, runRule, silencesOf, type Episode, type RuleSpec } from './evaluate';
-import { ruleFlagLimit } from './alarms';
-import { pointsUpTo } from './flags';
+import { readsCorrected, rulePoints } from './alarms';
+import { stacksOf } from './corrections/kept';
 import type { Columns } from '../contracts/telemetry';
 import { SeriesBuilder } from './series';
 
@@ -28,7 +28,13 @@ export function previewRule(sql: SqlStorage, spec: RuleSpec, from: number, to: n
     return { episodes: silencesOf(spec, before, times, to).filter((e) => e.firedAt >= from), series: null, downsampled: false };
   }
   const lookback = isRateKind(spec.kind) ? 2 * spec.windowMinutes! * minute : 0;
-  const history = pointsUpTo(sql, spec.reading!, from - lookback, to, ruleFlagLimit(spec));
+  const history = rulePoints(
+    sql,
+    spec,
+    from - lookback,
+    to,
+    readsCorrected(spec, () => stacksOf(sql)),
+  );
   const points = history.filter((p) => p.ts >= from);
   let counter = 0;
   const { transitions } = runRule(spec, idleState, points, history, () => `preview-${counter++}`);

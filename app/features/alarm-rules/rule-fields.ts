@@ -1,6 +1,6 @@
 import type { AlarmRule, AlarmRulesInput } from '../../../worker/contracts/alarms';
 import { isRateKind, lowVoltageReading, type RuleKind, type Severity } from '../../../worker/contracts/alarm-kinds';
-import { isReadingOf, readingsOf, type Source } from '../../../shared/readings';
+import { derivedReadingsOf, isReadingOf, readingsOf, type Source } from '../../../shared/readings';
 import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { m } from '~/paraglide/messages';
 
@@ -45,11 +45,11 @@ export const kindLabels: Record<RuleKind, () => string> = {
   low_voltage: m.alarm_rules_kind_low_voltage,
 };
 
-/** Every reading of a source, in catalogue order, named in the current language. */
+/** Every reading of a source, then its derived codes (elevation above datum …), named in the current language. */
 export const sourceReadings = (source: Source): Reading[] =>
   readingsPresent(
     source,
-    readingsOf(source).map((r) => r.code),
+    [...readingsOf(source), ...derivedReadingsOf(source)].map((r) => r.code),
   );
 
 /** A number input's value: empty is no value, a decimal comma is read as a point, anything else goes to the contract as typed. */

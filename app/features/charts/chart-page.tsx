@@ -55,10 +55,10 @@ export function ChartPage({
   const empty = Object.keys(chart.data).length + Object.keys(chart.totals).length === 0;
   const anyFlag = Object.keys(chart.flags ?? {}).length > 0;
   // The raw readings (and the CSV code with its date library) load only when someone asks for a file.
-  const exportCsv = () => {
+  const exportCsv = (corrected = false) => {
     if (!exportable(range)) return toast.warning(m.charts_export_too_long({ days: maxExportDays }));
     import('./export')
-      .then(({ exportCsv }) => exportCsv(chart, { withoutRejected: hideRejected }))
+      .then(({ exportCsv }) => exportCsv(chart, { withoutRejected: hideRejected, corrected }))
       .catch(() => toast.error(m.charts_export_failed()));
   };
   return (
@@ -99,9 +99,13 @@ export function ChartPage({
                 </Link>
               </Button>
             )}
-            <Button size="sm" onClick={exportCsv} disabled={empty}>
+            <Button size="sm" onClick={() => exportCsv()} disabled={empty}>
               <DownloadIcon />
               {m.charts_export()}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => exportCsv(true)} disabled={empty} data-testid="export-corrected">
+              <DownloadIcon />
+              {m.charts_export_corrected()}
             </Button>
           </div>
         }

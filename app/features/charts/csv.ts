@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { readingInfo } from '../../../shared/readings';
 import type { Point } from './series';
 
 const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -21,4 +22,50 @@ export function toCsv(points: Point[], timeZone: string, { flags }: { flags?: (r
     return fields.join(',');
   });
   return [flags ? 'time,reading,value,flag' : 'time,reading,value', ...lines].join('\r\n') + '\r\n';
+}
+
+type Series = Record<string, { t: number[]; v: number[]; q?: number[] }>;
+
+/** A code's approval: a derived code's is its level's. */
+const approvalCode = (code: string) => {
+  const info = readingInfo(code);
+  return info && 'derived' in info ? info.derived.from : code;
+};
+
+/**
+ * CSV of readings raw and corrected side by side (the export's opt-in, docs/corrections.md): one line per reading and
+ * time either holds, `raw` empty for a derived or filled value, `corrected` empty for a reading rejected or left out
+ * by a correction; the raw reading's flag, and `approved` for a time before the reading's approval reaches.
+ */
+export function toCorrectedCsv(
+  { data, corrected = {}, approved }: { data: Series; corrected?: Series; approved: Record<string, string> },
+  timeZone: string,
+): string {
+  const lines = new Map<string, { ts: number; reading: string; raw?: number; corrected?: number; flag: number }>();
+  const take = (series: Series, side: 'raw' | 'corrected') => {
+    for (const [reading, { t, v, q }] of Object.entries(series)) {
+      t.forEach((ts, i) => {
+        const key = `${ts} ${reading}`;
+        const line = lines.get(key) ?? { ts, reading, flag: 0 };
+        line[side] = v[i];
+        if (side === 'raw' || !lines.has(key)) line.flag = q?.[i] ?? 0;
+        lines.set(key, line);
+      });
+    }
+  };
+  take(data, 'raw');
+  take(corrected, 'corrected');
+  const sorted = [...lines.values()].sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
+  const body = sorted.map((line) => {
+    const until = approved[approvalCode(line.reading)];
+    return [
+      timeOf(line.ts, timeZone),
+      csvField(line.reading),
+      line.raw === undefined ? '' : String(line.raw),
+      line.corrected === undefined ? '' : String(line.corrected),
+      flagText[line.flag] ?? 'good',
+      until !== undefined && line.ts < Date.parse(until) ? 'approved' : '',
+    ].join(',');
+  });
+  return ['time,reading,raw,corrected,flag,approval', ...body].join('\r\n') + '\r\n';
 }

@@ -25,7 +25,7 @@ const FlagForm = lazy(() => import('~/features/quality/flag-form').then((f) => (
  * link), with their flagged points and approvals where the page has them.
  */
 export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max' | 'flags' | 'approved'> & {
-  item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone'>;
+  item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone' | 'datum'>;
 };
 
 /** What a signed-in chart page lets a card do with quality: hide rejected markers, and mark readings (with the right). */
@@ -199,7 +199,7 @@ export function ReadingCard({
 
 /** The readings a chart has, in the catalogue's order. */
 export const chartReadings = (chart: ChartData) =>
-  readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)]);
+  readingsPresent(chart.item.name_for_api, [...Object.keys(chart.data), ...Object.keys(chart.totals)], chart.item.datum);
 
 /** One card per reading the chart has, two columns on wide screens. */
 export function Readings({

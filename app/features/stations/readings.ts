@@ -5,6 +5,7 @@ import {
   type DerivedKind,
   type ReadingInfo,
   type Source,
+  unitOf,
   danesReadings,
   uniwanReadings,
 } from '../../../shared/readings';
@@ -41,15 +42,18 @@ const derivedLabels: Record<DerivedKind, () => string> = {
   discharge: m.reading_discharge,
 };
 
-const translated = (info: ReadingInfo): Reading => {
+const translated = (info: ReadingInfo, datum?: string | null): Reading => {
   const kind = 'derived' in info ? (info as (typeof derivedReadings)[number]).derived.kind : undefined;
-  return { ...info, name: kind ? derivedLabels[kind]() : (labels[info.code as Code]?.() ?? info.label) };
+  return { ...info, unit: unitOf(info, datum), name: kind ? derivedLabels[kind]() : (labels[info.code as Code]?.() ?? info.label) };
 };
 
-/** The readings of a source that occur among `codes`, in catalogue order; unknown codes are left out. */
-export const readingsPresent = (source: Source, codes: Iterable<string>): Reading[] => {
+/**
+ * The readings of a source that occur among `codes`, in catalogue order; unknown codes are left out. With the
+ * station's datum, elevations name it in their unit.
+ */
+export const readingsPresent = (source: Source, codes: Iterable<string>, datum?: string | null): Reading[] => {
   const present = new Set(codes);
-  return [...readingsOf(source), ...derivedReadingsOf(source)].filter((r) => present.has(r.code)).map(translated);
+  return [...readingsOf(source), ...derivedReadingsOf(source)].filter((r) => present.has(r.code)).map((r) => translated(r, datum));
 };
 
 /** A reading code of either source with its label and unit, or undefined for a code the catalogue lacks. */

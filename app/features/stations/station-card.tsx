@@ -33,7 +33,7 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
   const { item, summary } = report;
   const show = usePresentation();
   const lowest = lowVoltage(summary);
-  const present = readingsPresent(item.name_for_api, Object.keys(summary.max));
+  const present = readingsPresent(item.name_for_api, Object.keys(summary.max), item.datum);
   // Amounts that add up (rain) are shown by their total and wettest day, the others by their extremes.
   const readings = present.filter((r) => !isSummed(r.code));
   const totals = present.filter((r) => summary.sum?.[r.code] !== undefined);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ruleKinds, severities } from '../../contracts/alarm-kinds';
+import { ruleKinds, ruleSeries, severities } from '../../contracts/alarm-kinds';
 import { items } from './items';
 
 /**
@@ -25,6 +25,8 @@ export const alarmRules = sqliteTable(
     holdMinutes: integer('hold_minutes').notNull().default(0),
     /** Whether the rule fires on readings the quality checks flagged suspect (rejected ones never fire a rule). */
     onSuspect: integer('on_suspect', { mode: 'boolean' }).notNull().default(true),
+    /** Whether the rule evaluates the corrected series (derived codes included) or the raw readings. */
+    series: text('series', { enum: ruleSeries }).notNull().default('corrected'),
     severity: text('severity', { enum: severities }).notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

@@ -20,6 +20,11 @@ export const items = sqliteTable(
     reportMinutes: integer('report_minutes').notNull().default(10),
     /** Line protocol field names mapped to reading codes (a field named after a code needs none): `{"level": "H1"}`. */
     lineFields: text('line_fields', { mode: 'json' }).$type<Record<string, string>>(),
+    /**
+     * The datum of the station's newest vertical reference (docs/corrections.md), kept by the object's reference
+     * edits: the unit its elevations show ("m Bpv") wherever only D1 is read. Null: no reference.
+     */
+    datum: text('datum'),
   },
   (t) => [uniqueIndex('items_unique_id').on(t.uniqueId)],
 );

@@ -1,4 +1,5 @@
 import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { rollupSlots } from '../rollup-layout';
 import { items } from './items';
 
 /**
@@ -46,10 +47,10 @@ export const legacyDailyStats = sqliteTable(
 );
 
 /**
- * Slots of a roll-up row: slot i holds the i-th code of the station's source in the catalogue (DANES has 7 codes,
- * UNIWAN 6), each as count, suspect count, min, max, sum, first and last time and last value.
+ * Slots of a roll-up row: slot i holds the i-th code of the station's source (`slotCodes`: its stored codes, then its
+ * derived ones), each as count, suspect count, min, max, sum, first and last time and last value. A catalogue that
+ * grows adds slots (and a migration).
  */
-export const rollupSlots = 7;
 const slotIndexes = Array.from({ length: rollupSlots }, (_, s) => s);
 
 const slotColumns = (s: number) => ({

@@ -14,7 +14,7 @@ import {
   toAlarmRule,
   writeRule,
 } from '../../db/alarms';
-import { isReadingOf } from '../../../shared/readings';
+import { derivedReadingsOf, isReadingOf } from '../../../shared/readings';
 import { isoInstant } from '../../../shared/station-time';
 import { stationOf } from '../../station/directory';
 import type { RuleSpec } from '../../station/evaluate';
@@ -38,7 +38,20 @@ const toRuleSpec = ({
   holdMinutes,
   createdAt,
   onSuspect,
-}: RuleSpec): RuleSpec => ({ id, kind, reading, threshold, deadband, windowMinutes, silenceMinutes, holdMinutes, createdAt, onSuspect });
+  series,
+}: RuleSpec): RuleSpec => ({
+  id,
+  kind,
+  reading,
+  threshold,
+  deadband,
+  windowMinutes,
+  silenceMinutes,
+  holdMinutes,
+  createdAt,
+  onSuspect,
+  series,
+});
 
 /** Rules of the stations the subject may see: of one station (`itemId`), or of all of them. */
 export async function listRules(ctx: SubjectCtx, { itemId }: { itemId?: number }): Promise<AlarmRule[]> {
@@ -56,7 +69,8 @@ async function getRule({ db }: Ctx, id: number) {
 /** The station a rule is for, refusing a reading its source does not report (the low-voltage preset needs POWER). */
 async function stationForRule(ctx: SubjectCtx, rule: AlarmRuleSpec) {
   const item = await visibleItem(ctx, { id: rule.item_id }, 'item_id');
-  if (rule.reading !== null && !isReadingOf(item.nameForApi, rule.reading)) {
+  const derived = derivedReadingsOf(item.nameForApi).some((d) => d.code === rule.reading);
+  if (rule.reading !== null && !isReadingOf(item.nameForApi, rule.reading) && !derived) {
     throw invalid({ reading: [`${rule.reading} is not a reading of ${item.nameForApi} stations.`] });
   }
   return item;

@@ -12,7 +12,8 @@ import {
 import { fieldErrors } from '../../contracts/validation';
 import { readingInfo } from '../../../shared/readings';
 import { isoInstant, parseStationTime } from '../../../shared/station-time';
-import type { Item } from '../../db/stations';
+import { setStationDatum, type Item } from '../../db/stations';
+import { stationRef } from '../telemetry/ingest';
 import { stationOf } from '../../station/directory';
 import type { NewMeasurement } from '../../station/corrections/levels';
 import { invalid } from '../errors';
@@ -38,6 +39,7 @@ export async function addReference(ctx: SubjectCtx, { id, body }: { id: number; 
   const outcome = await stationOf(ctx.env, item.id)
     .corrections()
     .addReference(
+      stationRef(item),
       {
         code: body.reading,
         from: Date.parse(body.from),
@@ -55,6 +57,7 @@ export async function addReference(ctx: SubjectCtx, { id, body }: { id: number; 
     const { from, to } = outcome.overlaps;
     throw invalid({ from: [`This period overlaps the reference in effect from ${from}${to ? ` to ${to}` : ''}: end that one first.`] });
   }
+  if (outcome.datum !== item.datum) await setStationDatum(ctx.db, item.id, outcome.datum);
   return outcome.reference;
 }
 

@@ -1,6 +1,6 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { z } from 'zod';
-import { isReadingOf, readingsOf } from '../../../shared/readings';
+import { derivedReadingsOf, readingsOf } from '../../../shared/readings';
 import type { SavedShareLink, ShareLink, ShareLinkEdit, ShareLinks } from '../../contracts/share-links';
 import type { SubjectCtx } from '../../context';
 import type { Subject } from '../../db/schema';
@@ -80,14 +80,14 @@ async function manageable(ctx: SubjectCtx, id: number) {
   return row;
 }
 
-/** The stations a subject may share: those it may see, with every reading of their source. */
+/** The stations a subject may share: those it may see, with every reading of their source and its derived codes. */
 const shareable = async (ctx: SubjectCtx, subject: Subject) =>
   (await selectShareableStations(ctx.db, subject)).map((s) => ({
     id: s.id,
     name: s.name,
     unique_id: s.uniqueId,
     name_for_api: s.source,
-    readings: readingsOf(s.source).map((r) => r.code),
+    readings: [...readingsOf(s.source), ...derivedReadingsOf(s.source)].map((r) => r.code),
   }));
 
 /** The editor's data: the link (none for a new one) and the stations its owner may share. */
@@ -105,7 +105,7 @@ async function checkStations(ctx: SubjectCtx, owner: Subject, stations: Input['s
   for (const { id, readings } of stations) {
     const station = allowed.get(id);
     if (!station) errors.push(`Station ${id} cannot be shared: it does not exist or its owner may not see it.`);
-    else for (const code of readings) if (!isReadingOf(station.name_for_api, code)) errors.push(`${station.name} has no reading ${code}.`);
+    else for (const code of readings) if (!station.readings.includes(code)) errors.push(`${station.name} has no reading ${code}.`);
   }
   if (errors.length) throw invalid({ stations: errors });
 }

@@ -74,8 +74,11 @@ export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof Cha
 export async function readingsOf(ctx: SubjectCtx, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
   const { item, from, to, start, end } = await stationRange(ctx, query);
   if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
-  const found = await readsOf(ctx, item).readings(start, end, maxExportReadings, query.rejected === 'exclude');
+  const found = await readsOf(ctx, item).readings(start, end, maxExportReadings, {
+    withoutRejected: query.rejected === 'exclude',
+    corrected: query.corrected,
+  });
   if (!found)
     throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
-  return { item: toItemRow(item), data: found.data, approved: found.approved };
+  return { item: toItemRow(item), ...found };
 }

@@ -1,5 +1,5 @@
 import type { Ctx, SubjectCtx } from '../../context';
-import { allReadingCodes, isSummed, sources } from '../../../shared/readings';
+import { everyCode, isSummed, sources } from '../../../shared/readings';
 import { homeZone, resolveRange } from '../../../shared/station-time';
 import type { Dashboard, DashboardColumns } from '../../contracts/telemetry';
 import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../db/daily-stats';
@@ -94,7 +94,7 @@ export async function dashboardOf(ctx: SubjectCtx, range: DashboardRange): Promi
   const dashboard: Dashboard = { items: rows.map(toItemRow), danes: {}, uniwan: {}, groups };
   for (const item of rows) {
     const found = figures.get(item.id);
-    dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = found ? toSummary(found, allReadingCodes) : emptySummary();
+    dashboard[item.nameForApi === 'DANES' ? 'danes' : 'uniwan'][item.uniqueId] = found ? toSummary(found, everyCode) : emptySummary();
   }
   return dashboard;
 }
@@ -108,10 +108,10 @@ export async function dashboardColumnsOf(ctx: SubjectCtx, range: DashboardRange)
 function toColumns(rows: Item[], figures: Map<number, RangeFigures>, groups: DashboardColumns['groups']): DashboardColumns {
   const zones: string[] = [];
   const zoneIndex = new Map<string, number>();
-  const summaries = rows.map((r) => toSummary(figures.get(r.id), allReadingCodes));
+  const summaries = rows.map((r) => toSummary(figures.get(r.id), everyCode));
   const times = [...rows.map((r) => r.lastUpdate), ...summaries.map((s) => (s.date ? Date.parse(s.date) : null))].filter((t) => t !== null);
   const base = times.length ? Math.min(...times) : 0;
-  const codes = allReadingCodes.filter((code) => summaries.some((s) => code in s.max));
+  const codes = everyCode.filter((code) => summaries.some((s) => code in s.max));
   const perCode = <T>(pick: (s: (typeof summaries)[number], code: string) => T | undefined, only = codes) =>
     Object.fromEntries(only.map((code) => [code, summaries.map((s) => pick(s, code) ?? null)]));
   const summed = codes.filter(isSummed);
@@ -136,6 +136,7 @@ function toColumns(rows: Item[], figures: Map<number, RangeFigures>, groups: Das
       }),
       last_update: rows.map((r) => (r.lastUpdate === null ? null : r.lastUpdate - base)),
       report_minutes: rows.map((r) => r.reportMinutes),
+      datum: rows.map((r) => r.datum),
     },
     figures: {
       date: summaries.map((s) => (s.date ? Date.parse(s.date) - base : null)),

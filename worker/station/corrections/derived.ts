@@ -3,10 +3,12 @@
  * reference (or, for a discharge, the rating) in effect at each reading's time, never stored. The chart's pass over the station's reports appends them
  * to each report, so everything downstream of it treats them as any code.
  */
-import { derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
+import { allReadingCodes, derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
 import { codeIndex, rejectedFlag, suspectFlag } from '../flags';
+import { ratersIn } from '../ratings/kept';
 import type { Rater } from '../ratings/rater';
-import { referenceAt, type ReferencePeriod } from './levels';
+import { referenceAt, referencesIn, type ReferencePeriod } from './levels';
+import { correctedReportsIn } from './reports';
 
 /** Depth to water below the measuring point for a level reported in `reference`'s mode. */
 function depthBelowMp(level: number, reference: ReferencePeriod): number | null {
@@ -35,7 +37,7 @@ type Report = { row: (number | null)[]; flags: readonly number[] };
  * The derived codes a station can give: those whose level has reference periods, with them, and the discharges of
  * levels with a rating, with its rater.
  */
-export function derivedOf(
+function derivedOf(
   references: readonly ReferencePeriod[],
   raters: ReadonlyMap<string, Rater>,
 ): { info: DerivedReadingInfo; periods: ReferencePeriod[]; rater?: Rater }[] {
@@ -53,7 +55,7 @@ export function derivedOf(
  * Appends each derived code's value and flag to every report, in the order of `derived`: its level's flag, suspect
  * for a discharge extrapolated beyond its rating; a rejected level gives no value.
  */
-export function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
+function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
   const from = derived.map((d) => codeIndex(d.info.derived.from));
   for (const { row, flags } of reports) {
     const ts = row[0] as number;
@@ -68,4 +70,21 @@ export function* withDerived(reports: Iterable<Report>, derived: ReturnType<type
     });
     yield { row: [...row, ...values], flags: [...flags, ...derivedFlags] };
   }
+}
+
+/**
+ * Every report in [start, end) as corrected (now, or as the corrections stood at `at`) with the station's derived
+ * codes appended: `codes` names each row's values after its time. What the chart, the roll-up, the export and the
+ * alarms read.
+ */
+export function derivedReportsIn(
+  sql: SqlStorage,
+  start: number,
+  end: number,
+  at?: number,
+): { codes: readonly string[]; reports: Iterable<Report> } {
+  const derived = derivedOf(referencesIn(sql), ratersIn(sql));
+  const corrected = correctedReportsIn(sql, start, end, at);
+  if (!derived.length) return { codes: allReadingCodes, reports: corrected };
+  return { codes: [...allReadingCodes, ...derived.map((d) => d.info.code)], reports: withDerived(corrected, derived) };
 }

@@ -5,7 +5,6 @@
  */
 import { localDay, addDays } from '../../../shared/station-time';
 import type { Editor, StationQuality } from '../quality';
-import { newestTs } from '../schema';
 import { spansOf, stackAsOf, type Correction, type CorrectionParams } from './stack';
 
 /** A correction with who made it (and removed it) and why. */
@@ -86,18 +85,24 @@ export type CorrectionOutcome =
   | { ok: false; reason: 'approved'; approvedUntil: number }
   | { ok: false; reason: 'missing' | 'removed' };
 
-/** The station-local days a correction changes: its spans, an open end reaching the newest reading. */
-function daysOf(sql: SqlStorage, c: Correction, timeZone: string): string[] {
-  const newest = newestTs(sql);
-  if (newest === null) return [];
+/** The station-local days with readings that spans (ends included; null: open) cover: what to roll up again. */
+export function daysWithin(sql: SqlStorage, spans: readonly (readonly [number, number | null])[], timeZone: string): string[] {
+  const { first, last } = sql
+    .exec<{ first: number | null; last: number | null }>('SELECT min(ts) AS first, max(ts) AS last FROM readings')
+    .one();
+  if (first === null || last === null) return [];
   const days = new Set<string>();
-  for (const [from, to] of spansOf(c)) {
-    const end = Math.min(to ?? newest, newest);
-    if (end < from) continue;
-    for (let day = localDay(from, timeZone), last = localDay(end, timeZone); day <= last; day = addDays(day, 1)) days.add(day);
+  for (const [from, to] of spans) {
+    const start = Math.max(from, first);
+    const end = Math.min(to ?? last, last);
+    if (end < start) continue;
+    for (let day = localDay(start, timeZone), final = localDay(end, timeZone); day <= final; day = addDays(day, 1)) days.add(day);
   }
   return [...days].sort();
 }
+
+/** The station-local days a correction changes: its spans, an open end reaching the newest reading. */
+const daysOf = (sql: SqlStorage, c: Correction, timeZone: string) => daysWithin(sql, spansOf(c), timeZone);
 
 /** The earliest instant a correction changes (the roll-up and approvals care where it starts). */
 const earliest = (c: Correction) => Math.min(...spansOf(c).map(([from]) => from));

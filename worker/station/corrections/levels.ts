@@ -98,6 +98,15 @@ const toMeasurement = (r: MeasurementRow): FieldMeasurement => ({
   createdBy: editor(r.created_by, r.created_by_name),
 });
 
+/** A code's reference periods (every code's when left out), in time order. */
+export function referencesIn(sql: SqlStorage, code?: string): ReferencePeriod[] {
+  const rows =
+    code === undefined
+      ? sql.exec<ReferenceRow>('SELECT * FROM level_references ORDER BY code, from_ts')
+      : sql.exec<ReferenceRow>('SELECT * FROM level_references WHERE code = ? ORDER BY from_ts', code);
+  return rows.toArray().map(toReference);
+}
+
 /** The reference in effect at `ts` among one code's periods. */
 export const referenceAt = (periods: readonly ReferencePeriod[], ts: number) =>
   periods.find((p) => p.from <= ts && (p.to === null || ts < p.to));
@@ -134,11 +143,7 @@ export class StationLevels {
 
   /** A code's reference periods (every code's when left out), in time order. */
   references(code?: string): ReferencePeriod[] {
-    const rows =
-      code === undefined
-        ? this.sql.exec<ReferenceRow>('SELECT * FROM level_references ORDER BY code, from_ts')
-        : this.sql.exec<ReferenceRow>('SELECT * FROM level_references WHERE code = ? ORDER BY from_ts', code);
-    return rows.toArray().map(toReference);
+    return referencesIn(this.sql, code);
   }
 
   /** A code's manual measurements (every code's when left out), in time order. */

@@ -134,6 +134,25 @@ const toGauging = (r: GaugingRow): Gauging => ({
   createdBy: editor(r.created_by, r.created_by_name),
 });
 
+/** A station's rating versions (of one code, or all) with their shifts, in time order per code. */
+function versionsIn(sql: SqlStorage, code?: string): KeptVersion[] {
+  const rows =
+    code === undefined
+      ? sql.exec<VersionRow>('SELECT * FROM rating_versions ORDER BY code, from_ts')
+      : sql.exec<VersionRow>('SELECT * FROM rating_versions WHERE code = ? ORDER BY from_ts', code);
+  const versions = rows.toArray();
+  if (!versions.length) return [];
+  const shifts = sql.exec<ShiftRow>('SELECT * FROM rating_shifts').toArray().map(toShift);
+  return versions.map((r) => toVersion(r, shifts));
+}
+
+/** Per code with versions, the rater of its versions (what the derived discharge is rated with). */
+export function ratersIn(sql: SqlStorage): Map<string, Rater> {
+  const byCode = new Map<string, KeptVersion[]>();
+  for (const v of versionsIn(sql)) byCode.set(v.code, [...(byCode.get(v.code) ?? []), v]);
+  return new Map([...byCode].map(([code, versions]) => [code, new Rater(versions)]));
+}
+
 const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
 export class StationRatings {
@@ -148,21 +167,12 @@ export class StationRatings {
 
   /** A code's versions (every code's when left out) in time order, each with its shifts: two small queries, no readings. */
   versions(code?: string): KeptVersion[] {
-    const rows =
-      code === undefined
-        ? this.sql.exec<VersionRow>('SELECT * FROM rating_versions ORDER BY code, from_ts')
-        : this.sql.exec<VersionRow>('SELECT * FROM rating_versions WHERE code = ? ORDER BY from_ts', code);
-    const versions = rows.toArray();
-    if (!versions.length) return [];
-    const shifts = this.sql.exec<ShiftRow>('SELECT * FROM rating_shifts').toArray().map(toShift);
-    return versions.map((r) => toVersion(r, shifts));
+    return versionsIn(this.sql, code);
   }
 
-  /** Per code with versions, the rater of its versions (what the chart's pass rates with). */
+  /** Per code with versions, the rater of its versions. */
   raters(): Map<string, Rater> {
-    const byCode = new Map<string, KeptVersion[]>();
-    for (const v of this.versions()) byCode.set(v.code, [...(byCode.get(v.code) ?? []), v]);
-    return new Map([...byCode].map(([code, versions]) => [code, new Rater(versions)]));
+    return ratersIn(this.sql);
   }
 
   gaugings(code?: string): Gauging[] {
