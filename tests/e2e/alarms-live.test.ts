@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, openPage, removeStations, restAs, visit } from '../support/e2e';
+import { adminToken, demoAccounts, openPage, postRest, removeStations, restAs, visit } from '../support/e2e';
 import { addAlarmStation, addRule, postLevel, type AlarmStation } from '../support/e2e-alarms';
+import { createShareLink } from '../support/e2e-share';
 
 const prefix = `E2E-ALARM-LIVE-${Date.now().toString(36)}`;
 let token: string;
@@ -110,5 +111,47 @@ describe('alarms live on /alarms', () => {
     expect(await page.getByTestId('alarm-row').count()).toBe(before + 1);
     expect(await page.locator(`[data-alarm="${id}"]`).textContent()).toContain('Cleared');
     await context.close();
+  });
+});
+
+describe('warning levels on the screens', () => {
+  test('the level a station stands at shows on its card (in the server HTML), marker, display, charts and share page', async () => {
+    const station = await addAlarmStation(token, `${prefix}-LEVELS`, 'Leveled test well', [49.6, 15.6]);
+    await postRest(
+      `/warning-levels/edit?id=${station.item.id}`,
+      { WarningLevels: { reading: 'H1', levels: [{ threshold: 1.2 }, { name: 'Test flood level', color: '#7c3aed', threshold: 1.8 }] } },
+      token,
+    );
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    // An hour apart and gentle, so no quality check flags them (a suspect reading moves no level).
+    await postRest(
+      '/ingest/danes',
+      { rows: [0.9, 1.5, 2.1].map((value, i) => ({ data_name: 'H1', data_value: value, date: hoursAgo(3 - i) })) },
+      station.token,
+    );
+    const id = station.item.unique_id;
+    const badgeIn = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${id}"] [data-testid="level-badge"]`);
+
+    // Alone on the dashboard, so its marker is not in a cluster.
+    const { context, page } = await adminOn(`/dashboard?q=${id}`);
+    const html = await (await page.request.get(`/dashboard?q=${id}`)).text();
+    expect(html).toMatch(new RegExp(`data-station="${id}"[\\s\\S]*?data-testid="level-badge" data-level="2"`));
+    expect(await badgeIn(page).textContent()).toContain('Test flood level');
+    await page.locator(`.station-marker[data-station="${id}"][data-level="2"]`).waitFor();
+
+    await visit(page, '/display');
+    expect(await badgeIn(page).getAttribute('data-level')).toBe('2');
+
+    await visit(page, `/charts/${id}?days=1`);
+    const chart = page.locator('[data-reading="H1"] [data-testid="reading-chart"]');
+    await chart.and(page.locator('[data-ready="true"]')).waitFor();
+    expect(await chart.getAttribute('data-thresholds')).toBe('1.2 1.8');
+    await context.close();
+
+    const link = await createShareLink({ stations: [{ id: station.item.id, readings: ['H1'] }] });
+    const visitor = await openPage();
+    await visit(visitor.page, link.path);
+    expect(await badgeIn(visitor.page).getAttribute('data-level')).toBe('2');
+    await visitor.context.close();
   });
 });

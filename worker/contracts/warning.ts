@@ -77,6 +77,10 @@ export const WarningScale = z.object({
 });
 export type WarningScale = z.infer<typeof WarningScale>;
 
+/** A reading's levels and where it stands, as cards, markers, displays, charts and share pages show them. */
+export const LevelStanding = WarningScale.pick({ reading: true, direction: true, levels: true, current: true });
+export type LevelStanding = z.infer<typeof LevelStanding>;
+
 export const LevelEvent = z.object({
   id: z.number(),
   item_id: z.number(),

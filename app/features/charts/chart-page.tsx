@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
@@ -17,6 +17,8 @@ import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { qualityQueries } from '~/features/quality/queries';
+import { levelLinesByReading, withLevelLines } from '~/features/warning/level-lines';
+import { useStationLevels } from '~/features/warning/use-station-levels';
 import { toast } from '~/lib/toast';
 import { m } from '~/paraglide/messages';
 import type { PointBudget } from './point-budget';
@@ -46,7 +48,9 @@ export function ChartPage({
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
-  const thresholds = useThresholds(item.unique_id);
+  const rules = useThresholds(item.unique_id);
+  const standings = useStationLevels().get(item.unique_id);
+  const thresholds = useMemo(() => withLevelLines(rules, levelLinesByReading(standings)), [rules, standings]);
   // What the subject may do with the station's quality (the route's loader brings it; an edit elsewhere refreshes it).
   const quality = useQuery(qualityQueries.state(item.id));
   const mayEdit = quality.data?.may_edit ?? false;

@@ -253,7 +253,7 @@ export default function ReadingChart({
     for (const t of thresholds) {
       series.createPriceLine({
         price: t.price,
-        color: colors[t.severity],
+        color: t.color ?? colors[t.severity],
         lineWidth: 1,
         lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid,
         axisLabelVisible: true,

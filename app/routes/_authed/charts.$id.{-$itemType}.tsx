@@ -7,6 +7,7 @@ import { chartQuery } from '~/features/charts/queries';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
 import { measurementQueries } from '~/features/levels/measurement-points';
 import { qualityQueries } from '~/features/quality/queries';
+import { warningQueries } from '~/features/warning/queries';
 import { m } from '~/paraglide/messages';
 
 /** `/charts/{unique_id}/{true|false}` as the old product linked it, and `/charts/{unique_id}`: the item knows its source. */
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
         ]),
       ),
       queryClient.ensureQueryData(alarmQueries.rules(params.id)),
+      queryClient.ensureQueryData(warningQueries.scales()),
     ]);
   },
   pendingComponent: ChartSkeleton,

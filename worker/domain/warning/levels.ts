@@ -1,4 +1,5 @@
-import type { LevelEvent, WarningScale, WarningScaleInput } from '../../contracts/warning';
+import type { LevelEvent, LevelStanding, WarningScale, WarningScaleInput } from '../../contracts/warning';
+import type { Ctx } from '../../context';
 import type { SubjectCtx } from '../../context';
 import {
   findScale,
@@ -6,6 +7,7 @@ import {
   removeScale,
   selectLevelEvents,
   selectScales,
+  selectScalesOf,
   selectStationScales,
   selectUnpushedScaleStations,
   toWarningScale,
@@ -86,4 +88,24 @@ export async function deleteScale(ctx: SubjectCtx, { id, reading }: { id: number
 export async function levelEvents(ctx: SubjectCtx, q: { item_id: number; reading?: string; limit: number }): Promise<LevelEvent[]> {
   await visibleItem(ctx, { id: q.item_id }, 'item_id');
   return selectLevelEvents(ctx.db, { itemId: q.item_id, reading: q.reading, limit: q.limit });
+}
+
+/**
+ * The levels of the given readings per station and where each stands, keyed by the station's id: what a share link
+ * shows of the stations it names (nothing of a reading it does not show).
+ */
+export async function standingsOf(
+  { db }: Pick<Ctx, 'db'>,
+  stations: { id: number; readings: readonly string[] }[],
+): Promise<Map<number, LevelStanding[]>> {
+  const found = new Map<number, LevelStanding[]>(stations.map((s) => [s.id, []]));
+  if (!stations.length) return found;
+  const shown = new Map(stations.map((s) => [s.id, new Set(s.readings)]));
+  for (const { item_id, reading, direction, levels, current } of await selectScalesOf(
+    db,
+    stations.map((s) => s.id),
+  )) {
+    if (shown.get(item_id)?.has(reading)) found.get(item_id)!.push({ reading, direction, levels, current });
+  }
+  return found;
 }
