@@ -40,6 +40,7 @@ import { Route as AuthedEditWebhookIndexRouteImport } from './routes/_authed/edi
 import { Route as AuthedEditWebhookIdRouteImport } from './routes/_authed/edit-webhook.$id'
 import { Route as AuthedLevelsIdRouteImport } from './routes/_authed/levels.$id'
 import { Route as AuthedQualityIdRouteImport } from './routes/_authed/quality.$id'
+import { Route as AuthedWarningIdRouteImport } from './routes/_authed/warning.$id'
 import { Route as SSecretIndexRouteImport } from './routes/s.$secret.index'
 import { Route as SSecretDisplayRouteImport } from './routes/s.$secret.display'
 import { Route as AuthedChartsIdChar123ItemTypeChar125RouteImport } from './routes/_authed/charts.$id.{-$itemType}'
@@ -204,6 +205,11 @@ const AuthedQualityIdRoute = AuthedQualityIdRouteImport.update({
   path: '/quality/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWarningIdRoute = AuthedWarningIdRouteImport.update({
+  id: '/warning/$id',
+  path: '/warning/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const SSecretIndexRoute = SSecretIndexRouteImport.update({
   id: '/s/$secret/',
   path: '/s/$secret/',
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
   '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
+  '/warning/$id': typeof AuthedWarningIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group/': typeof AuthedEditGroupIndexRoute
   '/edit-item/': typeof AuthedEditItemIndexRoute
@@ -301,6 +308,7 @@ export interface FileRoutesByTo {
   '/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
   '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
+  '/warning/$id': typeof AuthedWarningIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group': typeof AuthedEditGroupIndexRoute
   '/edit-item': typeof AuthedEditItemIndexRoute
@@ -341,6 +349,7 @@ export interface FileRoutesById {
   '/_authed/edit-webhook/$id': typeof AuthedEditWebhookIdRoute
   '/_authed/levels/$id': typeof AuthedLevelsIdRoute
   '/_authed/quality/$id': typeof AuthedQualityIdRoute
+  '/_authed/warning/$id': typeof AuthedWarningIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/_authed/edit-group/': typeof AuthedEditGroupIndexRoute
   '/_authed/edit-item/': typeof AuthedEditItemIndexRoute
@@ -381,6 +390,7 @@ export interface FileRouteTypes {
     | '/edit-webhook/$id'
     | '/levels/$id'
     | '/quality/$id'
+    | '/warning/$id'
     | '/s/$secret/display'
     | '/edit-group/'
     | '/edit-item/'
@@ -419,6 +429,7 @@ export interface FileRouteTypes {
     | '/edit-webhook/$id'
     | '/levels/$id'
     | '/quality/$id'
+    | '/warning/$id'
     | '/s/$secret/display'
     | '/edit-group'
     | '/edit-item'
@@ -458,6 +469,7 @@ export interface FileRouteTypes {
     | '/_authed/edit-webhook/$id'
     | '/_authed/levels/$id'
     | '/_authed/quality/$id'
+    | '/_authed/warning/$id'
     | '/s/$secret/display'
     | '/_authed/edit-group/'
     | '/_authed/edit-item/'
@@ -708,6 +720,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedQualityIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/warning/$id': {
+      id: '/_authed/warning/$id'
+      path: '/warning/$id'
+      fullPath: '/warning/$id'
+      preLoaderRoute: typeof AuthedWarningIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/s/$secret/': {
       id: '/s/$secret/'
       path: '/s/$secret'
@@ -770,6 +789,7 @@ interface AuthedRouteChildren {
   AuthedEditWebhookIdRoute: typeof AuthedEditWebhookIdRoute
   AuthedLevelsIdRoute: typeof AuthedLevelsIdRoute
   AuthedQualityIdRoute: typeof AuthedQualityIdRoute
+  AuthedWarningIdRoute: typeof AuthedWarningIdRoute
   AuthedEditGroupIndexRoute: typeof AuthedEditGroupIndexRoute
   AuthedEditItemIndexRoute: typeof AuthedEditItemIndexRoute
   AuthedEditShareLinkIndexRoute: typeof AuthedEditShareLinkIndexRoute
@@ -795,6 +815,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedEditWebhookIdRoute: AuthedEditWebhookIdRoute,
   AuthedLevelsIdRoute: AuthedLevelsIdRoute,
   AuthedQualityIdRoute: AuthedQualityIdRoute,
+  AuthedWarningIdRoute: AuthedWarningIdRoute,
   AuthedEditGroupIndexRoute: AuthedEditGroupIndexRoute,
   AuthedEditItemIndexRoute: AuthedEditItemIndexRoute,
   AuthedEditShareLinkIndexRoute: AuthedEditShareLinkIndexRoute,

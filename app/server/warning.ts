@@ -1,5 +1,6 @@
 import { createServerFn } from '@tanstack/react-start';
-import { listScales } from '../../worker/domain/warning/levels';
+import { idQuery } from '../../worker/contracts/validation';
+import { listScales, stationWarning } from '../../worker/domain/warning/levels';
 import { signedIn } from './middleware';
 
 /**
@@ -9,3 +10,9 @@ import { signedIn } from './middleware';
 export const fetchWarningScales = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .handler(({ context: { ctx } }) => listScales(ctx, {}));
+
+/** A station's Warning screen: its levels per reading and its maintenance windows (the chart page draws the windows too). */
+export const fetchStationWarning = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(idQuery)
+  .handler(({ context: { ctx }, data }) => stationWarning(ctx, data));

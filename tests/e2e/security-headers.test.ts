@@ -38,6 +38,7 @@ const screenPaths: Record<string, string> = {
   '_authed/edit-share-link.$id.tsx': '/edit-share-link/1',
   '_authed/quality.$id.tsx': '/quality/1',
   '_authed/levels.$id.tsx': '/levels/1',
+  '_authed/warning.$id.tsx': '/warning/1',
   'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',

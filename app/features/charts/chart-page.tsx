@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon } from 'lucide-react';
+import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon, SirenIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
@@ -18,6 +18,7 @@ import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { qualityQueries } from '~/features/quality/queries';
 import { levelLinesByReading, withLevelLines } from '~/features/warning/level-lines';
+import { warningQueries } from '~/features/warning/queries';
 import { useStationLevels } from '~/features/warning/use-station-levels';
 import { toast } from '~/lib/toast';
 import { m } from '~/paraglide/messages';
@@ -51,6 +52,8 @@ export function ChartPage({
   const rules = useThresholds(item.unique_id);
   const standings = useStationLevels().get(item.unique_id);
   const thresholds = useMemo(() => withLevelLines(rules, levelLinesByReading(standings)), [rules, standings]);
+  const windows = useQuery(warningQueries.station(item.id)).data?.windows;
+  const maintenance = useMemo(() => windows?.map((w) => ({ from: Date.parse(w.starts_at), to: Date.parse(w.ends_at) })), [windows]);
   // What the subject may do with the station's quality (the route's loader brings it; an edit elsewhere refreshes it).
   const quality = useQuery(qualityQueries.state(item.id));
   const mayEdit = quality.data?.may_edit ?? false;
@@ -77,6 +80,12 @@ export function ChartPage({
               <Link to="/dashboard">
                 <ArrowLeftIcon />
                 {m.charts_back()}
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/warning/$id" params={{ id: item.id }}>
+                <SirenIcon />
+                {m.warning_tab()}
               </Link>
             </Button>
             {mayEdit && (
@@ -117,6 +126,7 @@ export function ChartPage({
         <Readings
           chart={chart}
           thresholds={thresholds}
+          maintenance={maintenance}
           quality={{ itemId: item.id, hideRejected, mayEdit, measurements, beside: raw ? corrected.data?.data : undefined }}
         />
         <ChartCredit />

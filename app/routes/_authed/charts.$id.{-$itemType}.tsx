@@ -23,6 +23,8 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
       queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)).then((chart) =>
         Promise.all([
           queryClient.ensureQueryData(qualityQueries.state(chart.item.id)),
+          // Its maintenance windows, drawn as bands.
+          queryClient.ensureQueryData(warningQueries.station(chart.item.id)),
           // Manual measurements beside the level charts; one the subject may not read is simply not drawn.
           ...measurementQueries(chart.item.id, Object.keys(chart.data)).map((query) => queryClient.prefetchQuery(query)),
         ]),

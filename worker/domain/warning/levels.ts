@@ -1,4 +1,4 @@
-import type { LevelEvent, LevelStanding, WarningScale, WarningScaleInput } from '../../contracts/warning';
+import type { LevelEvent, LevelStanding, StationWarning, WarningScale, WarningScaleInput } from '../../contracts/warning';
 import type { Ctx } from '../../context';
 import type { SubjectCtx } from '../../context';
 import {
@@ -13,7 +13,9 @@ import {
   toWarningScale,
   writeScale,
 } from '../../db/warning';
-import { isReadingOf } from '../../../shared/readings';
+import { selectWindows, toWindow } from '../../db/maintenance';
+import { toItemRow } from '../../db/stations';
+import { isReadingOf, readingsOf } from '../../../shared/readings';
 import { stationOf } from '../../station/directory';
 import type { ScaleSpec } from '../../station/levels';
 import { invalid, notFound } from '../errors';
@@ -108,4 +110,20 @@ export async function standingsOf(
     if (shown.get(item_id)?.has(reading)) found.get(item_id)!.push({ reading, direction, levels, current });
   }
   return found;
+}
+
+/** A station's Warning screen: its levels, its maintenance windows, and whether the subject may change them (administrators). */
+export async function stationWarning(ctx: SubjectCtx, { id }: { id: number }): Promise<StationWarning> {
+  const item = await visibleItem(ctx, { id }, 'id');
+  const [scales, windows] = await Promise.all([
+    selectScales(ctx.db, ctx.subject, item.id),
+    selectWindows(ctx.db, item.id).then((rows) => rows.map(toWindow)),
+  ]);
+  return {
+    item: toItemRow(item),
+    readings: readingsOf(item.nameForApi).map((r) => r.code),
+    scales,
+    windows,
+    may_edit: ctx.subject.isAdmin,
+  };
 }
