@@ -19,6 +19,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AuthedAlarmsRouteImport } from './routes/_authed/alarms'
 import { Route as AuthedAllItemsRouteImport } from './routes/_authed/all-items'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedEscalationsRouteImport } from './routes/_authed/escalations'
 import { Route as AuthedGroupsRouteImport } from './routes/_authed/groups'
 import { Route as AuthedItemsRouteImport } from './routes/_authed/items'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
@@ -95,6 +96,11 @@ const AuthedAllItemsRoute = AuthedAllItemsRouteImport.update({
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedEscalationsRoute = AuthedEscalationsRouteImport.update({
+  id: '/escalations',
+  path: '/escalations',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedGroupsRoute = AuthedGroupsRouteImport.update({
@@ -253,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/alarms': typeof AuthedAlarmsRoute
   '/all-items': typeof AuthedAllItemsRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/escalations': typeof AuthedEscalationsRoute
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   '/alarms': typeof AuthedAlarmsRoute
   '/all-items': typeof AuthedAllItemsRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/escalations': typeof AuthedEscalationsRoute
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/_authed/alarms': typeof AuthedAlarmsRoute
   '/_authed/all-items': typeof AuthedAllItemsRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/escalations': typeof AuthedEscalationsRoute
   '/_authed/groups': typeof AuthedGroupsRoute
   '/_authed/items': typeof AuthedItemsRoute
   '/_authed/profile': typeof AuthedProfileRoute
@@ -374,6 +383,7 @@ export interface FileRouteTypes {
     | '/alarms'
     | '/all-items'
     | '/dashboard'
+    | '/escalations'
     | '/groups'
     | '/items'
     | '/profile'
@@ -413,6 +423,7 @@ export interface FileRouteTypes {
     | '/alarms'
     | '/all-items'
     | '/dashboard'
+    | '/escalations'
     | '/groups'
     | '/items'
     | '/profile'
@@ -453,6 +464,7 @@ export interface FileRouteTypes {
     | '/_authed/alarms'
     | '/_authed/all-items'
     | '/_authed/dashboard'
+    | '/_authed/escalations'
     | '/_authed/groups'
     | '/_authed/items'
     | '/_authed/profile'
@@ -571,6 +583,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/escalations': {
+      id: '/_authed/escalations'
+      path: '/escalations'
+      fullPath: '/escalations'
+      preLoaderRoute: typeof AuthedEscalationsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/groups': {
@@ -776,6 +795,7 @@ interface AuthedRouteChildren {
   AuthedAlarmsRoute: typeof AuthedAlarmsRoute
   AuthedAllItemsRoute: typeof AuthedAllItemsRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedEscalationsRoute: typeof AuthedEscalationsRoute
   AuthedGroupsRoute: typeof AuthedGroupsRoute
   AuthedItemsRoute: typeof AuthedItemsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
@@ -802,6 +822,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAlarmsRoute: AuthedAlarmsRoute,
   AuthedAllItemsRoute: AuthedAllItemsRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedEscalationsRoute: AuthedEscalationsRoute,
   AuthedGroupsRoute: AuthedGroupsRoute,
   AuthedItemsRoute: AuthedItemsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
