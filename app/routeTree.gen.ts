@@ -19,6 +19,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AuthedAlarmsRouteImport } from './routes/_authed/alarms'
 import { Route as AuthedAllItemsRouteImport } from './routes/_authed/all-items'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedEscalationsRouteImport } from './routes/_authed/escalations'
 import { Route as AuthedGroupsRouteImport } from './routes/_authed/groups'
 import { Route as AuthedItemsRouteImport } from './routes/_authed/items'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
@@ -41,6 +42,7 @@ import { Route as AuthedEditWebhookIdRouteImport } from './routes/_authed/edit-w
 import { Route as AuthedLevelsIdRouteImport } from './routes/_authed/levels.$id'
 import { Route as AuthedQualityIdRouteImport } from './routes/_authed/quality.$id'
 import { Route as AuthedRatingsIdRouteImport } from './routes/_authed/ratings.$id'
+import { Route as AuthedWarningIdRouteImport } from './routes/_authed/warning.$id'
 import { Route as SSecretIndexRouteImport } from './routes/s.$secret.index'
 import { Route as SSecretDisplayRouteImport } from './routes/s.$secret.display'
 import { Route as AuthedChartsIdChar123ItemTypeChar125RouteImport } from './routes/_authed/charts.$id.{-$itemType}'
@@ -95,6 +97,11 @@ const AuthedAllItemsRoute = AuthedAllItemsRouteImport.update({
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedEscalationsRoute = AuthedEscalationsRouteImport.update({
+  id: '/escalations',
+  path: '/escalations',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedGroupsRoute = AuthedGroupsRouteImport.update({
@@ -210,6 +217,11 @@ const AuthedRatingsIdRoute = AuthedRatingsIdRouteImport.update({
   path: '/ratings/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWarningIdRoute = AuthedWarningIdRouteImport.update({
+  id: '/warning/$id',
+  path: '/warning/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const SSecretIndexRoute = SSecretIndexRouteImport.update({
   id: '/s/$secret/',
   path: '/s/$secret/',
@@ -253,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/alarms': typeof AuthedAlarmsRoute
   '/all-items': typeof AuthedAllItemsRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/escalations': typeof AuthedEscalationsRoute
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
@@ -270,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
   '/ratings/$id': typeof AuthedRatingsIdRoute
+  '/warning/$id': typeof AuthedWarningIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group/': typeof AuthedEditGroupIndexRoute
   '/edit-item/': typeof AuthedEditItemIndexRoute
@@ -292,6 +306,7 @@ export interface FileRoutesByTo {
   '/alarms': typeof AuthedAlarmsRoute
   '/all-items': typeof AuthedAllItemsRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/escalations': typeof AuthedEscalationsRoute
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
@@ -309,6 +324,7 @@ export interface FileRoutesByTo {
   '/levels/$id': typeof AuthedLevelsIdRoute
   '/quality/$id': typeof AuthedQualityIdRoute
   '/ratings/$id': typeof AuthedRatingsIdRoute
+  '/warning/$id': typeof AuthedWarningIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/edit-group': typeof AuthedEditGroupIndexRoute
   '/edit-item': typeof AuthedEditItemIndexRoute
@@ -333,6 +349,7 @@ export interface FileRoutesById {
   '/_authed/alarms': typeof AuthedAlarmsRoute
   '/_authed/all-items': typeof AuthedAllItemsRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/escalations': typeof AuthedEscalationsRoute
   '/_authed/groups': typeof AuthedGroupsRoute
   '/_authed/items': typeof AuthedItemsRoute
   '/_authed/profile': typeof AuthedProfileRoute
@@ -350,6 +367,7 @@ export interface FileRoutesById {
   '/_authed/levels/$id': typeof AuthedLevelsIdRoute
   '/_authed/quality/$id': typeof AuthedQualityIdRoute
   '/_authed/ratings/$id': typeof AuthedRatingsIdRoute
+  '/_authed/warning/$id': typeof AuthedWarningIdRoute
   '/s/$secret/display': typeof SSecretDisplayRoute
   '/_authed/edit-group/': typeof AuthedEditGroupIndexRoute
   '/_authed/edit-item/': typeof AuthedEditItemIndexRoute
@@ -374,6 +392,7 @@ export interface FileRouteTypes {
     | '/alarms'
     | '/all-items'
     | '/dashboard'
+    | '/escalations'
     | '/groups'
     | '/items'
     | '/profile'
@@ -391,6 +410,7 @@ export interface FileRouteTypes {
     | '/levels/$id'
     | '/quality/$id'
     | '/ratings/$id'
+    | '/warning/$id'
     | '/s/$secret/display'
     | '/edit-group/'
     | '/edit-item/'
@@ -413,6 +433,7 @@ export interface FileRouteTypes {
     | '/alarms'
     | '/all-items'
     | '/dashboard'
+    | '/escalations'
     | '/groups'
     | '/items'
     | '/profile'
@@ -430,6 +451,7 @@ export interface FileRouteTypes {
     | '/levels/$id'
     | '/quality/$id'
     | '/ratings/$id'
+    | '/warning/$id'
     | '/s/$secret/display'
     | '/edit-group'
     | '/edit-item'
@@ -453,6 +475,7 @@ export interface FileRouteTypes {
     | '/_authed/alarms'
     | '/_authed/all-items'
     | '/_authed/dashboard'
+    | '/_authed/escalations'
     | '/_authed/groups'
     | '/_authed/items'
     | '/_authed/profile'
@@ -470,6 +493,7 @@ export interface FileRouteTypes {
     | '/_authed/levels/$id'
     | '/_authed/quality/$id'
     | '/_authed/ratings/$id'
+    | '/_authed/warning/$id'
     | '/s/$secret/display'
     | '/_authed/edit-group/'
     | '/_authed/edit-item/'
@@ -571,6 +595,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/escalations': {
+      id: '/_authed/escalations'
+      path: '/escalations'
+      fullPath: '/escalations'
+      preLoaderRoute: typeof AuthedEscalationsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/groups': {
@@ -727,6 +758,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRatingsIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/warning/$id': {
+      id: '/_authed/warning/$id'
+      path: '/warning/$id'
+      fullPath: '/warning/$id'
+      preLoaderRoute: typeof AuthedWarningIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/s/$secret/': {
       id: '/s/$secret/'
       path: '/s/$secret'
@@ -776,6 +814,7 @@ interface AuthedRouteChildren {
   AuthedAlarmsRoute: typeof AuthedAlarmsRoute
   AuthedAllItemsRoute: typeof AuthedAllItemsRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedEscalationsRoute: typeof AuthedEscalationsRoute
   AuthedGroupsRoute: typeof AuthedGroupsRoute
   AuthedItemsRoute: typeof AuthedItemsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
@@ -790,6 +829,7 @@ interface AuthedRouteChildren {
   AuthedLevelsIdRoute: typeof AuthedLevelsIdRoute
   AuthedQualityIdRoute: typeof AuthedQualityIdRoute
   AuthedRatingsIdRoute: typeof AuthedRatingsIdRoute
+  AuthedWarningIdRoute: typeof AuthedWarningIdRoute
   AuthedEditGroupIndexRoute: typeof AuthedEditGroupIndexRoute
   AuthedEditItemIndexRoute: typeof AuthedEditItemIndexRoute
   AuthedEditShareLinkIndexRoute: typeof AuthedEditShareLinkIndexRoute
@@ -802,6 +842,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAlarmsRoute: AuthedAlarmsRoute,
   AuthedAllItemsRoute: AuthedAllItemsRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedEscalationsRoute: AuthedEscalationsRoute,
   AuthedGroupsRoute: AuthedGroupsRoute,
   AuthedItemsRoute: AuthedItemsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
@@ -816,6 +857,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedLevelsIdRoute: AuthedLevelsIdRoute,
   AuthedQualityIdRoute: AuthedQualityIdRoute,
   AuthedRatingsIdRoute: AuthedRatingsIdRoute,
+  AuthedWarningIdRoute: AuthedWarningIdRoute,
   AuthedEditGroupIndexRoute: AuthedEditGroupIndexRoute,
   AuthedEditItemIndexRoute: AuthedEditItemIndexRoute,
   AuthedEditShareLinkIndexRoute: AuthedEditShareLinkIndexRoute,

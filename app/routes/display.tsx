@@ -3,13 +3,14 @@ import { requireSession } from '~/features/auth/session';
 import { dashboardQuery } from '~/features/dashboard/queries';
 import { DashboardDisplay } from '~/features/display/dashboard-display';
 import { displaySearch, type DisplaySearch } from '~/features/display/search';
+import { warningQueries } from '~/features/warning/queries';
 
 /** The signed-in subject's stations on a control-room screen, full-screen without the app's frame. */
 export const Route = createFileRoute('/display')({
   validateSearch: displaySearch,
   beforeLoad: requireSession,
   loader: async ({ context: { queryClient } }) => {
-    await queryClient.ensureQueryData(dashboardQuery);
+    await Promise.all([queryClient.ensureQueryData(dashboardQuery), queryClient.ensureQueryData(warningQueries.scales())]);
   },
   component: function DisplayRoute() {
     const search = Route.useSearch();

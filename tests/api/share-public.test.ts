@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { shareCalls, shareLinkCalls } from '../../worker/contracts/share-links';
+import { warningCalls } from '../../worker/contracts/warning';
 import { addDays, lastDays } from '../../shared/station-time';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
@@ -110,12 +111,15 @@ describe('a share link, signed out', () => {
   it('a second viewer within the cache time costs no D1 query', async () => {
     const fresh = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1', '_T'] }] });
     const figures = () => shareLinkOf(env, hashToken(fresh.secret)).figures();
+    const chart = () => callSpec(shareCalls.chart, { params: { secret: fresh.secret }, query: { station: shown.uniqueId } });
     expect((await callSpec(shareCalls.view, { params: { secret: fresh.secret } })).status).toBe(200);
+    // A chart's first answer reads the warning levels of its station (one query); the readings come from the station's object.
+    expect((await chart()).status).toBe(200);
     const first = (await figures()).d1Queries;
     expect(first).toBeGreaterThan(0);
     expect((await callSpec(shareCalls.view, { params: { secret: fresh.secret } })).status).toBe(200);
-    expect((await callSpec(shareCalls.chart, { params: { secret: fresh.secret }, query: { station: shown.uniqueId } })).status).toBe(200);
-    expect((await callSpec(shareCalls.chart, { params: { secret: fresh.secret }, query: { station: shown.uniqueId } })).status).toBe(200);
+    expect((await chart()).status).toBe(200);
+    expect((await chart()).status).toBe(200);
     expect((await figures()).d1Queries).toBe(first);
   });
 
@@ -223,5 +227,42 @@ describe('a share link, signed out', () => {
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(perLink);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+  });
+});
+
+describe("a share link's warning levels", () => {
+  it('shows where each shared reading stands, with its levels for the chart lines, and nothing of a reading it does not share', async () => {
+    const station = await make.station({ name: 'Leveled public well', token: true });
+    for (const reading of ['H1', '_T']) {
+      const saved = await callSpec(warningCalls.save, {
+        token: owner.token,
+        query: { id: station.id },
+        body: { reading, levels: [{ threshold: 1.5 }, { name: 'Flood', color: '#7c3aed', threshold: 2.5, deadband: 0.2 }] },
+      });
+      expect(saved.status, saved.text).toBe(200);
+    }
+    const values = [1.2, 1.6, 2.0, 2.6];
+    const posted = await ingest('danes', station.token, {
+      rows: values.flatMap((value, i) => ['H1', '_T'].map((code) => ({ data_name: code, data_value: value, date: hoursAgo(4 - i) }))),
+    });
+    expect(posted.status).toBe(200);
+    const leveled = await makeShareLink(owner, { stations: [{ id: station.id, readings: ['H1'] }] });
+    const standing = {
+      reading: 'H1',
+      direction: 'rising',
+      levels: [
+        { rank: 1, name: null, color: '#eab308', threshold: 1.5, deadband: 0, clear_level: 1.5 },
+        { rank: 2, name: 'Flood', color: '#7c3aed', threshold: 2.5, deadband: 0.2, clear_level: 2.3 },
+      ],
+      current: { level: 2, since: new Date(hoursAgo(1)).toISOString().slice(0, 16), value: 2.6 },
+    };
+    const view = await askShare(leveled.secret, 'view');
+    expect(view.status).toBe(200);
+    const [shown] = view.data.warning[station.uniqueId];
+    expect({ ...shown, current: { ...shown.current, since: shown.current?.since.slice(0, 16) } }).toEqual(standing);
+    expect(Object.keys(view.data.warning)).toEqual([station.uniqueId]);
+    const chart = await askShare(leveled.secret, 'chart', { query: { station: station.uniqueId } });
+    expect(chart.data.warning.map((s) => s.reading)).toEqual(['H1']);
+    for (const text of [view.text, chart.text]) expect(text).not.toContain('_T');
   });
 });

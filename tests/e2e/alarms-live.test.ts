@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, openPage, removeStations, restAs, visit } from '../support/e2e';
+import { adminToken, demoAccounts, openPage, postRest, removeStations, restAs, visit } from '../support/e2e';
 import { addAlarmStation, addRule, postLevel, type AlarmStation } from '../support/e2e-alarms';
+import { createShareLink } from '../support/e2e-share';
 
 const prefix = `E2E-ALARM-LIVE-${Date.now().toString(36)}`;
 let token: string;
@@ -109,6 +110,83 @@ describe('alarms live on /alarms', () => {
     await expect.poll(() => page.locator(`[data-testid="alarm-row"][data-alarm="${id}"]`).count()).toBe(1);
     expect(await page.getByTestId('alarm-row').count()).toBe(before + 1);
     expect(await page.locator(`[data-alarm="${id}"]`).textContent()).toContain('Cleared');
+    await context.close();
+  });
+});
+
+describe('warning levels on the screens', () => {
+  let station: AlarmStation;
+  beforeAll(async () => {
+    station = await addAlarmStation(token, `${prefix}-LEVELS`, 'Leveled test well', [49.6, 15.6]);
+    await postRest(
+      `/warning-levels/edit?id=${station.item.id}`,
+      { WarningLevels: { reading: 'H1', levels: [{ threshold: 1.2 }, { name: 'Test flood level', color: '#7c3aed', threshold: 1.8 }] } },
+      token,
+    );
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    // An hour apart and gentle, so no quality check flags them (a suspect reading moves no level).
+    await postRest(
+      '/ingest/danes',
+      { rows: [0.9, 1.5, 2.1].map((value, i) => ({ data_name: 'H1', data_value: value, date: hoursAgo(3 - i) })) },
+      station.token,
+    );
+  });
+
+  test('the level a station stands at shows on its card (in the server HTML), marker, display, charts and share page', async () => {
+    const id = station.item.unique_id;
+    const badgeIn = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${id}"] [data-testid="level-badge"]`);
+
+    // Alone on the dashboard, so its marker is not in a cluster.
+    const { context, page } = await adminOn(`/dashboard?q=${id}`);
+    const html = await (await page.request.get(`/dashboard?q=${id}`)).text();
+    expect(html).toMatch(new RegExp(`data-station="${id}"[\\s\\S]*?data-testid="level-badge" data-level="2"`));
+    expect(await badgeIn(page).textContent()).toContain('Test flood level');
+    await page.locator(`.station-marker[data-station="${id}"][data-level="2"]`).waitFor();
+
+    await visit(page, '/display');
+    expect(await badgeIn(page).getAttribute('data-level')).toBe('2');
+
+    await visit(page, `/charts/${id}?days=1`);
+    const chart = page.locator('[data-reading="H1"] [data-testid="reading-chart"]');
+    await chart.and(page.locator('[data-ready="true"]')).waitFor();
+    expect(await chart.getAttribute('data-thresholds')).toBe('1.2 1.8');
+    await context.close();
+
+    const link = await createShareLink({ stations: [{ id: station.item.id, readings: ['H1'] }] });
+    const visitor = await openPage();
+    await visit(visitor.page, link.path);
+    expect(await badgeIn(visitor.page).getAttribute('data-level')).toBe('2');
+    await visitor.context.close();
+  });
+
+  test('an administrator edits the levels (refused out of order, naming the field), starts maintenance with the phone’s button, and the chart shows the window as a band', async () => {
+    const { context, page } = await openPage({ as: demoAccounts.admin, width: 360, height: 780 });
+    await visit(page, `/warning/${station.item.id}`);
+    const editor = page.locator('[data-testid="scale-editor"][data-reading="H1"]');
+    expect(await editor.getByTestId('scale-current').textContent()).toContain('Test flood level');
+
+    // Level 2 below level 1: refused, saving nothing.
+    await editor.getByLabel('Threshold of level 2').fill('1.0');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'threshold must be above level 1' }).waitFor();
+    const stored = async () => (await restAs<{ levels: { threshold: number }[] }[]>(page, `/warning-levels?item_id=${station.item.id}`))[0];
+    expect((await stored()).levels.map((l) => l.threshold)).toEqual([1.2, 1.8]);
+
+    await editor.getByLabel('Threshold of level 2').fill('2.4');
+    await editor.getByRole('button', { name: 'Add a level' }).click();
+    await editor.getByLabel('Threshold of level 3').fill('3');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await stored()).levels.map((l) => l.threshold)).toEqual([1.2, 2.4, 3]);
+
+    // On site: one big button, an hour from now.
+    const start = page.getByTestId('maintenance-start');
+    expect((await start.boundingBox())!.height).toBeGreaterThanOrEqual(48);
+    await start.click();
+    await page.getByTestId('maintenance-current').waitFor();
+    await postRest('/ingest/danes', { rows: [{ data_name: 'H1', data_value: 2.2, date: new Date().toISOString() }] }, station.token);
+
+    await visit(page, `/charts/${station.item.unique_id}?days=1`);
+    await page.locator('[data-reading="H1"] [data-testid="maintenance-band"]').waitFor();
     await context.close();
   });
 });

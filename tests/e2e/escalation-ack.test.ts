@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Escalation, EscalationPolicy } from '../../worker/contracts/escalations';
-import { adminToken, baseURL, createAccount, lastMailTo, looks, openPage, postRest, removeStations, shot, visit } from '../support/e2e';
+import {
+  adminToken,
+  baseURL,
+  createAccount,
+  demoAccounts,
+  lastMailTo,
+  looks,
+  openPage,
+  postRest,
+  removeStations,
+  restAs,
+  shot,
+  visit,
+} from '../support/e2e';
 import { addAlarmStation, addRule, linkStation, postLevel, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-ESCALATION-${Date.now().toString(36)}`;
@@ -82,6 +95,34 @@ describe("an escalation e-mail's acknowledgement link", () => {
     await visit(page, link);
     await page.getByText('This link has been used or has expired.').waitFor();
     expect(await page.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('escalation policies screen', () => {
+  test('an administrator adds a policy with a rota step: refused without a rota (naming why), saved with one, listed', async () => {
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/escalations');
+    await page.locator('[data-testid="policy"]').filter({ hasText: 'Flood duty (e2e)' }).waitFor();
+
+    await page.getByRole('button', { name: 'New policy' }).click();
+    const editor = page.getByTestId('policy-editor');
+    await editor.getByLabel('Name').fill('Night duty (e2e)');
+    await editor.getByText('Whoever is on duty').click();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('alert').filter({ hasText: 'the policy has no rota' }).waitFor();
+
+    await editor.getByRole('button', { name: 'Add a duty' }).click();
+    await editor.getByLabel('Weekday').selectOption({ label: 'Sunday' });
+    await editor.getByLabel('From hour').fill('18');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const listed = page.locator('[data-testid="policy"]').filter({ hasText: 'Night duty (e2e)' });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain('Whoever is on duty');
+    const saved = (await restAs<EscalationPolicy[]>(page, '/escalation-policies')).find((p) => p.name === 'Night duty (e2e)')!;
+    expect(saved.rota).toMatchObject([{ weekday: 7, from_hour: 18, to_hour: 24 }]);
+    expect(saved.steps).toMatchObject([{ on_duty: true, channels: ['email'] }]);
+    await postRest(`/escalation-policies/delete?id=${saved.id}`, undefined, token);
     await context.close();
   });
 });

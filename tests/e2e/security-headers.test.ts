@@ -39,6 +39,8 @@ const screenPaths: Record<string, string> = {
   '_authed/quality.$id.tsx': '/quality/1',
   '_authed/levels.$id.tsx': '/levels/1',
   '_authed/ratings.$id.tsx': '/ratings/1',
+  '_authed/warning.$id.tsx': '/warning/1',
+  '_authed/escalations.tsx': '/escalations',
   'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',

@@ -3,6 +3,7 @@ import { defineCall } from './call';
 import { isCalendarDay } from '../../shared/calendar';
 import { sources } from '../../shared/readings';
 import { AnsweredRange, ChartColumns, StationSummary } from './telemetry';
+import { LevelStanding } from './warning';
 import { id, idQuery, text, wholeNumber } from './validation';
 import { livePaths } from './live-paths';
 
@@ -131,12 +132,19 @@ export const ShareView = z.object({
   stations: z.array(PublicStation),
   danes: z.record(z.string(), StationSummary),
   uniwan: z.record(z.string(), StationSummary),
+  warning: z
+    .record(z.string(), z.array(LevelStanding))
+    .meta({ description: 'Per station (unique_id): the warning levels of the readings the link shows and where each stands.' }),
   read_at: z.number().meta({ description: 'When the figures were read (epoch ms): the page judges staleness by it.' }),
 });
 export type ShareView = z.infer<typeof ShareView>;
 
 /** One station's readings within the link's window, only the readings it shows (columns, as the app's charts). */
-export const ShareChart = ChartColumns.omit({ item: true }).extend({ item: PublicStation, range: AnsweredRange });
+export const ShareChart = ChartColumns.omit({ item: true }).extend({
+  item: PublicStation,
+  range: AnsweredRange,
+  warning: z.array(LevelStanding).meta({ description: 'The warning levels of the readings the link shows: lines on the charts.' }),
+});
 export type ShareChart = z.infer<typeof ShareChart>;
 
 /** What a link answers to each of its fixed questions: a question's `kind` names its answer. */

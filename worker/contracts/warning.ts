@@ -1,6 +1,8 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { id, idQuery } from './validation';
+import type { ItemRow } from './items';
+import type { MaintenanceWindow } from './maintenance';
 
 /** Which way a scale's levels go: `rising` (a level is reached at or above its threshold) or `falling` (at or below). */
 export const levelDirections = ['rising', 'falling'] as const;
@@ -77,6 +79,10 @@ export const WarningScale = z.object({
 });
 export type WarningScale = z.infer<typeof WarningScale>;
 
+/** A reading's levels and where it stands, as cards, markers, displays, charts and share pages show them. */
+export const LevelStanding = WarningScale.pick({ reading: true, direction: true, levels: true, current: true });
+export type LevelStanding = z.infer<typeof LevelStanding>;
+
 export const LevelEvent = z.object({
   id: z.number(),
   item_id: z.number(),
@@ -88,6 +94,16 @@ export const LevelEvent = z.object({
   value: z.number(),
 });
 export type LevelEvent = z.infer<typeof LevelEvent>;
+
+/** A station's Warning screen: its levels per reading, its maintenance windows, and whether the subject may change them. */
+export interface StationWarning {
+  item: ItemRow;
+  /** The codes its source reports: the readings that may have levels. */
+  readings: string[];
+  scales: WarningScale[];
+  windows: MaintenanceWindow[];
+  may_edit: boolean;
+}
 
 export const WarningScalesQuery = z.object({ item_id: id().optional() });
 export const WarningScaleRef = z.object({ id: id(), reading: z.string().trim().min(1).max(64) });

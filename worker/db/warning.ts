@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { LevelEvent, WarningScale } from '../contracts/warning';
 import { levelColorOf } from '../contracts/warning';
 import { isoInstant } from '../../shared/station-time';
@@ -29,17 +29,24 @@ export const toWarningScale = (row: WarningScaleRow, uniqueId: string, current: 
   updated_at: isoInstant(row.updatedAt),
 });
 
-/** Scales (not removed) with their current level, of the stations the subject may see: of one station, or all. */
-export async function selectScales(db: Db, subject: Subject, itemId: number | undefined): Promise<WarningScale[]> {
+/** Scales (not removed) with their current level, of the stations `where` keeps. */
+async function scalesWhere(db: Db, where: SQL | undefined): Promise<WarningScale[]> {
   const rows = await db
     .select({ scale: warningScales, uniqueId: items.uniqueId, current: warningCurrent })
     .from(warningScales)
     .innerJoin(items, eq(items.id, warningScales.itemId))
     .leftJoin(warningCurrent, and(eq(warningCurrent.itemId, warningScales.itemId), eq(warningCurrent.reading, warningScales.reading)))
-    .where(and(isNull(warningScales.deletedAt), itemId === undefined ? undefined : eq(warningScales.itemId, itemId), visibleTo(subject)))
+    .where(and(isNull(warningScales.deletedAt), where))
     .orderBy(warningScales.itemId, warningScales.reading);
   return rows.map((r) => toWarningScale(r.scale, r.uniqueId, r.current));
 }
+
+/** Scales with their current level, of the stations the subject may see: of one station, or all. */
+export const selectScales = (db: Db, subject: Subject, itemId: number | undefined) =>
+  scalesWhere(db, and(itemId === undefined ? undefined : eq(warningScales.itemId, itemId), visibleTo(subject)));
+
+/** Scales with their current level, of the stations named by id (a share link's, which answers without a subject). */
+export const selectScalesOf = (db: Db, itemIds: number[]) => scalesWhere(db, inArray(warningScales.itemId, itemIds));
 
 // The station's next level-set revision, computed by D1 in the statement that writes it (so concurrent edits differ).
 const nextRevision = (itemId: number) =>

@@ -1,4 +1,5 @@
 import {
+  BellRingIcon,
   BoxesIcon,
   FolderTreeIcon,
   LayoutDashboardIcon,
@@ -13,7 +14,17 @@ import {
 import { m } from '~/paraglide/messages';
 
 export interface NavEntry {
-  to: '/dashboard' | '/alarms' | '/profile' | '/items' | '/all-items' | '/groups' | '/subjects' | '/webhooks' | '/share-links';
+  to:
+    | '/dashboard'
+    | '/alarms'
+    | '/profile'
+    | '/items'
+    | '/all-items'
+    | '/groups'
+    | '/subjects'
+    | '/webhooks'
+    | '/share-links'
+    | '/escalations';
   label: () => string;
   icon: LucideIcon;
   adminOnly?: boolean;
@@ -33,4 +44,5 @@ export const navEntries: NavEntry[] = [
   { to: '/groups', label: m.nav_groups, icon: FolderTreeIcon, adminOnly: true },
   { to: '/subjects', label: m.nav_subjects, icon: UsersIcon, adminOnly: true, pendingBadge: true },
   { to: '/webhooks', label: m.nav_webhooks, icon: WebhookIcon, adminOnly: true },
+  { to: '/escalations', label: m.nav_escalations, icon: BellRingIcon, adminOnly: true },
 ];

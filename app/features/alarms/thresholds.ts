@@ -3,11 +3,13 @@ import { isValueKind, type Severity } from '../../../worker/contracts/alarm-kind
 import { m } from '~/paraglide/messages';
 import { ruleTitle } from './alarm-text';
 
-/** A horizontal line on a reading's chart: where a rule fires, or (dashed) where it clears again. */
+/** A horizontal line on a reading's chart: where a rule fires or a warning level begins, or (dashed) where it clears again. */
 export interface Threshold {
   price: number;
   title: string;
   severity: Severity;
+  /** A colour of its own (#rrggbb: a warning level's) instead of the severity's. */
+  color?: string;
   clears: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon, WavesIcon } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeftIcon, DownloadIcon, RulerIcon, ShieldCheckIcon, SirenIcon, WavesIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { addDays, defaultRangeDays, type DayRange } from '../../../shared/station-time';
 import { maxExportDays } from '../../../worker/contracts/telemetry';
 import { PageHeader } from '~/components/page-header';
@@ -17,6 +17,9 @@ import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoChart } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
 import { qualityQueries } from '~/features/quality/queries';
+import { levelLinesByReading, withLevelLines } from '~/features/warning/level-lines';
+import { warningQueries } from '~/features/warning/queries';
+import { useStationLevels } from '~/features/warning/use-station-levels';
 import { toast } from '~/lib/toast';
 import { m } from '~/paraglide/messages';
 import type { PointBudget } from './point-budget';
@@ -46,7 +49,11 @@ export function ChartPage({
   const { data: chart } = useSuspenseQuery(query);
   const { item, range } = chart;
   const live = useLiveQuery([id], query.queryKey, mergeIntoChart);
-  const thresholds = useThresholds(item.unique_id);
+  const rules = useThresholds(item.unique_id);
+  const standings = useStationLevels().get(item.unique_id);
+  const thresholds = useMemo(() => withLevelLines(rules, levelLinesByReading(standings)), [rules, standings]);
+  const windows = useQuery(warningQueries.station(item.id)).data?.windows;
+  const maintenance = useMemo(() => windows?.map((w) => ({ from: Date.parse(w.starts_at), to: Date.parse(w.ends_at) })), [windows]);
   // What the subject may do with the station's quality (the route's loader brings it; an edit elsewhere refreshes it).
   const quality = useQuery(qualityQueries.state(item.id));
   const mayEdit = quality.data?.may_edit ?? false;
@@ -73,6 +80,12 @@ export function ChartPage({
               <Link to="/dashboard">
                 <ArrowLeftIcon />
                 {m.charts_back()}
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/warning/$id" params={{ id: item.id }}>
+                <SirenIcon />
+                {m.warning_tab()}
               </Link>
             </Button>
             {mayEdit && (
@@ -125,6 +138,7 @@ export function ChartPage({
         <Readings
           chart={chart}
           thresholds={thresholds}
+          maintenance={maintenance}
           quality={{ itemId: item.id, hideRejected, mayEdit, measurements, beside: raw ? corrected.data?.data : undefined }}
         />
         <ChartCredit />

@@ -98,11 +98,14 @@ export function ReadingCard({
   chart,
   reading,
   thresholds,
+  maintenance,
   quality,
 }: {
   chart: ChartData;
   reading: Reading;
   thresholds?: Threshold[];
+  /** The station's maintenance windows, as bands (signed-in pages only). */
+  maintenance?: { from: number; to: number }[];
   quality?: QualityView;
 }) {
   const { code } = reading;
@@ -163,6 +166,7 @@ export function ReadingCard({
               measurements={measuredMarks}
               beside={besidePoints}
               approvedUntil={approvedUntil}
+              maintenance={maintenance}
               selection={marking ? selection : null}
               onSelect={marking ? select : undefined}
             />
@@ -205,10 +209,12 @@ export const chartReadings = (chart: ChartData) =>
 export function Readings({
   chart,
   thresholds,
+  maintenance,
   quality,
 }: {
   chart: ChartData;
   thresholds?: ReadonlyMap<string, Threshold[]>;
+  maintenance?: { from: number; to: number }[];
   quality?: QualityView;
 }) {
   const readings = chartReadings(chart);
@@ -216,7 +222,14 @@ export function Readings({
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {readings.map((r) => (
-        <ReadingCard key={r.code} chart={chart} reading={r} thresholds={thresholds?.get(r.code)} quality={quality} />
+        <ReadingCard
+          key={r.code}
+          chart={chart}
+          reading={r}
+          thresholds={thresholds?.get(r.code)}
+          maintenance={maintenance}
+          quality={quality}
+        />
       ))}
     </div>
   );

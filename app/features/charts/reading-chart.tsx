@@ -99,6 +99,20 @@ function indexAt(chart: IChartApi, drawing: Drawing, x: number): number {
 }
 
 const noThresholds: Threshold[] = [];
+const noMaintenance: { from: number; to: number }[] = [];
+
+/**
+ * Where a stretch of time lies on the plot, from its first drawn point to its last (the plot's edge when it runs past
+ * the drawn range), or null when it misses the drawn range.
+ */
+function spanOf(chart: IChartApi, drawing: Drawing, { from, to }: { from: number; to: number }, plotWidth: number) {
+  const { instants, points } = drawing;
+  if (!instants.length || to <= instants[0] || from > instants.at(-1)!) return null;
+  const first = instants.findIndex((t) => t >= from);
+  const left = first <= 0 ? 0 : (chart.timeScale().timeToCoordinate(points[first].time as Time) ?? 0);
+  const right = to > instants.at(-1)! ? plotWidth : (xOf(chart, drawing, to - 1) ?? 0);
+  return { left, width: Math.max(2, Math.min(right, plotWidth) - left) };
+}
 
 /** Widens the value scale to take in the alarm lines, so a threshold far from the readings is still seen. */
 const withThresholds =
@@ -169,6 +183,8 @@ interface ReadingChartProps {
   measurements?: { time: number; value: number }[];
   /** Up to when (epoch ms) the reading's data are approved: that part of the plot is shaded. */
   approvedUntil?: number | null;
+  /** The station's maintenance windows (epoch ms, end excluded): bands over the plot. */
+  maintenance?: { from: number; to: number }[];
   /** A chosen stretch (indexes of drawn points), shaded. */
   selection?: { from: number; to: number } | null;
   /** Given: dragging across the plot chooses a stretch (indexes of the first and last drawn point) instead of moving it. */
@@ -189,6 +205,7 @@ export default function ReadingChart({
   measurements = noMeasurements,
   beside = noBeside,
   approvedUntil = null,
+  maintenance = noMaintenance,
   selection = null,
   onSelect,
 }: ReadingChartProps) {
@@ -253,7 +270,7 @@ export default function ReadingChart({
     for (const t of thresholds) {
       series.createPriceLine({
         price: t.price,
-        color: colors[t.severity],
+        color: t.color ?? colors[t.severity],
         lineWidth: 1,
         lineStyle: t.clears ? LineStyle.Dashed : LineStyle.Solid,
         axisLabelVisible: true,
@@ -352,6 +369,7 @@ export default function ReadingChart({
         ? plotWidth
         : xOf(chart, drawing, approvedUntil - 1)
       : null;
+  const bands = chart ? maintenance.flatMap((w) => spanOf(chart, drawing, w, plotWidth) ?? []) : [];
   const xOfIndex = useCallback(
     (i: number) => (chart ? (chart.timeScale().timeToCoordinate(drawing.points[i].time as Time) ?? 0) : 0),
     [chart, drawing],
@@ -406,6 +424,19 @@ export default function ReadingChart({
             </span>
           </div>
         )}
+        {bands.map(({ left, width }) => (
+          <div
+            key={left}
+            data-testid="maintenance-band"
+            aria-hidden
+            className="pointer-events-none absolute top-0 bottom-7 z-10 border-x border-amber-600/60 bg-[repeating-linear-gradient(135deg,rgb(245_158_11/0.18)_0_6px,transparent_6px_12px)]"
+            style={{ left, width }}
+          >
+            <span className="absolute top-1 left-1 rounded bg-amber-600/90 px-1 text-[10px] leading-4 text-white">
+              {m.maintenance_band()}
+            </span>
+          </div>
+        ))}
         {chosen && (
           <div
             data-testid="selection-band"

@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useOpenAlarms } from '~/features/alarms/use-open-alarms';
+import { useStationLevels } from '~/features/warning/use-station-levels';
 import { LiveIndicator } from '~/features/live/live-indicator';
 import { mergeIntoDashboardColumns } from '~/features/live/merge';
 import { useLiveQuery } from '~/features/live/use-live-query';
@@ -56,6 +57,7 @@ function Stations({ search, onSearch }: Props) {
   // Every station the subject may see: the address never lists them.
   const live = useLiveQuery('all', dashboardQuery.queryKey, mergeIntoDashboardColumns);
   const alarms = useOpenAlarms();
+  const levels = useStationLevels();
   const { items, groups, range, readAt } = dashboard;
   const entries = useMemo(() => stationEntries(dashboard, range, readAt), [dashboard, range, readAt]);
   const states = useMemo(() => statesOf(entries), [entries]);
@@ -118,13 +120,13 @@ function Stations({ search, onSearch }: Props) {
           <h3 id="map-heading" className="sr-only">
             {m.stations_map_heading()}
           </h3>
-          <LazyStationMap items={shownItems} states={states} alarms={alarms.worst} {...pointing} onSelect={selectOnMap} />
+          <LazyStationMap items={shownItems} states={states} alarms={alarms.worst} levels={levels} {...pointing} onSelect={selectOnMap} />
         </section>
         <div className="min-w-0">
           {shown.length === 0 ? (
             <EmptyState title={m.dashboard_no_matches()}>{m.dashboard_no_matches_body()}</EmptyState>
           ) : (
-            <View entries={shown} alarms={alarms.byStation} reveal={reveal} {...pointing} onSelect={selectInList} />
+            <View entries={shown} alarms={alarms.byStation} levels={levels} reveal={reveal} {...pointing} onSelect={selectInList} />
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { MapPinIcon } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
+import type { LevelStanding } from '../../../worker/contracts/warning';
 import { Button } from '~/components/ui/button';
 import { StationCard } from '~/features/stations/station-card';
 import { cn } from '~/lib/utils';
@@ -23,6 +24,8 @@ export interface StationViewProps {
   onHover: (id: string | null) => void;
   /** Open alarms by station (unique_id), most pressing first. */
   alarms: ReadonlyMap<string, Alarm[]>;
+  /** Warning levels by station (unique_id), with where each reading stands. */
+  levels: ReadonlyMap<string, LevelStanding[]>;
 }
 
 /** Pointing at a station (pointer or keyboard focus) and clicking it anywhere but on a control, as the views share them. */
@@ -48,11 +51,12 @@ const initialCards = 12;
 interface TileProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
   entry: StationEntry;
   alarms: Alarm[] | undefined;
+  levels: LevelStanding[] | undefined;
   selected: boolean;
   hovered: boolean;
 }
 
-const StationTile = memo(function StationTile({ entry, alarms, selected, hovered, onSelect, onHover }: TileProps) {
+const StationTile = memo(function StationTile({ entry, alarms, levels, selected, hovered, onSelect, onHover }: TileProps) {
   const id = entry.item.unique_id;
   return (
     <div
@@ -60,7 +64,7 @@ const StationTile = memo(function StationTile({ entry, alarms, selected, hovered
       data-selected={selected || undefined}
       {...stationPointer(id, { onSelect, onHover })}
     >
-      <StationCard report={entry} alarms={alarms}>
+      <StationCard report={entry} alarms={alarms} levels={levels}>
         <Button
           variant="ghost"
           size="icon"
@@ -81,7 +85,7 @@ const StationTile = memo(function StationTile({ entry, alarms, selected, hovered
  * The stations as cards in as many columns as fit, rendered only where the window shows them. Before hydration
  * (and in the server's HTML) the first cards fill a plain grid of the same columns.
  */
-export function StationCards({ entries, alarms, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationCards({ entries, alarms, levels, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const [columns, setColumns] = useState<number | null>(null);
   const perRow = columns ?? 1;
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({
@@ -110,6 +114,7 @@ export function StationCards({ entries, alarms, selected, hovered, reveal, onSel
       key={entry.item.id}
       entry={entry}
       alarms={alarms.get(entry.item.unique_id)}
+      levels={levels.get(entry.item.unique_id)}
       selected={entry.item.unique_id === selected}
       hovered={entry.item.unique_id === hovered}
       onSelect={onSelect}

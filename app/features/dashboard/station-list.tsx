@@ -2,10 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { ChartLineIcon } from 'lucide-react';
 import { memo, useEffect } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
+import type { LevelStanding } from '../../../worker/contracts/warning';
 import { Button } from '~/components/ui/button';
 import { AlarmBadge } from '~/features/alarms/alarm-badge';
 import { stateName } from '~/features/map/marker-look';
 import { chartLink } from '~/features/stations/station-card';
+import { LevelBadge } from '~/features/warning/level-badge';
 import type { StationState } from '~/features/stations/status';
 import { dayMonth } from '~/lib/format';
 import { cn } from '~/lib/utils';
@@ -39,13 +41,14 @@ function StateMark({ state }: { state: StationState }) {
 interface RowProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
   entry: StationEntry;
   alarms: Alarm[] | undefined;
+  levels: LevelStanding[] | undefined;
   /** Its place among all rows (the header is 1), as only some are in the DOM. */
   rowIndex: number;
   selected: boolean;
   hovered: boolean;
 }
 
-const StationRow = memo(function StationRow({ entry, alarms, rowIndex, selected, hovered, onSelect, onHover }: RowProps) {
+const StationRow = memo(function StationRow({ entry, alarms, levels, rowIndex, selected, hovered, onSelect, onHover }: RowProps) {
   const { item, summary, state, groups } = entry;
   return (
     <tr
@@ -74,7 +77,10 @@ const StationRow = memo(function StationRow({ entry, alarms, rowIndex, selected,
       <td className="px-2">
         <div className="flex min-w-0 flex-col items-start gap-1">
           <StateMark state={state} />
-          <AlarmBadge alarms={alarms} />
+          <div className="flex max-w-full min-w-0 gap-1">
+            <AlarmBadge alarms={alarms} />
+            <LevelBadge standings={levels} />
+          </div>
         </div>
       </td>
       <td className="px-2 text-right tabular-nums" data-testid="last-update">
@@ -93,7 +99,7 @@ const StationRow = memo(function StationRow({ entry, alarms, rowIndex, selected,
 });
 
 /** The stations as a compact table, one line each, rendered only where the window shows them. */
-export function StationList({ entries, alarms, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationList({ entries, alarms, levels, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLTableSectionElement>({
     count: entries.length,
     estimateSize: rowHeight,
@@ -130,6 +136,7 @@ export function StationList({ entries, alarms, selected, hovered, reveal, onSele
                 key={entry.item.id}
                 entry={entry}
                 alarms={alarms.get(entry.item.unique_id)}
+                levels={levels.get(entry.item.unique_id)}
                 rowIndex={row.index + 2}
                 selected={entry.item.unique_id === selected}
                 hovered={entry.item.unique_id === hovered}

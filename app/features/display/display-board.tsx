@@ -5,6 +5,7 @@ import type { NavigateOptions } from '@tanstack/react-router';
 import type { StationFace } from '../../../worker/contracts/items';
 import type { DayRange } from '../../../shared/station-time';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
+import type { LevelStanding } from '../../../worker/contracts/warning';
 import { FullscreenToggle } from '~/components/layout/fullscreen-toggle';
 import { LanguageSwitcher } from '~/components/layout/language-switcher';
 import { EmptyState } from '~/components/states';
@@ -82,6 +83,8 @@ export interface DisplayStation {
 interface Props {
   title: string;
   stations: DisplayStation[];
+  /** Each station's warning levels (by unique_id) and where each reading stands. */
+  levels: ReadonlyMap<string, readonly LevelStanding[]>;
   range: DayRange;
   /** When the figures were read on the server (staleness of each station is judged by it). */
   readAt: number;
@@ -111,7 +114,7 @@ function useCycle(count: number, seconds: number, on: boolean) {
  * A control-room display: the stations full-screen, all at once or one after another, kept current by the live
  * channel, saying how old its data is, and asking for nothing (no sign-in while its link lives, no clicks).
  */
-export function DisplayBoard({ title, stations, range, readAt, updatedAt, live, search, onSearch, linkTo, back }: Props) {
+export function DisplayBoard({ title, stations, levels, range, readAt, updatedAt, live, search, onSearch, linkTo, back }: Props) {
   const mode: DisplayMode = search.mode ?? 'all';
   const every = search.every ?? defaultCycleSeconds;
   const index = useCycle(stations.length, every, mode === 'cycle');
@@ -120,7 +123,9 @@ export function DisplayBoard({ title, stations, range, readAt, updatedAt, live, 
     [stations, range, readAt],
   );
   const shown = mode === 'cycle' ? reports.slice(index, index + 1) : reports;
-  const cards = shown.map((report) => <StationCard key={report.item.unique_id} report={report} detail={null} />);
+  const cards = shown.map((report) => (
+    <StationCard key={report.item.unique_id} report={report} levels={levels.get(report.item.unique_id)} detail={null} />
+  ));
   return (
     <ForThePublic>
       <div className="flex min-h-svh flex-col bg-background" data-testid="display-board" data-mode={mode}>
@@ -159,6 +164,7 @@ export function DisplayBoard({ title, stations, range, readAt, updatedAt, live, 
                 <LazyStationMap
                   items={stations.map((s) => s.item)}
                   states={statesOf(reports)}
+                  levels={levels}
                   selected={mode === 'cycle' ? (shown[0]?.item.unique_id ?? null) : null}
                   linkTo={linkTo}
                   label={m.share_map_label()}

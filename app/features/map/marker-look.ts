@@ -1,6 +1,6 @@
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { m } from '~/paraglide/messages';
-import { markerStates, type MarkerState, type StateCounts } from './station-features';
+import { markerStates, type MarkerLevel, type MarkerState, type StateCounts } from './station-features';
 
 /** Each state's colour is a CSS variable (light and dark values in station-map.css), shared by markers and legend. */
 export const stateColor = (state: MarkerState) => `var(--map-${state.replace('_', '-')})`;
@@ -27,9 +27,15 @@ const round = (percent: number) => Math.round(percent * 100) / 100;
 /** "Critical alarm" or "Warning alarm": what a marker's ring or a cluster's dot means. */
 export const alarmName = (alarm: Severity) => (alarm === 'critical' ? m.map_alarm_critical() : m.map_alarm_warning());
 
-/** What a screen reader hears for a station marker (a button that chooses the station): its name, then its state and its worst open alarm. */
-export const stationLabel = (name: string, state: MarkerState, alarm?: Severity) => {
-  const named = [stateName(state), alarm && alarmName(alarm)].filter(Boolean).join(', ');
+/** "Warning level 2: Alert": what a marker's level tag means. */
+export const levelLabel = (level: MarkerLevel) => m.map_level({ rank: level.rank, level: level.name });
+
+/**
+ * What a screen reader hears for a station marker (a button that chooses the station): its name, then its state,
+ * its worst open alarm and its warning level.
+ */
+export const stationLabel = (name: string, state: MarkerState, alarm?: Severity, level?: MarkerLevel) => {
+  const named = [stateName(state), alarm && alarmName(alarm), level && levelLabel(level)].filter(Boolean).join(', ');
   return named ? `${name} (${named})` : name;
 };
 

@@ -14,6 +14,14 @@ export interface StationProperties {
   state: MarkerState;
   /** The worst severity of the station's open alarms; absent when none is open. */
   alarm?: Severity;
+  /** The warning level the station stands at (its highest reached); absent below every level. */
+  level?: MarkerLevel;
+}
+/** A warning level as a marker shows it. */
+export interface MarkerLevel {
+  rank: number;
+  name: string;
+  color: string;
 }
 export type StationFeature = Feature<Point, StationProperties>;
 export type StationCollection = FeatureCollection<Point, StationProperties>;
@@ -26,6 +34,7 @@ export function stationFeatures<S extends StationFace>(
   items: S[],
   stateOf: (item: S) => MarkerState,
   alarms?: ReadonlyMap<string, Severity>,
+  levels?: ReadonlyMap<string, MarkerLevel>,
 ): StationCollection {
   return {
     type: 'FeatureCollection',
@@ -34,7 +43,13 @@ export function stationFeatures<S extends StationFace>(
       .map((item) => ({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: [item.location_y, item.location_x] },
-        properties: { id: item.unique_id, name: item.name, state: stateOf(item), alarm: alarms?.get(item.unique_id) },
+        properties: {
+          id: item.unique_id,
+          name: item.name,
+          state: stateOf(item),
+          alarm: alarms?.get(item.unique_id),
+          level: levels?.get(item.unique_id),
+        },
       })),
   };
 }

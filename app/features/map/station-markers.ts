@@ -1,18 +1,20 @@
 import type { Point } from 'geojson';
 import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
-import { alarmName, clusterLabel, clusterRing, stateName, stationLabel } from './marker-look';
+import { alarmName, clusterLabel, clusterRing, levelLabel, stateName, stationLabel } from './marker-look';
 import {
   alarmOfRank,
   clusterStateCounts,
   clusterWorstAlarm,
   markerStates,
   separationZoom,
+  type MarkerLevel,
   type StationCollection,
   type StationFeature,
   type StateCounts,
 } from './station-features';
 import { StationPopup } from './station-popup';
+import { textOn } from '~/features/warning/level-text';
 
 export const stationsSource = 'stations';
 /** Markers nearer each other than this (in screen pixels) merge into a cluster. */
@@ -219,14 +221,15 @@ export class StationMarkers {
   private markerOf = (id: string) => this.shown.get(`station:${id}`)?.getElement();
 
   private fillStation(element: HTMLElement, station: StationFeature) {
-    const { name, state, alarm } = station.properties;
-    const look = `${state}|${alarm}|${name}`;
+    const { name, state, alarm, level } = station.properties;
+    const look = `${state}|${alarm}|${name}|${level?.rank}|${level?.color}|${level?.name}`;
     if (element.dataset.look === look) return;
     element.dataset.look = look;
     element.dataset.state = state;
     setAlarm(element, alarm);
-    element.setAttribute('aria-label', stationLabel(name, state, alarm));
-    element.title = [name, stateName(state), alarm && alarmName(alarm)].filter(Boolean).join(' · ');
+    setLevel(element, level);
+    element.setAttribute('aria-label', stationLabel(name, state, alarm, level));
+    element.title = [name, stateName(state), alarm && alarmName(alarm), level && levelLabel(level)].filter(Boolean).join(' · ');
   }
 
   private clusterElement(clusterId: number, at: [number, number]) {
@@ -293,6 +296,21 @@ export class StationMarkers {
 const setAlarm = (element: HTMLElement, alarm: Severity | undefined) => {
   if (alarm) element.dataset.alarm = alarm;
   else delete element.dataset.alarm;
+};
+
+/** The marker's tag: the number of the warning level it stands at, in the level's colour. */
+const setLevel = (element: HTMLElement, level: MarkerLevel | undefined) => {
+  element.querySelector('.station-marker-level')?.remove();
+  if (!level) {
+    delete element.dataset.level;
+    return;
+  }
+  element.dataset.level = String(level.rank);
+  const tag = Object.assign(document.createElement('span'), { className: 'station-marker-level', textContent: String(level.rank) });
+  tag.setAttribute('aria-hidden', 'true');
+  tag.style.backgroundColor = level.color;
+  tag.style.color = textOn(level.color);
+  element.appendChild(tag);
 };
 
 const clusterIdOf = (key: Key) => (key.startsWith('cluster:') ? Number(key.slice('cluster:'.length)) : -1);

@@ -10,6 +10,7 @@ import { readingByCode } from '~/features/stations/readings';
 import { ForThePublic } from '~/features/stations/presentation';
 import { StationCard } from '~/features/stations/station-card';
 import { stationReport } from '~/features/stations/status';
+import { levelLinesByReading } from '~/features/warning/level-lines';
 import { EmptyState } from '~/components/states';
 import { m } from '~/paraglide/messages';
 import { shareQueries } from './queries';
@@ -38,7 +39,11 @@ export function EmbedCard({ secret, station }: { secret: string; station: string
   if (!item) return <ShareNotFound />;
   return (
     <EmbedFrame footer={<EmbedFooter live={<LiveIndicator state={live} />} />}>
-      <StationCard report={stationReport(item, summaryOf(view, item), view.window, view.read_at)} detail={null} />
+      <StationCard
+        report={stationReport(item, summaryOf(view, item), view.window, view.read_at)}
+        levels={view.warning[item.unique_id]}
+        detail={null}
+      />
     </EmbedFrame>
   );
 }
@@ -66,7 +71,7 @@ export function EmbedChart({
   return (
     <EmbedFrame footer={<EmbedFooter live={<LiveIndicator state={live} />} title={chart.item.name} />}>
       {drawn ? (
-        <ReadingCard chart={chart} reading={shown} />
+        <ReadingCard chart={chart} reading={shown} thresholds={levelLinesByReading(chart.warning).get(reading)} />
       ) : (
         <EmptyState title={`${shown.name} (${shown.unit})`}>{m.charts_empty_body()}</EmptyState>
       )}

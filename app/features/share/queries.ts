@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ShareView } from '../../../worker/contracts/share-links';
 import { fetchShareChart, fetchShareView } from '~/server/share';
 import type { PointBudget } from '~/features/charts/point-budget';
 import type { RangeChoice } from '~/features/charts/range';
@@ -21,3 +22,6 @@ export const shareQueries = {
         fetchShareChart({ data: { secret, embed, view: import.meta.env.SSR && embed, query: { station, ...choice, points } } }),
     }),
 };
+
+/** The warning levels a link's page shows, by station (unique_id). */
+export const levelsOf = (view: Pick<ShareView, 'warning'>) => new Map(Object.entries(view.warning));

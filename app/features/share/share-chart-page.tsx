@@ -9,6 +9,7 @@ import { presets, type RangeChoice } from '~/features/charts/range';
 import { RangePicker } from '~/features/charts/range-picker';
 import { ChartCredit, Readings } from '~/features/charts/reading-cards';
 import { mergeIntoChart } from '~/features/live/merge';
+import { levelLinesByReading } from '~/features/warning/level-lines';
 import { m } from '~/paraglide/messages';
 import { shareQueries } from './queries';
 import { LinkUnavailable, ShareFrame } from './share-frame';
@@ -53,7 +54,7 @@ export function ShareChartPage({
     >
       <RangePicker days={shown} range={range} onChange={onRangeChange} choices={presetsWithin(item.window)} bounds={item.window} />
       {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
-      <Readings chart={chart} />
+      <Readings chart={chart} thresholds={levelLinesByReading(chart.warning)} />
       <ChartCredit />
     </ShareFrame>
   );

@@ -5,7 +5,7 @@ import { DisplayBoard, displayRefetchMs } from '~/features/display/display-board
 import type { DisplaySearch } from '~/features/display/search';
 import { mergeIntoDashboard } from '~/features/live/merge';
 import { m } from '~/paraglide/messages';
-import { shareQueries } from './queries';
+import { levelsOf, shareQueries } from './queries';
 import { shareChartLink } from './share-page';
 import { LinkUnavailable } from './share-frame';
 import { useShareLive } from './use-share-live';
@@ -28,6 +28,7 @@ export function ShareDisplay({
     <DisplayBoard
       title={view.title}
       stations={view.stations.map((item) => ({ item, summary: summaryOf(view, item) }))}
+      levels={levelsOf(view)}
       range={view.window}
       readAt={view.read_at}
       updatedAt={dataUpdatedAt}

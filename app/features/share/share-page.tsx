@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { MonitorIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import type { PublicStation } from '../../../worker/contracts/share-links';
+import type { LevelStanding } from '../../../worker/contracts/warning';
 import { EmptyState } from '~/components/states';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -12,7 +13,7 @@ import { LazyStationMap, MapSkeleton } from '~/features/stations/lazy-map';
 import { StationCard } from '~/features/stations/station-card';
 import { stationReport, statesOf, type StationReport } from '~/features/stations/status';
 import { m } from '~/paraglide/messages';
-import { shareQueries } from './queries';
+import { levelsOf, shareQueries } from './queries';
 import { LinkUnavailable, ShareFrame, linkScope } from './share-frame';
 import { useShareLive } from './use-share-live';
 
@@ -21,7 +22,15 @@ export const shareChartLink = (secret: string) => (station: Pick<PublicStation, 
   ({ to: '/s/$secret/charts/$station', params: { secret, station: station.unique_id } }) as const;
 
 /** The link's stations over its window as cards; each leads to its charts within the link. */
-export function ShareCards({ secret, reports }: { secret: string; reports: StationReport<PublicStation>[] }) {
+export function ShareCards({
+  secret,
+  reports,
+  levels,
+}: {
+  secret: string;
+  reports: StationReport<PublicStation>[];
+  levels: ReadonlyMap<string, readonly LevelStanding[]>;
+}) {
   if (!reports.length) return <EmptyState title={m.share_no_stations()} />;
   return (
     <div className="grid grid-cols-[repeat(auto-fill,minmax(min(22rem,100%),1fr))] gap-4">
@@ -29,6 +38,7 @@ export function ShareCards({ secret, reports }: { secret: string; reports: Stati
         <StationCard
           key={report.item.unique_id}
           report={report}
+          levels={levels.get(report.item.unique_id)}
           detail={
             <Button asChild size="sm">
               <Link {...shareChartLink(secret)(report.item)}>{m.share_open_charts()}</Link>
@@ -46,6 +56,7 @@ export function SharePage({ secret }: { secret: string }) {
   const { data: view } = useSuspenseQuery(query);
   const { live, gone } = useShareLive(secret, query.queryKey, mergeIntoDashboard);
   const reports = useMemo(() => view.stations.map((s) => stationReport(s, summaryOf(view, s), view.window, view.read_at)), [view]);
+  const levels = useMemo(() => levelsOf(view), [view]);
   if (gone) return <LinkUnavailable />;
   return (
     <ShareFrame
@@ -64,9 +75,15 @@ export function SharePage({ secret }: { secret: string }) {
     >
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label={m.stations_map_heading()}>
-          <LazyStationMap items={view.stations} linkTo={shareChartLink(secret)} states={statesOf(reports)} label={m.share_map_label()} />
+          <LazyStationMap
+            items={view.stations}
+            linkTo={shareChartLink(secret)}
+            states={statesOf(reports)}
+            levels={levels}
+            label={m.share_map_label()}
+          />
         </section>
-        <ShareCards secret={secret} reports={reports} />
+        <ShareCards secret={secret} reports={reports} levels={levels} />
       </div>
     </ShareFrame>
   );

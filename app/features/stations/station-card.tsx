@@ -3,11 +3,13 @@ import { BatteryLowIcon, ClockAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Alarm } from '../../../worker/contracts/alarms';
 import type { StationFace } from '../../../worker/contracts/items';
+import type { LevelStanding } from '../../../worker/contracts/warning';
 import { isSummed } from '../../../shared/readings';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { AlarmBadge } from '~/features/alarms/alarm-badge';
+import { LevelBadge } from '~/features/warning/level-badge';
 import { m } from '~/paraglide/messages';
 import { usePresentation } from './presentation';
 import { readingsPresent } from './readings';
@@ -22,6 +24,8 @@ interface StationCardProps {
   report: StationReport<StationFace>;
   /** Its open alarms, most pressing first. */
   alarms?: Alarm[];
+  /** Its warning levels and where each reading stands: the highest level reached shows. */
+  levels?: readonly LevelStanding[];
   /** The way to its charts: the signed-in charts page unless given (null: none, as in an embedded card). */
   detail?: ReactNode;
   /** More actions beside the way to its charts. */
@@ -29,7 +33,7 @@ interface StationCardProps {
 }
 
 /** A station's figures over the range, with the way to its charts. */
-export function StationCard({ report, alarms, detail, children }: StationCardProps) {
+export function StationCard({ report, alarms, levels, detail, children }: StationCardProps) {
   const { item, summary } = report;
   const show = usePresentation();
   const lowest = lowVoltage(summary);
@@ -43,6 +47,7 @@ export function StationCard({ report, alarms, detail, children }: StationCardPro
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-base">{item.name}</CardTitle>
           <div className="flex min-w-0 flex-wrap gap-1">
+            <LevelBadge standings={levels} />
             <AlarmBadge alarms={alarms} />
             {report.state === 'stale' && (
               <Badge

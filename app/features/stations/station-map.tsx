@@ -6,12 +6,14 @@ import { useNavigate, useRouter, type NavigateOptions } from '@tanstack/react-ro
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import type { StationFace } from '../../../worker/contracts/items';
+import type { LevelStanding } from '../../../worker/contracts/warning';
 import { EmptyState } from '~/components/states';
 import { BaseMap, plainStyle, type BaseMapStatus } from '~/features/map/base-map';
 import { BaseMapUnavailable, MapLegend } from '~/features/map/map-overlays';
-import { placesKey, stationBounds, stationFeatures, type StationCollection } from '~/features/map/station-features';
+import { placesKey, stationBounds, stationFeatures, type MarkerLevel, type StationCollection } from '~/features/map/station-features';
 import { StationMarkers, withStations } from '~/features/map/station-markers';
 import { useDarkScheme } from '~/features/map/use-dark-scheme';
+import { highestLevel, levelName } from '~/features/warning/level-text';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
 import { stationMapHeight } from './map-height';
@@ -19,6 +21,16 @@ import { chartLink } from './station-card';
 import type { StationState } from './status';
 
 setWorkerUrl(workerUrl);
+
+/** Each station's highest warning level reached, as its marker shows it. */
+function markerLevels(levels: ReadonlyMap<string, readonly LevelStanding[]>) {
+  const found = new Map<string, MarkerLevel>();
+  for (const [id, standings] of levels) {
+    const highest = highestLevel(standings);
+    if (highest) found.set(id, { rank: highest.level.rank, name: levelName(highest.level), color: highest.level.color });
+  }
+  return found;
+}
 
 /** SPEC §9: a single station is shown at zoom 16. */
 const singleStationZoom = 16;
@@ -37,6 +49,8 @@ export interface StationMapProps {
   states?: ReadonlyMap<string, StationState>;
   /** Each station's worst open alarm (by unique_id): a ring round its marker, a dot on its cluster. */
   alarms?: ReadonlyMap<string, Severity>;
+  /** Each station's warning levels (by unique_id): the number of the highest one reached on a tag in its colour. */
+  levels?: ReadonlyMap<string, readonly LevelStanding[]>;
   /** The chosen station (chosen here or in a list): the map highlights it, brings it into view and opens its popup. */
   selected?: string | null;
   /** A station pointed at elsewhere: the map highlights it (or the cluster holding it). */
@@ -84,6 +98,7 @@ export default function StationMap({
   label,
   states,
   alarms,
+  levels,
   selected = null,
   hovered = null,
   onSelect,
@@ -95,8 +110,8 @@ export default function StationMap({
   const dark = useDarkScheme();
   const [baseMap, setBaseMap] = useState<BaseMapStatus>('loading');
   const collection = useMemo(
-    () => stationFeatures(items, (item) => states?.get(item.unique_id) ?? 'unknown', alarms),
-    [items, states, alarms],
+    () => stationFeatures(items, (item) => states?.get(item.unique_id) ?? 'unknown', alarms, levels && markerLevels(levels)),
+    [items, states, alarms, levels],
   );
   const located = collection.features.length > 0;
   const view = useRef<View | null>(null);

@@ -7,6 +7,7 @@ import { chartQuery } from '~/features/charts/queries';
 import { chartSearch, rangeChoice, type RangeChoice } from '~/features/charts/range';
 import { measurementQueries } from '~/features/levels/measurement-points';
 import { qualityQueries } from '~/features/quality/queries';
+import { warningQueries } from '~/features/warning/queries';
 import { m } from '~/paraglide/messages';
 
 /** `/charts/{unique_id}/{true|false}` as the old product linked it, and `/charts/{unique_id}`: the item knows its source. */
@@ -22,11 +23,14 @@ export const Route = createFileRoute('/_authed/charts/$id/{-$itemType}')({
       queryClient.ensureQueryData(chartQuery(params.id, deps.choice, points)).then((chart) =>
         Promise.all([
           queryClient.ensureQueryData(qualityQueries.state(chart.item.id)),
+          // Its maintenance windows, drawn as bands.
+          queryClient.ensureQueryData(warningQueries.station(chart.item.id)),
           // Manual measurements beside the level charts; one the subject may not read is simply not drawn.
           ...measurementQueries(chart.item.id, Object.keys(chart.data)).map((query) => queryClient.prefetchQuery(query)),
         ]),
       ),
       queryClient.ensureQueryData(alarmQueries.rules(params.id)),
+      queryClient.ensureQueryData(warningQueries.scales()),
     ]);
   },
   pendingComponent: ChartSkeleton,

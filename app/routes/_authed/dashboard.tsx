@@ -3,11 +3,16 @@ import { DashboardPage, DashboardSkeleton } from '~/features/dashboard/dashboard
 import { dashboardSearch, type DashboardSearch } from '~/features/dashboard/search';
 import { dashboardQuery } from '~/features/dashboard/queries';
 import { currentUserQuery } from '~/features/subjects/queries';
+import { warningQueries } from '~/features/warning/queries';
 
 export const Route = createFileRoute('/_authed/dashboard')({
   validateSearch: dashboardSearch,
   loader: ({ context: { queryClient } }) =>
-    Promise.all([queryClient.ensureQueryData(currentUserQuery), queryClient.ensureQueryData(dashboardQuery)]).then(() => undefined),
+    Promise.all([
+      queryClient.ensureQueryData(currentUserQuery),
+      queryClient.ensureQueryData(dashboardQuery),
+      queryClient.ensureQueryData(warningQueries.scales()),
+    ]).then(() => undefined),
   pendingComponent: DashboardSkeleton,
   component: function DashboardRoute() {
     const search = Route.useSearch();

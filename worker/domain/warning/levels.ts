@@ -1,4 +1,5 @@
-import type { LevelEvent, WarningScale, WarningScaleInput } from '../../contracts/warning';
+import type { LevelEvent, LevelStanding, StationWarning, WarningScale, WarningScaleInput } from '../../contracts/warning';
+import type { Ctx } from '../../context';
 import type { SubjectCtx } from '../../context';
 import {
   findScale,
@@ -6,12 +7,15 @@ import {
   removeScale,
   selectLevelEvents,
   selectScales,
+  selectScalesOf,
   selectStationScales,
   selectUnpushedScaleStations,
   toWarningScale,
   writeScale,
 } from '../../db/warning';
-import { isReadingOf } from '../../../shared/readings';
+import { selectWindows, toWindow } from '../../db/maintenance';
+import { toItemRow } from '../../db/stations';
+import { isReadingOf, readingsOf } from '../../../shared/readings';
 import { stationOf } from '../../station/directory';
 import type { ScaleSpec } from '../../station/levels';
 import { invalid, notFound } from '../errors';
@@ -86,4 +90,40 @@ export async function deleteScale(ctx: SubjectCtx, { id, reading }: { id: number
 export async function levelEvents(ctx: SubjectCtx, q: { item_id: number; reading?: string; limit: number }): Promise<LevelEvent[]> {
   await visibleItem(ctx, { id: q.item_id }, 'item_id');
   return selectLevelEvents(ctx.db, { itemId: q.item_id, reading: q.reading, limit: q.limit });
+}
+
+/**
+ * The levels of the given readings per station and where each stands, keyed by the station's id: what a share link
+ * shows of the stations it names (nothing of a reading it does not show).
+ */
+export async function standingsOf(
+  { db }: Pick<Ctx, 'db'>,
+  stations: { id: number; readings: readonly string[] }[],
+): Promise<Map<number, LevelStanding[]>> {
+  const found = new Map<number, LevelStanding[]>(stations.map((s) => [s.id, []]));
+  if (!stations.length) return found;
+  const shown = new Map(stations.map((s) => [s.id, new Set(s.readings)]));
+  for (const { item_id, reading, direction, levels, current } of await selectScalesOf(
+    db,
+    stations.map((s) => s.id),
+  )) {
+    if (shown.get(item_id)?.has(reading)) found.get(item_id)!.push({ reading, direction, levels, current });
+  }
+  return found;
+}
+
+/** A station's Warning screen: its levels, its maintenance windows, and whether the subject may change them (administrators). */
+export async function stationWarning(ctx: SubjectCtx, { id }: { id: number }): Promise<StationWarning> {
+  const item = await visibleItem(ctx, { id }, 'id');
+  const [scales, windows] = await Promise.all([
+    selectScales(ctx.db, ctx.subject, item.id),
+    selectWindows(ctx.db, item.id).then((rows) => rows.map(toWindow)),
+  ]);
+  return {
+    item: toItemRow(item),
+    readings: readingsOf(item.nameForApi).map((r) => r.code),
+    scales,
+    windows,
+    may_edit: ctx.subject.isAdmin,
+  };
 }
