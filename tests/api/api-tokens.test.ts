@@ -75,7 +75,7 @@ describe('what a token may do', () => {
     const token = await apiToken(user);
     for (const headers of [{ Authorization: `Bearer ${token}` }, basic(token)]) {
       expect((await callSpec(subjectCalls.current, { headers })).data.id).toBe(user.id);
-      const dashboard = await callSpec(telemetryCalls.dashboard, { query: { from: '2026-01-01', to: '2026-01-02' }, headers });
+      const dashboard = await call('GET', '/rest/api?from=2026-01-01&to=2026-01-02', { headers });
       expect(dashboard.data.items.map((i: any) => i.id)).toEqual([own.id]);
       expect(
         (await callSpec(telemetryCalls.chart, { query: { id: theirs.uniqueId, from: '2026-01-01', to: '2026-01-02' }, headers })).status,

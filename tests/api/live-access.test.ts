@@ -53,7 +53,7 @@ describe('open live sockets end with the right that opened them', () => {
     const closing = [closedWithin5s(here), closedWithin5s(there)];
     await callSpec(siteCalls.resetPassword, { body: { email: subject.username }, settle: true });
     const token = await mail.resetToken(subject.username);
-    expect((await callSpec(siteCalls.setPassword, { body: { NewPwd: { password: 'a new secret' }, token } })).status).toBe(200);
+    expect((await callSpec(siteCalls.setPassword, { body: { NewPwd: { password: 'a new secret' }, token: token! } })).status).toBe(200);
     expect(await Promise.all(closing)).toEqual([closeCodes.sessionEnded, closeCodes.sessionEnded]);
   });
 
