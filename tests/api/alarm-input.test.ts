@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NotificationSettings } from '../../worker/contracts/notifications';
+import { alarmCalls, alarmRuleCalls } from '../../worker/contracts/alarms';
+import { notificationCalls } from '../../worker/contracts/notifications';
 import { get, post } from '../support/api';
+import { callSpec } from '../support/client';
 import { make, type TestSubject } from '../support/make';
 
 let admin: TestSubject;
@@ -54,7 +56,7 @@ describe('alarm rule fields, worded per field', () => {
   });
 
   it('an unknown station or rule is a 404', async () => {
-    const res = await post('/rest/alarm-rules/edit', { AlarmRules: { item_id: 987654, kind: 'low_voltage' } }, { token: admin.token });
+    const res = await callSpec(alarmRuleCalls.save, { body: { item_id: 987654, kind: 'low_voltage' }, token: admin.token });
     expect(res.status).toBe(404);
     expect(res.json.errors.item_id).toEqual(['Station not found.']);
     expect((await saveRule({ id: 987654, kind: 'low_voltage' })).status).toBe(404);
@@ -85,7 +87,7 @@ describe('alarm list and acknowledgement', () => {
   });
 
   it('keeps a note to 500 characters', async () => {
-    const res = await post('/rest/alarms/acknowledge?id=1', { AlarmAcknowledge: { note: 'x'.repeat(501) } }, { token: admin.token });
+    const res = await callSpec(alarmCalls.acknowledge, { query: { id: 1 }, body: { note: 'x'.repeat(501) }, token: admin.token });
     expect422(res, { note: ['Enter at most 500 characters.'] });
   });
 });
@@ -95,7 +97,7 @@ describe('notification settings', () => {
     const user = await make.subject();
     const mine = await make.station({ viewers: [user] });
     const group = await make.group({ members: [user] });
-    const initial = (await get('/rest/notifications/settings', { token: user.token, reply: NotificationSettings })).data;
+    const initial = (await callSpec(notificationCalls.settings, { token: user.token })).data;
     expect(initial).toEqual({
       mode: 'all',
       push: false,
@@ -104,30 +106,23 @@ describe('notification settings', () => {
       allStations: [{ id: mine.id, name: mine.name }],
       allGroups: [{ id: group.id, name: group.name }],
     });
-    const saved = await post(
-      '/rest/notifications/settings',
-      {
-        NotificationSettings: {
-          mode: 'critical',
-          stations: [
-            { item_id: mine.id, mode: 'none' },
-            { item_id: mine.id, mode: 'all' },
-          ],
-          groups: [{ group_id: group.id, mode: 'none' }],
-        },
+    const saved = await callSpec(notificationCalls.saveSettings, {
+      body: {
+        mode: 'critical',
+        stations: [
+          { item_id: mine.id, mode: 'none' },
+          { item_id: mine.id, mode: 'all' },
+        ],
+        groups: [{ group_id: group.id, mode: 'none' }],
       },
-      { token: user.token, reply: NotificationSettings },
-    );
+      token: user.token,
+    });
     expect(saved.data).toMatchObject({
       mode: 'critical',
       stations: [{ item_id: mine.id, mode: 'all' }],
       groups: [{ group_id: group.id, mode: 'none' }],
     });
-    const cleared = await post(
-      '/rest/notifications/settings',
-      { NotificationSettings: { mode: 'none' } },
-      { token: user.token, reply: NotificationSettings },
-    );
+    const cleared = await callSpec(notificationCalls.saveSettings, { body: { mode: 'none' }, token: user.token });
     expect(cleared.data).toMatchObject({ mode: 'none', stations: [], groups: [] });
   });
 
@@ -142,19 +137,17 @@ describe('notification settings', () => {
       push: notValid,
     });
     expect422(
-      await post(
-        '/rest/notifications/settings',
-        { NotificationSettings: { mode: 'all', stations: [{ item_id: foreign.id, mode: 'none' }] } },
-        { token: user.token },
-      ),
+      await callSpec(notificationCalls.saveSettings, {
+        body: { mode: 'all', stations: [{ item_id: foreign.id, mode: 'none' }] },
+        token: user.token,
+      }),
       { stations: [`Stations you may not choose: ${foreign.id}.`] },
     );
     expect422(
-      await post(
-        '/rest/notifications/settings',
-        { NotificationSettings: { mode: 'all', groups: [{ group_id: otherGroup.id, mode: 'none' }] } },
-        { token: user.token },
-      ),
+      await callSpec(notificationCalls.saveSettings, {
+        body: { mode: 'all', groups: [{ group_id: otherGroup.id, mode: 'none' }] },
+        token: user.token,
+      }),
       { groups: [`Groups you may not choose: ${otherGroup.id}.`] },
     );
   });

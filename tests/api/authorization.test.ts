@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { NewApiToken } from '../../worker/contracts/api-tokens';
-import { Webhook } from '../../worker/contracts/webhooks';
+import { apiTokenCalls } from '../../worker/contracts/api-tokens';
+import type { CallInput } from '../../worker/contracts/call';
+import { correctionCalls } from '../../worker/contracts/corrections';
+import { escalationCalls } from '../../worker/contracts/escalations';
+import { maintenanceCalls } from '../../worker/contracts/maintenance';
+import { warningCalls } from '../../worker/contracts/warning';
+import { webhookCalls } from '../../worker/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { subjectGroups } from '../../worker/db/schema';
-import { call, db, post } from '../support/api';
+import { call, db } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
 import { make, uniqueEmail, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
 import { newDevice } from '../support/push-service';
-import { PushDevice } from '../../worker/contracts/push';
+import { pushCalls } from '../../worker/contracts/push';
+import { callSpec } from '../support/client';
 import { ingest, rawAll } from '../support/telemetry';
 
 type Role = 'anonymous' | 'user' | 'second user' | 'administrator';
@@ -67,25 +73,24 @@ const usersEscalation = async (user: TestSubject) => {
 };
 
 /** An escalation policy made by an administrator; returns its id. */
-const policy = async (body: Record<string, unknown>) => {
+const policy = async (body: Partial<CallInput<typeof escalationCalls.savePolicy>['body']>) => {
   const admin = await make.admin();
-  const res = await post(
-    '/rest/escalation-policies/edit',
-    { EscalationPolicies: { name: 'Matrix', steps: [{ after_minutes: 0, subjects: [admin.id] }], ...body } },
-    { token: admin.token },
-  );
+  const res = await callSpec(escalationCalls.savePolicy, {
+    body: { name: 'Matrix', steps: [{ after_minutes: 0, subjects: [admin.id] }], ...body },
+    token: admin.token,
+  });
   if (res.status !== 200) throw new Error(res.text);
-  return res.json.data.id as number;
+  return res.data.id;
 };
 
 /** A station of the first user's with warning levels of H1. */
 const leveledStation = async (user: TestSubject) => {
   const station = await usersStation(user);
-  const res = await post(
-    `/rest/warning-levels/edit?id=${station.id}`,
-    { WarningLevels: { reading: 'H1', levels: [{ threshold: 2 }] } },
-    { token: (await make.admin()).token },
-  );
+  const res = await callSpec(warningCalls.save, {
+    query: { id: station.id },
+    body: { reading: 'H1', levels: [{ threshold: 2 }] },
+    token: (await make.admin()).token,
+  });
   if (res.status !== 200) throw new Error(res.text);
   return station;
 };
@@ -99,17 +104,13 @@ const usersAlarm = async (user: TestSubject) => {
 };
 
 const webhook = async () => {
-  const res = await post(
-    '/rest/webhooks/edit',
-    { Webhooks: { url: 'http://127.0.0.1:9/matrix' } },
-    { token: (await make.admin()).token, reply: Webhook },
-  );
+  const res = await callSpec(webhookCalls.save, { body: { url: 'http://127.0.0.1:9/matrix' }, token: (await make.admin()).token });
   return res.data.id;
 };
 
 /** An integration token of the first user's: the second user and administrators cannot revoke it. */
 const usersApiToken = async (user: TestSubject) =>
-  (await post('/rest/api-tokens/create', { ApiToken: { name: 'Matrix' } }, { token: user.token, reply: NewApiToken })).data.id;
+  (await callSpec(apiTokenCalls.create, { body: { name: 'Matrix' }, token: user.token })).data.id;
 /** A share link of the first user's, of a station it sees: the second user may neither see nor change it. */
 const usersShareLink = async (user: TestSubject) =>
   makeShareLink(user, { stations: [{ id: (await usersStation(user)).id, readings: ['H1'] }] });
@@ -120,7 +121,7 @@ const pushSubscription = async () =>
   (await newDevice(`https://push.matrix.test/${Date.now().toString(36)}-${pushEndpoints++}`)).subscription;
 /** A push device of the first user's: nobody else removes it, administrators neither. */
 const usersDevice = async (user: TestSubject) =>
-  (await post('/rest/push/devices', { PushSubscribe: await pushSubscription() }, { token: user.token, reply: PushDevice })).data.id;
+  (await callSpec(pushCalls.subscribe, { body: await pushSubscription(), token: user.token })).data.id;
 const ownDevice = { anonymous: 401, user: 200, 'second user': 404, administrator: 404 };
 
 const rule = async () =>
@@ -565,14 +566,15 @@ const cases: Case[] = [
     expected: qualityControl,
     build: async ({ user }) => {
       const station = await qualityStation(user);
-      const added = await call('POST', `/rest/corrections?id=${station.id}`, {
+      const added = await callSpec(correctionCalls.add, {
+        query: { id: station.id },
+        body: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' },
         token: (await make.admin()).token,
-        body: { Correction: { reading: 'H1', kind: 'offset', from: '2026-01-01T00:00:00Z', amount: 0.1, note: 'Matrix.' } },
       });
       return {
         method: 'POST',
         path: `/rest/corrections/remove?id=${station.id}`,
-        body: { CorrectionRemoval: { correction: added.json.data.id, note: 'Matrix.' } },
+        body: { CorrectionRemoval: { correction: added.data.id, note: 'Matrix.' } },
       };
     },
   },
@@ -698,12 +700,8 @@ const cases: Case[] = [
     expected: adminOnly,
     build: async ({ user }) => {
       const station = await usersStation(user);
-      const res = await post(
-        '/rest/maintenance/edit',
-        { Maintenance: { item_id: station.id, minutes: 60 } },
-        { token: (await make.admin()).token },
-      );
-      return { method: 'POST', path: `/rest/maintenance/delete?id=${res.json.data.id}` };
+      const res = await callSpec(maintenanceCalls.save, { body: { item_id: station.id, minutes: 60 }, token: (await make.admin()).token });
+      return { method: 'POST', path: `/rest/maintenance/delete?id=${res.data.id}` };
     },
   },
   {

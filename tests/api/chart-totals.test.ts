@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ChartColumns, Dashboard, RawReadings } from '../../worker/contracts/telemetry';
+import { ChartColumns, Dashboard, telemetryCalls } from '../../worker/contracts/telemetry';
 import { get } from '../support/api';
+import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
 import { statsOf } from '../support/rollup';
 import { ingest, runCron } from '../support/telemetry';
@@ -117,9 +118,9 @@ describe('precipitation totals', () => {
   });
 
   it('leave the raw export untouched: every rain reading as it was posted', async () => {
-    const res = await get(`/rest/api/item/readings?id=${station.uniqueId}&from=2026-10-24&to=2026-10-26`, {
+    const res = await callSpec(telemetryCalls.readings, {
+      query: { id: station.uniqueId, from: '2026-10-24', to: '2026-10-26' },
       token: viewer.token,
-      reply: RawReadings,
     });
     expect(res.status).toBe(200);
     const october = reports.filter((r) => r.ts >= Date.parse('2026-10-23T22:00:00Z'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LegacyCopyStep } from '../../worker/contracts/legacy';
-import { post } from '../support/api';
+import { legacyCalls, type LegacyCopyStep } from '../../worker/contracts/legacy';
+import { callSpec } from '../support/client';
 import { make } from '../support/make';
 import { monthStatsOf, statsOf } from '../support/rollup';
 import { ingest, rawAll, runCron, storedOf } from '../support/telemetry';
@@ -11,7 +11,7 @@ async function copyAll(token: string, limit: number) {
   let after: number | undefined;
   let copied = 0;
   for (let guard = 0; guard < 1000; guard++) {
-    const res = await post('/rest/legacy-readings/copy', undefined, { token, query: { limit, after }, reply: LegacyCopyStep });
+    const res = await callSpec(legacyCalls.copy, { token, query: { limit, after } });
     expect(res.status).toBe(200);
     const step = res.data;
     if (!step.station) return { totals, copied };
@@ -71,7 +71,7 @@ describe('copying an older database’s D1 readings into the station objects', (
 
   it('is for administrators only', async () => {
     const user = await make.subject();
-    expect((await post('/rest/legacy-readings/copy', undefined, { token: user.token })).status).toBe(403);
-    expect((await post('/rest/legacy-readings/copy')).status).toBe(401);
+    expect((await callSpec(legacyCalls.copy, { query: {}, token: user.token })).status).toBe(403);
+    expect((await callSpec(legacyCalls.copy, { query: {} })).status).toBe(401);
   });
 });

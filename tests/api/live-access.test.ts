@@ -1,10 +1,14 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { groupCalls } from '../../worker/contracts/groups';
+import { siteCalls } from '../../worker/contracts/site';
+import { subjectCalls } from '../../worker/contracts/subjects';
 import { createSession } from '../../worker/domain/auth/sessions';
 import { watcherOf } from '../../worker/live/directory';
 import { closeCodes } from '../../worker/live/watcher';
-import { db, post } from '../support/api';
+import { db } from '../support/api';
+import { callSpec } from '../support/client';
 import { watch, type Watcher } from '../support/live';
 import { mail, make, type TestSubject } from '../support/make';
 import { ingest, rawAll } from '../support/telemetry';
@@ -39,7 +43,7 @@ describe('open live sockets end with the right that opened them', () => {
   it('signing out closes the sockets of that session and of no other', async () => {
     const { subject, here, there } = await twoPages();
     const closing = closedWithin5s(here);
-    expect((await post('/rest/site/logout', undefined, { token: subject.token })).status).toBe(200);
+    expect((await callSpec(siteCalls.logout, { token: subject.token })).status).toBe(200);
     expect(await closing).toBe(closeCodes.sessionEnded);
     await stillOpen(there);
   });
@@ -47,9 +51,9 @@ describe('open live sockets end with the right that opened them', () => {
   it('a password set through a reset link closes every socket of the subject', async () => {
     const { subject, here, there } = await twoPages();
     const closing = [closedWithin5s(here), closedWithin5s(there)];
-    await post('/rest/site/reset-password', { PasswordResetRequestForm: { email: subject.username } }, { settle: true });
+    await callSpec(siteCalls.resetPassword, { body: { email: subject.username }, settle: true });
     const token = await mail.resetToken(subject.username);
-    expect((await post('/rest/site/set-password', { NewPwd: { password: 'a new secret' }, token })).status).toBe(200);
+    expect((await callSpec(siteCalls.setPassword, { body: { NewPwd: { password: 'a new secret' }, token: token! } })).status).toBe(200);
     expect(await Promise.all(closing)).toEqual([closeCodes.sessionEnded, closeCodes.sessionEnded]);
   });
 
@@ -64,7 +68,7 @@ describe('open live sockets end with the right that opened them', () => {
       password: 'another secret',
       currentPassword: subject.password,
     };
-    expect((await post('/rest/subjects/profile', { Users: profile }, { token: subject.token })).status).toBe(200);
+    expect((await callSpec(subjectCalls.profile, { body: profile, token: subject.token })).status).toBe(200);
     expect(await closing).toBe(closeCodes.sessionEnded);
     await stillOpen(here);
   });
@@ -73,7 +77,7 @@ describe('open live sockets end with the right that opened them', () => {
     const admin = await make.admin();
     const { subject, here } = await twoPages();
     const closing = closedWithin5s(here);
-    expect((await post(`/rest/subjects/delete?id=${subject.id}`, undefined, { token: admin.token })).status).toBe(200);
+    expect((await callSpec(subjectCalls.delete, { query: { id: subject.id }, token: admin.token })).status).toBe(200);
     expect(await closing).toBe(closeCodes.sessionEnded);
   });
 
@@ -92,7 +96,7 @@ describe('a subject that loses a station hears no more of it', () => {
     const subject = await make.subject();
     const [kept, lost] = [await make.station({ viewers: [subject] }), await make.station({ viewers: [subject] })];
     const page = await watch(subject);
-    expect((await post(`/rest/subjects/items?id=${subject.id}`, { ItemsSubject: [kept.id] }, { token: admin.token })).status).toBe(200);
+    expect((await callSpec(subjectCalls.setItems, { query: { id: subject.id }, body: [kept.id], token: admin.token })).status).toBe(200);
     const token = await make.importerToken();
     await ingest('danes', token, { unique_id: lost.uniqueId, rows: rows(1) });
     await ingest('danes', token, { unique_id: kept.uniqueId, rows: rows(2) });
@@ -107,7 +111,7 @@ describe('a subject that loses a station hears no more of it', () => {
     const station = await make.station({ groups: [group] });
     const chart = await watch(subject, [station.uniqueId]);
     const closing = closedWithin5s(chart);
-    expect((await post(`/rest/groups/items?id=${group.id}`, { GroupItems: [] }, { token: admin.token })).status).toBe(200);
+    expect((await callSpec(groupCalls.setItems, { query: { id: group.id }, body: [], token: admin.token })).status).toBe(200);
     expect(await closing).toBe(closeCodes.accessChanged);
     await ingest('danes', await make.importerToken(), { unique_id: station.uniqueId, rows: rows(3) });
     expect(chart.messages.filter((m) => m.type === 'readings')).toEqual([]);

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { alarmCalls } from '../../worker/contracts/alarms';
 import { notificationCalls } from '../../worker/contracts/notifications';
 import { pushCalls } from '../../worker/contracts/push';
-import { call, post } from '../support/api';
+import { post } from '../support/api';
 import { alarmsOf, floodStation, series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { make, type TestSubject } from '../support/make';
@@ -37,7 +38,7 @@ describe('push devices', () => {
   it('hands out the VAPID public key to signed-in subjects only', async () => {
     const subject = await make.subject();
     expect((await callSpec(pushCalls.key, { token: subject.token })).data).toEqual({ public_key: env.VAPID_PUBLIC_KEY });
-    expect((await call('GET', '/rest/push/key')).status).toBe(401);
+    expect((await callSpec(pushCalls.key)).status).toBe(401);
   });
 
   it('subscribes a browser, lists it to its subject only, replaces it when subscribed again and removes it', async () => {
@@ -168,7 +169,7 @@ describe('push delivery', () => {
       acknowledge_url: `/rest/alarms/acknowledge?id=${alarm.id}`,
     });
     // The acknowledge call the notification offers is the API's own, posted as the service worker posts it.
-    const acknowledged = await post(`/rest/alarms/acknowledge?id=${alarm.id}`, {}, { token: viewer.token });
+    const acknowledged = await callSpec(alarmCalls.acknowledge, { query: { id: alarm.id }, body: {}, token: viewer.token });
     expect(acknowledged.status, acknowledged.text).toBe(200);
     expect((await alarmsOf(station.id))[0]).toMatchObject({ state: 'acknowledged', acknowledged_by: viewer.id });
 

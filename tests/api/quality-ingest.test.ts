@@ -1,11 +1,10 @@
 /** Quality at ingest: physical limits and the future margin refuse, automatic checks flag, approved data are locked, a fast clock cannot silence the rules. */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { AlarmRule } from '../../worker/contracts/alarms';
-import { FlaggedReading, LogEntry, QualityState } from '../../worker/contracts/quality';
+import { alarmRuleCalls } from '../../worker/contracts/alarms';
+import { qualityCalls } from '../../worker/contracts/quality';
 import { sourceRow } from '../../worker/contracts/telemetry';
-import { get, post } from '../support/api';
 import { addRule, alarmsOf, floodStation, series, watchedStation } from '../support/alarms';
+import { callSpec } from '../support/client';
 import { make } from '../support/make';
 import { dirtyOf, ingest, storedOf, testingOf } from '../support/telemetry';
 
@@ -15,7 +14,7 @@ const danes = (reading: string, value: unknown, date: string) => ({ data_name: r
 const fromNow = (minutes: number) => new Date(Math.floor((Date.now() + minutes * minute) / 1000) * 1000).toISOString();
 
 const flagsOf = async (token: string, id: number, reading: string, from: string, to: string) =>
-  (await get('/rest/quality/flags', { token, query: { id, reading, from, to }, reply: z.array(FlaggedReading) })).data;
+  (await callSpec(qualityCalls.flags, { token, query: { id, reading, from, to } })).data;
 
 describe('physical limits and the future margin', () => {
   const cases: [string, unknown, RegExp][] = [
@@ -119,7 +118,7 @@ describe('automatic checks on arrival', () => {
     ]);
 
     // The audit log has one automatic entry per code that flagged something.
-    const log = await get('/rest/quality/log', { token: admin.token, query: { id: station.id }, reply: z.array(LogEntry) });
+    const log = await callSpec(qualityCalls.log, { token: admin.token, query: { id: station.id } });
     expect(log.data.map((e) => [e.action, e.reading, e.count, e.by]).sort()).toEqual([
       ['auto', 'H1', 1, null],
       ['auto', 'RV', 2, null],
@@ -160,11 +159,11 @@ describe('automatic checks on arrival', () => {
   it('follow the station’s own settings once saved, and the catalogue’s for the codes it left alone', async () => {
     const { viewer, station, token } = await watchedStation();
     const admin = await make.admin();
-    const saved = await post(
-      '/rest/quality/checks',
-      { QualityChecks: { checks: [{ reading: 'H1', soft_min: 0, soft_max: 3, max_step: null, max_rate: null, flat_minutes: null }] } },
-      { token: admin.token, query: { id: station.id }, reply: QualityState },
-    );
+    const saved = await callSpec(qualityCalls.checks, {
+      query: { id: station.id },
+      body: { checks: [{ reading: 'H1', soft_min: 0, soft_max: 3, max_step: null, max_rate: null, flat_minutes: null }] },
+      token: admin.token,
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.data.checks.find((c) => c.reading === 'H1')).toEqual({
       reading: 'H1',
@@ -188,11 +187,10 @@ describe('alarm rules and flags', () => {
     const { admin, station, token } = await watchedStation();
     // A jump from 2 m to 3.5 m in 10 minutes is a suspect step (largest step 1 m).
     const takes = await addRule(admin, { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3 });
-    const skips = await post(
-      '/rest/alarm-rules/edit',
-      { AlarmRules: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3, on_suspect: false } },
-      { token: admin.token, reply: AlarmRule },
-    );
+    const skips = await callSpec(alarmRuleCalls.save, {
+      body: { item_id: station.id, kind: 'above', reading: 'H1', threshold: 3, on_suspect: false },
+      token: admin.token,
+    });
     expect(skips.data.on_suspect).toBe(false);
     expect(takes.on_suspect).toBe(true);
     await ingest('danes', token, { rows: series('2026-05-05T00:00:00Z', 10, [2, 3.5]) });
@@ -211,11 +209,7 @@ describe('approved data are locked', () => {
     const { station, token } = await watchedStation();
     const admin = await make.admin();
     await ingest('danes', token, { rows: series('2026-05-06T08:00:00Z', 10, [2, 2.1]) });
-    const approved = await post(
-      '/rest/quality/approve',
-      { QualityApprove: { to: '2026-05-06' } },
-      { token: admin.token, query: { id: station.id }, reply: QualityState },
-    );
+    const approved = await callSpec(qualityCalls.approve, { query: { id: station.id }, body: { to: '2026-05-06' }, token: admin.token });
     expect(approved.status, approved.text).toBe(200);
     const again = await ingest('danes', token, { rows: series('2026-05-06T08:00:00Z', 10, [2]) });
     expect(again.data).toEqual({ accepted: 0, duplicates: 1 });

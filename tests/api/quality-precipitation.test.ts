@@ -4,9 +4,10 @@
  * the roll-up's day rows, the chart's totals and the dashboard's total and wettest day; rejected readings count nowhere.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FlagOutcome } from '../../worker/contracts/quality';
+import { qualityCalls } from '../../worker/contracts/quality';
 import { ChartColumns, Dashboard } from '../../worker/contracts/telemetry';
-import { get, post } from '../support/api';
+import { get } from '../support/api';
+import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
 import { statsOf } from '../support/rollup';
 import { ingest, settleRollup } from '../support/telemetry';
@@ -130,11 +131,11 @@ describe('precipitation totals, one reading per clock hour', () => {
     const target = candidates.reduce((a, b) => (b.mm > a.mm ? b : a));
     const before = rolling.find((r) => r.ts === target.ts - 600_000)!;
     const at = new Date(target.ts).toISOString();
-    const res = await post(
-      '/rest/quality/flag',
-      { QualityFlag: { reading: 'SRA1H', from: at, to: at, flag: 'rejected', note: 'Gauge blocked.' } },
-      { token: admin.token, query: { id: station.id }, reply: FlagOutcome },
-    );
+    const res = await callSpec(qualityCalls.flag, {
+      query: { id: station.id },
+      body: { reading: 'SRA1H', from: at, to: at, flag: 'rejected', note: 'Gauge blocked.' },
+      token: admin.token,
+    });
     expect(res.status, res.text).toBe(200);
     await settleRollup(station.id);
     const day = (await statsOf(station.id)).find((s) => s.reading === 'SRA1H' && s.day === '2026-10-25')!;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { post } from '../support/api';
+import { siteCalls } from '../../worker/contracts/site';
+import { callSpec } from '../support/client';
 import { mail, make, uniqueEmail } from '../support/make';
 
 const login = (username: string, password: string, client?: string | null) =>
-  post('/rest/site/login', { LoginForm: { username, password } }, { client });
+  callSpec(siteCalls.login, { body: { username, password }, client });
 
 const statuses = (replies: { status: number }[]) =>
   replies.reduce<Record<number, number>>((count, { status }) => ({ ...count, [status]: (count[status] ?? 0) + 1 }), {});
@@ -25,14 +26,14 @@ describe('limits under parallel bursts', () => {
   it('30 simultaneous signups from one client register at most 10', { timeout: 60_000 }, async () => {
     const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     const replies = await burst(30, () =>
-      post('/rest/site/signup', { email: uniqueEmail('burst'), password: 'secret1', firstName: 'A', secondName: 'B' }, { client }),
+      callSpec(siteCalls.signup, { body: { email: uniqueEmail('burst'), password: 'secret1', firstName: 'A', secondName: 'B' }, client }),
     );
     expect(statuses(replies)).toEqual({ 200: 10, 429: 20 });
   });
 
   it('30 simultaneous reset requests for one address send at most 3 links', { timeout: 30_000 }, async () => {
     const subject = await make.subject();
-    const replies = await burst(30, () => post('/rest/site/reset-password', { email: subject.username }, { settle: true }));
+    const replies = await burst(30, () => callSpec(siteCalls.resetPassword, { body: { email: subject.username }, settle: true }));
     expect(statuses(replies)).toEqual({ 200: 3, 429: 27 });
     expect(await mail.to(subject.username)).toHaveLength(3);
   });
@@ -56,8 +57,11 @@ describe('per-client keys', () => {
     const subject = await make.subject();
     for (const res of [
       await login(subject.username, subject.password, null),
-      await post('/rest/site/signup', { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' }, { client: null }),
-      await post('/rest/site/reset-password', { email: subject.username }, { client: null }),
+      await callSpec(siteCalls.signup, {
+        body: { email: uniqueEmail(), password: 'secret1', firstName: 'A', secondName: 'B' },
+        client: null,
+      }),
+      await callSpec(siteCalls.resetPassword, { body: { email: subject.username }, client: null }),
     ]) {
       expect(res.status).toBe(400);
       expect(res.json.errors._[0]).toMatch(/no client address/);

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { post } from '../support/api';
+import { shareLinkCalls } from '../../worker/contracts/share-links';
+import { callSpec } from '../support/client';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { shareLinkOf } from '../../worker/share/directory';
 import { openSocket, type Watcher } from '../support/live';
@@ -59,7 +60,7 @@ describe("a share link's live channel", () => {
     const codes: (number | null)[] = viewers.map(() => null);
     viewers.forEach((v, i) => void v.closed.then((code) => (codes[i] = code)));
 
-    expect((await post(`/rest/share-links/revoke?id=${link.id}`, undefined, { token: owner.token })).status).toBe(200);
+    expect((await callSpec(shareLinkCalls.revoke, { query: { id: link.id }, token: owner.token })).status).toBe(200);
     await expect.poll(() => codes, { timeout: 2000, interval: 20 }).toEqual([4010, 4010]);
     for (const viewer of viewers) expect(viewer.messages.map((m) => m.type)).toEqual(['subscribed', 'gone']);
   });

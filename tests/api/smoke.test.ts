@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CurrentUser } from '../../worker/contracts/subjects';
-import { get } from '../support/api';
+import { subjectCalls } from '../../worker/contracts/subjects';
+import { callSpec } from '../support/client';
 import { make } from '../support/make';
 
 describe('smoke', () => {
   it('answers the current user', async () => {
     const user = await make.subject();
-    const res = await get('/rest/subjects/user', { token: user.token, reply: CurrentUser });
+    const res = await callSpec(subjectCalls.current, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.data.username).toBe(user.username);
   });
