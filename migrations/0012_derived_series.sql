@@ -15,14 +15,6 @@ ALTER TABLE `station_days` ADD `sm8` real;--> statement-breakpoint
 ALTER TABLE `station_days` ADD `f8` integer;--> statement-breakpoint
 ALTER TABLE `station_days` ADD `l8` integer;--> statement-breakpoint
 ALTER TABLE `station_days` ADD `v8` real;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `n9` integer;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `q9` integer;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `lo9` real;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `hi9` real;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `sm9` real;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `f9` integer;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `l9` integer;--> statement-breakpoint
-ALTER TABLE `station_days` ADD `v9` real;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `n7` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `q7` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `lo7` real;--> statement-breakpoint
@@ -39,18 +31,8 @@ ALTER TABLE `station_months` ADD `sm8` real;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `f8` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `l8` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `v8` real;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `n9` integer;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `q9` integer;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `lo9` real;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `hi9` real;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `sm9` real;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `f9` integer;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `l9` integer;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `v9` real;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pd7` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pk7` real;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pd8` integer;--> statement-breakpoint
 ALTER TABLE `station_months` ADD `pk8` real;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `pd9` integer;--> statement-breakpoint
-ALTER TABLE `station_months` ADD `pk9` real;--> statement-breakpoint
 ALTER TABLE `alarm_rules` ADD `series` text DEFAULT 'corrected' NOT NULL;

@@ -30,8 +30,13 @@ export const monthOf = (day: string) => day.slice(0, 7);
 export const firstDayOf = (month: string) => `${month}-01`;
 export const lastDayOf = (month: string) => addDays(firstDayOf(monthOfNumber(monthNumber(month) + 1)), -1);
 
-/** The codes of a source in slot order: its stored codes in the catalogue's order, then its derived codes. */
-export const slotCodes = (source: Source): string[] => [...readingsOf(source), ...derivedReadingsOf(source)].map((r) => r.code);
+/**
+ * The codes of a source in slot order: its stored codes in the catalogue's order, then its derived codes except
+ * discharge. A D1 table holds at most 100 columns and a month row has 10 per slot: a tenth slot does not fit, so
+ * discharge is charted, exported and watched, but not rolled up (docs/ratings.md).
+ */
+export const slotCodes = (source: Source): string[] =>
+  [...readingsOf(source), ...derivedReadingsOf(source).filter((r) => r.derived.kind !== 'discharge')].map((r) => r.code);
 
 /** Slots of a row: as many as the source with the most codes (stored and derived) has. */
 export const rollupSlots = Math.max(...sources.map((source) => slotCodes(source).length));
