@@ -14,6 +14,7 @@ import { make, uniqueEmail, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
 import { newDevice } from '../support/push-service';
 import { pushCalls } from '../../worker/contracts/push';
+import { ratingCalls } from '../../worker/contracts/ratings';
 import { callSpec } from '../support/client';
 import { ingest, rawAll } from '../support/telemetry';
 
@@ -60,6 +61,35 @@ const qualityStation = async (user: TestSubject) => {
   return station;
 };
 const qualityControl = ownStation;
+
+/** A rating version on H1 (with a shift and a gauging) of a station the first user has quality control on. */
+const ratedStation = async (user: TestSubject) => {
+  const station = await qualityStation(user);
+  const token = (await make.admin()).token;
+  const query = { id: station.id };
+  const points = [
+    { stage: 0.1, discharge: 0.5 },
+    { stage: 2, discharge: 40 },
+  ];
+  const version = await callSpec(ratingCalls.add, {
+    query,
+    body: { reading: 'H1', from: '2026-01-01T00:00:00Z', points, note: 'Matrix.' },
+    token,
+  });
+  const shift = await callSpec(ratingCalls.shift, {
+    query,
+    body: { version: version.data.id, at: '2026-02-01T00:00:00Z', points: [{ stage: 1, shift: 0.01 }], note: 'Matrix.' },
+    token,
+  });
+  const [gauging] = (
+    await callSpec(ratingCalls.gaugings, {
+      query,
+      body: { gaugings: [{ reading: 'H1', at: '2026-02-02T00:00:00Z', stage: 1, discharge: 20, method: 'ADCP', measured_by: 'Matrix' }] },
+      token,
+    })
+  ).data;
+  return { station, version: version.data.id, shift: shift.data.id, gauging: gauging.id, points };
+};
 
 /** A running escalation of an alarm on a station of the first user's. */
 const usersEscalation = async (user: TestSubject) => {
@@ -589,6 +619,173 @@ const cases: Case[] = [
         path: `/rest/corrections/drift?id=${station.id}&reading=H1&from=2026-01-01T00:00:00Z&to=2026-01-01T01:00:00Z&start_value=1&end_value=1.1`,
       };
     },
+  },
+  {
+    name: 'GET /rest/ratings',
+    expected: ownStation,
+    build: async ({ user }) => ({ method: 'GET', path: `/rest/ratings?id=${(await usersStation(user)).id}` }),
+  },
+  {
+    name: 'POST /rest/ratings/versions',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/ratings/versions?id=${(await qualityStation(user)).id}`,
+      body: {
+        RatingVersion: {
+          reading: 'H1',
+          from: '2026-01-01T00:00:00Z',
+          points: [
+            { stage: 0.1, discharge: 0.5 },
+            { stage: 2, discharge: 40 },
+          ],
+          note: 'Matrix.',
+        },
+      },
+    }),
+  },
+  {
+    name: 'POST /rest/ratings/versions (seen without the right)',
+    expected: { anonymous: 401, user: 403, 'second user': 403, administrator: 200 },
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/ratings/versions?id=${(await usersStation(user)).id}`,
+      body: {
+        RatingVersion: {
+          reading: 'H1',
+          from: '2026-01-01T00:00:00Z',
+          points: [
+            { stage: 0.1, discharge: 0.5 },
+            { stage: 2, discharge: 40 },
+          ],
+          note: 'Matrix.',
+        },
+      },
+    }),
+  },
+  {
+    name: 'POST /rest/ratings/versions/replace',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const { station, version, points } = await ratedStation(user);
+      return {
+        method: 'POST',
+        path: `/rest/ratings/versions/replace?id=${station.id}`,
+        body: { RatingVersionReplace: { version, reading: 'H1', from: '2026-01-01T00:00:00Z', points, note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'POST /rest/ratings/versions/remove',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const { station, version } = await ratedStation(user);
+      return {
+        method: 'POST',
+        path: `/rest/ratings/versions/remove?id=${station.id}`,
+        body: { RatingRemoval: { id: version, note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'POST /rest/ratings/shifts',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const { station, version } = await ratedStation(user);
+      return {
+        method: 'POST',
+        path: `/rest/ratings/shifts?id=${station.id}`,
+        body: { Shift: { version, at: '2026-03-01T00:00:00Z', points: [{ stage: 1, shift: 0.02 }], note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'POST /rest/ratings/shifts/remove',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const { station, shift } = await ratedStation(user);
+      return {
+        method: 'POST',
+        path: `/rest/ratings/shifts/remove?id=${station.id}`,
+        body: { RatingRemoval: { id: shift, note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'POST /rest/ratings/gaugings',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/ratings/gaugings?id=${(await qualityStation(user)).id}`,
+      body: {
+        Gaugings: {
+          gaugings: [{ reading: 'H1', at: '2026-02-02T00:00:00Z', stage: 1, discharge: 20, method: 'ADCP', measured_by: 'Matrix' }],
+        },
+      },
+    }),
+  },
+  {
+    name: 'POST /rest/ratings/gaugings/remove',
+    expected: qualityControl,
+    build: async ({ user }) => {
+      const { station, gauging } = await ratedStation(user);
+      return {
+        method: 'POST',
+        path: `/rest/ratings/gaugings/remove?id=${station.id}`,
+        body: { RatingRemoval: { id: gauging, note: 'Matrix.' } },
+      };
+    },
+  },
+  {
+    name: 'POST /rest/ratings/import',
+    expected: qualityControl,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/ratings/import?id=${(await qualityStation(user)).id}`,
+      body: {
+        RatingImport: {
+          reading: 'H1',
+          from: '2026-01-01T00:00:00Z',
+          format: 'csv',
+          text: 'stage,discharge\n0.1,0.5\n2,40\n',
+          note: 'Matrix.',
+        },
+      },
+    }),
+  },
+  {
+    name: 'GET /rest/ratings/export',
+    expected: ownStation,
+    build: async ({ user }) => {
+      const { station, version } = await ratedStation(user);
+      return { method: 'GET', path: `/rest/ratings/export?id=${station.id}&version=${version}&format=csv` };
+    },
+  },
+  {
+    name: 'GET /rest/ratings/in-effect',
+    expected: ownStation,
+    build: async ({ user }) => ({
+      method: 'GET',
+      path: `/rest/ratings/in-effect?id=${(await usersStation(user)).id}&reading=H1&at=2026-02-01T00:00:00Z`,
+    }),
+  },
+  {
+    name: 'POST /rest/ratings/rate',
+    expected: ownStation,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/ratings/rate?id=${(await usersStation(user)).id}`,
+      body: { Rate: { reading: 'H1', at: '2026-02-01T00:00:00Z', values: [1] } },
+    }),
+  },
+  {
+    name: 'POST /rest/ratings/reverse',
+    expected: ownStation,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: `/rest/ratings/reverse?id=${(await usersStation(user)).id}`,
+      body: { Rate: { reading: 'H1', at: '2026-02-01T00:00:00Z', values: [20] } },
+    }),
   },
   {
     name: 'GET /rest/levels',

@@ -224,3 +224,30 @@ describe('live', () => {
     watcher.socket.close();
   });
 });
+
+describe('a rejected reading under a correction', () => {
+  it('is still sent apart as rejected with its raw value, and left out of the corrected line', async () => {
+    const own = await make.station({ viewers: [viewer], token: true });
+    expect((await ingest('danes', own.token, { rows: series(start, 10, levels) })).status).toBe(200);
+    const flagged = await callSpec(qualityCalls.flag, {
+      query: { id: own.id },
+      body: { reading: 'H1', from: at(60), to: at(80), flag: 'rejected', note: 'Pump test.' },
+      token: admin.token,
+    });
+    expect(flagged.status, flagged.text).toBe(200);
+    expect((await add({ reading: 'H1', kind: 'offset', from: start, amount: 0.1, note: 'Re-hung.' }, admin, own.id)).status).toBe(200);
+    const res = await callSpec(telemetryCalls.chart, {
+      query: { id: own.uniqueId, from: day, to: day, format: 'columns', flagged: 'true' },
+      token: viewer.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    const reply = res.data as {
+      data: Record<string, { t: number[]; v: number[] }>;
+      flags: Record<string, { t: number[]; v: number[]; q: number[] }>;
+    };
+    const rejected = [6, 7, 8].map((i) => Date.parse(at(i * 10)));
+    expect(reply.flags.H1).toEqual({ t: rejected, v: [2.06, 2.07, 2.08], q: [2, 2, 2] });
+    expect(reply.data.H1.t).not.toContain(rejected[0]);
+    expect(reply.data.H1.v[0]).toBeCloseTo(2.1, 10);
+  });
+});

@@ -16,7 +16,7 @@ const refusal = (call: Promise<unknown>) =>
   );
 
 describe("a station object's face (docs/decisions/0020)", () => {
-  it('is ingest, the alarm handler and eight facets: RPC reaches nothing else of the class', async () => {
+  it('is ingest, the alarm handler and its facets: RPC reaches nothing else of the class', async () => {
     expect(Object.getOwnPropertyNames(StationCore.prototype).sort()).toEqual(
       [
         'alarm',
@@ -26,6 +26,7 @@ describe("a station object's face (docs/decisions/0020)", () => {
         'ingest',
         'legacy',
         'quality',
+        'ratings',
         'reads',
         'rollup',
         'testing',

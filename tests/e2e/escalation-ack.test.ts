@@ -107,7 +107,7 @@ describe('escalation policies screen', () => {
 
     await page.getByRole('button', { name: 'New policy' }).click();
     const editor = page.getByTestId('policy-editor');
-    await editor.getByLabel('Name').fill('Night duty (e2e)');
+    await editor.getByLabel('Name', { exact: true }).fill('Night duty (e2e)');
     await editor.getByText('Whoever is on duty').click();
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByRole('alert').filter({ hasText: 'the policy has no rota' }).waitFor();

@@ -36,8 +36,8 @@ class Collected {
 
 /**
  * Every report in [start, end) in time order, as `reportsIn`, with the codes that have corrections in force (now or
- * at `at`) corrected: rejected readings left out first, then the stack applied. A corrected value keeps the flag
- * its raw reading had at that time (a filled or moved one is good).
+ * at `at`) corrected: rejected readings left out of the stack (each stays as it was, raw and rejected), then the stack
+ * applied. A corrected value keeps the flag its raw reading had at that time (a filled or moved one is good).
  */
 export function* correctedReportsIn(sql: SqlStorage, start: number, end: number, at?: number): Generator<Report> {
   const stacks = stacksOf(sql, at);
@@ -72,7 +72,8 @@ export function* correctedReportsIn(sql: SqlStorage, start: number, end: number,
     }
     if (ts < start || ts >= end) continue;
     const copy = { row: [...row], flags: [...flags] };
-    for (const { index } of corrected) copy.row[index + 1] = null;
+    // A rejected reading keeps its raw value and flag, as without corrections: readers leave it out or show it apart.
+    for (const { index } of corrected) if (flags[index] !== rejectedFlag) copy.row[index + 1] = null;
     kept.set(ts, copy);
   }
   const pressurePoints = compensated ? pressure.points() : undefined;
