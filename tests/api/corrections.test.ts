@@ -237,7 +237,7 @@ describe('a rejected reading under a correction', () => {
     expect(flagged.status, flagged.text).toBe(200);
     expect((await add({ reading: 'H1', kind: 'offset', from: start, amount: 0.1, note: 'Re-hung.' }, admin, own.id)).status).toBe(200);
     const res = await callSpec(telemetryCalls.chart, {
-      query: { id: own.uniqueId, from: day, to: day, format: 'columns', flagged: 'true' },
+      query: { id: own.uniqueId, from: day, to: day, format: 'columns' },
       token: viewer.token,
     });
     expect(res.status, res.text).toBe(200);
