@@ -62,20 +62,24 @@ const qualityStation = async (user: TestSubject) => {
 };
 const qualityControl = ownStation;
 
+/** A two-point rating version of H1. */
+const ratingVersion = {
+  reading: 'H1',
+  from: '2026-01-01T00:00:00Z',
+  points: [
+    { stage: 0.1, discharge: 0.5 },
+    { stage: 2, discharge: 40 },
+  ],
+  note: 'Matrix.',
+};
+
 /** A rating version on H1 (with a shift and a gauging) of a station the first user has quality control on. */
 const ratedStation = async (user: TestSubject) => {
   const station = await qualityStation(user);
   const token = (await make.admin()).token;
   const query = { id: station.id };
-  const points = [
-    { stage: 0.1, discharge: 0.5 },
-    { stage: 2, discharge: 40 },
-  ];
-  const version = await callSpec(ratingCalls.add, {
-    query,
-    body: { reading: 'H1', from: '2026-01-01T00:00:00Z', points, note: 'Matrix.' },
-    token,
-  });
+  const { points } = ratingVersion;
+  const version = await callSpec(ratingCalls.add, { query, body: ratingVersion, token });
   const shift = await callSpec(ratingCalls.shift, {
     query,
     body: { version: version.data.id, at: '2026-02-01T00:00:00Z', points: [{ stage: 1, shift: 0.01 }], note: 'Matrix.' },
@@ -631,17 +635,7 @@ const cases: Case[] = [
     build: async ({ user }) => ({
       method: 'POST',
       path: `/rest/ratings/versions?id=${(await qualityStation(user)).id}`,
-      body: {
-        RatingVersion: {
-          reading: 'H1',
-          from: '2026-01-01T00:00:00Z',
-          points: [
-            { stage: 0.1, discharge: 0.5 },
-            { stage: 2, discharge: 40 },
-          ],
-          note: 'Matrix.',
-        },
-      },
+      body: { RatingVersion: ratingVersion },
     }),
   },
   {
@@ -650,17 +644,7 @@ const cases: Case[] = [
     build: async ({ user }) => ({
       method: 'POST',
       path: `/rest/ratings/versions?id=${(await usersStation(user)).id}`,
-      body: {
-        RatingVersion: {
-          reading: 'H1',
-          from: '2026-01-01T00:00:00Z',
-          points: [
-            { stage: 0.1, discharge: 0.5 },
-            { stage: 2, discharge: 40 },
-          ],
-          note: 'Matrix.',
-        },
-      },
+      body: { RatingVersion: ratingVersion },
     }),
   },
   {
