@@ -1,11 +1,11 @@
 /**
- * `npm run bench:scale [-- --stations 1000 --rules 10 [--paired]]`: many stations at once, on the production build
+ * `npm run bench:scale [-- --stations 1000 --rules 10 --levels 3 [--paired]]`: many stations at once, on the production build
  * (`npm run build`, served by `vite preview` on a D1 and objects of their own in a temporary directory; the dev
  * database is untouched). Every station posts a day of 10-minute reports through the ingest endpoint at 1, 4 and 16
  * requests in flight (a new day each time); the daily roll-up reconciliation then flushes what waits for the period;
  * then dashboards (all stations, and 100 of them) and a chart are timed. With `--rules N` every station first gets N
- * alarm rules (none of which fires), so the ingest rates compare with a run without. With `--paired` only the even
- * stations get them, and each round also compares the two halves, whose requests alternate: the same machine at the
+ * alarm rules (none of which fires), and with `--levels N` N warning levels on H1 (none crossed), so the ingest rates
+ * compare with a run without. With `--paired` only the even stations get them, and each round also compares the two halves, whose requests alternate: the same machine at the
  * same moment, which two runs on a shared machine are not. Bytes come from the local D1's and objects' files. Rows
  * written are counted by `npm run bench` (its counting Worker). Prints one table.
  */
@@ -16,19 +16,35 @@ import { gzipSync } from 'node:zlib';
 import { addDays, dayBounds, localDay } from '../shared/station-time';
 import { fiveMinuteCron, reconcileCron } from '../worker/rollup/schedules';
 import { benchPreview, count, ingestRate, ms, percentile, printTable, rollupBytes, sample, since, type Row } from './bench/lib';
-import { benchAccountsSql, benchRulesSql, benchStationId, benchZone, report, sessionTokenOf, stationTokenOf } from './bench/seed';
+import {
+  benchAccountsSql,
+  benchLevelsSql,
+  benchRulesSql,
+  benchStationId,
+  benchZone,
+  report,
+  sessionTokenOf,
+  stationTokenOf,
+} from './bench/seed';
 import { buildOnce } from './lib/preview';
 
 const { values } = parseArgs({
   options: {
     stations: { type: 'string', default: '1000' },
     rules: { type: 'string', default: '0' },
+    levels: { type: 'string', default: '0' },
     paired: { type: 'boolean', default: false },
   },
 });
 const stations = Math.max(1, Number(values.stations));
 const rulesPerStation = Math.max(0, Number(values.rules));
-const paired = values.paired && rulesPerStation > 0;
+const levelsPerStation = Math.min(3, Math.max(0, Number(values.levels)));
+const watched = rulesPerStation > 0 || levelsPerStation > 0;
+const paired = values.paired && watched;
+// What the watched stations carry, for the table.
+const watches = [rulesPerStation && `${rulesPerStation} rules`, levelsPerStation && `${levelsPerStation} levels`]
+  .filter(Boolean)
+  .join(' and ');
 const compared = Math.min(100, stations);
 const reportsPerDay = 144;
 const STEP = 600_000;
@@ -47,6 +63,7 @@ buildOnce();
 const server = await benchPreview(`${stations} stations (production build, vite preview)`, [
   benchAccountsSql(stations, [stations, compared]),
   ...(rulesPerStation ? [benchRulesSql(stations, rulesPerStation, paired)] : []),
+  ...(levelsPerStation ? [benchLevelsSql(stations, levelsPerStation, paired)] : []),
 ]);
 const { base } = server;
 
@@ -60,10 +77,10 @@ try {
   };
   const ids = Array.from({ length: stations }, (_, i) => i + 1);
 
-  if (rulesPerStation) {
-    // The cron pushes the stations' rules to their objects.
+  if (watched) {
+    // The cron pushes the stations' rules and levels to their objects.
     await server.cron(fiveMinuteCron);
-    rows.push([`alarm rules per ${paired ? 'even station' : 'station'} (pushed by the cron)`, String(rulesPerStation), '']);
+    rows.push([`per ${paired ? 'even station' : 'station'} (pushed by the cron)`, watches, '']);
   }
   // Wakes every station's object once (a report the day before, flushed at once), so each round measures storing.
   const warmDay = addDays(days[0], -1);
@@ -86,14 +103,14 @@ try {
     ]);
     if (paired) {
       // Readings per second of request time, each half on its own; ids[i] is station i + 1, so odd indexes are even stations.
-      const rateOf = (withRules: boolean) => {
-        const half = perJob.filter((_, i) => (i % 2 === 1) === withRules);
+      const rateOf = (watchedHalf: boolean) => {
+        const half = perJob.filter((_, i) => (i % 2 === 1) === watchedHalf);
         return half.reduce((n, j) => n + j.accepted, 0) / (half.reduce((n, j) => n + j.ms, 0) / 1000);
       };
-      const [withRules, without] = [rateOf(true), rateOf(false)];
+      const [watchedHalf, without] = [rateOf(true), rateOf(false)];
       rows.push([
-        `  paired, ${inFlight} in flight: stations with ${rulesPerStation} rules vs without (alternating requests)`,
-        `${count(withRules)} vs ${count(without)} readings/s per request (${(((withRules - without) / without) * 100).toFixed(1)}%)`,
+        `  paired, ${inFlight} in flight: stations with ${watches} vs without (alternating requests)`,
+        `${count(watchedHalf)} vs ${count(without)} readings/s per request (${(((watchedHalf - without) / without) * 100).toFixed(1)}%)`,
         'within −10%',
       ]);
     }

@@ -152,13 +152,23 @@ export async function benchPreview(what: string, scripts: string[], serve = star
   console.log(`Preparing ${what} in ${dir} …`);
   applyMigrations('--local', dir);
   for (const sql of scripts) executeScript(sql, '--local', dir);
-  const server = await serve(dir);
+  let server = await serve(dir);
   return {
-    ...server,
+    /** Where it answers; a restart may move it. */
+    get base() {
+      return server.base;
+    },
+    cron: (expression?: string) => server.cron(expression),
+    cpuSeconds: () => server.cpuSeconds(),
     dir,
     stop() {
       server.stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+    /** Stops the server and serves the same state anew: every object is evicted, their storage and alarms kept. */
+    async restart() {
+      server.stop();
+      server = await serve(dir);
     },
   };
 }

@@ -120,6 +120,31 @@ export function benchRulesSql(count: number, perStation: number, evenOnly = fals
   return lines.join('\n');
 }
 
+/**
+ * `perStation` warning levels (1 to 3) on H1 of stations 1..count (with `evenOnly`, the even-numbered ones), high
+ * above any benchmark value so none is crossed: the cost of evaluating them on every reading. Unpushed; the five-minute
+ * cron hands them to the objects.
+ */
+export function benchLevelsSql(count: number, perStation: number, evenOnly = false): string {
+  const now = Date.now();
+  const levels = [50, 60, 70].slice(0, perStation).map((threshold) => ({ name: null, color: null, threshold, deadband: 0.1 }));
+  const lines: string[] = [];
+  for (let i = evenOnly ? 2 : 1; i <= count; i += evenOnly ? 2 : 1) {
+    lines.push(
+      insertSql('warning_scales', {
+        item_id: i,
+        reading: 'H1',
+        direction: 'rising',
+        levels: JSON.stringify(levels),
+        updated_at: now,
+        rev: 1,
+        pushed: false,
+      }),
+    );
+  }
+  return lines.join('\n');
+}
+
 /** The level of the benchmark's one firing rule: H1 above it fires, 1 m below clears. */
 export const floodLevel = 20;
 

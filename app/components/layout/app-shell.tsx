@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MenuIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../../worker/contracts/site';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '~/components/ui/sheet';
@@ -15,6 +15,7 @@ import { NavLinks } from './nav-links';
 import { SettingsDrawer } from './settings-drawer';
 import { sidebarImageUrl, sidebarThemeStyles } from './sidebar-themes';
 import { ThemeSwitcher } from './theme-switcher';
+import { useTopBarHeight } from './use-top-bar-height';
 import { UserMenu } from './user-menu';
 
 const topbarClasses: Record<Preferences['topbarTheme'], string> = {
@@ -78,6 +79,8 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const vertical = prefs.layoutType === 'vertical';
   // Boxed keeps the icon sidebar; scrollable lets the top bar scroll away with the page.
   const sticky = prefs.layoutWidth !== 'scrollable';
+  const header = useRef<HTMLElement>(null);
+  useTopBarHeight(header);
   return (
     <div
       className={cn('min-h-svh bg-muted/40', prefs.layoutWidth === 'boxed' && 'lg:py-4')}
@@ -92,7 +95,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       >
         {vertical && <Sidebar user={user} prefs={prefs} />}
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className={cn('z-40', sticky && 'sticky top-0', topbarClasses[prefs.topbarTheme])} data-topbar-theme={prefs.topbarTheme}>
+          <header
+            ref={header}
+            className={cn('z-40', sticky && 'sticky top-0', topbarClasses[prefs.topbarTheme])}
+            data-topbar-theme={prefs.topbarTheme}
+          >
             <div className="flex h-14 items-center gap-1 px-2 sm:px-4">
               <PhoneMenu user={user} />
               {!vertical && (
