@@ -175,10 +175,25 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
 }
 
-/** Signs a context in through the API (its session cookie), for tests whose subject is not the sign-in screen. */
-async function signInQuietly(context: BrowserContext, { username, password }: Account) {
+/**
+ * Session tokens of the accounts this test worker signed in through the API. A sign-in hashes the password (scrypt,
+ * about half a second here), so a session is used again while it holds: a test may have signed it out or changed the
+ * password, so it is checked first.
+ */
+const sessions = new Map<string, string>();
+
+async function sessionOf({ username, password }: Account) {
+  const kept = sessions.get(username);
+  if (kept && (await fetch(`${baseURL}/rest/items/user-items`, { headers: { Authorization: `Bearer ${kept}` } })).ok) return kept;
   const { access_token } = await postRest<{ access_token: string }>('/site/login', { LoginForm: { username, password } });
-  await context.addCookies([{ name: 'hladina_session', value: access_token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  sessions.set(username, access_token);
+  return access_token;
+}
+
+/** Signs a context in through the API (its session cookie), for tests whose subject is not the sign-in screen. */
+async function signInQuietly(context: BrowserContext, account: Account) {
+  const token = await sessionOf(account);
+  await context.addCookies([{ name: 'hladina_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** What the API answers a GET with the page's own session cookie: what the screen should show. */
@@ -256,12 +271,7 @@ export async function postRest<T = any>(path: string, body?: unknown, token?: st
 }
 
 /** The demo administrator's API token. */
-export const adminToken = async () =>
-  (
-    await postRest<{ access_token: string }>('/site/login', {
-      LoginForm: { username: demoAccounts.admin.username, password: demoAccounts.admin.password },
-    })
-  ).access_token;
+export const adminToken = () => sessionOf(demoAccounts.admin);
 
 /** A fresh active account made through the API, for tests that change what they sign in with. */
 export async function createAccount(prefix = 'e2e') {
