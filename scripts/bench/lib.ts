@@ -85,8 +85,10 @@ export async function postIngest(base: string, token: string, body: string, timi
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body,
   });
-  const json = (await res.json()) as { data?: { accepted: number }; errors?: unknown };
-  if (!json.data) throw new Error(`ingest failed: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
+  const text = await res.text();
+  // An overloaded local server may answer with its own HTML error page instead of the API's JSON.
+  const json = (text.startsWith('{') ? JSON.parse(text) : {}) as { data?: { accepted: number }; errors?: unknown };
+  if (!json.data) throw new Error(`ingest failed: HTTP ${res.status} ${json.errors ? JSON.stringify(json.errors) : text.slice(0, 300)}`);
   timings?.push(serverTimings(res.headers.get('Server-Timing')));
   return json.data.accepted;
 }
