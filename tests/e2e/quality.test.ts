@@ -124,6 +124,14 @@ describe('quality control in the browser', () => {
     const listed = page.locator('[data-reading="H1"] [data-testid="approval-range"][data-level="checked"]');
     await listed.waitFor();
     expect(await listed.textContent()).toContain('Tape measurement agrees (e2e).');
+    // The list and both forms fit a phone, in the dark too.
+    const phone = await openPage({ width: 360, height: 800, colorScheme: 'dark', as: demoAccounts.admin });
+    await visit(phone.page, `/edit-item/${item.id}`);
+    await phone.page.getByRole('tab', { name: 'Quality' }).click();
+    await phone.page.locator('[data-testid="approval-range"][data-level="checked"]').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await phone.page.getByTestId('approvals').screenshot({ path: shot('approvals-360-dark') });
+    await phone.context.close();
 
     await visit(page, chartPath);
     await ready(page);

@@ -420,17 +420,16 @@ export default function ReadingChart({
             data-level={name}
             data-colour={colour}
             aria-hidden
-            className="pointer-events-none absolute top-0 bottom-7 z-10 border-t-4"
+            className="pointer-events-none absolute top-0 bottom-7 z-10 overflow-hidden border-t-4"
             style={{ left, width, borderTopColor: colour, backgroundColor: `${colour}14` }}
           >
-            {width > 48 && (
-              <span
-                className="absolute top-1 left-1 max-w-[calc(100%-0.5rem)] truncate rounded px-1 text-[10px] leading-4 text-white"
-                style={{ backgroundColor: colour }}
-              >
-                {name}
-              </span>
-            )}
+            {/* Cut to the band's width when it is narrow; the card's legend names every level shown. */}
+            <span
+              className="absolute top-1 left-1 rounded px-1 text-[10px] leading-4 whitespace-nowrap text-white"
+              style={{ backgroundColor: colour }}
+            >
+              {name}
+            </span>
           </div>
         ))}
         {bands.map(({ left, width }) => (
