@@ -557,10 +557,26 @@ const cases: Case[] = [
   {
     name: 'POST /rest/quality/approve',
     expected: adminOnly,
-    build: async ({ user }) => ({
+    build: async () => {
+      // A range is approved only where readings are stored.
+      const station = await make.station({ token: true });
+      await ingest('danes', station.token, { rows: series('2026-01-01T08:00:00Z', 10, [2]) });
+      return { method: 'POST', path: `/rest/quality/approve?id=${station.id}`, body: { QualityApprove: { to: '2026-01-01' } } };
+    },
+  },
+  {
+    name: 'GET /rest/quality/levels',
+    expected: signedIn,
+    build: async () => ({ method: 'GET', path: '/rest/quality/levels' }),
+  },
+  {
+    name: 'POST /rest/quality/levels',
+    expected: adminOnly,
+    build: async () => ({
       method: 'POST',
-      path: `/rest/quality/approve?id=${(await qualityStation(user)).id}`,
-      body: { QualityApprove: { to: '2026-01-01' } },
+      path: '/rest/quality/levels',
+      // The list as it stands: the call changes nothing.
+      body: { ApprovalLevels: { levels: (await call('GET', '/rest/quality/levels', { token: (await make.admin()).token })).json.data } },
     }),
   },
   {

@@ -299,7 +299,11 @@ describe('line protocol: approved data stay locked', () => {
   async function approvedStation() {
     const station = await make.station({ token: true });
     const admin = await make.admin();
-    await write(`m H1=2 ${ms('2026-05-06T08:00:00Z')}`, { token: station.token, query: { precision: 'ms' } });
+    // Approval reaches the newest stored reading (10:00): 09:00 lies inside it.
+    await write(`m H1=2 ${ms('2026-05-06T08:00:00Z')}\nm H1=2 ${ms('2026-05-06T10:00:00Z')}`, {
+      token: station.token,
+      query: { precision: 'ms' },
+    });
     const approved = await post(
       '/rest/quality/approve',
       { QualityApprove: { to: '2026-05-06' } },
@@ -319,8 +323,8 @@ describe('line protocol: approved data stay locked', () => {
       query: { precision: 'ms' },
     });
     expect(late.status).toBe(400);
-    expect(late.json.error).toMatch(/^line 2: H1 of this station is approved up to 2026-05-06T22:00:00.000Z/);
-    expect(await storedOf(station.id)).toHaveLength(1);
+    expect(late.json.error).toMatch(/^line 2: H1 of this station is approved up to 2026-05-06T10:00:00.001Z/);
+    expect(await storedOf(station.id)).toHaveLength(2);
   });
 
   it('stores nothing at any station of an importer’s write when one station refuses', async () => {
@@ -332,7 +336,7 @@ describe('line protocol: approved data stay locked', () => {
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/^line 2: H1 of this station is approved/);
     expect(await storedOf(free.id)).toEqual([]);
-    expect(await storedOf(locked.id)).toHaveLength(1);
+    expect(await storedOf(locked.id)).toHaveLength(2);
   });
 });
 

@@ -150,20 +150,21 @@ describe('approval', () => {
     expect((await approve({ to: '2026-09-11' }, viewer)).status).toBe(403);
     const approved = await approve({ to: '2026-09-11', note: 'Checked against the manual readings.' });
     expect(approved.status, approved.text).toBe(200);
-    // Prague is two hours ahead of UTC in September: the day ends at 22:00 UTC.
-    expect(approved.data.approvals.find((a) => a.reading === 'H1')!.approved_until).toBe('2026-09-11T22:00:00.000Z');
+    // Up to the end of the day, but never past the newest stored reading (08:20): KCM, with none, is not approved.
+    expect(approved.data.approvals.find((a) => a.reading === 'H1')!.approved_until).toBe('2026-09-11T08:20:00.001Z');
+    expect(approved.data.approvals.find((a) => a.reading === 'KCM')!.approved_until).toBeNull();
 
     const body = { reading: 'H1', from: '2026-09-11T08:10:00Z', to: '2026-09-11T08:10:00Z', flag: 'rejected', note: 'Too late.' };
     const refused = await flag(admin, body, other.id);
     expect(refused.status).toBe(409);
-    expect(refused.json.errors.from[0]).toMatch(/approved up to 2026-09-11T22:00:00.000Z/);
+    expect(refused.json.errors.from[0]).toMatch(/approved up to 2026-09-11T08:20:00.001Z/);
 
     // The chart shows how far each reading is approved.
     const chart = await get(`/rest/api/item?id=${other.uniqueId}&from=2026-09-11&to=2026-09-11&format=columns`, {
       token: viewer.token,
       reply: ChartColumns,
     });
-    expect(chart.data.approved).toMatchObject({ H1: '2026-09-11T22:00:00.000Z' });
+    expect(chart.data.approved).toMatchObject({ H1: '2026-09-11T08:20:00.001Z' });
 
     const withdrawn = await post(
       '/rest/quality/withdraw',
@@ -172,7 +173,6 @@ describe('approval', () => {
     );
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(withdrawn.data.approvals.find((a) => a.reading === 'H1')!.approved_until).toBeNull();
-    expect(withdrawn.data.approvals.find((a) => a.reading === 'KCM')!.approved_until).toBe('2026-09-11T22:00:00.000Z');
     expect((await flag(admin, body, other.id)).status).toBe(200);
 
     const log = (await get('/rest/quality/log', { token: viewer.token, query: { id: other.id }, reply: z.array(LogEntry) })).data;

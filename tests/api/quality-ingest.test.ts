@@ -213,12 +213,14 @@ describe('approved data are locked', () => {
     expect(approved.status, approved.text).toBe(200);
     const again = await ingest('danes', token, { rows: series('2026-05-06T08:00:00Z', 10, [2]) });
     expect(again.data).toEqual({ accepted: 0, duplicates: 1 });
+    // The approval reaches the newest stored reading (08:10), not the end of the day: a gap before it is locked.
     const late = await ingest('danes', token, {
-      rows: [...series('2026-05-07T08:00:00Z', 10, [2]), ...series('2026-05-06T09:00:00Z', 10, [2.2])],
+      rows: [...series('2026-05-07T08:00:00Z', 10, [2]), ...series('2026-05-06T08:05:00Z', 10, [2.2])],
     });
     expect(late.status).toBe(422);
     expect(Object.keys(late.json.errors)).toEqual(['rows.1']);
-    expect(late.json.errors['rows.1'][0]).toMatch(/approved up to 2026-05-06T22:00:00.000Z/);
+    expect(late.json.errors['rows.1'][0]).toMatch(/approved up to 2026-05-06T08:10:00.001Z/);
     expect(await storedOf(station.id)).toHaveLength(2);
+    expect((await ingest('danes', token, { rows: series('2026-05-06T09:00:00Z', 10, [2.2]) })).status).toBe(200);
   });
 });

@@ -43,14 +43,15 @@ describe('levels on the chart', () => {
         // The second reading is rejected: it has no corrected value; the corrected series is 0.1 higher.
         data: { H1: { t: [utc(0), utc(10)], v: [2, -7], q: [0, 2] } },
         corrected: { H1: { t: [utc(0)], v: [2.1] }, H1_elevation: { t: [utc(0)], v: [250.1] } },
-        approved: { H1: new Date(utc(5)).toISOString() },
+        approvals: { H1: [{ from: null, to: utc(5), level: 1 }] },
+        approval_levels: [{ id: 1, name: 'final, checked', colour: '#16a34a', in_use: true }],
       },
       'UTC',
     );
     expect(csv).toBe(
       'time,reading,raw,corrected,flag,approval\r\n' +
-        '2026-11-21T12:00:00+00:00,H1,2,2.1,good,approved\r\n' +
-        '2026-11-21T12:00:00+00:00,H1_elevation,,250.1,good,approved\r\n' +
+        '2026-11-21T12:00:00+00:00,H1,2,2.1,good,"final, checked"\r\n' +
+        '2026-11-21T12:00:00+00:00,H1_elevation,,250.1,good,"final, checked"\r\n' +
         '2026-11-21T12:10:00+00:00,H1,-7,,rejected,\r\n',
     );
   });

@@ -94,11 +94,53 @@ describe('quality control in the browser', () => {
     );
     await visit(page, chartPath);
     await ready(page);
-    await page.locator('[data-reading="H1"]').getByTestId('approved-band').waitFor();
+    await page.locator('[data-reading="H1"] [data-testid="approval-band"][data-level="approved"]').waitFor();
     const edit = await callApi(page, `/quality/flag?id=${item.id}`, {
       QualityFlag: { reading: 'H1', from: `${day}T06:00:00Z`, to: `${day}T07:00:00Z`, flag: 'suspect', note: 'Too late (e2e).' },
     });
     expect(edit.status).toBe(409);
+    const withdrawn = await callApi(page, `/quality/withdraw?id=${item.id}`, {
+      QualityWithdraw: { reading: 'H1', note: 'Withdrawn after the e2e test.' },
+    });
+    expect(withdrawn.status).toBe(200);
+    await context.close();
+  });
+
+  test('a range set at a level on the Quality screen is listed there, and banded on the chart in its colour with its name', async () => {
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    const [item] = (await restAs<ItemRow[]>(page, '/items')).filter((i) => i.unique_id === station);
+    const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    await visit(page, `/edit-item/${item.id}`);
+    await page.getByRole('tab', { name: 'Quality' }).click();
+    const form = page.getByTestId('approve-form');
+    await form.getByLabel('Reading').click();
+    await page.getByRole('option', { name: 'Groundwater level', exact: true }).click();
+    await form.getByLabel('Level').click();
+    await page.getByRole('option', { name: 'checked' }).click();
+    await form.getByLabel('From the start of').fill(dayAgo(4));
+    await form.getByLabel('Up to the end of').fill(dayAgo(2));
+    await form.getByLabel(/^Note/).fill('Tape measurement agrees (e2e).');
+    await form.getByLabel(/^Note/).press('Enter');
+    const listed = page.locator('[data-reading="H1"] [data-testid="approval-range"][data-level="checked"]');
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain('Tape measurement agrees (e2e).');
+    // The list and both forms fit a phone, in the dark too.
+    const phone = await openPage({ width: 360, height: 800, colorScheme: 'dark', as: demoAccounts.admin });
+    await visit(phone.page, `/edit-item/${item.id}`);
+    await phone.page.getByRole('tab', { name: 'Quality' }).click();
+    await phone.page.locator('[data-testid="approval-range"][data-level="checked"]').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await phone.page.getByTestId('approvals').screenshot({ path: shot('approvals-360-dark') });
+    await phone.context.close();
+
+    await visit(page, chartPath);
+    await ready(page);
+    const band = page.locator('[data-reading="H1"] [data-testid="approval-band"][data-level="checked"]');
+    await band.waitFor();
+    expect(await band.getAttribute('data-colour')).toBe('#3b82f6');
+    expect(await band.textContent()).toBe('checked');
+    await page.locator('[data-reading="H1"]').getByTestId('approval-legend').getByText('checked').waitFor();
+    await page.locator('[data-reading="H1"]').screenshot({ path: shot('approval-band-card') });
     const withdrawn = await callApi(page, `/quality/withdraw?id=${item.id}`, {
       QualityWithdraw: { reading: 'H1', note: 'Withdrawn after the e2e test.' },
     });

@@ -128,13 +128,73 @@ export const toCheckSettings = (c: Omit<CodeChecks, 'reading'>): CheckSettings =
   flatMinutes: c.flat_minutes,
 });
 
+/** The highest approval level's id: it locks its ranges and stays on top (decision 0033). */
+export const lockingLevel = 1;
+/** An approval range's bounds when it is open at the start or the end (JavaScript's earliest and latest instants). */
+export const openStart = -8.64e15;
+export const openEnd = 8.64e15;
+
+/** An approval level's colour: #rrggbb. */
+export const isLevelColour = (text: string) => /^#[0-9a-fA-F]{6}$/.test(text);
+/** The longest name an approval level may have. */
+export const maxLevelName = 40;
+
+/** One approval level of the deployment. */
+export const ApprovalLevel = z.object({
+  id: z.number(),
+  name: z.string(),
+  colour: z.string(),
+  in_use: z.boolean().meta({ description: 'Whether any station has a range of this level (it cannot be removed then).' }),
+});
+export type ApprovalLevel = z.infer<typeof ApprovalLevel>;
+
+/** The levels as an administrator sends them: lowest first; the highest (`lockingLevel`) stays last. */
+export const ApprovalLevels = z.object({
+  levels: z
+    .array(
+      z.object({
+        id: z.number().int().positive().nullish().meta({ description: 'An existing level; left out: a new one.' }),
+        // Checked by the call (not here) so that a refusal names the level's own field.
+        name: z
+          .string()
+          .trim()
+          .meta({ description: `1 to ${maxLevelName} characters, unlike every other level's name (ignoring case).` }),
+        colour: z.string().trim().meta({ description: 'A colour as #rrggbb.' }),
+      }),
+    )
+    .min(1)
+    .max(20)
+    .meta({ description: 'Every level, lowest first; a level left out is removed (refused while a station uses it).' }),
+});
+export type ApprovalLevels = z.output<typeof ApprovalLevels>;
+
+/** A stretch of one reading at one level, and who set it. */
+export const ApprovalRange = z.object({
+  from: z.string().nullable().meta({ description: 'First instant, included; null: from the start.' }),
+  to: z.string().meta({ description: 'Last instant, excluded.' }),
+  level: z.number(),
+  at: z.string(),
+  by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type ApprovalRange = z.infer<typeof ApprovalRange>;
+
+/** A stretch of one reading at one level as the chart and the export carry it: epoch ms, `to` excluded. */
+export const ApprovalSpan = z.object({
+  from: z.number().nullable().meta({ description: 'Epoch ms, included; null: from the start.' }),
+  to: z.number().meta({ description: 'Epoch ms, excluded.' }),
+  level: z.number(),
+});
+export type ApprovalSpan = z.infer<typeof ApprovalSpan>;
+
 export const Approval = z.object({
   reading: z.string(),
-  approved_until: z
-    .string()
-    .nullable()
-    .meta({ description: "The instant up to which (exclusive) the reading's data are approved; null: none." }),
+  approved_until: z.string().nullable().meta({ description: 'The end (excluded) of the last range at the highest level; null: none.' }),
+  ranges: z
+    .array(ApprovalRange)
+    .meta({ description: 'The ranges as they stand now (later ranges painted over earlier ones), in time order.' }),
 });
+export type Approval = z.infer<typeof Approval>;
 
 /** A station's quality state: approvals, check settings, and what the caller may do. */
 export const QualityState = z.object({
@@ -146,6 +206,7 @@ export const QualityState = z.object({
   }),
   may_approve: z.boolean().meta({ description: 'Whether the caller may approve or withdraw approvals (administrators).' }),
   approvals: z.array(Approval),
+  levels: z.array(ApprovalLevel).meta({ description: "The deployment's approval levels, lowest first." }),
   checks: z.array(CodeChecks).meta({ description: "Each code of the station's source with the settings in force." }),
   defaults: z.array(CodeChecks).meta({ description: 'The catalogue defaults, for comparison.' }),
 });
@@ -153,7 +214,11 @@ export type QualityState = z.infer<typeof QualityState>;
 
 export const QualityApprove = z.object({
   reading: reading.nullish().meta({ description: 'One reading code; left out: every reading of the station.' }),
-  to: Day.meta({ description: 'Approve up to the end of this station-local day.' }),
+  level: id().nullish().meta({ description: 'The approval level; left out: the highest (which locks).' }),
+  from: Day.nullish().meta({ description: 'From the start of this station-local day; left out: from the first reading.' }),
+  to: Day.meta({
+    description: "Up to the end of this station-local day, never past each reading's newest stored reading (a later day is clamped).",
+  }),
   note: text(1, 500)
     .nullish()
     .transform((v) => v ?? null),
@@ -162,6 +227,7 @@ export const QualityApprove = z.object({
 export const QualityWithdraw = z.object({
   reading: reading.nullish().meta({ description: 'One reading code; left out: every reading of the station.' }),
   from: Day.nullish().meta({ description: 'Withdraw the approval from the start of this station-local day on; left out: all of it.' }),
+  to: Day.nullish().meta({ description: 'Up to the end of this station-local day; left out: all of it after `from`.' }),
   note,
 });
 
@@ -265,11 +331,34 @@ export const qualityCalls = {
     query: FlagsQuery,
     reply: z.array(FlaggedReading),
   }),
+  levels: defineCall({
+    method: 'get',
+    path: '/quality/levels',
+    access: 'user',
+    summary: "The deployment's approval levels, lowest first, each with its name and colour",
+    reply: z.array(ApprovalLevel),
+  }),
+  setLevels: defineCall({
+    method: 'post',
+    path: '/quality/levels',
+    access: 'admin',
+    summary: "Set the deployment's approval levels (reorder, rename, add, remove); the highest stays on top and locks",
+    description:
+      'Names must differ, colours are #rrggbb, a level a station uses cannot be removed, and the highest level (which locks its ' +
+      'ranges) stays last: rename it, but put no level above it (docs/decisions/0033).',
+    body: ApprovalLevels,
+    model: 'ApprovalLevels',
+    reply: z.array(ApprovalLevel),
+  }),
   approve: defineCall({
     method: 'post',
     path: '/quality/approve',
     access: 'admin',
-    summary: "Approve a station's data (one reading or all) up to the end of a day; approved readings cannot be re-flagged",
+    summary: "Set an approval level over a station's data (one reading or all) from a day to a day; the highest level locks",
+    description:
+      'A later range overrides an earlier one where they overlap. A range never reaches past the newest stored reading of each ' +
+      'code (it is clamped), so live readings after it are always taken. Readings at the highest level cannot be re-flagged or ' +
+      'corrected (409) until withdrawn.',
     query: stationQuery,
     body: QualityApprove,
     model: 'QualityApprove',
@@ -279,7 +368,7 @@ export const qualityCalls = {
     method: 'post',
     path: '/quality/withdraw',
     access: 'admin',
-    summary: "Withdraw a station's approval (one reading or all), from a day on or entirely, with a note (logged)",
+    summary: "Withdraw a station's approval (one reading or all) over a range of days, or entirely, with a note (logged)",
     query: stationQuery,
     body: QualityWithdraw,
     model: 'QualityWithdraw',

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineCall } from './call';
 import { ItemRow } from './items';
+import { ApprovalLevel, ApprovalSpan } from './quality';
 import { isCalendarDay } from '../../shared/calendar';
 import type { Source } from '../../shared/readings';
 import { isoInstant, periods } from '../../shared/station-time';
@@ -246,7 +247,12 @@ const chartFacts = {
   approved: z
     .record(z.string(), z.string())
     .optional()
-    .meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
+    .meta({ description: 'Per reading with an approval at the highest level: the instant its last such range ends (excluded).' }),
+  approvals: z
+    .record(z.string(), z.array(ApprovalSpan))
+    .optional()
+    .meta({ description: 'Per reading with approvals: its ranges at each level, in time order (decision 0033).' }),
+  approval_levels: z.array(ApprovalLevel).optional().meta({ description: "The deployment's approval levels, lowest first." }),
 };
 
 export const Chart = z.object({ ...chartFacts, data: z.union([z.array(DanesRow), z.array(UniwanRow)]) });
@@ -302,7 +308,11 @@ export const RawReadings = z.object({
   ),
   approved: z
     .record(z.string(), z.string())
-    .meta({ description: 'Per reading with an approval: the instant up to which (exclusive) its data are approved.' }),
+    .meta({ description: 'Per reading with an approval at the highest level: the instant its last such range ends (excluded).' }),
+  approvals: z
+    .record(z.string(), z.array(ApprovalSpan))
+    .meta({ description: 'Per reading with approvals: its ranges at each level, in time order (decision 0033).' }),
+  approval_levels: z.array(ApprovalLevel).meta({ description: "The deployment's approval levels, lowest first." }),
   corrected: z
     .record(
       z.string(),

@@ -7,7 +7,8 @@
 import { RpcTarget } from 'cloudflare:workers';
 import type { RollupSettings } from '../config';
 import type { LiveMessage } from '../contracts/live';
-import type { FlaggedReading, LogEntry } from '../contracts/quality';
+import type { Approval, ApprovalSpan, FlaggedReading, LogEntry } from '../contracts/quality';
+import type { Painting } from './approvals';
 import { allReadingCodes, type CheckSettings } from '../../shared/readings';
 import type { Reading } from '../contracts/telemetry';
 import { firstMonthOfDays, type Figures } from '../db/rollup-layout';
@@ -76,9 +77,13 @@ export class Facet extends RpcTarget {
   }
 }
 
-/** Per code with an approval, the instant (ISO) up to which its data are approved. */
-const approvedOf = (quality: StationQuality, codes: readonly string[]): Record<string, string> =>
-  Object.fromEntries(quality.approvalsOf(codes).flatMap((a) => (a.approved_until ? [[a.reading, a.approved_until]] : [])));
+/** Per code with an approval at the highest level, the instant (ISO) its last such range ends; and every code's ranges. */
+const approvedOf = (quality: StationQuality, codes: readonly string[]) => ({
+  approved: Object.fromEntries(
+    quality.approvals.approvals(codes).flatMap((a) => (a.approved_until ? [[a.reading, a.approved_until]] : [])),
+  ),
+  approvals: quality.approvals.spans(codes),
+});
 
 /** The station's readings as the charts, the export, legacy copies and the SensorThings API read them; no writes. */
 export class ReadsFacet extends Facet {
@@ -87,7 +92,11 @@ export class ReadsFacet extends Facet {
    * points than asked, readings that add up totalled per period when asked, rejected readings left out (and, when
    * asked, the flagged ones sent apart with how far each reading is approved).
    */
-  series(start: number, end: number, options: SeriesOptions = {}): ChartSeries & { approved?: Record<string, string> } {
+  series(
+    start: number,
+    end: number,
+    options: SeriesOptions = {},
+  ): ChartSeries & { approved?: Record<string, string>; approvals?: Record<string, ApprovalSpan[]> } {
     const { sql } = this.parts.storage;
     const { codes, reports } = options.raw
       ? { codes: allReadingCodes, reports: reportsIn(sql, start, end) }
@@ -95,7 +104,7 @@ export class ReadsFacet extends Facet {
     const builder = new SeriesBuilder(codes, start, end, options);
     for (const { row, flags } of reports) builder.add(row, flags);
     const result = builder.result();
-    return options.flagged ? { ...result, approved: approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
+    return options.flagged ? { ...result, ...approvedOf(this.parts.quality, options.codes ?? allReadingCodes) } : result;
   }
 
   /**
@@ -111,7 +120,7 @@ export class ReadsFacet extends Facet {
     });
     if (!data) return null;
     const approved = approvedOf(this.parts.quality, allReadingCodes);
-    if (!corrected) return { data, approved };
+    if (!corrected) return { data, ...approved };
     const { codes, reports } = derivedReportsIn(sql, start, end);
     // rawSeries asks for a row's flags right after taking the row.
     let flags: readonly number[] = [];
@@ -122,7 +131,7 @@ export class ReadsFacet extends Facet {
       }
     })();
     const values = rawSeries(codes, rows, limit, { flagsAt: () => flags, withoutRejected: true });
-    return values && { data, approved, corrected: values };
+    return values && { data, ...approved, corrected: values };
   }
 
   /** How much the station holds: reports, readings, bytes on disk and its time span. */
@@ -193,20 +202,18 @@ export class QualityFacet extends Facet {
     return outcome;
   }
 
-  /** Approves (up to `until`) or withdraws (back to `until`, or entirely with null) the approval of `codes`. */
-  setApproval(change: {
-    codes: readonly string[];
-    until: number | null;
-    action: 'approve' | 'withdraw';
-    who: Editor;
-    note: string | null;
-  }) {
-    this.parts.storage.transactionSync(() => this.parts.quality.setApproval({ ...change, now: Date.now() }));
-    return this.parts.quality.approvalsOf(change.codes);
+  /**
+   * Paints an approval level (or, with null, a withdrawal) over [from, to) of `codes` (decision 0033); answers the
+   * codes painted and the levels the station's ranges stand at afterwards.
+   */
+  setApproval(change: Omit<Painting, 'now'>) {
+    const { quality, storage } = this.parts;
+    const painted = storage.transactionSync(() => quality.setApproval({ ...change, now: Date.now() }));
+    return { painted, levels: quality.approvals.levelsInUse() };
   }
 
-  approvals(codes: readonly string[]) {
-    return this.parts.quality.approvalsOf(codes);
+  approvals(codes: readonly string[]): Approval[] {
+    return this.parts.quality.approvals.approvals(codes);
   }
 
   /**
@@ -215,8 +222,8 @@ export class QualityFacet extends Facet {
    */
   approvalConflicts(ref: StationRef, batch: ReadingBatch): Refusal[] {
     const { storage, quality } = this.parts;
-    const approved = (i: number) => batch.ts[i] < (quality.approvedUntil(batch.codes[batch.code[i]]) ?? -Infinity);
-    if (!batch.ts.some((_, i) => approved(i))) return [];
+    const locked = (i: number) => quality.approvals.lockIn(batch.codes[batch.code[i]], batch.ts[i], batch.ts[i]) !== null;
+    if (!batch.ts.some((_, i) => locked(i))) return [];
     let conflicts: Refusal[] = [];
     // Stored and undone: the same rule as `ingest`, duplicates and all.
     transaction(storage, () => {

@@ -3,6 +3,7 @@
  * (worker/sta/): keyset pages of one or more codes in any supported order, filtered counts, and the readings
  * the roll-up in D1 does not hold yet. Pure functions over the object's SQLite storage; nothing here writes.
  */
+import { lockingLevel } from '../contracts/quality';
 import { allReadingCodes } from '../../shared/readings';
 import { addDays, dayBounds } from '../../shared/station-time';
 import { datastreamId } from '../sta/ids';
@@ -134,8 +135,9 @@ function codeStream(query: StreamQuery, code: number, filter?: Fragment, count =
   if (count) return exec([`SELECT count(*) AS n FROM ${source}`, ...where]);
   const keys = [...new Set(components.flatMap((c) => (typeof c.expr === 'string' ? [c.expr] : [])))];
   const order = keys.map((expr) => `${expr} ${components.find((c) => c.expr === expr)!.desc ? 'DESC' : 'ASC'}`).join(', ');
-  // The approved stretch is read once per statement (an uncorrelated subquery), not once per reading.
-  const approved = `ts < coalesce((SELECT until FROM approvals WHERE code = '${codeText.replaceAll("'", "''")}'), -9e18)`;
+  // Approved: in a segment of the highest level (decision 0033), found by the segments' key (code, from_ts).
+  const approved = `EXISTS (SELECT 1 FROM approval_segments WHERE code = '${codeText.replaceAll("'", "''")}' AND level = ${lockingLevel}
+    AND from_ts <= ts AND to_ts > ts)`;
   return exec([
     `SELECT ts, v, q, ${approved} AS a FROM ${source}`,
     ...where,

@@ -5,6 +5,8 @@
  * that is not good).
  */
 import {
+  openEnd,
+  openStart,
   flagNumber,
   flagOfNumber,
   type FlagChange,
@@ -17,6 +19,7 @@ import { readingInfo, type CheckSettings } from '../../shared/readings';
 import { isoInstant } from '../../shared/station-time';
 import type { Reading } from '../contracts/telemetry';
 import { anyCheck, checkPoints, needsHistory, type Point, type Tail } from './checks';
+import { StationApprovals, type Painting } from './approvals';
 import { codeIndex, suspectFlag } from './flags';
 import { column } from './schema';
 import { daysOf } from './store';
@@ -75,13 +78,15 @@ const insertEntry = `INSERT INTO quality_log (at, action, code, from_ts, to_ts, 
 
 export class StationQuality {
   private settings: Map<string, CheckSettings> | null = null;
-  private approvals: Map<string, number> | null = null;
+  readonly approvals: StationApprovals;
   /** Per code, what the checks remember of its newest reading; undefined: not known in this instance (read when needed). */
   private readonly tails = new Map<string, Tail | undefined>();
   /** Per code, the latest instant a person's flag edit reached (readings arriving before it may land in an edited range). */
   private edited: Map<string, number> | null = null;
 
-  constructor(private readonly storage: DurableObjectStorage) {}
+  constructor(private readonly storage: DurableObjectStorage) {
+    this.approvals = new StationApprovals(storage);
+  }
 
   private get sql() {
     return this.storage.sql;
@@ -111,68 +116,21 @@ export class StationQuality {
 
   // --- approvals ------------------------------------------------------------------------------------------------
 
-  private approved(): Map<string, number> {
-    this.approvals ??= new Map(
-      this.sql
-        .exec<{ code: string; until: number }>('SELECT code, until FROM approvals')
-        .toArray()
-        .map((r) => [r.code, r.until]),
-    );
-    return this.approvals;
-  }
-
-  /** The instant up to which (exclusive) a code's readings are approved, or null. */
-  approvedUntil(code: string): number | null {
-    return this.approved().get(code) ?? null;
-  }
-
-  /** Of newly stored readings, those in an approved stretch: a batch holding any is refused (approved data are locked). */
-  inApproved(stored: Reading[]): Reading[] {
-    const approved = this.approved();
-    if (!approved.size) return [];
-    return stored.filter((r) => r.ts < (approved.get(r.reading) ?? -Infinity));
-  }
-
   /**
-   * Moves the approval of `codes` to `until`: forward only when approving, back only when withdrawing (null: none
-   * at all). Logged as one entry when anything moved. Must run in a transaction.
+   * Paints an approval range (or a withdrawal) over `codes`, logged as one entry when any code was painted (the
+   * entry's `changes` name the codes and the level). Must run in a transaction. Answers the codes painted.
    */
-  setApproval({
-    codes,
-    until,
-    action,
-    who,
-    note,
-    now,
-  }: {
-    codes: readonly string[];
-    until: number | null;
-    action: 'approve' | 'withdraw';
-    who: Editor;
-    note: string | null;
-    now: number;
-  }) {
-    const approved = this.approved();
-    const moved: string[] = [];
-    for (const code of codes) {
-      const before = approved.get(code) ?? null;
-      const after =
-        action === 'approve' ? Math.max(before ?? -Infinity, until!) : until === null ? null : Math.min(before ?? -Infinity, until);
-      if (after === before || (after !== null && !Number.isFinite(after))) continue;
-      if (after === null) this.sql.exec('DELETE FROM approvals WHERE code = ?', code);
-      else
-        this.sql.exec(
-          'INSERT INTO approvals (code, until) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET until = excluded.until',
-          code,
-          after,
-        );
-      moved.push(code);
-    }
-    if (!moved.length) return;
-    this.approvals = null;
-    const code = moved.length === 1 && codes.length === 1 ? moved[0] : null;
+  setApproval(painting: Painting): string[] {
+    const painted = this.approvals.paint(painting);
+    if (!painted.length) return painted;
+    const { codes, from, to, level, who, note, now } = painting;
+    const code = painted.length === 1 && codes.length === 1 ? painted[0] : null;
+    const action = level === null ? 'withdraw' : 'approve';
     // RETURNING leaves the statement open until its row is read.
-    this.sql.exec(insertEntry, now, action, code, null, until, null, null, who.id, who.name, note, JSON.stringify(moved), null).one();
+    this.sql
+      .exec(insertEntry, now, action, code, from, to, null, null, who.id, who.name, note, JSON.stringify({ codes: painted, level }), null)
+      .one();
+    return painted;
   }
 
   /**
@@ -371,8 +329,8 @@ export class StationQuality {
    * the same synchronous step, so the object's write coalescing commits them with the edit).
    */
   flagRange(edit: FlagEdit, who: Editor, now: number, timeZone: string): FlagEditOutcome {
-    const approvedUntil = this.approvedUntil(edit.code);
-    if (approvedUntil !== null && edit.from < approvedUntil) return { ok: false, approvedUntil };
+    const locked = this.approvals.lockIn(edit.code, edit.from, edit.to);
+    if (locked) return { ok: false, approvedUntil: locked.to };
     const col = column(edit.code);
     const index = codeIndex(edit.code);
     const target = flagNumber[edit.flag];
@@ -504,11 +462,6 @@ export class StationQuality {
       .toArray()
       .map(toLogEntry);
   }
-
-  /** Approvals per code of `codes`, as instants. */
-  approvalsOf(codes: readonly string[]) {
-    return codes.map((code) => ({ reading: code, approved_until: isoInstant(this.approvedUntil(code)) }));
-  }
 }
 
 function toLogEntry(r: LogRow): LogEntry {
@@ -520,9 +473,8 @@ function toLogEntry(r: LogRow): LogEntry {
     at: isoInstant(r.at),
     action: r.action,
     reading: r.code,
-    // Approvals: `to` is the new "approved up to" (null: none).
-    from: approval ? null : isoInstant(r.from_ts),
-    to: isoInstant(r.to_ts),
+    from: isoInstant(r.from_ts === null || r.from_ts <= openStart ? null : r.from_ts),
+    to: isoInstant(r.to_ts === null || r.to_ts >= openEnd ? null : r.to_ts),
     flag: r.flag as QualityFlag | null,
     reason: r.reason as FlagReason | null,
     by: r.subject_id === null ? null : { id: r.subject_id, name: r.subject_name ?? '' },

@@ -15,12 +15,13 @@ export function transaction<T>(storage: DurableObjectStorage, work: () => T): T 
   }
 }
 
-/** The readings of a batch that its store found new in an approved stretch (by batch index), with the stretch's end. */
+/** The readings of a batch that its store found new in a locked approval range (by batch index), with the range's end. */
 export function approvalRefusals(quality: StationQuality, batch: ReadingBatch, stored: Reading[]): Refusal[] {
-  const locked = quality.inApproved(stored);
+  const locked = quality.approvals.locked(stored);
   if (!locked.length) return [];
-  const keys = new Set(locked.map((r) => `${r.reading}|${r.ts}`));
-  return Array.from(batch.ts.keys())
-    .filter((i) => keys.has(`${batch.codes[batch.code[i]]}|${batch.ts[i]}`))
-    .map((index) => ({ index, approvedUntil: quality.approvedUntil(batch.codes[batch.code[index]])! }));
+  const ends = new Map(locked.map(({ reading, segment }) => [`${reading.reading}|${reading.ts}`, segment.to]));
+  return Array.from(batch.ts.keys()).flatMap((index) => {
+    const approvedUntil = ends.get(`${batch.codes[batch.code[index]]}|${batch.ts[index]}`);
+    return approvedUntil === undefined ? [] : [{ index, approvedUntil }];
+  });
 }

@@ -1,3 +1,4 @@
+import { lockingLevel, openStart } from '../contracts/quality';
 import { allReadingCodes, type Source } from '../../shared/readings';
 
 /** What a station object is told of its station with every call that needs it (D1 owns these facts). */
@@ -30,6 +31,10 @@ export const markedDays = (sql: SqlStorage) =>
     .toArray()
     .map((r) => r.day);
 
+/** The time of a code's newest stored reading (null: none). */
+export const newestOf = (sql: SqlStorage, code: string) =>
+  sql.exec<{ ts: number }>(`SELECT ts FROM readings WHERE ${column(code)} IS NOT NULL ORDER BY ts DESC LIMIT 1`).toArray()[0]?.ts ?? null;
+
 /** The time of the station's newest reading (null without readings). */
 export const newestTs = (sql: SqlStorage) => sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
 
@@ -53,7 +58,48 @@ export function figuresOf(sql: SqlStorage): StorageFigures {
 }
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
-const schemaVersion = 6;
+const schemaVersion = 7;
+
+/**
+ * Schema 6 kept one "approved up to" instant per code (`approvals`): each becomes a range of the highest level from
+ * the start, never past the code's newest stored reading (so an approval of the future stops refusing live readings),
+ * set by whoever last approved, when and why.
+ */
+function migrateApprovals(sql: SqlStorage) {
+  if (!sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'approvals'").toArray().length) return;
+  for (const { code, until } of sql.exec<{ code: string; until: number }>('SELECT code, until FROM approvals').toArray()) {
+    const newest = allReadingCodes.includes(code) ? newestOf(sql, code) : null;
+    if (newest === null) continue;
+    const by = sql
+      .exec<{ at: number; subject_id: number | null; subject_name: string | null; note: string | null }>(
+        "SELECT at, subject_id, subject_name, note FROM quality_log WHERE action = 'approve' AND (code = ? OR code IS NULL) ORDER BY seq DESC LIMIT 1",
+        code,
+      )
+      .toArray()[0];
+    const { seq } = sql
+      .exec<{ seq: number }>(
+        `INSERT INTO approval_ranges (code, from_ts, to_ts, level, at, subject_id, subject_name, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+        code,
+        openStart,
+        Math.min(until, newest + 1),
+        lockingLevel,
+        by?.at ?? Date.now(),
+        by?.subject_id ?? null,
+        by?.subject_name ?? null,
+        by?.note ?? null,
+      )
+      .one();
+    sql.exec(
+      'INSERT INTO approval_segments (code, from_ts, to_ts, level, entry) VALUES (?, ?, ?, ?, ?)',
+      code,
+      openStart,
+      Math.min(until, newest + 1),
+      lockingLevel,
+      seq,
+    );
+  }
+  sql.exec('DROP TABLE approvals');
+}
 
 /**
  * The station object's tables. One row per report time with a REAL column per code of the catalogue: a 7-code report is one
@@ -92,8 +138,13 @@ export function migrate(storage: DurableObjectStorage) {
   // so its rowid is never reused and needs no AUTOINCREMENT (which would write a second row per entry).
   sql.exec(`CREATE TABLE IF NOT EXISTS quality_log (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, action TEXT NOT NULL,
     code TEXT, from_ts INTEGER, to_ts INTEGER, flag TEXT, reason TEXT, subject_id INTEGER, subject_name TEXT, note TEXT, changes TEXT, times TEXT)`);
-  // Per code, the instant up to which (exclusive) its readings are approved.
-  sql.exec('CREATE TABLE IF NOT EXISTS approvals (code TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID');
+  // Approval ranges (decision 0033), append-only: a level (null: withdrawn) over [from_ts, to_ts) of a code, painted
+  // over the earlier ones; and the segments the painting leaves per code, each naming the range that set it.
+  sql.exec(`CREATE TABLE IF NOT EXISTS approval_ranges (seq INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL,
+    to_ts INTEGER NOT NULL, level INTEGER, at INTEGER NOT NULL, subject_id INTEGER, subject_name TEXT, note TEXT)`);
+  sql.exec(`CREATE TABLE IF NOT EXISTS approval_segments (code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER NOT NULL,
+    level INTEGER NOT NULL, entry INTEGER NOT NULL, PRIMARY KEY (code, from_ts)) WITHOUT ROWID`);
+  migrateApprovals(sql);
   // Corrections (docs/corrections.md): never deleted, a removal stamps `removed_at`, so any past stack can be replayed.
   sql.exec(`CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
     position INTEGER NOT NULL, params TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT,

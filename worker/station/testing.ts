@@ -1,7 +1,7 @@
 import type { Reading } from '../contracts/telemetry';
 import { Facet, type StationParts } from './facets';
 import type { RollupState } from './rollup';
-import { column, markDays } from './schema';
+import { column, markDays, migrate } from './schema';
 
 /** One of the object's own tables (not SQLite's or the runtime's), by name. */
 const ownTable = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? AND name NOT LIKE 'sqlite%' AND substr(name, 1, 1) != '_'";
@@ -75,6 +75,19 @@ export class StationTesting extends Facet {
         value,
       );
     }
+  }
+
+  /**
+   * Puts back an approval as schema 6 kept it ("approved up to" an instant per code) and runs the schema step again,
+   * as the first wake-up after an upgrade would.
+   */
+  restoreSchema6Approval(code: string, until: number) {
+    const { storage } = this.parts;
+    storage.sql.exec('CREATE TABLE approvals (code TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID');
+    storage.sql.exec('INSERT INTO approvals (code, until) VALUES (?, ?)', code, until);
+    storage.kv.put('schema', 6);
+    migrate(storage);
+    this.parts.quality.approvals.forget();
   }
 
   /** Sets (or lifts) the roll-up's marks of `days` as they are, calendar days or not, scheduling nothing. */

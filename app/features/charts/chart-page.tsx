@@ -127,14 +127,7 @@ export function ChartPage({
         <RangePicker days={'from' in choice ? undefined : (choice.days ?? defaultRangeDays)} range={range} onChange={onRangeChange} />
         <StationAlarms item={item} />
         {chart.downsampled && <Alert data-testid="downsampled">{m.charts_downsampled()}</Alert>}
-        <QualityBar
-          hideRejected={hideRejected}
-          onHideRejected={setHideRejected}
-          flagged={anyFlag}
-          approved={Object.keys(chart.approved ?? {}).length > 0}
-          raw={raw}
-          onRaw={setRaw}
-        />
+        <QualityBar hideRejected={hideRejected} onHideRejected={setHideRejected} flagged={anyFlag} raw={raw} onRaw={setRaw} />
         <Readings
           chart={chart}
           thresholds={thresholds}
@@ -148,21 +141,19 @@ export function ChartPage({
 }
 
 /**
- * The chart page's quality line: what the marks mean (suspect, rejected, approved), and a switch that leaves rejected
+ * The chart page's quality line: what the marks mean (suspect, rejected; each card names its approval levels), and a switch that leaves rejected
  * readings out of the charts' marks and the CSV export.
  */
 function QualityBar({
   hideRejected,
   onHideRejected,
   flagged,
-  approved,
   raw,
   onRaw,
 }: {
   hideRejected: boolean;
   onHideRejected: (on: boolean) => void;
   flagged: boolean;
-  approved: boolean;
   raw: boolean;
   onRaw: (raw: boolean) => void;
 }) {
@@ -196,12 +187,6 @@ function QualityBar({
         <span aria-hidden className="inline-block size-2.5 bg-red-600 dark:bg-red-400" />
         {m.quality_flag_rejected()}
       </span>
-      {approved && (
-        <span className="inline-flex items-center gap-1.5">
-          <span aria-hidden className="inline-block h-3 w-0 border-l-2 border-dashed border-emerald-600" />
-          {m.quality_approved_legend()}
-        </span>
-      )}
       <div className="flex items-center gap-2">
         <Switch id="hide-rejected" checked={hideRejected} onCheckedChange={onHideRejected} disabled={!flagged && !hideRejected} />
         <Label htmlFor="hide-rejected" className="font-normal">

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { readingInfo } from '../../../shared/readings';
+import type { ApprovalLevel, ApprovalSpan } from '../../../worker/contracts/quality';
+import { approvalBands, type ApprovalBand } from './approvals';
 import type { Point } from './series';
 
 const csvField = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
@@ -26,19 +27,18 @@ export function toCsv(points: Point[], timeZone: string, { flags }: { flags?: (r
 
 type Series = Record<string, { t: number[]; v: number[]; q?: number[] }>;
 
-/** A code's approval: a derived code's is its level's. */
-const approvalCode = (code: string) => {
-  const info = readingInfo(code);
-  return info && 'derived' in info ? info.derived.from : code;
-};
-
 /**
  * CSV of readings raw and corrected side by side (the export's opt-in, docs/corrections.md): one line per reading and
  * time either holds, `raw` empty for a derived or filled value, `corrected` empty for a reading rejected or left out
- * by a correction; the raw reading's flag, and `approved` for a time before the reading's approval reaches.
+ * by a correction; the raw reading's flag, and the name of the approval level its time is at (empty: none).
  */
 export function toCorrectedCsv(
-  { data, corrected = {}, approved }: { data: Series; corrected?: Series; approved: Record<string, string> },
+  {
+    data,
+    corrected = {},
+    approvals,
+    approval_levels,
+  }: { data: Series; corrected?: Series; approvals: Record<string, ApprovalSpan[]>; approval_levels: ApprovalLevel[] },
   timeZone: string,
 ): string {
   const lines = new Map<string, { ts: number; reading: string; raw?: number; corrected?: number; flag: number }>();
@@ -53,18 +53,20 @@ export function toCorrectedCsv(
       });
     }
   };
+  const bands = new Map<string, ApprovalBand[]>();
+  const bandsOf = (code: string) => bands.get(code) ?? bands.set(code, approvalBands({ approvals, approval_levels }, code)).get(code)!;
   take(data, 'raw');
   take(corrected, 'corrected');
   const sorted = [...lines.values()].sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
   const body = sorted.map((line) => {
-    const until = approved[approvalCode(line.reading)];
+    const band = bandsOf(line.reading).find((b) => line.ts >= b.from && line.ts < b.to);
     return [
       timeOf(line.ts, timeZone),
       csvField(line.reading),
       line.raw === undefined ? '' : String(line.raw),
       line.corrected === undefined ? '' : String(line.corrected),
       flagText[line.flag] ?? 'good',
-      until !== undefined && line.ts < Date.parse(until) ? 'approved' : '',
+      csvField(band?.name ?? ''),
     ].join(',');
   });
   return ['time,reading,raw,corrected,flag,approval', ...body].join('\r\n') + '\r\n';

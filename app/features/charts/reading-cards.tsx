@@ -14,7 +14,9 @@ import { readingsPresent, type Reading } from '~/features/stations/readings';
 import { TotalFigures } from '~/features/stations/total-figures';
 import { m } from '~/paraglide/messages';
 import type { MeasurementPoint } from '~/features/levels/measurement-points';
+import { approvalBands, type ApprovalBand } from './approvals';
 import { LazyReadingChart } from './lazy-chart';
+
 import { alignTo, flagCounts, localInput, toBars, toFlagMarks, toLine, toMeasuredMarks } from './series';
 
 // The marking form, with its date and contract code, loads when someone starts marking.
@@ -24,7 +26,7 @@ const FlagForm = lazy(() => import('~/features/quality/flag-form').then((f) => (
  * What the reading cards draw: a station's readings as columns, whoever may see them (a signed-in page or a share
  * link), with their flagged points and approvals where the page has them.
  */
-export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max' | 'flags' | 'approved'> & {
+export type ChartData = Pick<ChartColumns, 'data' | 'totals' | 'min' | 'max' | 'flags' | 'approved' | 'approvals' | 'approval_levels'> & {
   item: Pick<StationFace, 'unique_id' | 'name_for_api' | 'timezone' | 'datum'>;
 };
 
@@ -64,6 +66,23 @@ function Figures({ chart, code }: { chart: ChartData; code: string }) {
           {figure(m.stations_min(), 'min', format(chart.min[code]))} · {figure(m.stations_max(), 'max', format(chart.max[code]))}
         </>
       )}
+    </p>
+  );
+}
+
+/** The approval levels a reading's chart shows, each with its colour: the bands' legend. */
+function ApprovalLegend({ bands }: { bands: ApprovalBand[] }) {
+  const shown = [...new Map(bands.map((b) => [b.name, b.colour])).entries()];
+  if (!shown.length) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground" data-testid="approval-legend">
+      <span>{m.quality_approval_legend()}</span>
+      {shown.map(([name, colour]) => (
+        <span key={name} className="inline-flex items-center gap-1">
+          <span aria-hidden className="inline-block size-2 rounded-sm" style={{ backgroundColor: colour }} />
+          {name}
+        </span>
+      ))}
     </p>
   );
 }
@@ -126,7 +145,7 @@ export function ReadingCard({
   const besideLine = quality?.beside?.[code];
   const besidePoints = useMemo(() => (totals || !besideLine ? [] : alignTo(besideLine, drawing)), [totals, besideLine, drawing]);
   const measuredMarks = useMemo(() => (totals ? [] : toMeasuredMarks(measured, drawing)), [totals, measured, drawing]);
-  const approvedUntil = chart.approved?.[code] ? Date.parse(chart.approved[code]) : null;
+  const approvals = useMemo(() => approvalBands(chart, code), [chart, code]);
   const [marking, setMarking] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
   const [selection, setSelection] = useState<{ from: number; to: number } | null>(null);
@@ -151,6 +170,7 @@ export function ReadingCard({
           <Figures chart={chart} code={code} />
         </div>
         <FlagCounts counts={counts} />
+        <ApprovalLegend bands={approvals} />
       </CardHeader>
       <CardContent className="grid gap-3 px-2 sm:px-5">
         {/* The canvas exists only in the browser; server and hydration both show the placeholder. */}
@@ -165,7 +185,7 @@ export function ReadingCard({
               flags={marks}
               measurements={measuredMarks}
               beside={besidePoints}
-              approvedUntil={approvedUntil}
+              approvals={approvals}
               maintenance={maintenance}
               selection={marking ? selection : null}
               onSelect={marking ? select : undefined}

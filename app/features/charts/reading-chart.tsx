@@ -1,3 +1,4 @@
+import type { ApprovalBand } from './approvals';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import {
@@ -100,6 +101,7 @@ function indexAt(chart: IChartApi, drawing: Drawing, x: number): number {
 
 const noThresholds: Threshold[] = [];
 const noMaintenance: { from: number; to: number }[] = [];
+const noApprovals: ApprovalBand[] = [];
 
 /**
  * Where a stretch of time lies on the plot, from its first drawn point to its last (the plot's edge when it runs past
@@ -181,8 +183,8 @@ interface ReadingChartProps {
   beside?: SeriesPoint[];
   /** Manual measurements, at drawn times: points beside the line. */
   measurements?: { time: number; value: number }[];
-  /** Up to when (epoch ms) the reading's data are approved: that part of the plot is shaded. */
-  approvedUntil?: number | null;
+  /** The reading's approval ranges (epoch ms, end excluded), each shaded in its level's colour and named. */
+  approvals?: ApprovalBand[];
   /** The station's maintenance windows (epoch ms, end excluded): bands over the plot. */
   maintenance?: { from: number; to: number }[];
   /** A chosen stretch (indexes of drawn points), shaded. */
@@ -204,7 +206,7 @@ export default function ReadingChart({
   flags = noFlags,
   measurements = noMeasurements,
   beside = noBeside,
-  approvedUntil = null,
+  approvals = noApprovals,
   maintenance = noMaintenance,
   selection = null,
   onSelect,
@@ -363,12 +365,12 @@ export default function ReadingChart({
 
   const chart = chartRef.current;
   const plotWidth = chart?.timeScale().width() ?? 0;
-  const approvedX =
-    chart && approvedUntil !== null
-      ? approvedUntil >= drawing.instants.at(-1)!
-        ? plotWidth
-        : xOf(chart, drawing, approvedUntil - 1)
-      : null;
+  const approvalBands = chart
+    ? approvals.flatMap((a) => {
+        const span = spanOf(chart, drawing, a, plotWidth);
+        return span ? [{ ...a, ...span }] : [];
+      })
+    : [];
   const bands = chart ? maintenance.flatMap((w) => spanOf(chart, drawing, w, plotWidth) ?? []) : [];
   const xOfIndex = useCallback(
     (i: number) => (chart ? (chart.timeScale().timeToCoordinate(drawing.points[i].time as Time) ?? 0) : 0),
@@ -409,21 +411,27 @@ export default function ReadingChart({
           data-thresholds={thresholds.map((t) => t.price).join(' ') || undefined}
           data-suspect={flags.filter((f) => f.flag === 1).length || undefined}
           data-rejected={flags.filter((f) => f.flag === 2).length || undefined}
-          data-approved-until={approvedUntil ?? undefined}
           className="absolute inset-0"
         />
-        {approvedX !== null && approvedX > 0 && (
+        {approvalBands.map(({ left, width, name, colour, from }) => (
           <div
-            data-testid="approved-band"
+            key={from}
+            data-testid="approval-band"
+            data-level={name}
+            data-colour={colour}
             aria-hidden
-            className="pointer-events-none absolute top-0 bottom-7 left-0 z-10 border-r-2 border-dashed border-emerald-600/70 bg-emerald-500/5 dark:border-emerald-400/70"
-            style={{ width: Math.min(approvedX, plotWidth) }}
+            className="pointer-events-none absolute top-0 bottom-7 z-10 overflow-hidden border-t-4"
+            style={{ left, width, borderTopColor: colour, backgroundColor: `${colour}14` }}
           >
-            <span className="absolute top-1 right-1 rounded bg-emerald-600/90 px-1 text-[10px] leading-4 text-white dark:bg-emerald-500/90">
-              {m.quality_approved_mark()}
+            {/* Cut to the band's width when it is narrow; the card's legend names every level shown. */}
+            <span
+              className="absolute top-1 left-1 rounded px-1 text-[10px] leading-4 whitespace-nowrap text-white"
+              style={{ backgroundColor: colour }}
+            >
+              {name}
             </span>
           </div>
-        )}
+        ))}
         {bands.map(({ left, width }) => (
           <div
             key={left}

@@ -22,8 +22,9 @@ import { qualityCalls, qualityQueries } from './queries';
 const allReadings = '*';
 const readingName = (code: string | null) => (code === null ? m.quality_all_readings() : (readingByCode(code)?.name ?? code));
 
-/** The last approved day of a reading ("approved up to" is the midnight after it), or null. */
-const approvedDay = (until: string | null, timeZone: string) => (until ? formatDay(localDay(Date.parse(until) - 1, timeZone)) : null);
+/** A range's first and last day as the station counts them ("to" excluded: the last day holds the instant before it). */
+const rangeDays = (from: string | null, to: string, timeZone: string) =>
+  `${from === null ? m.quality_from_start() : formatDay(localDay(Date.parse(from), timeZone))} – ${formatDay(localDay(Date.parse(to) - 1, timeZone))}`;
 
 /** A station's data quality: how far each reading is approved (administrators approve and withdraw), its automatic checks, and the audit log. */
 export function QualityPanel({ itemId }: { itemId: number }) {
@@ -45,6 +46,7 @@ export function QualityPanel({ itemId }: { itemId: number }) {
 
 function Approvals({ state }: { state: QualityState }) {
   const { timezone } = state.item;
+  const levels = new Map(state.levels.map((l) => [l.id, l]));
   return (
     <Card className="min-w-0" data-testid="approvals">
       <CardHeader>
@@ -52,26 +54,37 @@ function Approvals({ state }: { state: QualityState }) {
         <CardDescription>{m.quality_approval_hint()}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted-foreground">
-            <tr>
-              <th className="py-1 pr-2 font-normal">{m.stations_reading()}</th>
-              <th className="py-1 font-normal">{m.quality_approved_up_to()}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.approvals.map((a) => (
-              <tr key={a.reading} className="border-t" data-reading={a.reading}>
-                <th scope="row" className="py-1 pr-2 font-normal">
-                  {readingName(a.reading)}
-                </th>
-                <td className="py-1 tabular-nums" data-testid="approved-until">
-                  {approvedDay(a.approved_until, timezone) ?? <span className="text-muted-foreground">{m.quality_not_approved()}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="grid gap-2 text-sm">
+          {state.approvals.map((a) => (
+            <li key={a.reading} className="grid gap-1 border-t pt-2" data-reading={a.reading}>
+              <span className="font-medium">{readingName(a.reading)}</span>
+              {a.ranges.length === 0 && <span className="text-muted-foreground">{m.quality_not_approved()}</span>}
+              <ul className="grid gap-1">
+                {a.ranges.map((r) => {
+                  const level = levels.get(r.level);
+                  return (
+                    <li
+                      key={r.from ?? ''}
+                      className="flex min-w-0 flex-wrap items-baseline gap-x-2"
+                      data-testid="approval-range"
+                      data-level={level?.name}
+                    >
+                      <span className="inline-flex items-center gap-1 font-medium">
+                        <span aria-hidden className="inline-block size-2.5 rounded-sm" style={{ backgroundColor: level?.colour }} />
+                        {level?.name ?? r.level}
+                      </span>
+                      <span className="tabular-nums">{rangeDays(r.from, r.to, timezone)}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {m.quality_range_by({ name: r.by?.name ?? '—', when: stationDateTime(r.at, timezone) })}
+                      </span>
+                      {r.note && <span className="min-w-0 text-xs break-words text-muted-foreground">{r.note}</span>}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ul>
         {state.may_approve && (
           <div className="grid gap-4 sm:grid-cols-2">
             <ApprovalForm state={state} action="approve" />
@@ -83,19 +96,20 @@ function Approvals({ state }: { state: QualityState }) {
   );
 }
 
-/** Approves up to a day (note optional) or withdraws from a day on, or entirely (note required). */
+/** Sets a level over a range of days (note optional) or withdraws a range of days, or everything (note required). */
 function ApprovalForm({ state, action }: { state: QualityState; action: 'approve' | 'withdraw' }) {
   const [reading, setReading] = useState(allReadings);
+  const [level, setLevel] = useState(String(state.levels.at(-1)?.id ?? ''));
   const approve = action === 'approve';
   const prefix = `${action}-`;
   const { errors, form, pending } = useContractForm({
     call: () => qualityCalls().then((c) => (approve ? c.approve : c.withdraw)),
     query: { id: state.item_id },
     read: (data) => {
-      const day = String(data.get(`${prefix}day`) ?? '');
+      const day = (field: string) => String(data.get(`${prefix}${field}`) ?? '') || null;
       return {
         reading: reading === allReadings ? null : reading,
-        ...(approve ? { to: day } : { from: day || null }),
+        ...(approve ? { level: Number(level), from: day('from'), to: day('to') ?? '' } : { from: day('from'), to: day('to') }),
         note: String(data.get(`${prefix}note`) ?? '') || (approve ? null : ''),
       };
     },
@@ -104,15 +118,12 @@ function ApprovalForm({ state, action }: { state: QualityState; action: 'approve
   });
   // The contract names fields without the form's prefix; each form shows its own.
   const own = Object.fromEntries(
-    Object.entries(errors).map(([k, v]) => [
-      ['reading', 'to', 'from', 'note'].includes(k) ? `${prefix}${k === 'from' || k === 'to' ? 'day' : k}` : k,
-      v,
-    ]),
+    Object.entries(errors).map(([k, v]) => [['reading', 'level', 'to', 'from', 'note'].includes(k) ? `${prefix}${k}` : k, v]),
   );
   return (
     <form method="post" noValidate {...form} className="grid content-start gap-3 rounded-lg border p-3" data-testid={`${action}-form`}>
       <p className="text-sm font-medium">{approve ? m.quality_approve() : m.quality_withdraw()}</p>
-      <FormErrors errors={own} fields={[`${prefix}reading`, `${prefix}day`, `${prefix}note`]} />
+      <FormErrors errors={own} fields={[`${prefix}reading`, `${prefix}level`, `${prefix}from`, `${prefix}to`, `${prefix}note`]} />
       <Field
         name={`${prefix}reading`}
         label={m.stations_reading()}
@@ -129,11 +140,33 @@ function ApprovalForm({ state, action }: { state: QualityState; action: 'approve
           />
         )}
       />
+      {approve && (
+        <Field
+          name={`${prefix}level`}
+          label={m.quality_level()}
+          errors={own}
+          control={(control) => (
+            <OptionSelect
+              {...control}
+              value={level}
+              onChange={setLevel}
+              options={[...state.levels].reverse().map((l) => ({ value: String(l.id), label: l.name }))}
+            />
+          )}
+        />
+      )}
       <TextField
-        name={`${prefix}day`}
+        name={`${prefix}from`}
         type="date"
-        label={approve ? m.quality_approve_to() : m.quality_withdraw_from()}
-        hint={approve ? undefined : m.quality_withdraw_from_hint()}
+        label={approve ? m.quality_approve_from() : m.quality_withdraw_from()}
+        hint={approve ? m.quality_approve_from_hint() : m.quality_withdraw_from_hint()}
+        errors={own}
+      />
+      <TextField
+        name={`${prefix}to`}
+        type="date"
+        label={approve ? m.quality_approve_to() : m.quality_withdraw_to()}
+        hint={approve ? undefined : m.quality_withdraw_to_hint()}
         errors={own}
         required={approve}
       />
@@ -277,8 +310,10 @@ const reasonNames: Record<string, () => string> = {
 /** What one entry changed, in words. */
 function changeText(entry: LogEntry, timeZone: string) {
   if (entry.action === 'approve' || entry.action === 'withdraw') {
-    const day = approvedDay(entry.to, timeZone);
-    return day ? m.quality_log_up_to({ day }) : m.quality_not_approved();
+    if (entry.to === null)
+      return entry.from === null ? m.quality_not_approved() : `${formatDay(localDay(Date.parse(entry.from), timeZone))} –`;
+    if (entry.from === null) return m.quality_log_up_to({ day: formatDay(localDay(Date.parse(entry.to) - 1, timeZone)) });
+    return rangeDays(entry.from, entry.to, timeZone);
   }
   const to = flagNames[entry.flag as QualityFlag]();
   if (entry.action === 'flag') {

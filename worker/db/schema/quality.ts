@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { CheckSettings } from '../../../shared/readings';
 import { items } from './items';
 import { subjects } from './subjects';
@@ -27,4 +27,29 @@ export const qualitySettings = sqliteTable(
       .on(t.itemId)
       .where(sql`pushed = 0`),
   ],
+);
+
+/**
+ * The deployment's approval levels (decision 0033), ordered by `position` (lowest first); the one with
+ * `lockingLevel`'s id is the highest and locks. Seeded with the default list on first read.
+ */
+export const approvalLevels = sqliteTable('approval_levels', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  position: integer('position').notNull(),
+  name: text('name').notNull(),
+  colour: text('colour').notNull(),
+});
+
+/** Which stations hold ranges of which level (kept by each approval call), so a level in use is not removed. */
+export const approvalLevelUses = sqliteTable(
+  'approval_level_uses',
+  {
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => approvalLevels.id),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.levelId, t.itemId] })],
 );

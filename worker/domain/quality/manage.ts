@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { Ctx, SubjectCtx } from '../../context';
 import {
+  lockingLevel,
+  openEnd,
+  openStart,
   toCheckSettings,
   toCodeChecks,
   type FlaggedReading,
@@ -16,6 +19,8 @@ import {
 } from '../../contracts/quality';
 import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../../shared/readings';
 import { dayBounds, isoInstant, today } from '../../../shared/station-time';
+import { writeApprovalLevelUses } from '../../db/approval-levels';
+import { approvalLevels } from './approval-levels';
 import {
   markQualityPushed,
   mayControlQuality,
@@ -62,13 +67,18 @@ async function checksOf({ db }: Ctx, item: Item): Promise<Record<string, CheckSe
 
 async function stateOf(ctx: SubjectCtx, item: Item, mayEdit: boolean): Promise<QualityState> {
   const codes = codesOf(item);
-  const [checks, approvals] = await Promise.all([checksOf(ctx, item), stationOf(ctx.env, item.id).quality().approvals(codes)]);
+  const [checks, approvals, levels] = await Promise.all([
+    checksOf(ctx, item),
+    stationOf(ctx.env, item.id).quality().approvals(codes),
+    approvalLevels(ctx),
+  ]);
   return {
     item_id: item.id,
     item: toItemRow(item),
     may_edit: mayEdit,
     may_approve: ctx.subject.isAdmin,
     approvals,
+    levels,
     checks: codes.map((code) => toCodeChecks(code, checks[code])),
     defaults: codes.map((code) => toCodeChecks(code, readingInfo(code)!.checks)),
   };
@@ -162,53 +172,69 @@ export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof Fl
     .flags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
 }
 
+/** Refuses a level the deployment does not have, under `level`. */
+async function knownLevel(ctx: Ctx, level: number) {
+  const levels = await approvalLevels(ctx);
+  if (!levels.some((l) => l.id === level)) throw invalid({ level: [`There is no approval level ${level}.`] });
+}
+
+/** Paints a range on a station's object and records which levels its ranges stand at now. */
+async function paintRange(
+  ctx: SubjectCtx,
+  item: Item,
+  range: { reading?: string | null; from: number; to: number; level: number | null; note: string | null },
+) {
+  const { painted, levels } = await stationOf(ctx.env, item.id)
+    .quality()
+    .setApproval({
+      codes: range.reading ? [range.reading] : codesOf(item),
+      from: range.from,
+      to: range.to,
+      level: range.level,
+      who: editorOf(ctx),
+      note: range.note,
+    });
+  await writeApprovalLevelUses(ctx.db, item.id, levels);
+  return painted;
+}
+
 /**
- * Approves a station's data (one reading or all) up to the end of a station-local day (administrators). A day after
- * today is refused (approving the future would refuse every live reading until withdrawn); today is approved up to
- * now, so readings still arriving today are taken.
+ * Sets an approval level (the highest when left out) over a station's data (one reading or all) from the start of a
+ * day (or the first reading) to the end of a day (administrators). A later range overrides an earlier one where they
+ * overlap, and a range never reaches past a code's newest stored reading (decision 0033): a day after today is refused,
+ * and the end is clamped, so readings still to arrive are never refused by an approval of the future.
  */
 export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body: z.output<typeof QualityApprove> }): Promise<QualityState> {
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
-  const now = Date.now();
-  if (body.to > today(item.timezone, now))
+  const level = body.level ?? lockingLevel;
+  await knownLevel(ctx, level);
+  if (body.to > today(item.timezone, Date.now()))
     throw invalid({ to: [`${body.to} is in the future for this station: approve at most up to today.`] });
-  const until = Math.min(dayBounds(body.to, item.timezone).end, now);
-  const stub = stationOf(ctx.env, item.id);
-  if (body.reading) {
-    const [held] = await stub.quality().approvals([body.reading]);
-    if (held.approved_until && Date.parse(held.approved_until) > until) {
-      throw invalid({
-        to: [`${body.reading} is approved further already (up to ${held.approved_until}): withdraw the approval to move it back.`],
-      });
-    }
-  }
-  await stub.quality().setApproval({
-    codes: body.reading ? [body.reading] : codesOf(item),
-    until,
-    action: 'approve',
-    who: editorOf(ctx),
+  if (body.from && body.from > body.to) throw invalid({ from: [`${body.from} is after ${body.to}.`] });
+  const from = body.from ? dayBounds(body.from, item.timezone).start : openStart;
+  const painted = await paintRange(ctx, item, {
+    reading: body.reading,
+    from,
+    to: dayBounds(body.to, item.timezone).end,
+    level,
     note: body.note,
   });
+  if (!painted.length)
+    throw invalid({ to: [`No readings of ${body.reading ?? 'this station'} are stored in that range: there is nothing to approve.`] });
   return stateOf(ctx, item, mayEdit);
 }
 
-/** Withdraws a station's approval (one reading or all) from the start of a day on, or entirely; logged with its note (administrators). */
+/** Withdraws a station's approval (one reading or all) over a range of days, or entirely; logged with its note (administrators). */
 export async function withdraw(
   ctx: SubjectCtx,
   { id, body }: { id: number; body: z.output<typeof QualityWithdraw> },
 ): Promise<QualityState> {
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
-  const until = body.from ? dayBounds(body.from, item.timezone).start : null;
-  await stationOf(ctx.env, item.id)
-    .quality()
-    .setApproval({
-      codes: body.reading ? [body.reading] : codesOf(item),
-      until,
-      action: 'withdraw',
-      who: editorOf(ctx),
-      note: body.note,
-    });
+  if (body.from && body.to && body.from > body.to) throw invalid({ from: [`${body.from} is after ${body.to}.`] });
+  const from = body.from ? dayBounds(body.from, item.timezone).start : openStart;
+  const to = body.to ? dayBounds(body.to, item.timezone).end : openEnd;
+  await paintRange(ctx, item, { reading: body.reading, from, to, level: null, note: body.note });
   return stateOf(ctx, item, mayEdit);
 }

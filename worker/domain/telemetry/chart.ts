@@ -16,6 +16,7 @@ import { stationOf } from '../../station/directory';
 import { badRequest } from '../errors';
 import { toItemRow } from '../../db/stations';
 import { visibleItem } from '../items/visibility';
+import { approvalLevels } from '../quality/approval-levels';
 
 /** The instants a station's local days `from`..`to` span, and the range a chart reply names. */
 export function answeredRange({ from, to }: DayRange, timeZone: string) {
@@ -44,12 +45,22 @@ const readsOf = (ctx: SubjectCtx, item: { id: number }) => stationOf(ctx.env, it
  */
 export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<Chart> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const { data, min, max, downsampled, flags, approved } = await readsOf(ctx, item).series(start, end, {
-    points: query.points,
-    flagged: true,
-    ...correctionsOf(query),
-  });
-  return { item: toItemRow(item), range, data: sourceRows(item.nameForApi, inTimeOrder(data)), min, max, downsampled, flags, approved };
+  const [{ data, min, max, downsampled, flags, approved, approvals }, levels] = await Promise.all([
+    readsOf(ctx, item).series(start, end, { points: query.points, flagged: true, ...correctionsOf(query) }),
+    approvalLevels(ctx),
+  ]);
+  return {
+    item: toItemRow(item),
+    range,
+    data: sourceRows(item.nameForApi, inTimeOrder(data)),
+    min,
+    max,
+    downsampled,
+    flags,
+    approved,
+    approvals,
+    approval_levels: levels,
+  };
 }
 
 /**
@@ -58,13 +69,11 @@ export async function chartOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery
  */
 export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof ChartQuery>): Promise<ChartColumns> {
   const { item, start, end, range } = await stationRange(ctx, query);
-  const chart = await readsOf(ctx, item).series(start, end, {
-    points: query.points,
-    totalsIn: item.timezone,
-    flagged: true,
-    ...correctionsOf(query),
-  });
-  return { item: toItemRow(item), range, ...chart };
+  const [chart, levels] = await Promise.all([
+    readsOf(ctx, item).series(start, end, { points: query.points, totalsIn: item.timezone, flagged: true, ...correctionsOf(query) }),
+    approvalLevels(ctx),
+  ]);
+  return { item: toItemRow(item), range, ...chart, approval_levels: levels };
 }
 
 /**
@@ -74,11 +83,14 @@ export async function chartColumnsOf(ctx: SubjectCtx, query: z.output<typeof Cha
 export async function readingsOf(ctx: SubjectCtx, query: z.output<typeof ReadingsQuery>): Promise<RawReadings> {
   const { item, from, to, start, end } = await stationRange(ctx, query);
   if (addDays(from, maxExportDays - 1) < to) throw badRequest(`Export at most ${maxExportDays} days at a time.`, 'to');
-  const found = await readsOf(ctx, item).readings(start, end, maxExportReadings, {
-    withoutRejected: query.rejected === 'exclude',
-    corrected: query.corrected,
-  });
+  const [found, levels] = await Promise.all([
+    readsOf(ctx, item).readings(start, end, maxExportReadings, {
+      withoutRejected: query.rejected === 'exclude',
+      corrected: query.corrected,
+    }),
+    approvalLevels(ctx),
+  ]);
   if (!found)
     throw badRequest(`This range holds more than ${maxExportReadings.toLocaleString('en')} readings: export fewer days at a time.`, 'to');
-  return { item: toItemRow(item), ...found };
+  return { item: toItemRow(item), ...found, approval_levels: levels };
 }

@@ -5,6 +5,7 @@
  */
 import { localDay, addDays } from '../../../shared/station-time';
 import type { Editor, StationQuality } from '../quality';
+import { openEnd } from '../../contracts/quality';
 import { spansOf, stackAsOf, type Correction, type CorrectionParams } from './stack';
 
 /** A correction with who made it (and removed it) and why. */
@@ -104,9 +105,6 @@ export function daysWithin(sql: SqlStorage, spans: readonly (readonly [number, n
 /** The station-local days a correction changes: its spans, an open end reaching the newest reading. */
 const daysOf = (sql: SqlStorage, c: Correction, timeZone: string) => daysWithin(sql, spansOf(c), timeZone);
 
-/** The earliest instant a correction changes (the roll-up and approvals care where it starts). */
-const earliest = (c: Correction) => Math.min(...spansOf(c).map(([from]) => from));
-
 export class StationCorrections {
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -117,10 +115,13 @@ export class StationCorrections {
     return this.storage.sql;
   }
 
-  /** Refused (null) when the correction would change approved data of its code. */
+  /** Where the correction would change data of its code at the highest approval level (the end of that stretch), else null. */
   private locked(c: Correction): number | null {
-    const until = this.quality.approvedUntil(c.code);
-    return until !== null && earliest(c) < until ? until : null;
+    for (const [from, to] of spansOf(c)) {
+      const segment = this.quality.approvals.lockIn(c.code, from, to ?? openEnd);
+      if (segment) return segment.to;
+    }
+    return null;
   }
 
   /** Adds a correction with its audit log entry in one transaction; answers it and the days to roll up again. */
