@@ -146,10 +146,13 @@ describe('derived series', () => {
     const chart = await askShare(link.secret, 'chart', { query: { station: station.uniqueId, from: '2026-09-10', to: '2026-09-10' } });
     expect(chart.status, chart.text).toBe(200);
     expect(Object.keys(chart.data.data)).toEqual(['H1_elevation']);
+    // The datum goes with the station, so the page names it in the elevation's unit ("m Bpv").
+    expect(chart.data.item.datum).toBe('Bpv');
     expect(chart.data.data.H1_elevation.v[0]).toBeCloseTo(252.1 - (20 - 2), 12);
     await runCron();
     const view = await askShare(link.secret, 'view');
     const summary = view.data.danes[station.uniqueId];
+    expect(view.data.stations.map((s) => s.datum)).toEqual(['Bpv']);
     expect(Object.keys(summary.max)).toEqual(['H1_elevation']);
     expect(summary.pocetMereni).toBe(36);
     const refused = await call('POST', '/rest/share-links/edit', {
