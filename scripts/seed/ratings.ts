@@ -3,6 +3,7 @@
  * transition between them, a shift on the newer one, and a dozen gaugings a few per cent either side of the rating,
  * all through the API as an administrator would enter them.
  */
+import { rest } from '../lib/rest';
 import { demoStations } from './accounts';
 
 const day = 86_400_000;
@@ -13,16 +14,8 @@ const table = (zero: number, rows: [number, number][]) => [
   ...rows.map(([stage, discharge]) => ({ stage, discharge, segment: 'log' as const, offset: zero })),
 ];
 
-async function post<T>(base: string, token: string, path: string, model: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}/rest${path}?id=${river.id}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ [model]: body }),
-  });
-  const json = (await res.json()) as { data?: T; errors?: unknown };
-  if (!json.data) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json.errors)}`);
-  return json.data;
-}
+const post = <T>(base: string, token: string, path: string, model: string, body: unknown) =>
+  rest<T>(base, token, path, { id: river.id }, { model, body });
 
 /** Enters the demo ratings and gaugings; returns how many gaugings were recorded. */
 export async function postDemoRatings(base: string, token: string, now = Date.now()): Promise<number> {

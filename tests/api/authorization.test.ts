@@ -15,6 +15,7 @@ import { makeShareLink } from '../support/share';
 import { newDevice } from '../support/push-service';
 import { pushCalls } from '../../worker/contracts/push';
 import { ratingCalls } from '../../worker/contracts/ratings';
+import { levelCalls } from '../../worker/contracts/levels';
 import { callSpec } from '../support/client';
 import { ingest, rawAll } from '../support/telemetry';
 
@@ -829,6 +830,48 @@ const cases: Case[] = [
       body: { MeasurementsCsv: { reading: 'H1', csv: 'time,depth\n2026-01-01T00:00:00Z,3\n' } },
     }),
   },
+  ...(['edit', 'remove'] as const).flatMap((change) => [
+    {
+      name: `POST /rest/levels/references/${change}`,
+      expected: qualityControl,
+      build: async ({ user }: { user: TestSubject }) => {
+        const station = await qualityStation(user);
+        const period = {
+          reading: 'H1',
+          from: '2026-01-01T00:00:00Z',
+          ground_elevation: 250,
+          mp_elevation: 250.5,
+          datum: 'Bpv',
+          mode: 'depth_below_mp' as const,
+          note: 'Matrix.',
+        };
+        const added = await callSpec(levelCalls.reference, { query: { id: station.id }, body: period, token: (await make.admin()).token });
+        const body =
+          change === 'edit'
+            ? { LevelReferenceEdit: { reference: added.data.id, ...period, mp_elevation: 250.6 } }
+            : { LevelReferenceRemoval: { reference: added.data.id, note: 'Matrix.' } };
+        return { method: 'POST' as const, path: `/rest/levels/references/${change}?id=${station.id}`, body };
+      },
+    },
+    {
+      name: `POST /rest/levels/measurements/${change}`,
+      expected: qualityControl,
+      build: async ({ user }: { user: TestSubject }) => {
+        const station = await qualityStation(user);
+        const measurement = { reading: 'H1', at: '2026-01-01T00:00:00Z', depth: 3, measured_by: 'M', method: 'tape' };
+        const added = await callSpec(levelCalls.measurements, {
+          query: { id: station.id },
+          body: { measurements: [measurement] },
+          token: (await make.admin()).token,
+        });
+        const body =
+          change === 'edit'
+            ? { MeasurementEdit: { measurement: added.data[0].id, ...measurement, depth: 3.1, reason: 'Matrix.' } }
+            : { MeasurementRemoval: { measurement: added.data[0].id, note: 'Matrix.' } };
+        return { method: 'POST' as const, path: `/rest/levels/measurements/${change}?id=${station.id}`, body };
+      },
+    },
+  ]),
   {
     name: 'GET /rest/warning-levels',
     expected: ownStation,

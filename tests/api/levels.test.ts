@@ -146,10 +146,13 @@ describe('derived series', () => {
     const chart = await askShare(link.secret, 'chart', { query: { station: station.uniqueId, from: '2026-09-10', to: '2026-09-10' } });
     expect(chart.status, chart.text).toBe(200);
     expect(Object.keys(chart.data.data)).toEqual(['H1_elevation']);
+    // The datum goes with the station, so the page names it in the elevation's unit ("m Bpv").
+    expect(chart.data.item.datum).toBe('Bpv');
     expect(chart.data.data.H1_elevation.v[0]).toBeCloseTo(252.1 - (20 - 2), 12);
     await runCron();
     const view = await askShare(link.secret, 'view');
     const summary = view.data.danes[station.uniqueId];
+    expect(view.data.stations.map((s) => s.datum)).toEqual(['Bpv']);
     expect(Object.keys(summary.max)).toEqual(['H1_elevation']);
     expect(summary.pocetMereni).toBe(36);
     const refused = await call('POST', '/rest/share-links/edit', {
@@ -188,5 +191,139 @@ describe('manual measurements', () => {
   it('refuses bad measurements and those without the right', async () => {
     expect422(await measure([{ reading: 'H1', at: at(0), measured_by: 'x', method: 'tape' }]), ['measurements']);
     expect((await measure([{ reading: 'H1', at: at(0), depth: 18, measured_by: 'x', method: 'tape' }], viewer)).status).toBe(403);
+  });
+});
+
+describe('changing and removing references and measurements', () => {
+  let well: TestStation & { token: string };
+  const as = { token: '' };
+  const day = { from: '2026-09-10', to: '2026-09-10' };
+  const elevations = async () => {
+    const res = await callSpec(telemetryCalls.chart, { query: { id: well.uniqueId, ...day, format: 'columns' }, token: viewer.token });
+    return (res.data as { data: Record<string, { v: number[] }> }).data.H1_elevation?.v ?? [];
+  };
+  const wellState = async () => (await callSpec(levelCalls.state, { query: { id: well.id, reading: 'H1' }, token: viewer.token })).data;
+  const period = { ...base, mode: 'water_column' as const, sensor_depth: 20 };
+  const editReference = (body: Record<string, unknown>) =>
+    call('POST', '/rest/levels/references/edit', { token: as.token, query: { id: well.id }, body: { LevelReferenceEdit: body } });
+
+  beforeAll(async () => {
+    as.token = admin.token;
+    well = await make.station({ viewers: [viewer], token: true });
+    expect((await ingest('danes', well.token, { rows: series(start, 10, levels) })).status).toBe(200);
+  });
+
+  it('changes a period (a mistyped survey): the chart and, after the flush, the dashboard follow; the log keeps both', async () => {
+    const first = await callSpec(levelCalls.reference, {
+      query: { id: well.id },
+      body: { ...period, from: at(-600), to: at(180) },
+      token: admin.token,
+    });
+    const second = await callSpec(levelCalls.reference, { query: { id: well.id }, body: { ...period, from: at(180) }, token: admin.token });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await runCron();
+    const edited = await editReference({
+      reference: second.data.id,
+      ...period,
+      from: at(180),
+      mp_elevation: 252.5,
+      datum: 'Bpv',
+      note: 'Top of casing was 252.5.',
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json.data).toMatchObject({ id: second.data.id, mp_elevation: 252.5, note: 'Top of casing was 252.5.' });
+    const elevation = await elevations();
+    expect(elevation[17]).toBeCloseTo(252.1 - (20 - 2.17), 12);
+    expect(elevation[18]).toBeCloseTo(252.5 - (20 - 2.18), 12);
+    await runCron();
+    const dashboard = await get('/rest/api?from=2026-09-10&to=2026-09-10&format=columns', { token: viewer.token, reply: DashboardColumns });
+    const i = dashboard.data.stations.id.indexOf(well.id);
+    expect(dashboard.data.figures.max.H1_elevation[i]).toBeCloseTo(252.5 - (20 - 2.35), 12);
+    const log = await callSpec(qualityCalls.log, { query: { id: well.id }, token: viewer.token });
+    expect(log.data.filter((e) => e.action === 'reference').map((e) => e.note)).toEqual([
+      'Top of casing was 252.5.',
+      'Surveyed.',
+      'Surveyed.',
+    ]);
+  });
+
+  it('refuses a change that overlaps another period (422 naming from), one of an unknown period (404) and bad fields, changing nothing', async () => {
+    const [first, second] = (await wellState()).references;
+    expect422(await editReference({ reference: first.id, ...period, from: at(-600), to: at(240), note: 'Longer.' }), ['from']);
+    expect422(
+      await editReference({ reference: first.id, ...period, from: at(-600), mode: 'water_column', sensor_depth: null, note: 'x' }),
+      ['sensor_depth'],
+    );
+    const missing = await editReference({ reference: 999_999, ...period, from: at(-600), note: 'x' });
+    expect(missing.status, missing.text).toBe(404);
+    expect(Object.keys(missing.json.errors)).toEqual(['reference']);
+    expect((await wellState()).references).toEqual([first, second]);
+  });
+
+  it('removes a period: its days lose their derived figures; the datum goes with the last one', async () => {
+    const [first, second] = (await wellState()).references;
+    const removed = await callSpec(levelCalls.removeReference, {
+      query: { id: well.id },
+      body: { reference: second.id, note: 'Entered twice.' },
+      token: admin.token,
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.data.id).toBe(second.id);
+    expect(await elevations()).toHaveLength(18);
+    await callSpec(levelCalls.removeReference, {
+      query: { id: well.id },
+      body: { reference: first.id, note: 'Wrong well.' },
+      token: admin.token,
+    });
+    expect((await wellState()).references).toEqual([]);
+    expect(await elevations()).toEqual([]);
+    await runCron();
+    const dashboard = await get('/rest/api?from=2026-09-10&to=2026-09-10&format=columns', { token: viewer.token, reply: DashboardColumns });
+    const i = dashboard.data.stations.id.indexOf(well.id);
+    expect(dashboard.data.stations.datum[i]).toBeNull();
+    expect(dashboard.data.figures.max.H1_elevation?.[i] ?? null).toBeNull();
+  });
+
+  it('changes a measurement with a reason and removes one; the reason is required and an unknown one is 404', async () => {
+    await callSpec(levelCalls.reference, { query: { id: well.id }, body: { ...period, from: at(-600) }, token: admin.token });
+    const added = await callSpec(levelCalls.measurements, {
+      query: { id: well.id },
+      body: {
+        measurements: [
+          { reading: 'H1', at: at(60), depth: 17.9, measured_by: 'J. Novák', method: 'electric tape' },
+          { reading: 'H1', at: at(120), depth: 17.8, measured_by: 'J. Novák', method: 'electric tape' },
+        ],
+      },
+      token: admin.token,
+    });
+    const [kept, dropped] = added.data;
+    const change = { measurement: kept.id, reading: 'H1', at: at(60), depth: 17.94, measured_by: 'J. Novák', method: 'electric tape' };
+    const edit = (body: Record<string, unknown>) =>
+      call('POST', '/rest/levels/measurements/edit', { token: admin.token, query: { id: well.id }, body: { MeasurementEdit: body } });
+    expect422(await edit(change), ['reason']);
+    const edited = await edit({ ...change, reason: 'Read 17.94, typed 17.9.' });
+    expect(edited.status, edited.text).toBe(200);
+    // 20 m sensor depth less 17.94 m to water: 2.06 m, what the logger says then.
+    expect(edited.json.data.value).toBeCloseTo(2.06, 12);
+    expect(edited.json.data.difference).toBeCloseTo(0, 12);
+    const removed = await callSpec(levelCalls.removeMeasurement, {
+      query: { id: well.id },
+      body: { measurement: dropped.id, note: 'Another well.' },
+      token: admin.token,
+    });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await wellState()).measurements.map((m) => [m.id, m.depth])).toEqual([[kept.id, 17.94]]);
+    const missing = await callSpec(levelCalls.removeMeasurement, {
+      query: { id: well.id },
+      body: { measurement: dropped.id, note: 'Again.' },
+      token: admin.token,
+    });
+    expect(missing.status, missing.text).toBe(404);
+    const log = await callSpec(qualityCalls.log, { query: { id: well.id }, token: viewer.token });
+    expect(log.data.filter((e) => e.action === 'measure').map((e) => e.note)).toEqual([
+      'Another well.',
+      'Read 17.94, typed 17.9.',
+      '2 manual measurement(s)',
+    ]);
   });
 });

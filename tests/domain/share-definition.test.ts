@@ -33,6 +33,7 @@ const link = (changes: Partial<ShareDefinition> = {}): ShareDefinition => ({
         location_y: 16.61,
         name_for_api: 'DANES',
         timezone: 'Europe/Prague',
+        datum: null,
         readings: ['H1'],
       },
     },

@@ -1,13 +1,15 @@
 /**
  * Levels in the browser: a well's vertical reference entered on the Levels tab, a manual measurement recorded there,
  * the suggested drift accepted, and the corrected line meeting the measurement on the chart page, with the
- * groundwater elevation above datum drawn as its own chart. Screenshots at 1280 and 360 px, light and dark.
+ * groundwater elevation above datum drawn as its own chart and shown on the station's dashboard card. Screenshots at
+ * 1280 and 360 px, light and dark.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
-import { callApi, demoAccounts, openPage, restAs, shot, visit } from '../support/e2e';
+import { reconcileCron } from '../../worker/rollup/schedules';
+import { baseURL, callApi, demoAccounts, openPage, restAs, shot, visit } from '../support/e2e';
 
 const station = 'DANES-BRNO-01';
 const chartPath = `/charts/${station}/true`;
@@ -123,6 +125,17 @@ describe('levels in the browser', () => {
     await compared.waitFor();
     await compared.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot('levels-chart-raw-360-light') });
+
+    // Once the station's roll-up has flushed (the daily reconciliation does it at once), its dashboard card shows the
+    // elevation above datum with the datum's name.
+    const reconcile = await fetch(`${baseURL}/cdn-cgi/handler/scheduled?${new URLSearchParams({ cron: reconcileCron })}`);
+    expect(reconcile.status).toBe(200);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visit(page, '/');
+    const card = page.locator(`[data-testid="station-card"][data-station="${station}"] [data-reading="H1_elevation"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain('m Bpv');
+    expect(Number(await card.getByTestId('max').textContent())).toBeGreaterThan(240);
     await context.close();
   });
 });

@@ -118,6 +118,7 @@ export const PublicStation = z.object({
   location_y: z.number().nullable(),
   name_for_api: z.enum(sources),
   timezone: z.string(),
+  datum: z.string().nullable().meta({ description: 'The datum elevations are above (e.g. "Bpv"), named in their unit; null without one.' }),
   readings: z.array(z.string()),
   window: z.object({ days: z.number().nullable(), from: z.string(), to: z.string() }),
 });

@@ -32,7 +32,7 @@ export const toItemRow = (i: Item): ItemRow => ({
 });
 
 /** Keeps the datum of a station's newest vertical reference (its object holds the references). */
-export const setStationDatum = (db: Db, id: number, datum: string) => db.update(items).set({ datum }).where(eq(items.id, id));
+export const setStationDatum = (db: Db, id: number, datum: string | null) => db.update(items).set({ datum }).where(eq(items.id, id));
 
 /** Items linked to the subject directly or through one of its groups (its "own" items), as a subquery. */
 export const linkedItemIds = (subjectId: number): SQL =>

@@ -21,7 +21,15 @@ import { daysWithin, keptCorrections, type NewCorrection, type StationCorrection
 import { correctedPoints } from './corrections/reports';
 import { stackAsOf } from './corrections/stack';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
-import { measuredValue, referenceAt, type NewMeasurement, type NewReference, type StationLevels } from './corrections/levels';
+import {
+  measuredValue,
+  referenceAt,
+  type FieldMeasurement,
+  type NewMeasurement,
+  type NewReference,
+  type ReferencePeriod,
+  type StationLevels,
+} from './corrections/levels';
 import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
 import { derivedReportsIn } from './corrections/derived';
 import type { LevelReference, Measurement } from '../contracts/levels';
@@ -409,16 +417,19 @@ export class CorrectionsFacet extends Facet {
 
   /** A code's (or every code's) reference periods and manual measurements, each measurement set against the logger. */
   levels(code?: string): { references: LevelReference[]; measurements: Measurement[] } {
-    const { levels, storage } = this.parts;
+    const { levels } = this.parts;
     const references = levels.references(code);
-    const measurements = levels.measurements(code).map((m) =>
-      measurementReply(
-        m,
-        references.filter((r) => r.code === m.code),
-        correctedPoints(storage.sql, m.code, m.ts - loggerReachMs, m.ts + loggerReachMs + 1),
-      ),
-    );
+    const measurements = levels.measurements(code).map((m) => this.#measurementReply(m, references));
     return { references: references.map(referenceReply), measurements };
+  }
+
+  #measurementReply(m: FieldMeasurement, references: readonly ReferencePeriod[]): Measurement {
+    const logger = correctedPoints(this.parts.storage.sql, m.code, m.ts - loggerReachMs, m.ts + loggerReachMs + 1);
+    return measurementReply(
+      m,
+      references.filter((r) => r.code === m.code),
+      logger,
+    );
   }
 
   /**
@@ -436,8 +447,49 @@ export class CorrectionsFacet extends Facet {
     if (!outcome.ok) return { ok: false, overlaps: referenceReply(outcome.overlaps) };
     const { from, to } = outcome.reference;
     await rollup.touch(daysWithin(storage.sql, [[from, to === null ? null : to - 1]], station.timezone));
-    const newest = levels.references().reduce((a, b) => (b.from > a.from ? b : a));
-    return { ok: true, reference: referenceReply(outcome.reference), datum: newest.datum };
+    return { ok: true, reference: referenceReply(outcome.reference), datum: this.#newestDatum()! };
+  }
+
+  /** The datum of the newest reference period, null without any. */
+  #newestDatum(): string | null {
+    const all = this.parts.levels.references();
+    return all.length ? all.reduce((a, b) => (b.from > a.from ? b : a)).datum : null;
+  }
+
+  /**
+   * Changes a reference period, or removes it (`input` null): the days it covered and covers are rolled up again;
+   * answers the period as it now is (as it was, when removed) and the datum of the newest reference then.
+   */
+  async changeReference(
+    ref: StationRef,
+    change: { id: number; input: NewReference | null; note: string },
+    who: Editor,
+  ): Promise<
+    | { ok: true; reference: LevelReference; datum: string | null }
+    | { ok: false; reason: 'missing' | 'reading' }
+    | { ok: false; overlaps: LevelReference }
+  > {
+    const { levels, rollup, storage } = this.parts;
+    const station = rollup.remember(ref);
+    const outcome = levels.changeReference(change.id, change.input, change.note, who, Date.now());
+    if (!outcome.ok) return 'overlaps' in outcome ? { ok: false, overlaps: referenceReply(outcome.overlaps) } : outcome;
+    const spans = [outcome.before, outcome.after].flatMap((p) =>
+      p ? [[p.from, p.to === null ? null : p.to - 1] as [number, number | null]] : [],
+    );
+    await rollup.touch(daysWithin(storage.sql, spans, station.timezone));
+    return { ok: true, reference: referenceReply(outcome.after ?? outcome.before), datum: this.#newestDatum() };
+  }
+
+  /** Changes a manual measurement, or removes it (`input` null); answers it as it now is (as it was, when removed). */
+  changeMeasurement(
+    change: { id: number; input: NewMeasurement | null; note: string },
+    who: Editor,
+  ): { ok: true; measurement: Measurement } | { ok: false; reason: 'missing' | 'reading' } {
+    const { levels } = this.parts;
+    const outcome = levels.changeMeasurement(change.id, change.input, change.note, who, Date.now());
+    if (!outcome.ok) return outcome;
+    const measurement = outcome.after ?? outcome.before;
+    return { ok: true, measurement: this.#measurementReply(measurement, levels.references(measurement.code)) };
   }
 
   /** Records manual measurements, all or none. */

@@ -17,6 +17,7 @@ import { stationDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { RemovalForm } from './removal-form';
 import { instantOrNull, type LevelsScope } from './scope';
 import { correctionCalls, levelQueries, useChartsAgain } from './queries';
 
@@ -115,45 +116,17 @@ function CorrectionRow({ correction: c, scope }: { correction: Correction; scope
           {c.removal_note && ` “${c.removal_note}”`}
         </p>
       )}
-      {removing && <RemovalForm correction={c} scope={scope} onClose={() => setRemoving(false)} />}
+      {removing && (
+        // The correction stays in the log and for "as of" replays.
+        <RemovalForm
+          call={() => correctionCalls().then((calls) => calls.remove)}
+          query={{ id: scope.itemId }}
+          body={(note) => ({ correction: c.id, note })}
+          success={m.levels_removed_toast}
+          onClose={() => setRemoving(false)}
+        />
+      )}
     </li>
-  );
-}
-
-/** Removing asks why; the correction stays in the log and for "as of" replays. */
-function RemovalForm({ correction, scope, onClose }: { correction: Correction; scope: LevelsScope; onClose: () => void }) {
-  const charts = useChartsAgain();
-  const { errors, form, pending } = useContractForm({
-    call: () => correctionCalls().then((c) => c.remove),
-    query: { id: scope.itemId },
-    read: (data) => ({ correction: correction.id, note: String(data.get('removal-note') ?? '') }),
-    toasts: { success: m.levels_removed_toast, failure: 'errors' },
-    invalidates: 'levels',
-    onSuccess: async () => {
-      onClose();
-      await charts();
-    },
-  });
-  const own = errors.note ? { ...errors, 'removal-note': errors.note } : errors;
-  return (
-    <form
-      method="post"
-      noValidate
-      {...form}
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      className="flex flex-wrap items-end gap-2"
-      data-testid="removal-form"
-    >
-      <div className="min-w-48 flex-1">
-        <TextField name="removal-note" label={m.levels_removal_note()} maxLength={500} errors={own} required autoFocus />
-      </div>
-      <SubmitButton pending={pending} variant="destructive">
-        {pending ? m.action_working() : m.levels_remove()}
-      </SubmitButton>
-      <Button type="button" variant="ghost" onClick={onClose}>
-        {m.action_cancel()}
-      </Button>
-    </form>
   );
 }
 

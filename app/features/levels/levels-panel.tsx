@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { LevelMode, LevelReference } from '../../../worker/contracts/levels';
 import { levelModes } from '../../../worker/contracts/levels';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
 import { EmptyState, ErrorState } from '~/components/states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { OptionSelect } from '~/features/alarms/option-select';
 import { numberField } from '~/features/alarm-rules/rule-fields';
 import { readingByCode } from '~/features/stations/readings';
@@ -14,8 +16,10 @@ import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { CorrectionStack } from './correction-stack';
 import { Measurements } from './measurements';
-import { levelCalls, levelCodes, levelQueries } from './queries';
-import { instantOrNull, type LevelsScope } from './scope';
+import { levelCalls, levelCodes, levelQueries, useChartsAgain } from './queries';
+import { RemovalForm } from './removal-form';
+import { RowActions } from './row-actions';
+import { instantOrNull, localInput, type LevelsScope } from './scope';
 
 export const modeNames: Record<LevelMode, () => string> = {
   depth_below_mp: m.levels_mode_depth_below_mp,
@@ -54,6 +58,7 @@ export function LevelsPanel({ itemId, timeZone, readings }: { itemId: number; ti
 
 function References({ scope }: { scope: LevelsScope }) {
   const query = useQuery(levelQueries.state(scope.itemId, scope.reading));
+  const [editing, setEditing] = useState<LevelReference | null>(null);
   return (
     <Card className="min-w-0" data-testid="references">
       <CardHeader>
@@ -68,59 +73,97 @@ function References({ scope }: { scope: LevelsScope }) {
         ) : query.data.references.length === 0 ? (
           <p className="text-sm text-muted-foreground">{m.levels_references_empty()}</p>
         ) : (
-          <ReferenceTable references={query.data.references} timeZone={scope.timeZone} />
+          <ReferenceTable references={query.data.references} scope={scope} onEdit={setEditing} />
         )}
-        <ReferenceForm scope={scope} />
+        {editing ? (
+          <ReferenceForm key={editing.id} scope={scope} editing={editing} onClose={() => setEditing(null)} />
+        ) : (
+          <ReferenceForm scope={scope} />
+        )}
       </CardContent>
     </Card>
   );
 }
 
-function ReferenceTable({ references, timeZone }: { references: LevelReference[]; timeZone: string }) {
+function ReferenceTable({
+  references,
+  scope,
+  onEdit,
+}: {
+  references: LevelReference[];
+  scope: LevelsScope;
+  onEdit: (reference: LevelReference) => void;
+}) {
+  const [removing, setRemoving] = useState<number | null>(null);
+  const timeZone = scope.timeZone;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-muted-foreground">
-          <tr>
-            <th className="py-1 pr-3 font-normal">{m.levels_period()}</th>
-            <th className="py-1 pr-3 font-normal">{m.levels_ground()}</th>
-            <th className="py-1 pr-3 font-normal">{m.levels_mp()}</th>
-            <th className="py-1 pr-3 font-normal">{m.levels_mode()}</th>
-            <th className="py-1 font-normal">{m.quality_note()}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {references.map((r) => (
-            <tr key={r.id} className="border-t align-top" data-testid="reference">
-              <td className="py-1 pr-3 tabular-nums">
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{m.levels_period()}</TableHead>
+          <TableHead>{m.levels_ground()}</TableHead>
+          <TableHead>{m.levels_mp()}</TableHead>
+          <TableHead>{m.levels_mode()}</TableHead>
+          <TableHead>{m.quality_note()}</TableHead>
+          <TableHead>
+            <span className="sr-only">{m.levels_actions()}</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {references.map((r) => (
+          <Fragment key={r.id}>
+            <TableRow className="align-top" data-testid="reference">
+              <TableCell className="min-w-40 tabular-nums">
                 {stationDateTime(r.from, timeZone)} – {r.to ? stationDateTime(r.to, timeZone) : m.levels_open_end()}
-              </td>
-              <td className="py-1 pr-3 tabular-nums whitespace-nowrap">
+              </TableCell>
+              <TableCell className="tabular-nums whitespace-nowrap">
                 {r.ground_elevation} m {r.datum}
-              </td>
-              <td className="py-1 pr-3 tabular-nums whitespace-nowrap">
+              </TableCell>
+              <TableCell className="tabular-nums whitespace-nowrap">
                 {r.mp_elevation} m {r.datum}
-              </td>
-              <td className="py-1 pr-3">
+              </TableCell>
+              <TableCell className="min-w-40">
                 {modeNames[r.mode]()}
                 {r.sensor_depth !== null && ` (${m.levels_sensor_depth()}: ${r.sensor_depth} m)`}
-              </td>
-              <td className="py-1 text-muted-foreground">{r.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </TableCell>
+              <TableCell className="min-w-32 text-muted-foreground">{r.note}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <RowActions onEdit={() => onEdit(r)} onRemove={() => setRemoving(r.id)} />
+              </TableCell>
+            </TableRow>
+            {removing === r.id && (
+              <TableRow>
+                <TableCell colSpan={6}>
+                  <RemovalForm
+                    call={() => levelCalls().then((c) => c.removeReference)}
+                    query={{ id: scope.itemId }}
+                    body={(note) => ({ reference: r.id, note })}
+                    success={m.levels_reference_removed}
+                    onClose={() => setRemoving(null)}
+                  />
+                </TableCell>
+              </TableRow>
+            )}
+          </Fragment>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
-/** Adds a reference period; a water column needs the sensor's depth, so that field shows only then. */
-function ReferenceForm({ scope }: { scope: LevelsScope }) {
-  const [mode, setMode] = useState<LevelMode>('depth_below_mp');
+/**
+ * Adds a reference period, or changes one (`editing`, its fields filled in); a water column needs the sensor's depth,
+ * so that field shows only then.
+ */
+function ReferenceForm({ scope, editing, onClose }: { scope: LevelsScope; editing?: LevelReference; onClose?: () => void }) {
+  const [mode, setMode] = useState<LevelMode>(editing?.mode ?? 'depth_below_mp');
+  const charts = useChartsAgain();
   const { errors, form, pending } = useContractForm({
-    call: () => levelCalls().then((c) => c.reference),
+    call: () => levelCalls().then((c) => (editing ? c.editReference : c.reference)),
     query: { id: scope.itemId },
     read: (data) => ({
+      ...(editing && { reference: editing.id }),
       reading: scope.reading,
       from: instantOrNull(data.get('reference-from'), scope.timeZone) ?? '',
       to: instantOrNull(data.get('reference-to'), scope.timeZone),
@@ -131,22 +174,73 @@ function ReferenceForm({ scope }: { scope: LevelsScope }) {
       sensor_depth: mode === 'water_column' ? numberField(data.get('sensor_depth')) : null,
       note: String(data.get('reference-note') ?? ''),
     }),
-    toasts: { success: m.levels_reference_saved, failure: 'errors' },
+    toasts: { success: editing ? m.levels_reference_changed : m.levels_reference_saved, failure: 'errors' },
     invalidates: 'levels',
+    onSuccess: async () => {
+      onClose?.();
+      await charts();
+    },
   });
+  const local = (iso: string | null | undefined) => (iso ? localInput(iso, scope.timeZone) : undefined);
   // The correction form on the same page has its own from, to and note: these carry the form's prefix.
   const own = Object.fromEntries(Object.entries(errors).map(([k, v]) => [['from', 'to', 'note'].includes(k) ? `reference-${k}` : k, v]));
   const fields = ['reference-from', 'reference-to', 'ground_elevation', 'mp_elevation', 'datum', 'mode', 'sensor_depth', 'reference-note'];
   return (
-    <form method="post" noValidate {...form} className="grid gap-3 rounded-lg border p-3" data-testid="reference-form">
-      <p className="text-sm font-medium">{m.levels_reference_add()}</p>
+    <form
+      method="post"
+      noValidate
+      {...form}
+      onKeyDown={(e) => e.key === 'Escape' && onClose?.()}
+      className="grid gap-3 rounded-lg border p-3"
+      data-testid={editing ? 'reference-edit-form' : 'reference-form'}
+    >
+      <p className="text-sm font-medium">{editing ? m.levels_reference_edit() : m.levels_reference_add()}</p>
       <FormErrors errors={own} fields={fields} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField name="reference-from" type="datetime-local" label={m.quality_from()} errors={own} required />
-        <TextField name="reference-to" type="datetime-local" label={m.levels_to_optional()} errors={own} />
-        <TextField name="ground_elevation" type="number" step="any" inputMode="decimal" label={m.levels_ground()} errors={own} required />
-        <TextField name="mp_elevation" type="number" step="any" inputMode="decimal" label={m.levels_mp()} errors={own} required />
-        <TextField name="datum" label={m.levels_datum()} placeholder="Bpv" maxLength={60} errors={own} required />
+        <TextField
+          name="reference-from"
+          type="datetime-local"
+          label={m.quality_from()}
+          defaultValue={local(editing?.from)}
+          errors={own}
+          required
+        />
+        <TextField
+          name="reference-to"
+          type="datetime-local"
+          label={m.levels_to_optional()}
+          defaultValue={local(editing?.to)}
+          errors={own}
+        />
+        <TextField
+          name="ground_elevation"
+          type="number"
+          step="any"
+          inputMode="decimal"
+          label={m.levels_ground()}
+          defaultValue={editing?.ground_elevation}
+          errors={own}
+          required
+        />
+        <TextField
+          name="mp_elevation"
+          type="number"
+          step="any"
+          inputMode="decimal"
+          label={m.levels_mp()}
+          defaultValue={editing?.mp_elevation}
+          errors={own}
+          required
+        />
+        <TextField
+          name="datum"
+          label={m.levels_datum()}
+          placeholder="Bpv"
+          maxLength={60}
+          defaultValue={editing?.datum}
+          errors={own}
+          required
+        />
         <Field
           name="mode"
           label={m.levels_mode()}
@@ -167,14 +261,22 @@ function ReferenceForm({ scope }: { scope: LevelsScope }) {
             step="any"
             inputMode="decimal"
             label={m.levels_sensor_depth()}
+            defaultValue={editing?.sensor_depth ?? undefined}
             errors={own}
             required
           />
         )}
-        <TextField name="reference-note" label={m.quality_note()} maxLength={500} errors={own} required />
+        <TextField name="reference-note" label={m.quality_note()} maxLength={500} defaultValue={editing?.note} errors={own} required />
       </div>
-      <div>
-        <SubmitButton pending={pending}>{pending ? m.action_working() : m.levels_reference_add()}</SubmitButton>
+      <div className="flex gap-2">
+        <SubmitButton pending={pending}>
+          {pending ? m.action_working() : editing ? m.levels_reference_edit() : m.levels_reference_add()}
+        </SubmitButton>
+        {editing && (
+          <Button type="button" variant="ghost" onClick={onClose}>
+            {m.action_cancel()}
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -4,7 +4,11 @@ import type { SubjectCtx } from '../../context';
 import {
   MeasurementInput,
   type LevelReference,
+  type LevelReferenceEdit,
   type LevelReferenceInput,
+  type LevelReferenceRemoval,
+  type MeasurementEdit,
+  type MeasurementRemoval,
   type Levels,
   type Measurement,
   type MeasurementsCsv,
@@ -15,8 +19,8 @@ import { isoInstant, parseStationTime } from '../../../shared/station-time';
 import { setStationDatum, type Item } from '../../db/stations';
 import { stationRef } from '../telemetry/ingest';
 import { stationOf } from '../../station/directory';
-import type { NewMeasurement } from '../../station/corrections/levels';
-import { invalid } from '../errors';
+import type { NewMeasurement, NewReference } from '../../station/corrections/levels';
+import { invalid, notFound } from '../errors';
 import { controlled, editorOf, ownReading, station } from '../quality/manage';
 
 /** A level code of the station (a water level in metres): references and measurements belong to those only. */
@@ -32,33 +36,67 @@ export async function levelsOf(ctx: SubjectCtx, query: { id: number; reading?: s
   return { item_id: item.id, ...(await stationOf(ctx.env, item.id).corrections().levels(query.reading)) };
 }
 
+const toReference = (body: LevelReferenceInput): NewReference => ({
+  code: body.reading,
+  from: Date.parse(body.from),
+  to: body.to === null ? null : Date.parse(body.to),
+  groundElevation: body.ground_elevation,
+  mpElevation: body.mp_elevation,
+  datum: body.datum,
+  mode: body.mode,
+  sensorDepth: body.sensor_depth,
+  note: body.note,
+});
+
+const overlapError = ({ from, to }: LevelReference) =>
+  invalid({ from: [`This period overlaps the reference in effect from ${from}${to ? ` to ${to}` : ''}: end that one first.`] });
+
 /** Adds a reference period (quality control right); one overlapping another of its reading is refused (422). */
 export async function addReference(ctx: SubjectCtx, { id, body }: { id: number; body: LevelReferenceInput }): Promise<LevelReference> {
   const item = await controlled(ctx, id);
   levelReading(item, body.reading);
-  const outcome = await stationOf(ctx.env, item.id)
-    .corrections()
-    .addReference(
-      stationRef(item),
-      {
-        code: body.reading,
-        from: Date.parse(body.from),
-        to: body.to === null ? null : Date.parse(body.to),
-        groundElevation: body.ground_elevation,
-        mpElevation: body.mp_elevation,
-        datum: body.datum,
-        mode: body.mode,
-        sensorDepth: body.sensor_depth,
-        note: body.note,
-      },
-      editorOf(ctx),
-    );
-  if (!outcome.ok) {
-    const { from, to } = outcome.overlaps;
-    throw invalid({ from: [`This period overlaps the reference in effect from ${from}${to ? ` to ${to}` : ''}: end that one first.`] });
-  }
+  const outcome = await stationOf(ctx.env, item.id).corrections().addReference(stationRef(item), toReference(body), editorOf(ctx));
+  if (!outcome.ok) throw overlapError(outcome.overlaps);
   if (outcome.datum !== item.datum) await setStationDatum(ctx.db, item.id, outcome.datum);
   return outcome.reference;
+}
+
+/** A refused change of a kept reference or measurement: there is none of that id, or the change names another reading. */
+const refused = (reason: 'missing' | 'reading', what: 'Reference' | 'Measurement') =>
+  reason === 'missing'
+    ? notFound(what, what.toLowerCase())
+    : invalid({ reading: [`A ${what.toLowerCase()} keeps its reading: record a new one for another.`] });
+
+/**
+ * Changes a reference period (a mistyped survey) or removes it (quality control right): a changed one must stay
+ * clear of the reading's other periods (422 naming `from`); the days it covered and covers are rolled up again.
+ */
+export async function changeReference(
+  ctx: SubjectCtx,
+  { id, body }: { id: number; body: LevelReferenceEdit | LevelReferenceRemoval },
+): Promise<LevelReference> {
+  const item = await controlled(ctx, id);
+  if ('reading' in body) levelReading(item, body.reading);
+  const input = 'reading' in body ? toReference(body) : null;
+  const outcome = await stationOf(ctx.env, item.id)
+    .corrections()
+    .changeReference(stationRef(item), { id: body.reference, input, note: body.note }, editorOf(ctx));
+  if (!outcome.ok) throw 'overlaps' in outcome ? overlapError(outcome.overlaps) : refused(outcome.reason, 'Reference');
+  if (outcome.datum !== item.datum) await setStationDatum(ctx.db, item.id, outcome.datum);
+  return outcome.reference;
+}
+
+/** Changes a manual measurement (with the reason) or removes it (quality control right). */
+export async function changeMeasurement(
+  ctx: SubjectCtx,
+  { id, body }: { id: number; body: MeasurementEdit | MeasurementRemoval },
+): Promise<Measurement> {
+  const item = await controlled(ctx, id);
+  if ('reading' in body) levelReading(item, body.reading);
+  const [input, note] = 'reading' in body ? [toNew(body), body.reason] : [null, body.note];
+  const outcome = await stationOf(ctx.env, item.id).corrections().changeMeasurement({ id: body.measurement, input, note }, editorOf(ctx));
+  if (!outcome.ok) throw refused(outcome.reason, 'Measurement');
+  return outcome.measurement;
 }
 
 const toNew = (m: z.output<typeof MeasurementInput>): NewMeasurement => ({

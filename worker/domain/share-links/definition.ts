@@ -57,6 +57,7 @@ export function definitionOf({ link, owner, stations }: Rows): ShareDefinition {
         location_y: place(item.locationY),
         name_for_api: item.nameForApi,
         timezone: item.timezone,
+        datum: item.datum,
         readings: JSON.parse(readings) as string[],
       },
     })),

@@ -131,6 +131,16 @@ export function measuredValue(m: Pick<FieldMeasurement, 'depth' | 'gauge'>, refe
 
 export type ReferenceOutcome = { ok: true; reference: ReferencePeriod } | { ok: false; overlaps: ReferencePeriod };
 
+/** Why a change of a kept period or measurement was refused: no such one, or the change names another reading. */
+export type Refusal = { ok: false; reason: 'missing' | 'reading' };
+
+export type ReferenceChange =
+  { ok: true; before: ReferencePeriod; after: ReferencePeriod | null } | Refusal | { ok: false; overlaps: ReferencePeriod };
+export type MeasurementChange = { ok: true; before: FieldMeasurement; after: FieldMeasurement | null } | Refusal;
+
+const overlapping = (periods: readonly ReferencePeriod[], from: number, to: number | null) =>
+  periods.find((p) => p.from < (to ?? Infinity) && from < (p.to ?? Infinity));
+
 export class StationLevels {
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -158,8 +168,7 @@ export class StationLevels {
   /** Adds a reference period with its audit entry in one transaction; refused when it overlaps another of its code. */
   addReference(input: NewReference, who: Editor, now: number): ReferenceOutcome {
     return this.storage.transactionSync((): ReferenceOutcome => {
-      const end = input.to ?? Infinity;
-      const overlaps = this.references(input.code).find((p) => p.from < end && input.from < (p.to ?? Infinity));
+      const overlaps = overlapping(this.references(input.code), input.from, input.to);
       if (overlaps) return { ok: false, overlaps };
       const { id } = this.sql
         .exec<{ id: number }>(
@@ -230,6 +239,87 @@ export class StationLevels {
         });
       }
       return added;
+    });
+  }
+
+  /**
+   * Changes a reference period, or removes it (`input` null), with its audit entry (`reference`, the detail keeping
+   * the period before and after) in one transaction; a change may not make it overlap another of its code.
+   */
+  changeReference(id: number, input: NewReference | null, note: string, who: Editor, now: number): ReferenceChange {
+    return this.storage.transactionSync((): ReferenceChange => {
+      const before = this.references().find((p) => p.id === id);
+      if (!before) return { ok: false, reason: 'missing' };
+      if (input && input.code !== before.code) return { ok: false, reason: 'reading' };
+      const { code } = before;
+      if (input) {
+        const overlaps = overlapping(
+          this.references(code).filter((p) => p.id !== id),
+          input.from,
+          input.to,
+        );
+        if (overlaps) return { ok: false, overlaps };
+        this.sql.exec(
+          `UPDATE level_references SET from_ts = ?, to_ts = ?, ground = ?, mp = ?, datum = ?, mode = ?, sensor_depth = ?, note = ? WHERE id = ?`,
+          input.from,
+          input.to,
+          input.groundElevation,
+          input.mpElevation,
+          input.datum,
+          input.mode,
+          input.sensorDepth,
+          input.note,
+          id,
+        );
+      } else this.sql.exec('DELETE FROM level_references WHERE id = ?', id);
+      const after = input && { ...before, ...input };
+      const ends = after ? [before, after] : [before];
+      this.quality.logChange({
+        action: 'reference',
+        code,
+        from: Math.min(...ends.map((p) => p.from)),
+        to: ends.some((p) => p.to === null) ? null : Math.max(...ends.map((p) => p.to!)),
+        who,
+        note,
+        now,
+        detail: { id, change: after ? 'edit' : 'remove', before, after },
+      });
+      return { ok: true, before, after };
+    });
+  }
+
+  /** Changes a measurement, or removes it (`input` null), with its audit entry (`measure`) in one transaction. */
+  changeMeasurement(id: number, input: NewMeasurement | null, note: string, who: Editor, now: number): MeasurementChange {
+    return this.storage.transactionSync((): MeasurementChange => {
+      const before = this.measurements().find((m) => m.id === id);
+      if (!before) return { ok: false, reason: 'missing' };
+      if (input && input.code !== before.code) return { ok: false, reason: 'reading' };
+      const { code } = before;
+      if (input)
+        this.sql.exec(
+          'UPDATE measurements SET ts = ?, depth = ?, gauge = ?, measured_by = ?, method = ?, note = ? WHERE id = ?',
+          input.ts,
+          input.depth,
+          input.gauge,
+          input.measuredBy,
+          input.method,
+          input.note,
+          id,
+        );
+      else this.sql.exec('DELETE FROM measurements WHERE id = ?', id);
+      const after = input && { ...before, ...input };
+      const times = after ? [before.ts, after.ts] : [before.ts];
+      this.quality.logChange({
+        action: 'measure',
+        code,
+        from: Math.min(...times),
+        to: Math.max(...times),
+        who,
+        note,
+        now,
+        detail: { id, change: after ? 'edit' : 'remove', before, after },
+      });
+      return { ok: true, before, after };
     });
   }
 }
