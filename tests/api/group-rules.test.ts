@@ -29,7 +29,7 @@ async function threeWells() {
     expect(saved.status, saved.text).toBe(200);
     wells.push(station);
   }
-  const post = (i: number, start: string, values: number[]) => ingest('danes', wells[i].token, { rows: series(start, 60, values) });
+  const post = (i: number, start: string, values: number[]) => ingest('danes', wells[i].token!, { rows: series(start, 60, values) });
   const save = (body: GroupRulesInput, token = admin.token) => callSpec(groupRuleCalls.save, { token, body });
   const members = (level = 1) => wells.map((w) => ({ item_id: w.id, reading: 'H1', level }));
   return { admin, viewer, wells, post, save, members };
