@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alarmCalls, alarmRuleCalls } from '../../worker/contracts/alarms';
+import { escalationCalls } from '../../worker/contracts/escalations';
 import { groupRuleCalls, type GroupRulesInput } from '../../worker/contracts/group-rules';
 import { warningCalls } from '../../worker/contracts/warning';
 import { alarmsOf, series } from '../support/alarms';
@@ -108,6 +109,21 @@ describe('rules across stations (k of n)', () => {
     expect(removed.status).toBe(200);
     expect((await alarmsOf(wells[0].id)).map((a) => [a.state, a.cleared_reason])).toEqual([['cleared', 'rule_deleted']]);
     expect((await callSpec(groupRuleCalls.list, { token: admin.token })).data.some((r) => r.id === strict.data.id)).toBe(false);
+  });
+
+  it('starts the escalation policy attached to it when it fires', async () => {
+    const { admin, viewer, wells, post, save, members } = await threeWells();
+    const rule = (await save({ name: 'Any well', k: 1, members: members() })).data;
+    const policy = await callSpec(escalationCalls.savePolicy, {
+      token: admin.token,
+      body: { name: 'Region duty', steps: [{ after_minutes: 0, subjects: [viewer.id], channels: ['email'] }], rules: [rule.id] },
+    });
+    expect(policy.status, policy.text).toBe(200);
+    await post(2, '2026-05-03T10:00:00Z', [2.3]);
+    const [fired] = await alarmsOf(wells[0].id);
+    const [escalation] = (await callSpec(escalationCalls.list, { token: admin.token, query: { item_id: wells[0].id } })).data;
+    expect(escalation).toMatchObject({ alarm_id: fired.id, policy_id: policy.data.id });
+    expect(escalation.notices.map((n) => [n.step, n.channel, n.to])).toEqual([[1, 'email', viewer.username]]);
   });
 
   it('refuses bad input with a 422 naming the field, saving nothing, and non-administrators', async () => {
