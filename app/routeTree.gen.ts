@@ -20,6 +20,7 @@ import { Route as AuthedAlarmsRouteImport } from './routes/_authed/alarms'
 import { Route as AuthedAllItemsRouteImport } from './routes/_authed/all-items'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEscalationsRouteImport } from './routes/_authed/escalations'
+import { Route as AuthedGroupRulesRouteImport } from './routes/_authed/group-rules'
 import { Route as AuthedGroupsRouteImport } from './routes/_authed/groups'
 import { Route as AuthedItemsRouteImport } from './routes/_authed/items'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
@@ -102,6 +103,11 @@ const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
 const AuthedEscalationsRoute = AuthedEscalationsRouteImport.update({
   id: '/escalations',
   path: '/escalations',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedGroupRulesRoute = AuthedGroupRulesRouteImport.update({
+  id: '/group-rules',
+  path: '/group-rules',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedGroupsRoute = AuthedGroupsRouteImport.update({
@@ -266,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/all-items': typeof AuthedAllItemsRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/escalations': typeof AuthedEscalationsRoute
+  '/group-rules': typeof AuthedGroupRulesRoute
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/all-items': typeof AuthedAllItemsRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/escalations': typeof AuthedEscalationsRoute
+  '/group-rules': typeof AuthedGroupRulesRoute
   '/groups': typeof AuthedGroupsRoute
   '/items': typeof AuthedItemsRoute
   '/profile': typeof AuthedProfileRoute
@@ -350,6 +358,7 @@ export interface FileRoutesById {
   '/_authed/all-items': typeof AuthedAllItemsRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/escalations': typeof AuthedEscalationsRoute
+  '/_authed/group-rules': typeof AuthedGroupRulesRoute
   '/_authed/groups': typeof AuthedGroupsRoute
   '/_authed/items': typeof AuthedItemsRoute
   '/_authed/profile': typeof AuthedProfileRoute
@@ -393,6 +402,7 @@ export interface FileRouteTypes {
     | '/all-items'
     | '/dashboard'
     | '/escalations'
+    | '/group-rules'
     | '/groups'
     | '/items'
     | '/profile'
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/all-items'
     | '/dashboard'
     | '/escalations'
+    | '/group-rules'
     | '/groups'
     | '/items'
     | '/profile'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/_authed/all-items'
     | '/_authed/dashboard'
     | '/_authed/escalations'
+    | '/_authed/group-rules'
     | '/_authed/groups'
     | '/_authed/items'
     | '/_authed/profile'
@@ -602,6 +614,13 @@ declare module '@tanstack/react-router' {
       path: '/escalations'
       fullPath: '/escalations'
       preLoaderRoute: typeof AuthedEscalationsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/group-rules': {
+      id: '/_authed/group-rules'
+      path: '/group-rules'
+      fullPath: '/group-rules'
+      preLoaderRoute: typeof AuthedGroupRulesRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/groups': {
@@ -815,6 +834,7 @@ interface AuthedRouteChildren {
   AuthedAllItemsRoute: typeof AuthedAllItemsRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEscalationsRoute: typeof AuthedEscalationsRoute
+  AuthedGroupRulesRoute: typeof AuthedGroupRulesRoute
   AuthedGroupsRoute: typeof AuthedGroupsRoute
   AuthedItemsRoute: typeof AuthedItemsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
@@ -843,6 +863,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAllItemsRoute: AuthedAllItemsRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEscalationsRoute: AuthedEscalationsRoute,
+  AuthedGroupRulesRoute: AuthedGroupRulesRoute,
   AuthedGroupsRoute: AuthedGroupsRoute,
   AuthedItemsRoute: AuthedItemsRoute,
   AuthedProfileRoute: AuthedProfileRoute,

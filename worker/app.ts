@@ -16,6 +16,7 @@ import { apiRoutes } from './routes/api';
 import { ingestRoutes } from './routes/ingest';
 import { legacyRoutes } from './routes/legacy';
 import { alarmRuleRoutes } from './routes/alarm-rules';
+import { groupRuleRoutes } from './routes/group-rules';
 import { alarmRoutes } from './routes/alarms';
 import { notificationRoutes } from './routes/notifications';
 import { webhookRoutes } from './routes/webhooks';
@@ -54,6 +55,7 @@ export function createApi() {
   api.route('/', liveRoutes);
   api.route('/', legacyRoutes);
   api.route('/', alarmRuleRoutes);
+  api.route('/', groupRuleRoutes);
   api.route('/', alarmRoutes);
   api.route('/', notificationRoutes);
   api.route('/', webhookRoutes);

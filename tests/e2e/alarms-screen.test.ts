@@ -132,6 +132,35 @@ describe('/alarms', () => {
     expect(await page.locator(`[data-station="${hidden.item.unique_id}"]`).count()).toBe(0);
     await context.close();
   });
+
+  test('the administrator creates a rule across stations (2 of 2) and its alarm shows on the alarms screen', async () => {
+    for (const station of [seen, hidden])
+      await postRest(
+        `/warning-levels/edit?id=${station.item.id}`,
+        { WarningLevels: { reading: 'H1', levels: [{ threshold: 4 }, { threshold: 8 }] } },
+        token,
+      );
+    await postLevel(seen, 4.5);
+    await postLevel(hidden, 4.6);
+    const { context, page } = await signedIn(demoAccounts.admin, { width: 360 });
+    await visit(page, '/group-rules');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const editor = page.getByTestId('group-rule-editor');
+    await editor.getByLabel('Name').fill('Both wells high');
+    await editor.getByLabel('Stations needed (k)').fill('2');
+    await editor.getByLabel(`${seen.item.unique_id} H1`).check();
+    await editor.getByLabel(`${hidden.item.unique_id} H1`).check();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const card = page.getByTestId('group-rule').filter({ hasText: 'Both wells high' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Fires at 2 of 2 stations; 2 at their level now');
+    expect(await card.textContent()).toContain('alarm open');
+    await page.screenshot({ path: shot('group-rules-360-light'), fullPage: true });
+
+    await visit(page, '/alarms');
+    await rowOf(page, 'Both wells high').waitFor();
+    await context.close();
+  });
 });
 
 describe('looks', () => {

@@ -7,6 +7,12 @@
  */
 export const ruleKinds = ['above', 'below', 'rise', 'fall', 'no_data', 'low_voltage'] as const;
 export type RuleKind = (typeof ruleKinds)[number];
+/**
+ * What an alarm (and its rule's row) can be: a station rule's kind, or `k_of_n`, a rule across stations (decision
+ * 0034) that D1 evaluates from the stations' current warning levels; its row's threshold is k.
+ */
+export const alarmKinds = [...ruleKinds, 'k_of_n'] as const;
+export type AlarmKind = (typeof alarmKinds)[number];
 export const severities = ['warning', 'critical'] as const;
 export type Severity = (typeof severities)[number];
 export const alarmStates = ['active', 'acknowledged', 'cleared'] as const;
@@ -24,5 +30,5 @@ export const lowVoltageDefault = 11.5;
  */
 export const ruleSeries = ['corrected', 'raw'] as const;
 
-export const isValueKind = (kind: RuleKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
-export const isRateKind = (kind: RuleKind) => kind === 'rise' || kind === 'fall';
+export const isValueKind = (kind: AlarmKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
+export const isRateKind = (kind: AlarmKind) => kind === 'rise' || kind === 'fall';

@@ -3,6 +3,7 @@ import { defineCall } from './call';
 import { NamedRef } from './subjects';
 import { id, optionalText, idQuery } from './validation';
 import {
+  alarmKinds,
   alarmStates,
   clearReasons,
   isRateKind,
@@ -174,7 +175,7 @@ export const Alarm = z.object({
   unique_id: z.string(),
   station_name: z.string(),
   rule_name: z.string().nullable(),
-  kind: z.enum(ruleKinds).meta({ description: 'The rule as it was when the alarm fired (so are reading, severity and threshold).' }),
+  kind: z.enum(alarmKinds).meta({ description: 'The rule as it was when the alarm fired (so are reading, severity and threshold).' }),
   reading: z.string().nullable(),
   severity: z.enum(severities),
   threshold: z.number().nullable(),

@@ -19,6 +19,7 @@ import { warningCalls } from './warning';
 import { escalationCalls } from './escalations';
 import { maintenanceCalls } from './maintenance';
 import { pushCalls } from './push';
+import { groupRuleCalls } from './group-rules';
 
 /**
  * Every documented call of `/rest`, by resource. The app imports a resource's calls from its own contract module
@@ -49,4 +50,5 @@ export const calls = {
   escalations: escalationCalls,
   maintenance: maintenanceCalls,
   push: pushCalls,
+  groupRules: groupRuleCalls,
 };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, isNull, lt, lte, ne, or, sql, type SQL 
 import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { Alarm, AlarmRule, AlarmRuleSpec, AlarmsQuery } from '../contracts/alarms';
+import type { RuleKind } from '../contracts/alarm-kinds';
 import { isoInstant } from '../../shared/station-time';
 import type { Db } from './client';
 import { newestReading } from './daily-stats';
@@ -16,7 +17,11 @@ export function clearLevel(rule: Pick<AlarmRuleRow, 'kind' | 'threshold' | 'dead
   return null;
 }
 
-export const toAlarmRule = (r: AlarmRuleRow, uniqueId: string): AlarmRule => ({
+/** A rule its station's object evaluates; the others (`k_of_n`) are rules across stations (worker/db/group-rules.ts). */
+export type StationRuleRow = AlarmRuleRow & { kind: RuleKind };
+export const isStationRule = (r: AlarmRuleRow): r is StationRuleRow => r.kind !== 'k_of_n';
+
+export const toAlarmRule = (r: StationRuleRow, uniqueId: string): AlarmRule => ({
   id: r.id,
   item_id: r.itemId,
   unique_id: uniqueId,
@@ -63,7 +68,7 @@ export async function selectRules(db: Db, subject: Subject, itemId: number | und
     .innerJoin(items, eq(items.id, alarmRules.itemId))
     .where(and(isNull(alarmRules.deletedAt), itemId === undefined ? undefined : eq(alarmRules.itemId, itemId), visibleTo(subject)))
     .orderBy(asc(alarmRules.itemId), asc(alarmRules.id));
-  return rows.map((r) => toAlarmRule(r.rule, r.uniqueId));
+  return rows.flatMap((r) => (isStationRule(r.rule) ? [toAlarmRule(r.rule, r.uniqueId)] : []));
 }
 
 export const countStationRules = async (db: Db, itemId: number) =>
@@ -71,7 +76,7 @@ export const countStationRules = async (db: Db, itemId: number) =>
     await db
       .select({ n: count() })
       .from(alarmRules)
-      .where(and(eq(alarmRules.itemId, itemId), isNull(alarmRules.deletedAt)))
+      .where(and(eq(alarmRules.itemId, itemId), isNull(alarmRules.deletedAt), ne(alarmRules.kind, 'k_of_n')))
   )[0].n;
 
 /** Writes a new rule (no `id`) or a rule's new version, in the station's next rule-set revision, to be pushed. */
@@ -86,7 +91,8 @@ export async function writeRule(
         .values({ ...values, itemId, createdAt: now })
         .returning()
     : db.update(alarmRules).set(values).where(eq(alarmRules.id, id)).returning());
-  return row;
+  // Written from a station rule's columns, so of a station rule's kind.
+  return row as StationRuleRow;
 }
 
 /** Marks a rule deleted in the station's next revision (its row stays for the alarms it raised). */

@@ -1,4 +1,4 @@
-import { isRateKind } from '../contracts/alarm-kinds';
+import { isRateKind, type RuleKind } from '../contracts/alarm-kinds';
 import type { AlarmRuleRow } from '../db/schema';
 
 /**
@@ -9,9 +9,8 @@ import type { AlarmRuleRow } from '../db/schema';
  */
 export type RuleSpec = Pick<
   AlarmRuleRow,
-  'id' | 'kind' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'
-> &
-  Partial<Pick<AlarmRuleRow, 'onSuspect' | 'series'>>;
+  'id' | 'reading' | 'threshold' | 'deadband' | 'windowMinutes' | 'silenceMinutes' | 'holdMinutes' | 'createdAt'
+> & { kind: RuleKind } & Partial<Pick<AlarmRuleRow, 'onSuspect' | 'series'>>;
 
 /** Where a rule stands: quiet, past its threshold but not yet for its hold, or firing (with its open alarm's key). */
 export interface RuleState {

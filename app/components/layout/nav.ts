@@ -24,7 +24,8 @@ export interface NavEntry {
     | '/subjects'
     | '/webhooks'
     | '/share-links'
-    | '/escalations';
+    | '/escalations'
+    | '/group-rules';
   label: () => string;
   icon: LucideIcon;
   adminOnly?: boolean;
@@ -45,4 +46,5 @@ export const navEntries: NavEntry[] = [
   { to: '/subjects', label: m.nav_subjects, icon: UsersIcon, adminOnly: true, pendingBadge: true },
   { to: '/webhooks', label: m.nav_webhooks, icon: WebhookIcon, adminOnly: true },
   { to: '/escalations', label: m.nav_escalations, icon: BellRingIcon, adminOnly: true },
+  { to: '/group-rules', label: m.nav_group_rules, icon: BellRingIcon, adminOnly: true },
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ruleKinds, ruleSeries, severities } from '../../contracts/alarm-kinds';
+import { alarmKinds, ruleSeries, severities } from '../../contracts/alarm-kinds';
 import { items } from './items';
 
 /**
@@ -16,7 +16,7 @@ export const alarmRules = sqliteTable(
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
     name: text('name'),
-    kind: text('kind', { enum: ruleKinds }).notNull(),
+    kind: text('kind', { enum: alarmKinds }).notNull(),
     reading: text('reading'),
     threshold: real('threshold'),
     deadband: real('deadband').notNull().default(0),

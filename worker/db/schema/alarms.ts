@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { alarmStates, clearReasons, ruleKinds, severities } from '../../contracts/alarm-kinds';
+import { alarmKinds, alarmStates, clearReasons, severities } from '../../contracts/alarm-kinds';
 import { alarmRules } from './alarm-rules';
 import { items } from './items';
 import { subjects } from './subjects';
@@ -21,7 +21,7 @@ export const alarms = sqliteTable(
     itemId: integer('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ruleKinds }).notNull(),
+    kind: text('kind', { enum: alarmKinds }).notNull(),
     reading: text('reading'),
     severity: text('severity', { enum: severities }).notNull(),
     threshold: real('threshold'),

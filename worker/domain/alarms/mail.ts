@@ -33,10 +33,13 @@ export function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'thres
       return `${what} falling faster than ${amount(threshold, `${unit}/h`)} over ${rule.windowMinutes} min${hold}`;
     case 'no_data':
       return `No data from the station for more than ${rule.silenceMinutes} min`;
+    case 'k_of_n':
+      return `At least ${threshold} stations of the rule at or above their warning level`;
   }
 }
 
-const unitOf = (alarm: Pick<Alarm, 'kind' | 'reading'>) => `${readingInfo(alarm.reading)?.unit ?? ''}${isRateKind(alarm.kind) ? '/h' : ''}`;
+const unitOf = (alarm: Pick<Alarm, 'kind' | 'reading'>) =>
+  alarm.kind === 'k_of_n' ? 'stations' : `${readingInfo(alarm.reading)?.unit ?? ''}${isRateKind(alarm.kind) ? '/h' : ''}`;
 
 /** The e-mail of an alarm that fired or cleared, in the station's time zone. */
 export function alarmMail(to: Recipient, alarm: Alarm, rule: RuleFacts, event: 'fired' | 'cleared', appUrl: string | undefined): Mail {

@@ -6,6 +6,7 @@ import {
   deleteRuleRow,
   findOpenAlarm,
   findRuleWithStation,
+  isStationRule,
   markRulesPushed,
   ruleColumns,
   selectRules,
@@ -59,10 +60,10 @@ export async function listRules(ctx: SubjectCtx, { itemId }: { itemId?: number }
   return selectRules(ctx.db, ctx.subject, itemId);
 }
 
-/** A rule that is not deleted, with its station. */
+/** A station rule that is not deleted, with its station (rules across stations have their own calls). */
 async function getRule({ db }: Ctx, id: number) {
   const found = await findRuleWithStation(db, id);
-  if (!found || found.rule.deletedAt !== null) throw notFound('Rule');
+  if (!found || found.rule.deletedAt !== null || !isStationRule(found.rule)) throw notFound('Rule');
   return found;
 }
 
@@ -80,7 +81,7 @@ async function stationForRule(ctx: SubjectCtx, rule: AlarmRuleSpec) {
 export const alarmRulesPush: StationPush = {
   label: 'alarm rules',
   async send({ db, env }, itemId) {
-    const rows = await selectStationRules(db, itemId);
+    const rows = (await selectStationRules(db, itemId)).filter(isStationRule);
     if (!rows.length) return null;
     const revision = Math.max(...rows.map((r) => r.rev));
     await stationOf(env, itemId)

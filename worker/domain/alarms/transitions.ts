@@ -157,25 +157,27 @@ export async function applyTransition(
     return clearAlarm(ctx, { open, rule: found, at: t.clearedAt, value: t.value, reason: 'condition' });
   }
   if (found.rule.deletedAt !== null || (await findAlarmByKey(ctx.db, t.key))) return null;
-  const { kind, reading, severity, threshold, name } = found.rule;
-  const fired = fireAlarm(
-    ctx.db,
-    {
-      key: t.key,
-      ruleId: t.ruleId,
-      itemId,
-      kind,
-      reading,
-      severity,
-      threshold,
-      startedAt: t.startedAt,
-      firedAt: t.firedAt,
-      value: t.value,
-    },
-    { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
-  );
   // During a maintenance window the alarm is kept but tells nobody; if still active at the window's end, it notifies then.
   const quiet = await inMaintenance(ctx.db, itemId, t.firedAt);
+  return raiseAlarm(ctx, found, { key: t.key, startedAt: t.startedAt, firedAt: t.firedAt, value: t.value }, quiet);
+}
+
+/**
+ * Writes a rule's alarm firing into D1 with its notifications (none when `quiet`) in one batch, then starts the
+ * escalations of the policies attached to the rule. A second open alarm of the rule is refused (null).
+ */
+export async function raiseAlarm(
+  ctx: Ctx,
+  found: RuleWithStation,
+  t: { key: string; startedAt: number; firedAt: number; value: number | null },
+  quiet: boolean,
+): Promise<Notice | null> {
+  const { id: ruleId, itemId, kind, reading, severity, threshold, name } = found.rule;
+  const fired = fireAlarm(
+    ctx.db,
+    { key: t.key, ruleId, itemId, kind, reading, severity, threshold, startedAt: t.startedAt, firedAt: t.firedAt, value: t.value },
+    { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
+  );
   const notifications = quiet ? {} : await alarmNotifications(ctx, fired.alarm, found, 'fired');
   const notice = await writeTransition(ctx, {
     alarm: fired.alarm,
@@ -185,8 +187,7 @@ export async function applyTransition(
     ...notifications,
     quiet,
   });
-  if (notice && !quiet)
-    await startEscalations(ctx, { itemId, at: t.firedAt, alarm: { id: notice.alarm.id, key: t.key, ruleId: t.ruleId } });
+  if (notice && !quiet) await startEscalations(ctx, { itemId, at: t.firedAt, alarm: { id: notice.alarm.id, key: t.key, ruleId } });
   return notice;
 }
 

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context';
 import { recordCrossing } from '../../db/warning';
 import type { LevelCrossing } from '../../station/levels';
+import { evaluateGroupRulesOf } from '../alarms/group-rules';
 import { startEscalations } from '../escalations/run';
 
 /**
@@ -11,4 +12,5 @@ export async function applyCrossing(ctx: Ctx, { itemId, crossing }: { itemId: nu
   await recordCrossing(ctx.db, { ...crossing, itemId, now: Date.now() });
   // Started once per crossing and policy (by key), so a crossing delivered again after a failure still starts them.
   if (crossing.to > crossing.from) await startEscalations(ctx, { itemId, at: crossing.at, crossing });
+  await evaluateGroupRulesOf(ctx, { itemId, reading: crossing.reading, at: crossing.at });
 }
