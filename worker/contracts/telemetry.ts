@@ -151,7 +151,8 @@ export const StationSummary = z.object({
         'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.',
     }),
   mean: perCode.optional().meta({
-    description: 'Discharge (`<stage>_discharge`): the mean over the range, in m³/s; only when the station has a rated discharge in the range.',
+    description:
+      'Discharge (`<stage>_discharge`): the mean over the range, in m³/s; only when the station has a rated discharge in the range.',
   }),
   volume: z.record(z.string(), total).optional().meta({
     description:

@@ -17,9 +17,13 @@ export function dischargeWrites(db: Db, write: Pick<RollupWrite, 'itemId' | 'dis
   const statements: RawStatement[] = [];
   const { id } = stationDischargeDays;
   if (write.replaceAll)
-    statements.push(db.delete(stationDischargeDays).where(sql`${id} BETWEEN ${write.itemId * keySpan} AND ${write.itemId * keySpan + keySpan - 1}`));
+    statements.push(
+      db.delete(stationDischargeDays).where(sql`${id} BETWEEN ${write.itemId * keySpan} AND ${write.itemId * keySpan + keySpan - 1}`),
+    );
   else if (write.noDischarge.length)
-    statements.push(db.delete(stationDischargeDays).where(sql`${id} IN (SELECT value FROM json_each(${JSON.stringify(write.noDischarge)}))`));
+    statements.push(
+      db.delete(stationDischargeDays).where(sql`${id} IN (SELECT value FROM json_each(${JSON.stringify(write.noDischarge)}))`),
+    );
   const picked = sql.raw(columns.map((_, i) => `value ->> ${i}`).join(', '));
   const update = sql.raw(
     columns
@@ -30,7 +34,18 @@ export function dischargeWrites(db: Db, write: Pick<RollupWrite, 'itemId' | 'dis
   for (let i = 0; i < write.discharge.length; i += rowsPerStatement) {
     const rows = write.discharge
       .slice(i, i + rowsPerStatement)
-      .map(({ key, figures: f }) => [key, f.count, f.suspect, f.min, f.max, toStored(f.sum), f.firstTs, f.lastTs, f.lastValue, toStored(f.volume)]);
+      .map(({ key, figures: f }) => [
+        key,
+        f.count,
+        f.suspect,
+        f.min,
+        f.max,
+        toStored(f.sum),
+        f.firstTs,
+        f.lastTs,
+        f.lastValue,
+        toStored(f.volume),
+      ]);
     statements.push(
       sql`INSERT INTO station_discharge_days (${sql.raw(columns.join(', '))}) SELECT ${picked} FROM json_each(${JSON.stringify(rows)}) WHERE true ON CONFLICT (id) DO UPDATE SET ${update}`,
     );
