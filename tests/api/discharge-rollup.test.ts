@@ -96,4 +96,28 @@ describe('discharge in the roll-up', () => {
     expect(summary.volume).toBeUndefined();
     expect(summary.max).toEqual({ H1: 2 });
   });
+
+  it('rolls up again only the days a shift affects', async () => {
+    const { station, version } = await ratedStation();
+    await post(station, series('2026-09-10T08:00:00Z', 10, [1]));
+    await post(station, series('2026-09-12T08:00:00Z', 10, [1]));
+    await post(station, series('2026-09-14T08:00:00Z', 10, [1]));
+    // A mark on every row: a day rolled up again loses it.
+    await rawAll(
+      'UPDATE station_discharge_days SET vol = -1 WHERE id BETWEEN ? AND ?',
+      station.id * keySpan,
+      station.id * keySpan + keySpan - 1,
+    );
+    const shifted = await callSpec(ratingCalls.shift, {
+      query: { id: station.id },
+      body: { version: version.id, at: '2026-09-12T00:00:00Z', points: [{ stage: 1, shift: 0.5 }], note: 'Gravel bar.' },
+      token: admin.token,
+    });
+    expect(shifted.status, shifted.text).toBe(200);
+    await settleRollup(station.id);
+    const rows = await rowsOf(station);
+    expect(rows['2026-09-10'].vol).toBe(-1);
+    expect(rows['2026-09-12'].vol).toBe(15 * 86_400);
+    expect(rows['2026-09-14'].vol).toBe(15 * 86_400);
+  });
 });
