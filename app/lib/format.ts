@@ -48,3 +48,6 @@ export function timeOfDay(instant: string | number, timeZone?: string) {
   }
   return format.format(new Date(instant));
 }
+
+/** A whole number in the page language's grouping (`1 872 000`, `1,872,000`): volumes in m³. */
+export const formatWhole = (value: number) => new Intl.NumberFormat(intlLocale(getLocale()), { maximumFractionDigits: 0 }).format(value);

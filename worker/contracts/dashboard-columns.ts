@@ -37,6 +37,12 @@ export function dashboardFromColumns(c: DashboardColumns): Dashboard {
       const day = days[i];
       if (day !== null) (summary.peak_day ??= {})[code] = { day, sum: f.peak_sum[code][i] };
     }
+    for (const [code, values] of Object.entries(f.volume ?? {})) {
+      const mean = f.mean?.[code]?.[i];
+      if (mean === null || mean === undefined) continue;
+      (summary.mean ??= {})[code] = mean;
+      (summary.volume ??= {})[code] = values[i];
+    }
     dashboard[source === 'DANES' ? 'danes' : 'uniwan'][s.unique_id[i]] = summary;
   });
   return dashboard;

@@ -151,6 +151,14 @@ export const StationSummary = z.object({
       description:
         'The station-local day with the largest total of each reading that adds up, with that total (the wettest day); left out when nothing fell.',
     }),
+  mean: perCode.optional().meta({
+    description:
+      'Discharge (`<stage>_discharge`): the mean over the range, in m³/s; only when the station has a rated discharge in the range.',
+  }),
+  volume: z.record(z.string(), total).optional().meta({
+    description:
+      "Discharge: the volume that flowed over the range in m³, each day's mean discharge times the seconds of that station-local day, added up (docs/ratings.md).",
+  }),
 });
 export type StationSummary = z.infer<typeof StationSummary>;
 
@@ -205,6 +213,9 @@ export const DashboardColumns = z.object({
     sum: z.record(z.string(), column(z.number().nullable())),
     peak_day: z.record(z.string(), column(z.string().nullable())),
     peak_sum: z.record(z.string(), column(z.number().nullable())),
+    /** Discharge: the range's mean and its volume in m³. */
+    mean: z.record(z.string(), column(z.number().nullable())).optional(),
+    volume: z.record(z.string(), column(z.number().nullable())).optional(),
   }),
   groups: z.array(DashboardGroup),
 });

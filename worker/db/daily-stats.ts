@@ -8,6 +8,7 @@ import { isSummed, type Source } from '../../shared/readings';
 import {
   dayColumns,
   dayNumber,
+  dischargeCodeOf,
   firstDayOf,
   fromStored,
   itemOfKey,
@@ -25,6 +26,7 @@ import {
   type RollupWrite,
 } from './rollup-layout';
 import { rawBatch, type RawStatement } from './batch';
+import { dischargeFiguresOf, dischargeRangeStatement, dischargeWrites } from './discharge-days';
 import type { Db } from './client';
 import { items, legacyDailyStats, rollupFailures, stationDays, stationMonths } from './schema';
 
@@ -115,6 +117,7 @@ export async function writeRollup(db: Db, write: RollupWrite): Promise<number> {
       );
     }
   }
+  statements.push(...dischargeWrites(db, write));
   if (write.clearFailure) statements.push(db.delete(rollupFailures).where(eq(rollupFailures.itemId, itemId)));
   return run(db, statements);
 }
@@ -215,7 +218,8 @@ const inRange = (alias: string, lo: number, hi: number) =>
 
 /**
  * Per station over local days `from`..`to`: readings count, extremes and totals per code, the newest reading's time
- * and, for codes that add up, the wettest day; from day rows and from the month rows the range covers whole. Months
+ * and, for codes that add up, the wettest day; from day rows and from the month rows the range covers whole, and
+ * discharge (with its volume) from its own day rows. Months
  * folded before the range's first or after its last day are listed in `partial` (the caller asks the stations'
  * objects for those days). One round trip. Stations without rows in the range are left out.
  */
@@ -239,6 +243,7 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
         SELECT ${sql.raw(rangeColumns.replaceAll(/(\w+)/g, 'm.$1'))} FROM json_each(${ids}) j JOIN station_months m ON ${inRange('m', m0, m1)}
       ) r GROUP BY item`,
     sql`SELECT id FROM station_months WHERE id IN (SELECT value FROM json_each(${edgeKeys}))`,
+    dischargeRangeStatement(ids, d0, d1),
   ];
   // The wettest day per code that adds up, by source (a slot's code depends on it): day rows, then folded months.
   const peakQueries: { source: Source; code: string }[] = [];
@@ -259,7 +264,7 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
       );
     });
   }
-  const [totals, folded, ...peaks] = (await rawBatch(db, statements)).map((r) => r.results);
+  const [totals, folded, discharge, ...peaks] = (await rawBatch(db, statements)).map((r) => r.results);
 
   const sourceOf = new Map(stations.map((s) => [s.id, s.source]));
   const byStation = new Map<number, RangeFigures>();
@@ -282,6 +287,15 @@ export async function selectRangeFigures(db: Db, { stations, from, to }: { stati
       figures[code] = f;
     });
     byStation.set(id, { lastTs: Number(row.last_ts), figures });
+  }
+  for (const row of discharge) {
+    const id = Number(row.item);
+    const code = dischargeCodeOf(sourceOf.get(id)!);
+    if (!code) continue;
+    const figures = dischargeFiguresOf(row);
+    const known = byStation.get(id);
+    if (known) known.figures[code] = figures;
+    else byStation.set(id, { lastTs: figures.lastTs, figures: { [code]: figures } });
   }
   peakQueries.forEach(({ code }, i) => {
     for (const row of peaks[i]) {

@@ -34,8 +34,8 @@ const total = (n: number): number | null => (Number.isFinite(n) ? n : null);
 
 /**
  * A station's figures over a range as the documented summary: readings count (a derived code counted only without its level), the newest reading, min and max per
- * code of `codes` (nothing of any other code, not even its time: share links show only theirs), and for codes that add up the range's total (`sum`) and the wettest day (`peak_day`, when any
- * fell).
+ * code of `codes` (nothing of any other code, not even its time: share links show only theirs), for codes that add up the range's total (`sum`) and the wettest day (`peak_day`, when any
+ * fell), and for discharge its mean and the volume that flowed (m³).
  */
 export function toSummary(range: { figures: Figures } | undefined, codes: readonly string[]): StationSummary {
   if (!range) return emptySummary();
@@ -43,6 +43,8 @@ export function toSummary(range: { figures: Figures } | undefined, codes: readon
   let lastTs = -Infinity;
   const sums: Record<string, number | null> = {};
   const peaks: Record<string, { day: string; sum: number | null }> = {};
+  const means: Record<string, number> = {};
+  const volumes: Record<string, number | null> = {};
   for (const code of codes) {
     const f = range.figures[code];
     if (!f) continue;
@@ -51,12 +53,17 @@ export function toSummary(range: { figures: Figures } | undefined, codes: readon
     lastTs = Math.max(lastTs, f.lastTs);
     summary.max[code] = f.max;
     summary.min[code] = f.min;
+    if (f.volume !== undefined) {
+      means[code] = f.sum / f.count;
+      volumes[code] = total(f.volume);
+    }
     if (!isSummed(code)) continue;
     sums[code] = total(f.sum);
     if (f.peakDay !== undefined && f.peakSum !== undefined && f.peakSum > 0) peaks[code] = { day: f.peakDay, sum: total(f.peakSum) };
   }
   if (Object.keys(sums).length) summary.sum = sums;
   if (Object.keys(peaks).length) summary.peak_day = peaks;
+  if (Object.keys(volumes).length) Object.assign(summary, { mean: means, volume: volumes });
   if (!summary.pocetMereni) return emptySummary();
   return { ...summary, date: isoInstant(lastTs) };
 }

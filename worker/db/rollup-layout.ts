@@ -33,10 +33,14 @@ export const lastDayOf = (month: string) => addDays(firstDayOf(monthOfNumber(mon
 /**
  * The codes of a source in slot order: its stored codes in the catalogue's order, then its derived codes except
  * discharge. A D1 table holds at most 100 columns and a month row has 10 per slot: a tenth slot does not fit, so
- * discharge is charted, exported and watched, but not rolled up (docs/ratings.md).
+ * discharge has a roll-up table of its own (`station_discharge_days`, docs/ratings.md).
  */
 export const slotCodes = (source: Source): string[] =>
   [...readingsOf(source), ...derivedReadingsOf(source).filter((r) => r.derived.kind !== 'discharge')].map((r) => r.code);
+
+/** A source's discharge code (rolled up apart from its slots); undefined for a source without a stage. */
+export const dischargeCodeOf = (source: Source): string | undefined =>
+  derivedReadingsOf(source).find((r) => r.derived.kind === 'discharge')?.code;
 
 /** Slots of a row: as many as the source with the most codes (stored and derived) has. */
 export const rollupSlots = Math.max(...sources.map((source) => slotCodes(source).length));
@@ -55,6 +59,8 @@ export interface CodeFigures {
   /** Codes that add up: the day with the largest total and that total (a day row's own day and sum). */
   peakDay?: string;
   peakSum?: number;
+  /** Discharge: the volume in m³ that flowed (each day's mean times its seconds, added up). */
+  volume?: number;
 }
 
 /** Every code's figures, by code. */
@@ -64,6 +70,12 @@ export type Figures = Record<string, CodeFigures>;
 export interface RollupRow {
   key: number;
   codes: Figures;
+}
+
+/** A day of discharge as `station_discharge_days` holds it: its key and figures (`volume` set). */
+export interface DischargeDay {
+  key: number;
+  figures: CodeFigures;
 }
 
 /** A station object's flush: what one D1 batch writes of its roll-up (worker/db/daily-stats.ts). */
@@ -77,6 +89,9 @@ export interface RollupWrite {
   /** Keys of days, and months, left without readings: their rows go. */
   emptyDays: number[];
   emptyMonths: string[];
+  /** Discharge of the days written (a station with a rating), and keys of those days without any: their rows go. */
+  discharge: DischargeDay[];
+  noDischarge: number[];
   /** Replace every row of the station (its zone or source changed: all its days were reckoned anew). */
   replaceAll: boolean;
   /** The station was listed as failing: the same batch takes it off the list. */
@@ -98,6 +113,7 @@ export function mergeCode(a: CodeFigures | undefined, b: CodeFigures): CodeFigur
     lastTs: later ? b.lastTs : a.lastTs,
     lastValue: later ? b.lastValue : a.lastValue,
     ...(peak.peakDay === undefined ? {} : { peakDay: peak.peakDay, peakSum: peak.peakSum }),
+    ...(a.volume === undefined && b.volume === undefined ? {} : { volume: (a.volume ?? 0) + (b.volume ?? 0) }),
   };
 }
 

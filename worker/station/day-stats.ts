@@ -45,3 +45,15 @@ export function figuresOfDay(sql: SqlStorage, day: string, timeZone: string): Fi
   for (const hours of hourly) hours?.finish();
   return figures;
 }
+
+/**
+ * A day's discharge (`code`, the source's discharge code) with the volume that flowed: the day's mean discharge times
+ * the seconds of the local day (23 or 25 hours on DST change days), as a daily mean discharge is read; undefined
+ * without discharge that day.
+ */
+export function dischargeOfDay(figures: Figures, code: string | undefined, day: string, timeZone: string): CodeFigures | undefined {
+  const f = code === undefined ? undefined : figures[code];
+  if (!f) return undefined;
+  const { start, end } = dayBounds(day, timeZone);
+  return { ...f, volume: (f.sum / f.count) * ((end - start) / 1000) };
+}

@@ -10,10 +10,11 @@ import type { Source } from '../../shared/readings';
 import { isCalendarDay } from '../../shared/calendar';
 import { addDays, dayBounds, localDay } from '../../shared/station-time';
 import type { AlarmClock } from './alarm-clock';
-import { figuresOfDay } from './day-stats';
+import { dischargeOfDay, figuresOfDay } from './day-stats';
 import { markDays, markedDays, newestTs } from './schema';
 import {
   dayKey,
+  dischargeCodeOf,
   firstDayOf,
   firstMonthOfDays,
   lastDayOf,
@@ -21,6 +22,7 @@ import {
   monthKey,
   monthOf,
   withPeaks,
+  type DischargeDay,
   type Figures,
   type RollupRow,
   type RollupWrite,
@@ -268,11 +270,24 @@ export class StationRollup {
     const dayRows: RollupRow[] = [];
     const emptyDays: number[] = [];
     const months = new Set<string>();
+    // Discharge has day rows of its own, folded month or not (docs/ratings.md).
+    const dischargeCode = dischargeCodeOf(ref.source);
+    const discharge: DischargeDay[] = [];
+    const noDischarge: number[] = [];
+    const keepDischarge = (day: string, figures: Figures) => {
+      const key = dayKey(ref.id, day);
+      const f = dischargeOfDay(figures, dischargeCode, day, timeZone);
+      if (f) discharge.push({ key, figures: f });
+      else noDischarge.push(key);
+    };
     for (const day of days) {
-      if (monthOf(day) < daysFrom) months.add(monthOf(day));
-      else if (day === this.writtenNewest && !replaceAll) continue;
+      if (monthOf(day) < daysFrom) {
+        months.add(monthOf(day));
+        keepDischarge(day, figuresOfDay(this.sql, day, timeZone));
+      } else if (day === this.writtenNewest && !replaceAll) continue;
       else {
         const figures = figuresOfDay(this.sql, day, timeZone);
+        keepDischarge(day, figures);
         if (Object.keys(figures).length) dayRows.push({ key: dayKey(ref.id, day), codes: figures });
         else emptyDays.push(dayKey(ref.id, day));
       }
@@ -295,6 +310,8 @@ export class StationRollup {
         months: monthRows,
         emptyDays,
         emptyMonths,
+        discharge,
+        noDischarge,
         replaceAll,
         clearFailure: failing,
       });

@@ -13,7 +13,7 @@ import { LevelBadge } from '~/features/warning/level-badge';
 import { m } from '~/paraglide/messages';
 import { usePresentation } from './presentation';
 import { readingsPresent } from './readings';
-import { TotalFigures } from './total-figures';
+import { TotalFigures, VolumeFigures } from './total-figures';
 import { lowVoltage, lowVoltageThreshold, usualIntervalMs, type StationReport } from './status';
 
 /** Where a station's charts live; the flag says DANES, as the old product's links did. */
@@ -41,6 +41,7 @@ export function StationCard({ report, alarms, levels, detail, children }: Statio
   // Amounts that add up (rain) are shown by their total and wettest day, the others by their extremes.
   const readings = present.filter((r) => !isSummed(r.code));
   const totals = present.filter((r) => summary.sum?.[r.code] !== undefined);
+  const volumes = present.filter((r) => summary.volume?.[r.code] !== undefined);
   return (
     <Card data-testid="station-card" data-station={item.unique_id} className="h-full min-w-0">
       <CardHeader>
@@ -130,6 +131,12 @@ export function StationCard({ report, alarms, levels, detail, children }: Statio
           <p key={r.code} className="tabular-nums" data-total={r.code}>
             {r.name} <span className="text-muted-foreground">({r.unit})</span>:{' '}
             <TotalFigures code={r.code} sum={summary.sum![r.code]} peak={summary.peak_day?.[r.code]} />
+          </p>
+        ))}
+        {volumes.map((r) => (
+          <p key={r.code} className="tabular-nums" data-volume={r.code}>
+            {r.name} <span className="text-muted-foreground">({r.unit})</span>:{' '}
+            <VolumeFigures code={r.code} mean={summary.mean?.[r.code]} volume={summary.volume![r.code]} />
           </p>
         ))}
       </CardContent>

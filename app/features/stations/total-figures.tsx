@@ -1,4 +1,4 @@
-import { formatDay } from '~/lib/format';
+import { formatDay, formatWhole } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { usePresentation } from './presentation';
 
@@ -22,6 +22,28 @@ export function TotalFigures({ code, sum, peak }: { code: string; sum: number | 
           </span>
         </>
       )}
+    </span>
+  );
+}
+
+/** Discharge over the range: its mean and the volume that flowed in m³ (docs/ratings.md). */
+export function VolumeFigures({ code, mean, volume }: { code: string; mean: number | undefined; volume: number | null }) {
+  const format = usePresentation().value(code);
+  return (
+    <span className="text-muted-foreground">
+      {mean !== undefined && (
+        <>
+          {m.totals_mean()}{' '}
+          <span className="font-medium text-foreground" data-testid="mean">
+            {format(mean)}
+          </span>
+          {' · '}
+        </>
+      )}
+      {m.totals_volume()}{' '}
+      <span className="font-medium text-foreground" data-testid="volume">
+        {volume === null ? '∞' : formatWhole(volume)} m³
+      </span>
     </span>
   );
 }

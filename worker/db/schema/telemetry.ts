@@ -92,6 +92,25 @@ export const stationMonths = sqliteTable('station_months', {
 });
 
 /**
+ * Discharge's roll-up (docs/ratings.md): one row per station-local day of a station whose stage has a rating, keyed as
+ * `station_days` (`item_id × 100,000 + days since 1970-01-01`); the code is the source's one discharge code. Apart
+ * from `station_days` because a tenth slot would take `station_months` past D1's 100 columns; not folded into months.
+ * `vol` is the day's volume in m³: its mean discharge times the seconds of the local day.
+ */
+export const stationDischargeDays = sqliteTable('station_discharge_days', {
+  id: integer('id').primaryKey(),
+  n: integer('n').notNull(),
+  q: integer('q').notNull(),
+  lo: real('lo').notNull(),
+  hi: real('hi').notNull(),
+  sm: real('sm').notNull(),
+  f: integer('f').notNull(),
+  l: integer('l').notNull(),
+  v: real('v').notNull(),
+  vol: real('vol').notNull(),
+});
+
+/**
  * Stations whose roll-up failed, written only on a failure and deleted by the next success (best effort): what the
  * health call counts and the cron retries if the station's own alarm did not.
  */

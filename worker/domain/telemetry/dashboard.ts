@@ -5,7 +5,7 @@ import type { Dashboard, DashboardColumns } from '../../contracts/telemetry';
 import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../db/daily-stats';
 import { emptySummary, selectDashboardStations, toSummary } from '../../db/dashboard';
 import { toItemRow, type Item } from '../../db/stations';
-import { mergeFigures } from '../../db/rollup-layout';
+import { dischargeCodeOf, mergeFigures } from '../../db/rollup-layout';
 import { stationOf } from '../../station/directory';
 
 /**
@@ -25,10 +25,14 @@ export async function rangeFiguresOf(
   if (hit) return withTotals(JSON.parse(await hit.text()) as [number, RangeFigures][]);
 
   const { byStation, partial } = await selectRangeFigures(ctx.db, { stations, from, to });
+  const sourceOf = new Map(stations.map((s) => [s.id, s.source]));
   // A range edge inside a folded month: the month row cannot be split; the station's object counts those days from raw.
   await Promise.all(
     partial.map(async ({ id, from: first, to: last }) => {
       const figures = await stationOf(ctx.env, id).rollup().rangeFigures(first, last);
+      // Discharge's own day rows are never folded: D1 held those days already.
+      const discharge = dischargeCodeOf(sourceOf.get(id)!);
+      if (discharge) delete figures[discharge];
       if (!Object.keys(figures).length) return;
       const known = byStation.get(id);
       if (known) mergeFigures(known.figures, figures);
@@ -115,6 +119,7 @@ function toColumns(rows: Item[], figures: Map<number, RangeFigures>, groups: Das
   const perCode = <T>(pick: (s: (typeof summaries)[number], code: string) => T | undefined, only = codes) =>
     Object.fromEntries(only.map((code) => [code, summaries.map((s) => pick(s, code) ?? null)]));
   const summed = codes.filter(isSummed);
+  const withVolume = codes.filter((code) => summaries.some((s) => s.volume?.[code] !== undefined));
   return {
     base,
     zones,
@@ -146,6 +151,8 @@ function toColumns(rows: Item[], figures: Map<number, RangeFigures>, groups: Das
       sum: perCode((s, code) => s.sum?.[code], summed),
       peak_day: perCode((s, code) => s.peak_day?.[code]?.day, summed),
       peak_sum: perCode((s, code) => s.peak_day?.[code]?.sum, summed),
+      mean: perCode((s, code) => s.mean?.[code], withVolume),
+      volume: perCode((s, code) => s.volume?.[code], withVolume),
     },
     groups,
   };

@@ -1,6 +1,8 @@
 /** The station's ratings over RPC (docs/ratings.md): versions, shifts, gaugings, and rating values through them. */
 import type { Gauging, InEffect, Rated, RatingTable, RatingVersion, Shift } from '../../contracts/ratings';
 import { isoInstant } from '../../../shared/station-time';
+import { daysWithin } from '../corrections/kept';
+import { shiftSpan, versionSpan, type Span } from './affected';
 import { rate as rateCurve } from './curve';
 import { Facet } from '../facets';
 import type { Editor } from '../quality';
@@ -23,24 +25,54 @@ export class RatingsFacet extends Facet {
     };
   }
 
-  addVersion(input: NewVersion, who: Editor) {
-    return mapped(this.parts.ratings.addVersion(input, who, Date.now()), versionReply);
+  /** Marks the station-local days with readings in `spans` for the roll-up (their discharge changed). */
+  async #touch(spans: (Span | null)[]) {
+    const zone = this.parts.rollup.ref?.timezone;
+    const within = spans.filter((s) => s !== null).map(([from, to]) => [from, to === null ? null : to - 1] as const);
+    if (zone && within.length) await this.parts.rollup.touch(daysWithin(this.parts.storage.sql, within, zone));
   }
 
-  replaceVersion(id: number, input: NewVersion, who: Editor) {
-    return mapped(this.parts.ratings.replaceVersion(id, input, who, Date.now()), versionReply);
+  /** Adds a version; the days it rates (or took from the version before) are rolled up again. */
+  async addVersion(input: NewVersion, who: Editor) {
+    const outcome = this.parts.ratings.addVersion(input, who, Date.now());
+    if (outcome.ok) await this.#touch([versionSpan(this.parts.ratings.versions(input.code), outcome.value.id)]);
+    return mapped(outcome, versionReply);
   }
 
-  removeVersion(id: number, note: string, who: Editor) {
-    return this.parts.ratings.removeVersion(id, note, who, Date.now());
+  async replaceVersion(id: number, input: NewVersion, who: Editor) {
+    const before = versionSpan(this.parts.ratings.versions(input.code), id);
+    const outcome = this.parts.ratings.replaceVersion(id, input, who, Date.now());
+    if (outcome.ok) await this.#touch([before, versionSpan(this.parts.ratings.versions(input.code), id)]);
+    return mapped(outcome, versionReply);
   }
 
-  addShift(input: NewShift, who: Editor): { ok: true; value: Shift } | Refused {
-    return mapped(this.parts.ratings.addShift(input, who, Date.now()), shiftReply);
+  async removeVersion(id: number, note: string, who: Editor) {
+    const before = this.#spanOf(id);
+    const outcome = this.parts.ratings.removeVersion(id, note, who, Date.now());
+    if (outcome.ok) await this.#touch([before]);
+    return outcome;
   }
 
-  removeShift(id: number, note: string, who: Editor) {
-    return this.parts.ratings.removeShift(id, note, who, Date.now());
+  #spanOf(versionId: number, shiftId?: number): Span | null {
+    const code = this.parts.ratings.versions().find((v) => v.id === versionId)?.code;
+    if (code === undefined) return null;
+    const versions = this.parts.ratings.versions(code);
+    return shiftId === undefined ? versionSpan(versions, versionId) : shiftSpan(versions, versionId, shiftId);
+  }
+
+  /** Adds a shift; the days from the shift prorated into it until the next shift are rolled up again. */
+  async addShift(input: NewShift, who: Editor): Promise<{ ok: true; value: Shift } | Refused> {
+    const outcome = this.parts.ratings.addShift(input, who, Date.now());
+    if (outcome.ok) await this.#touch([this.#spanOf(input.versionId, outcome.value.id)]);
+    return mapped(outcome, shiftReply);
+  }
+
+  async removeShift(id: number, note: string, who: Editor) {
+    const versionId = this.parts.ratings.versions().find((v) => v.shifts.some((s) => s.id === id))?.id;
+    const before = versionId === undefined ? null : this.#spanOf(versionId, id);
+    const outcome = this.parts.ratings.removeShift(id, note, who, Date.now());
+    if (outcome.ok) await this.#touch([before]);
+    return outcome;
   }
 
   addGaugings(inputs: NewGauging[], who: Editor): Gauging[] {
