@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forecastLevel } from '../../worker/station/time-to-level';
+import { forecastLevel, forecastMoved } from '../../worker/station/time-to-level';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -105,5 +105,20 @@ describe('time-to-level forecast', () => {
     const points = [...series(60, (m) => 140 + m / 6), { ts: t0 + 70 * minute, value: 149 }];
     const forecast = forecastLevel(rising, 0, points)!;
     expect(forecast).toEqual({ level: 1, issuedAt: t0 + 70 * minute, expectedAt: t0 + 70 * minute });
+  });
+});
+
+describe('when a forecast is written again', () => {
+  const at = (expectedMinutes: number, level = 1) => ({ level, issuedAt: t0, expectedAt: t0 + expectedMinutes * minute });
+  it('on a new, gone or other level, or a move beyond 10 minutes or a tenth of the time left', () => {
+    expect(forecastMoved(null, null)).toBe(false);
+    expect(forecastMoved(null, at(60))).toBe(true);
+    expect(forecastMoved(at(60), null)).toBe(true);
+    expect(forecastMoved(at(60), at(60, 2))).toBe(true);
+    expect(forecastMoved(at(60), at(70))).toBe(false);
+    expect(forecastMoved(at(60), at(71))).toBe(true);
+    // Eleven hours ahead: a move of up to a tenth of that (66 min) is the same forecast.
+    expect(forecastMoved(at(600), at(660))).toBe(false);
+    expect(forecastMoved(at(600), at(667))).toBe(true);
   });
 });

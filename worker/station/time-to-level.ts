@@ -59,3 +59,17 @@ export function forecastLevel(
   if (expectedAt - issuedAt > method.horizonMs) return null;
   return { level: current + 1, issuedAt, expectedAt };
 }
+
+const minuteMs = 60_000;
+
+/**
+ * Whether a new forecast says something else than the one people see (null: none): another level, one appearing
+ * or gone, or an expected time moved by more than 10 minutes or a tenth of the time left. A forecast that only
+ * drifts a little is not written again.
+ */
+export function forecastMoved(before: LevelForecast | null, after: LevelForecast | null): boolean {
+  if (!before || !after) return before !== after;
+  if (before.level !== after.level) return true;
+  const left = Math.max(0, after.expectedAt - after.issuedAt);
+  return Math.abs(after.expectedAt - before.expectedAt) > Math.max(10 * minuteMs, left / 10);
+}

@@ -20,3 +20,4 @@ export * from './warning';
 export * from './escalations';
 export * from './maintenance';
 export * from './push-subscriptions';
+export * from './forecasts';

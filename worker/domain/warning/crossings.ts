@@ -1,6 +1,8 @@
 import type { Ctx } from '../../context';
+import { recordForecast } from '../../db/forecasts';
 import { recordCrossing } from '../../db/warning';
 import type { LevelCrossing } from '../../station/levels';
+import type { LevelForecast } from '../../station/time-to-level';
 import { startEscalations } from '../escalations/run';
 
 /**
@@ -11,4 +13,12 @@ export async function applyCrossing(ctx: Ctx, { itemId, crossing }: { itemId: nu
   await recordCrossing(ctx.db, { ...crossing, itemId, now: Date.now() });
   // Started once per crossing and policy (by key), so a crossing delivered again after a failure still starts them.
   if (crossing.to > crossing.from) await startEscalations(ctx, { itemId, at: crossing.at, crossing });
+}
+
+/** Writes a reading's time-to-level forecast a station's object made (null: none as of `issuedAt`) into D1. */
+export async function recordStationForecast(
+  ctx: Ctx,
+  { itemId, reading, forecast, issuedAt }: { itemId: number; reading: string; forecast: LevelForecast | null; issuedAt: number },
+) {
+  await recordForecast(ctx.db, { itemId, reading, level: forecast?.level ?? null, issuedAt, expectedAt: forecast?.expectedAt ?? null });
 }

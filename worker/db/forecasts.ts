@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { warningForecasts } from './schema';
+
+/** A station object's forecast for one reading (`level` and `expectedAt` null: none), unless D1 holds one issued later. */
+export const recordForecast = (
+  db: Db,
+  f: { itemId: number; reading: string; level: number | null; issuedAt: number; expectedAt: number | null },
+) =>
+  db
+    .insert(warningForecasts)
+    .values(f)
+    .onConflictDoUpdate({
+      target: [warningForecasts.itemId, warningForecasts.reading],
+      set: { level: f.level, issuedAt: f.issuedAt, expectedAt: f.expectedAt },
+      setWhere: sql`excluded.issued_at >= ${warningForecasts.issuedAt}`,
+    });
