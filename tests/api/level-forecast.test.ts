@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { qualityCalls } from '../../worker/contracts/quality';
 import { warningCalls } from '../../worker/contracts/warning';
-import { series, watchedStation } from '../support/alarms';
+import { addRule, series, watchedStation } from '../support/alarms';
+import { mail } from '../support/make';
 import { callSpec } from '../support/client';
 import { ingest, testingOf } from '../support/telemetry';
 
@@ -66,5 +67,23 @@ describe('time-to-level forecast', () => {
     const removed = await callSpec(warningCalls.delete, { token: admin.token, query: { id: station.id, reading: 'H1' } });
     expect(removed.status, removed.text).toBe(200);
     expect(await testingOf(station.id).rows('forecast_sent')).toEqual([]);
+  });
+
+  it('an alarm that fires tells the forecast its batch made in the e-mail', async () => {
+    const { admin, viewer, station, post } = await forecastStation();
+    await addRule(admin, {
+      item_id: station.id,
+      kind: 'above',
+      reading: 'H1',
+      threshold: 1.85,
+      deadband: 0.1,
+      severity: 'critical',
+      name: 'Near level 1',
+    });
+    await post('2026-05-03T10:00:00Z', [1.6, 1.7, 1.8, 1.9]);
+    const [fired] = await mail.to(viewer.username);
+    expect(fired.body).toContain(
+      'Forecast: Warning level 1 expected at 2026-05-03 16:00 (Europe/Prague), from the trend of the last 3 hours',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { warningForecasts } from './schema';
 
@@ -15,3 +15,12 @@ export const recordForecast = (
       set: { level: f.level, issuedAt: f.issuedAt, expectedAt: f.expectedAt },
       setWhere: sql`excluded.issued_at >= ${warningForecasts.issuedAt}`,
     });
+
+/** A reading's time-to-level forecast as D1 holds it, if there is one. */
+export const findForecast = async (db: Db, itemId: number, reading: string) =>
+  (
+    await db
+      .select({ level: warningForecasts.level, expectedAt: warningForecasts.expectedAt })
+      .from(warningForecasts)
+      .where(and(eq(warningForecasts.itemId, itemId), eq(warningForecasts.reading, reading), isNotNull(warningForecasts.level)))
+  ).map((r) => ({ level: r.level!, expectedAt: r.expectedAt! }))[0];

@@ -151,9 +151,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect);
     const published = Date.now();
     await Promise.all([
-      delivery.deliver(station.id),
+      // The forecast first, so a rule the batch fired notifies with the forecast the batch made.
+      forecasts.update(station.id, levels?.newest, (code) => warning.standing(code)).then(() => delivery.deliver(station.id)),
       warning.deliver(station.id),
-      forecasts.update(station.id, levels?.newest, (code) => warning.standing(code)),
       rollup.schedule(now),
     ]);
     const { accepted, duplicates } = outcome;
