@@ -255,6 +255,8 @@ describe("a share link's warning levels", () => {
         { rank: 2, name: 'Flood', color: '#7c3aed', threshold: 2.5, deadband: 0.2, clear_level: 2.3 },
       ],
       current: { level: 2, since: new Date(hoursAgo(1)).toISOString().slice(0, 16), value: 2.6 },
+      // Level 2 is the last: nothing beyond it to forecast.
+      forecast: null,
     };
     const view = await askShare(leveled.secret, 'view');
     expect(view.status).toBe(200);

@@ -132,6 +132,30 @@ describe('warning levels on the screens', () => {
     );
   });
 
+  test('a card says how soon the next level is reached if the trend goes on, the time in the station zone on hover', async () => {
+    const rising = await addAlarmStation(token, `${prefix}-TREND`, 'Rising test well', [49.7, 15.7]);
+    await postRest(
+      `/warning-levels/edit?id=${rising.item.id}`,
+      { WarningLevels: { reading: 'H1', levels: [{ threshold: 1.2 }, { threshold: 1.8 }] } },
+      token,
+    );
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    // 0.1 m an hour, the newest reading now at 1.6 m: level 2 (1.8 m) in about two hours.
+    await postRest(
+      '/ingest/danes',
+      { rows: [1.3, 1.4, 1.5, 1.6].map((value, i) => ({ data_name: 'H1', data_value: value, date: hoursAgo(3 - i) })) },
+      rising.token,
+    );
+    const id = rising.item.unique_id;
+    const { context, page } = await adminOn(`/dashboard?q=${id}`);
+    const forecast = page.locator(`[data-testid="station-card"][data-station="${id}"] [data-testid="level-forecast"]`);
+    await expect.poll(async () => (await forecast.textContent()) ?? '').toMatch(/^Level 2 in ~(1 h 5\d|2 h 0) min/);
+    expect(await forecast.getAttribute('title')).toMatch(/^Alert \(level 2, .+\) expected at .+ station time/);
+    await visit(page, '/display');
+    expect(await forecast.getAttribute('data-level')).toBe('2');
+    await context.close();
+  });
+
   test('the level a station stands at shows on its card (in the server HTML), marker, display, charts and share page', async () => {
     const id = station.item.unique_id;
     const badgeIn = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${id}"] [data-testid="level-badge"]`);

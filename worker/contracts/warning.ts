@@ -68,6 +68,13 @@ export const CurrentLevel = z.object({
 });
 export type CurrentLevel = z.infer<typeof CurrentLevel>;
 
+export const LevelForecast = z.object({
+  level: z.number().meta({ description: 'The next level beyond the current one.' }),
+  expected_at: z.string().meta({ description: 'When the recent trend reaches it (docs/alarms.md, time-to-level forecast).' }),
+  issued_at: z.string().meta({ description: 'Reading time of the newest reading the forecast was made from.' }),
+});
+export type LevelForecast = z.infer<typeof LevelForecast>;
+
 export const WarningScale = z.object({
   item_id: z.number(),
   unique_id: z.string(),
@@ -75,12 +82,13 @@ export const WarningScale = z.object({
   direction: z.enum(levelDirections),
   levels: z.array(WarningLevel),
   current: CurrentLevel.nullable().meta({ description: 'Null until a reading was evaluated against the levels.' }),
+  forecast: LevelForecast.nullable().meta({ description: 'Null while the trend reaches no next level within 48 h.' }),
   updated_at: z.string(),
 });
 export type WarningScale = z.infer<typeof WarningScale>;
 
 /** A reading's levels and where it stands, as cards, markers, displays, charts and share pages show them. */
-export const LevelStanding = WarningScale.pick({ reading: true, direction: true, levels: true, current: true });
+export const LevelStanding = WarningScale.pick({ reading: true, direction: true, levels: true, current: true, forecast: true });
 export type LevelStanding = z.infer<typeof LevelStanding>;
 
 export const LevelEvent = z.object({

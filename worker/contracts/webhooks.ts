@@ -62,6 +62,10 @@ export const WebhookPayload = z.object({
   occurred_at: z.string(),
   alarm: Alarm.nullable(),
   escalation: EscalationStepEvent.optional().meta({ description: 'With `escalation.step`: the escalation and the step that posts it.' }),
+  forecast: z
+    .object({ level: z.number(), expected_at: z.string() })
+    .optional()
+    .meta({ description: "With `alarm.fired`: when the alarm's reading is forecast to reach its next warning level, if it is." }),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
 

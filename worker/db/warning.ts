@@ -3,7 +3,16 @@ import type { LevelEvent, WarningScale } from '../contracts/warning';
 import { levelColorOf } from '../contracts/warning';
 import { isoInstant } from '../../shared/station-time';
 import type { Db } from './client';
-import { items, warningCurrent, warningEvents, warningScales, type StoredLevel, type Subject, type WarningScaleRow } from './schema';
+import {
+  items,
+  warningCurrent,
+  warningEvents,
+  warningForecasts,
+  warningScales,
+  type StoredLevel,
+  type Subject,
+  type WarningScaleRow,
+} from './schema';
 import { visibleTo } from './stations';
 
 /** Where a level is left again: its threshold back by the deadband, on the side it came from. */
@@ -11,8 +20,14 @@ const clearLevelOf = (direction: WarningScaleRow['direction'], level: StoredLeve
   direction === 'rising' ? level.threshold - level.deadband : level.threshold + level.deadband;
 
 type CurrentRow = typeof warningCurrent.$inferSelect;
+type ForecastRow = typeof warningForecasts.$inferSelect;
 
-export const toWarningScale = (row: WarningScaleRow, uniqueId: string, current: CurrentRow | null): WarningScale => ({
+export const toWarningScale = (
+  row: WarningScaleRow,
+  uniqueId: string,
+  current: CurrentRow | null,
+  forecast: ForecastRow | null,
+): WarningScale => ({
   item_id: row.itemId,
   unique_id: uniqueId,
   reading: row.reading,
@@ -26,19 +41,26 @@ export const toWarningScale = (row: WarningScaleRow, uniqueId: string, current: 
     clear_level: clearLevelOf(row.direction, level),
   })),
   current: current && { level: Math.min(current.level, row.levels.length), since: isoInstant(current.since), value: current.value },
+  forecast:
+    forecast?.level != null && forecast.expectedAt != null && forecast.level <= row.levels.length
+      ? { level: forecast.level, expected_at: isoInstant(forecast.expectedAt), issued_at: isoInstant(forecast.issuedAt) }
+      : null,
   updated_at: isoInstant(row.updatedAt),
 });
+
+const forecastOfScale = and(eq(warningForecasts.itemId, warningScales.itemId), eq(warningForecasts.reading, warningScales.reading));
 
 /** Scales (not removed) with their current level, of the stations `where` keeps. */
 async function scalesWhere(db: Db, where: SQL | undefined): Promise<WarningScale[]> {
   const rows = await db
-    .select({ scale: warningScales, uniqueId: items.uniqueId, current: warningCurrent })
+    .select({ scale: warningScales, uniqueId: items.uniqueId, current: warningCurrent, forecast: warningForecasts })
     .from(warningScales)
     .innerJoin(items, eq(items.id, warningScales.itemId))
     .leftJoin(warningCurrent, and(eq(warningCurrent.itemId, warningScales.itemId), eq(warningCurrent.reading, warningScales.reading)))
+    .leftJoin(warningForecasts, forecastOfScale)
     .where(and(isNull(warningScales.deletedAt), where))
     .orderBy(warningScales.itemId, warningScales.reading);
-  return rows.map((r) => toWarningScale(r.scale, r.uniqueId, r.current));
+  return rows.map((r) => toWarningScale(r.scale, r.uniqueId, r.current, r.forecast));
 }
 
 /** Scales with their current level, of the stations the subject may see: of one station, or all. */
@@ -76,6 +98,7 @@ export async function removeScale(db: Db, { itemId, reading, now }: { itemId: nu
       .where(and(eq(warningScales.itemId, itemId), eq(warningScales.reading, reading), isNull(warningScales.deletedAt)))
       .returning({ itemId: warningScales.itemId }),
     db.delete(warningCurrent).where(and(eq(warningCurrent.itemId, itemId), eq(warningCurrent.reading, reading))),
+    db.delete(warningForecasts).where(and(eq(warningForecasts.itemId, itemId), eq(warningForecasts.reading, reading))),
   ]);
   return row.length > 0;
 }
@@ -83,9 +106,10 @@ export async function removeScale(db: Db, { itemId, reading, now }: { itemId: nu
 export const findScale = async (db: Db, itemId: number, reading: string) =>
   (
     await db
-      .select({ scale: warningScales, current: warningCurrent })
+      .select({ scale: warningScales, current: warningCurrent, forecast: warningForecasts })
       .from(warningScales)
       .leftJoin(warningCurrent, and(eq(warningCurrent.itemId, warningScales.itemId), eq(warningCurrent.reading, warningScales.reading)))
+      .leftJoin(warningForecasts, forecastOfScale)
       .where(and(eq(warningScales.itemId, itemId), eq(warningScales.reading, reading)))
   )[0];
 

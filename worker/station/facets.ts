@@ -56,6 +56,7 @@ import { rawSeries, SeriesBuilder, type ChartSeries, type SeriesOptions } from '
 import { storeReadings } from './store';
 import type { StationWatchers } from './watchers';
 import type { ScaleSpec } from './levels';
+import type { StationForecasts } from './forecasts';
 import type { StationWarning } from './warning';
 import type { StationRatings } from './ratings/kept';
 import type { StationEscalations } from './escalation-clock';
@@ -74,6 +75,7 @@ export interface StationParts {
   ratings: StationRatings;
   watchers: StationWatchers;
   warning: StationWarning;
+  forecasts: StationForecasts;
   escalations: StationEscalations;
   maintenance: StationMaintenance;
 }
@@ -280,7 +282,9 @@ export class AlarmsFacet extends Facet {
 /** The station's warning levels (worker/station/warning.ts, decision 0028). */
 export class WarningFacet extends Facet {
   setLevels(revision: number, specs: ScaleSpec[]): number {
-    return this.parts.warning.replace(revision, specs);
+    const held = this.parts.warning.replace(revision, specs);
+    if (held === revision) this.parts.forecasts.keepOnly(specs.map((s) => s.reading));
+    return held;
   }
 
   current() {

@@ -5,7 +5,7 @@ import { isoInstant } from '../../shared/station-time';
 import { sourceRows, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import { applyTransition, notifyAfterMaintenance, sendNotice } from '../domain/alarms/transitions';
-import { applyCrossing } from '../domain/warning/crossings';
+import { applyCrossing, recordStationForecast } from '../domain/warning/crossings';
 import { runEscalationStep } from '../domain/escalations/run';
 import { AlarmClock } from './alarm-clock';
 import type { ReadingBatch, Refusal } from './batch';
@@ -35,6 +35,7 @@ import { storeReadings } from './store';
 import { StationTesting } from './testing';
 import { StationEscalations } from './escalation-clock';
 import { StationMaintenance } from './maintenance';
+import { StationForecasts } from './forecasts';
 import { StationWarning } from './warning';
 import { StationWatchers } from './watchers';
 
@@ -90,6 +91,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const levels = new StationLevels(ctx.storage, quality);
     const ratings = new StationRatings(ctx.storage, quality);
     const warning = new StationWarning(ctx.storage, clock, (itemId, crossing) => applyCrossing(context, { itemId, crossing }));
+    const forecasts = new StationForecasts(ctx.storage, (itemId, reading, forecast, issuedAt) =>
+      recordStationForecast(context, { itemId, reading, forecast, issuedAt }),
+    );
     const escalations = new StationEscalations(ctx.storage, clock, (id) => runEscalationStep(context, id));
     const maintenance = new StationMaintenance(ctx.storage, clock, (w) => notifyAfterMaintenance(context, { windowId: w.id }));
     this.#parts = {
@@ -104,6 +108,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       ratings,
       watchers,
       warning,
+      forecasts,
       escalations,
       maintenance,
     };
@@ -118,7 +123,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
   async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
-    const { storage, rollup, alarms, quality, delivery, warning, maintenance } = this.#parts;
+    const { storage, rollup, alarms, quality, delivery, warning, forecasts, maintenance } = this.#parts;
     const now = Date.now();
     const station = { ...ref, ...rollup.remember(ref) };
     let refused: IngestOutcome['refused'];
@@ -145,7 +150,12 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const stored = Date.now();
     if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect);
     const published = Date.now();
-    await Promise.all([delivery.deliver(station.id), warning.deliver(station.id), rollup.schedule(now)]);
+    await Promise.all([
+      // The forecast first, so a rule the batch fired notifies with the forecast the batch made.
+      forecasts.update(station.id, levels?.newest, (code) => warning.standing(code)).then(() => delivery.deliver(station.id)),
+      warning.deliver(station.id),
+      rollup.schedule(now),
+    ]);
     const { accepted, duplicates } = outcome;
     const rowsWritten = outcome.rowsWritten + (arrival?.rowsWritten ?? 0);
     return {

@@ -157,6 +157,11 @@ export class StationWarning {
     return revision;
   }
 
+  /** A reading's scale and the level it stands at; undefined without levels. */
+  standing(code: string): { spec: ScaleSpec; level: number } | undefined {
+    return this.held().get(code);
+  }
+
   /** The level each reading with levels stands at. */
   current(): { reading: string; level: number; since: number | null }[] {
     return [...this.held()].map(([reading, { level, since }]) => ({ reading, level, since }));

@@ -15,6 +15,7 @@ import { LiveIndicator } from '~/features/live/live-indicator';
 import type { LiveState } from '~/features/live/use-live-stations';
 import { ForThePublic } from '~/features/stations/presentation';
 import { StationCard } from '~/features/stations/station-card';
+import { useNow } from '~/lib/use-now';
 import { LazyStationMap } from '~/features/stations/lazy-map';
 import { stationReport, statesOf } from '~/features/stations/status';
 import { timeOfDay } from '~/lib/format';
@@ -27,17 +28,6 @@ export const displayRefetchMs = 5 * 60_000;
 
 /** Data older than this is shown as stale even while the line is up (nothing has arrived for a while). */
 const staleAfterMs = 15 * 60_000;
-
-/** The time now, ticking every `everyMs` in the browser; the server and the hydrating page both say `start`. */
-function useNow(start: number, everyMs: number) {
-  const [now, setNow] = useState(start);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /**
  * How old the screen's data is, from the last time it was read or a live reading arrived: plain while fresh, a

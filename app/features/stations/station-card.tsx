@@ -10,6 +10,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { AlarmBadge } from '~/features/alarms/alarm-badge';
 import { LevelBadge } from '~/features/warning/level-badge';
+import { LevelForecast } from '~/features/warning/level-forecast';
 import { m } from '~/paraglide/messages';
 import { usePresentation } from './presentation';
 import { readingsPresent } from './readings';
@@ -49,6 +50,7 @@ export function StationCard({ report, alarms, levels, detail, children }: Statio
           <CardTitle className="text-base">{item.name}</CardTitle>
           <div className="flex min-w-0 flex-wrap gap-1">
             <LevelBadge standings={levels} />
+            <LevelForecast standings={levels} timeZone={item.timezone} />
             <AlarmBadge alarms={alarms} />
             {report.state === 'stale' && (
               <Badge

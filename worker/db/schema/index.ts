@@ -21,3 +21,4 @@ export * from './escalations';
 export * from './maintenance';
 export * from './push-subscriptions';
 export * from './group-rules';
+export * from './forecasts';

@@ -5,11 +5,21 @@ import type { Recipient } from '../../db/notifications';
 import type { AlarmRuleRow } from '../../db/schema';
 import type { Mail } from '../mail/mailer';
 
-/** What a mail says about the rule beyond the alarm's own snapshot: its window, silence and hold, and its station's zone. */
-export type RuleFacts = Pick<AlarmRuleRow, 'windowMinutes' | 'silenceMinutes' | 'holdMinutes'> & { timezone: string };
+/**
+ * What a mail says about the rule beyond the alarm's own snapshot: its window, silence and hold, its station's zone,
+ * and when its reading is forecast to reach its next warning level (docs/alarms.md), if it is.
+ */
+export type RuleFacts = Pick<AlarmRuleRow, 'windowMinutes' | 'silenceMinutes' | 'holdMinutes'> & {
+  timezone: string;
+  forecast?: { level: number; expectedAt: number };
+};
 
 const stationTime = (iso: string, timeZone: string) =>
   `${new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))} (${timeZone})`;
+
+/** "Warning level 2 expected at … (zone), from the trend of the last 3 hours". */
+export const forecastText = ({ level, expectedAt }: { level: number; expectedAt: number }, timeZone: string) =>
+  `Warning level ${level} expected at ${stationTime(new Date(expectedAt).toISOString(), timeZone)}, from the trend of the last 3 hours`;
 
 const amount = (value: number, unit: string) => `${Number(value.toFixed(4))}${unit ? ` ${unit}` : ''}`;
 
@@ -54,6 +64,7 @@ export function alarmMail(to: Recipient, alarm: Alarm, rule: RuleFacts, event: '
           ...(alarm.value === null
             ? []
             : [`Value: ${amount(alarm.value, unitOf(alarm))} at ${stationTime(alarm.fired_at, rule.timezone)}`]),
+          ...(rule.forecast ? [`Forecast: ${forecastText(rule.forecast, rule.timezone)}`] : []),
         ]
       : [
           `the alarm at station ${station} has cleared${alarm.cleared_reason === 'rule_deleted' ? ' (its rule was deleted)' : ''}.`,

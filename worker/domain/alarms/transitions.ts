@@ -11,6 +11,7 @@ import { findWindow, inMaintenance, selectHeldBackAlarms } from '../../db/mainte
 import { selectPushSubjects } from '../../db/push';
 import { queueAlarmMail, selectAlarmRecipients } from '../../db/notifications';
 import { queueAlarmDelivery, selectSubscribedWebhooks } from '../../db/webhooks';
+import { findForecast } from '../../db/forecasts';
 import { stationOf } from '../../station/directory';
 import type { Transition } from '../../station/evaluate';
 import { transportMail, type Mail } from '../mail/mailer';
@@ -52,6 +53,7 @@ export async function writeTransition(
     push,
     before = [],
     quiet = false,
+    forecast,
   }: {
     alarm: Alarm;
     event: WebhookEvent;
@@ -62,11 +64,18 @@ export async function writeTransition(
     before?: BatchItem<'sqlite'>[];
     /** During a maintenance window: no webhook hears of it. */
     quiet?: boolean;
+    /** When the alarm's reading is forecast to reach its next warning level: told to webhooks. */
+    forecast?: { level: number; expectedAt: number };
   },
 ): Promise<Notice | null> {
   const now = Date.now();
   const hooks = quiet ? [] : await selectSubscribedWebhooks(db, { itemId: alarm.item_id, event });
-  const payload = { event, occurred_at: isoInstant(occurredAt), alarm };
+  const payload = {
+    event,
+    occurred_at: isoInstant(occurredAt),
+    alarm,
+    ...(forecast ? { forecast: { level: forecast.level, expected_at: isoInstant(forecast.expectedAt) } } : {}),
+  };
   const results = await atomically(db, [
     ...before,
     write.head,
@@ -92,9 +101,10 @@ async function alarmNotifications(
   alarm: Alarm,
   found: RuleWithStation,
   event: 'fired' | 'cleared',
+  forecast?: RuleFacts['forecast'],
 ): Promise<{ mails: Mail[]; push?: PushNotice }> {
   const recipients = await selectAlarmRecipients(db, { itemId: alarm.item_id, severity: alarm.severity });
-  const rule = { ...found.rule, timezone: found.timezone };
+  const rule = { ...found.rule, timezone: found.timezone, forecast };
   const subjectIds = recipients.length
     ? await selectPushSubjects(
         db,
@@ -178,7 +188,8 @@ export async function raiseAlarm(
     { key: t.key, ruleId, itemId, kind, reading, severity, threshold, startedAt: t.startedAt, firedAt: t.firedAt, value: t.value },
     { uniqueId: found.uniqueId, stationName: found.stationName, ruleName: name, acknowledgedName: null },
   );
-  const notifications = quiet ? {} : await alarmNotifications(ctx, fired.alarm, found, 'fired');
+  const forecast = reading === null ? undefined : await findForecast(ctx.db, itemId, reading);
+  const notifications = quiet ? {} : await alarmNotifications(ctx, fired.alarm, found, 'fired', forecast);
   const notice = await writeTransition(ctx, {
     alarm: fired.alarm,
     event: 'alarm.fired',
@@ -186,6 +197,7 @@ export async function raiseAlarm(
     write: fired,
     ...notifications,
     quiet,
+    forecast,
   });
   if (notice && !quiet) await startEscalations(ctx, { itemId, at: t.firedAt, alarm: { id: notice.alarm.id, key: t.key, ruleId } });
   return notice;

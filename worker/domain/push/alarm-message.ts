@@ -1,5 +1,5 @@
 import type { Alarm } from '../../contracts/alarms';
-import { describeCondition, type RuleFacts } from '../alarms/mail';
+import { describeCondition, forecastText, type RuleFacts } from '../alarms/mail';
 import type { PushMessage } from './message';
 
 /** A message stays with the push service this long for a phone that is offline: an older alarm notice is history. */
@@ -15,7 +15,10 @@ export function alarmPushMessage(alarm: Alarm, rule: RuleFacts, event: 'fired' |
   const heading = fired ? (alarm.severity === 'critical' ? 'CRITICAL alarm' : 'Warning') : 'Cleared';
   return {
     title: `${heading}: ${alarm.station_name}`,
-    body: alarm.rule_name ? `${alarm.rule_name}: ${condition}` : condition,
+    body: [
+      alarm.rule_name ? `${alarm.rule_name}: ${condition}` : condition,
+      ...(fired && rule.forecast ? [forecastText(rule.forecast, rule.timezone)] : []),
+    ].join('. '),
     url: `/alarms?${fired ? '' : 'view=history&'}station=${alarm.item_id}`,
     tag: `alarm-${alarm.id}`,
     ...(fired && alarm.state === 'active' ? { acknowledge_url: `/rest/alarms/acknowledge?id=${alarm.id}` } : {}),

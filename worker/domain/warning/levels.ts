@@ -75,7 +75,7 @@ export async function saveScale(ctx: SubjectCtx, { id, scale }: { id: number; sc
   await writeScale(ctx.db, { itemId: item.id, reading: scale.reading, direction: scale.direction, levels: scale.levels, now: Date.now() });
   await pushToStation(ctx, warningLevelsPush, { itemId: item.id });
   const found = (await findScale(ctx.db, item.id, scale.reading))!;
-  return toWarningScale(found.scale, item.uniqueId, found.current);
+  return toWarningScale(found.scale, item.uniqueId, found.current, found.forecast);
 }
 
 /** Removes a station's levels of one reading (its current level goes with them; its crossings stay). */
@@ -103,11 +103,11 @@ export async function standingsOf(
   const found = new Map<number, LevelStanding[]>(stations.map((s) => [s.id, []]));
   if (!stations.length) return found;
   const shown = new Map(stations.map((s) => [s.id, new Set(s.readings)]));
-  for (const { item_id, reading, direction, levels, current } of await selectScalesOf(
+  for (const { item_id, reading, direction, levels, current, forecast } of await selectScalesOf(
     db,
     stations.map((s) => s.id),
   )) {
-    if (shown.get(item_id)?.has(reading)) found.get(item_id)!.push({ reading, direction, levels, current });
+    if (shown.get(item_id)?.has(reading)) found.get(item_id)!.push({ reading, direction, levels, current, forecast });
   }
   return found;
 }
