@@ -3,6 +3,7 @@ import { apiTokenCalls } from '../../worker/contracts/api-tokens';
 import type { CallInput } from '../../worker/contracts/call';
 import { correctionCalls } from '../../worker/contracts/corrections';
 import { escalationCalls } from '../../worker/contracts/escalations';
+import { groupRuleCalls } from '../../worker/contracts/group-rules';
 import { maintenanceCalls } from '../../worker/contracts/maintenance';
 import { warningCalls } from '../../worker/contracts/warning';
 import { webhookCalls } from '../../worker/contracts/webhooks';
@@ -895,6 +896,28 @@ const cases: Case[] = [
     name: 'POST /rest/warning-levels/delete',
     expected: adminOnly,
     build: async ({ user }) => ({ method: 'POST', path: `/rest/warning-levels/delete?id=${(await leveledStation(user)).id}&reading=H1` }),
+  },
+  { name: 'GET /rest/group-rules', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/group-rules' }) },
+  {
+    name: 'POST /rest/group-rules/edit',
+    expected: adminOnly,
+    build: async ({ user }) => ({
+      method: 'POST',
+      path: '/rest/group-rules/edit',
+      body: { GroupRules: { k: 1, members: [{ item_id: (await leveledStation(user)).id, reading: 'H1', level: 1 }] } },
+    }),
+  },
+  {
+    name: 'POST /rest/group-rules/delete',
+    expected: adminOnly,
+    build: async ({ user }) => {
+      const saved = await callSpec(groupRuleCalls.save, {
+        body: { k: 1, members: [{ item_id: (await leveledStation(user)).id, reading: 'H1', level: 1 }] },
+        token: (await make.admin()).token,
+      });
+      if (saved.status !== 200) throw new Error(saved.text);
+      return { method: 'POST', path: `/rest/group-rules/delete?id=${saved.data.id}` };
+    },
   },
   { name: 'GET /rest/escalation-policies', expected: adminOnly, build: async () => ({ method: 'GET', path: '/rest/escalation-policies' }) },
   {
