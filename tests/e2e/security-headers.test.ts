@@ -41,6 +41,7 @@ const screenPaths: Record<string, string> = {
   '_authed/ratings.$id.tsx': '/ratings/1',
   '_authed/warning.$id.tsx': '/warning/1',
   '_authed/escalations.tsx': '/escalations',
+  '_authed/group-rules.tsx': '/group-rules',
   'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',
