@@ -31,7 +31,8 @@ async function controllableSockets(page: Page) {
     w.__blocked = false;
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
-        super(w.__blocked ? 'ws://127.0.0.1:9/blocked' : url, protocols);
+        // A blocked attempt goes to a path of the same origin that refuses it: another port would break the page's policy.
+        super(w.__blocked ? `${location.origin.replace(/^http/, 'ws')}/no-live-here` : url, protocols);
         w.__sockets.push(this);
       }
     } as typeof WebSocket;

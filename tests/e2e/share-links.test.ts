@@ -20,6 +20,10 @@ describe('the Share links screens', () => {
     ]) {
       await readings.getByRole('checkbox', { name, exact: true }).click();
     }
+    // A well with a vertical reference (another test may have given it one) also offers its derived series.
+    for (const derived of await readings.getByRole('checkbox', { name: /above datum|below ground/ }).all()) {
+      if (await derived.isChecked()) await derived.click();
+    }
     await page.getByLabel('Number of days').fill('7');
     await page.getByLabel('Sites that may embed it').fill('https://town.example');
     await page.getByRole('button', { name: 'Save' }).click();

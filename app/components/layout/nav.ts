@@ -3,6 +3,7 @@ import {
   BoxesIcon,
   FolderTreeIcon,
   LayoutDashboardIcon,
+  NetworkIcon,
   ListIcon,
   Share2Icon,
   SirenIcon,
@@ -46,5 +47,5 @@ export const navEntries: NavEntry[] = [
   { to: '/subjects', label: m.nav_subjects, icon: UsersIcon, adminOnly: true, pendingBadge: true },
   { to: '/webhooks', label: m.nav_webhooks, icon: WebhookIcon, adminOnly: true },
   { to: '/escalations', label: m.nav_escalations, icon: BellRingIcon, adminOnly: true },
-  { to: '/group-rules', label: m.nav_group_rules, icon: BellRingIcon, adminOnly: true },
+  { to: '/group-rules', label: m.nav_group_rules, icon: NetworkIcon, adminOnly: true },
 ];
