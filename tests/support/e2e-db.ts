@@ -24,6 +24,21 @@ function databaseOnlyConfig(stateDir: string) {
   return file;
 }
 
+/**
+ * The server's own process writes the same SQLite file: a statement that meets its lock fails whole ("internal
+ * error", or SQLITE_BUSY when the server holds it longer) and is tried again, a little later each time.
+ */
+async function whileLocked<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries === 6 || !/internal error|SQLITE_BUSY/.test(String(error))) throw error;
+      await new Promise((wake) => setTimeout(wake, 250 * tries));
+    }
+  }
+}
+
 export async function openE2eDb(stateDir: string): Promise<E2eDb> {
   // wrangler dev keeps its local state under <persist-to>/v3; the proxy takes that directory itself.
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
@@ -34,19 +49,10 @@ export async function openE2eDb(stateDir: string): Promise<E2eDb> {
   const db = proxy.env.DB;
   return {
     async run(sql) {
-      // The server's own process writes the same SQLite file; a batch that meets its lock fails whole ("internal
-      // error") and is tried again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return void (await db.batch(splitSql(sql).map((statement) => db.prepare(statement))));
-        } catch (error) {
-          if (attempt === 4 || !/internal error/.test(String(error))) throw error;
-          await new Promise((wake) => setTimeout(wake, 500 * attempt));
-        }
-      }
+      await whileLocked(() => db.batch(splitSql(sql).map((statement) => db.prepare(statement))));
     },
     async query<T>(sql: string) {
-      return (await db.prepare(sql).all<T>()).results;
+      return (await whileLocked(() => db.prepare(sql).all<T>())).results;
     },
     close: () => proxy.dispose(),
   };

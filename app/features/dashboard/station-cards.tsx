@@ -54,12 +54,17 @@ interface TileProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
   levels: LevelStanding[] | undefined;
   selected: boolean;
   hovered: boolean;
+  /** The row a row's first card stands for: the grid stretches each card to its row's height, so it is measured. */
+  row?: number;
+  measure?: (element: HTMLElement | null) => void;
 }
 
-const StationTile = memo(function StationTile({ entry, alarms, levels, selected, hovered, onSelect, onHover }: TileProps) {
+const StationTile = memo(function StationTile({ entry, alarms, levels, selected, hovered, row, measure, onSelect, onHover }: TileProps) {
   const id = entry.item.unique_id;
   return (
     <div
+      ref={measure}
+      data-index={row}
       className={cn('grid rounded-xl transition-shadow', selected ? 'ring-2 ring-primary' : hovered && 'ring-2 ring-primary/40')}
       data-selected={selected || undefined}
       {...stationPointer(id, { onSelect, onHover })}
@@ -83,7 +88,9 @@ const StationTile = memo(function StationTile({ entry, alarms, levels, selected,
 
 /**
  * The stations as cards in as many columns as fit, rendered only where the window shows them. Before hydration
- * (and in the server's HTML) the first cards fill a plain grid of the same columns.
+ * (and in the server's HTML) the first cards fill the grid's own columns; once the columns are counted, the rows in
+ * view. The cards keep one parent throughout, so none is mounted again when the layout switches: a click while the
+ * page hydrates still lands on the card it was aimed at.
  */
 export function StationCards({ entries, alarms, levels, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
   const [columns, setColumns] = useState<number | null>(null);
@@ -109,7 +116,7 @@ export function StationCards({ entries, alarms, levels, selected, hovered, revea
     // Only a new reveal scrolls; new readings or columns must not pull the page back to it.
   }, [reveal]);
 
-  const tile = (entry: StationEntry) => (
+  const tile = (entry: StationEntry, row?: number) => (
     <StationTile
       key={entry.item.id}
       entry={entry}
@@ -117,6 +124,8 @@ export function StationCards({ entries, alarms, levels, selected, hovered, revea
       levels={levels.get(entry.item.unique_id)}
       selected={entry.item.unique_id === selected}
       hovered={entry.item.unique_id === hovered}
+      row={row}
+      measure={row === undefined ? undefined : virtualizer.measureElement}
       onSelect={onSelect}
       onHover={onHover}
     />
@@ -124,23 +133,19 @@ export function StationCards({ entries, alarms, levels, selected, hovered, revea
   if (columns === null) {
     return (
       <div ref={container} className="grid grid-cols-[repeat(auto-fill,minmax(min(22rem,100%),1fr))] gap-4">
-        {entries.slice(0, initialCards).map(tile)}
+        {entries.slice(0, initialCards).map((entry) => tile(entry))}
       </div>
     );
   }
   return (
-    <div ref={container} className="flex flex-col gap-4" style={{ paddingTop: before, paddingBottom: after }}>
-      {rows.map((row) => (
-        <div
-          key={row.key}
-          data-index={row.index}
-          ref={virtualizer.measureElement}
-          className="grid gap-4"
-          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-        >
-          {entries.slice(row.index * columns, (row.index + 1) * columns).map(tile)}
-        </div>
-      ))}
+    <div
+      ref={container}
+      className="grid gap-4"
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, paddingTop: before, paddingBottom: after }}
+    >
+      {rows.flatMap((row) =>
+        entries.slice(row.index * columns, (row.index + 1) * columns).map((entry, i) => tile(entry, i === 0 ? row.index : undefined)),
+      )}
     </div>
   );
 }

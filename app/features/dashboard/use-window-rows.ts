@@ -43,7 +43,15 @@ export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap,
     scrollPaddingEnd: gap,
     enabled: hydrated,
   });
-  if (!hydrated) {
+  // The rows sit in the normal flow between spacers, so measuring a row never moves one on screen, and the browser's
+  // own scroll anchoring keeps the view still when a row above changes. The virtualizer's correction (meant for
+  // rows placed by offset) scrolled on top of that: a row first measured once the page was scrolled (a reload
+  // restoring its place, a click right after the page opened) threw the view by its estimate's error.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  const rows = hydrated ? virtualizer.getVirtualItems() : [];
+  // Until the virtualizer has measured the window (the render after hydration), the first rows stay as they were:
+  // rendering none for that moment would mount every row again, under the pointer of a click aimed at one.
+  if (rows.length === 0) {
     return {
       container,
       rows: Array.from({ length: Math.min(count, initialRows) }, (_, index) => ({ index, key: index })),
@@ -52,7 +60,6 @@ export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap,
       virtualizer,
     };
   }
-  const rows = virtualizer.getVirtualItems();
   const first = rows[0];
   const last = rows.at(-1);
   return {
