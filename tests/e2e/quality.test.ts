@@ -21,9 +21,12 @@ const ready = (page: Page) => page.locator('[data-reading="H1"] [data-testid="re
 async function markByDrag(page: Page, flag: 'Rejected' | 'Suspect', note: string) {
   const card = page.locator('[data-reading="H1"]');
   await card.getByRole('button', { name: 'Mark readings' }).click();
+  // The form below the chart loads and takes the focus, which may scroll the page: the drag starts once it has.
+  await card.getByTestId('flag-form').waitFor();
   const surface = card.getByTestId('selection-surface');
+  const size = (await surface.boundingBox())!;
+  await surface.hover({ position: { x: size.width * 0.55, y: size.height / 2 } });
   const box = (await surface.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.57, box.y + box.height / 2, { steps: 4 });
   await page.mouse.up();
