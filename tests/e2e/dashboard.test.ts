@@ -74,11 +74,12 @@ describe('dashboard', () => {
 
   test('View detail opens the station charts with the DANES flag, and the card it is on is never mounted again', async () => {
     const { context, page } = await openPage({ as: demoAccounts.admin });
-    await visit(page, '/dashboard');
+    // The link as the server's HTML brings it, before any script runs: it stays the same element once the page has
+    // hydrated, counted its columns and opened the live channel (a card mounted again lost a click aimed at it).
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     const link = page.locator('[data-station="UNIWAN-OLOM-01"]').getByRole('link', { name: 'View detail' });
-    // The cards the server sent stay the same elements once the page counts its columns and the live channel opens:
-    // one mounted again under the pointer lost the click aimed at it.
     const sent = await link.elementHandle();
+    await page.locator('html[data-hydrated="true"]').waitFor();
     await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
     expect(await sent!.evaluate((element) => element.isConnected)).toBe(true);
     await link.click();
