@@ -116,35 +116,36 @@ export function StationCards({ entries, alarms, levels, selected, hovered, revea
     // Only a new reveal scrolls; new readings or columns must not pull the page back to it.
   }, [reveal]);
 
-  const tile = (entry: StationEntry, row?: number) => (
-    <StationTile
-      key={entry.item.id}
-      entry={entry}
-      alarms={alarms.get(entry.item.unique_id)}
-      levels={levels.get(entry.item.unique_id)}
-      selected={entry.item.unique_id === selected}
-      hovered={entry.item.unique_id === hovered}
-      row={row}
-      measure={row === undefined ? undefined : virtualizer.measureElement}
-      onSelect={onSelect}
-      onHover={onHover}
-    />
-  );
-  if (columns === null) {
-    return (
-      <div ref={container} className="grid grid-cols-[repeat(auto-fill,minmax(min(22rem,100%),1fr))] gap-4">
-        {entries.slice(0, initialCards).map((entry) => tile(entry))}
-      </div>
-    );
-  }
+  // Before the columns are counted there is a row per card (the first ones, as the server sent them), laid out by
+  // the grid's own columns; none is measured then.
   return (
     <div
       ref={container}
-      className="grid gap-4"
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, paddingTop: before, paddingBottom: after }}
+      className={cn('grid gap-4', columns === null && 'grid-cols-[repeat(auto-fill,minmax(min(22rem,100%),1fr))]')}
+      style={
+        columns === null
+          ? undefined
+          : { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, paddingTop: before, paddingBottom: after }
+      }
     >
       {rows.flatMap((row) =>
-        entries.slice(row.index * columns, (row.index + 1) * columns).map((entry, i) => tile(entry, i === 0 ? row.index : undefined)),
+        entries.slice(row.index * perRow, (row.index + 1) * perRow).map((entry, i) => {
+          const measured = columns !== null && i === 0;
+          return (
+            <StationTile
+              key={entry.item.id}
+              entry={entry}
+              alarms={alarms.get(entry.item.unique_id)}
+              levels={levels.get(entry.item.unique_id)}
+              selected={entry.item.unique_id === selected}
+              hovered={entry.item.unique_id === hovered}
+              row={measured ? row.index : undefined}
+              measure={measured ? virtualizer.measureElement : undefined}
+              onSelect={onSelect}
+              onHover={onHover}
+            />
+          );
+        }),
       )}
     </div>
   );

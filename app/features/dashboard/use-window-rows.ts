@@ -5,6 +5,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 /** Room above a row scrolled into view: the sticky top bar (at most 106 px, `--top-bar`) and a margin. */
 const topBarRoom = 122;
 
+/**
+ * The rows sit in the normal flow between spacers, so measuring a row never moves one on screen, and the browser's
+ * own scroll anchoring keeps the view still when a row above changes. The virtualizer's correction (meant for rows
+ * placed by offset) scrolled on top of that: a row first measured once the page was scrolled (a reload restoring its
+ * place, a click right after the page opened) threw the view by its estimate's error.
+ */
+const neverCorrectScroll = () => false;
+
 interface Options {
   count: number;
   /** A row's height before it is measured (rows of a fixed height are never measured). */
@@ -17,7 +25,9 @@ interface Options {
 /**
  * Rows scrolled by the window of which only those on screen, and a few around them, are in the DOM: spacers
  * above and below stand for the rest, so the rows stay in the normal flow (a table keeps its semantics). Before
- * hydration (and so in the server's HTML) the first `initialRows` are rendered plainly, and hydration matches them.
+ * hydration (and so in the server's HTML) the first `initialRows` are rendered plainly, and hydration matches them;
+ * they stay until the virtualizer has measured the window (the render after hydration): rendering none for that
+ * moment would mount every row again, under the pointer of a click aimed at one.
  */
 export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap, initialRows }: Options) {
   const hydrated = useHydrated();
@@ -43,14 +53,8 @@ export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap,
     scrollPaddingEnd: gap,
     enabled: hydrated,
   });
-  // The rows sit in the normal flow between spacers, so measuring a row never moves one on screen, and the browser's
-  // own scroll anchoring keeps the view still when a row above changes. The virtualizer's correction (meant for
-  // rows placed by offset) scrolled on top of that: a row first measured once the page was scrolled (a reload
-  // restoring its place, a click right after the page opened) threw the view by its estimate's error.
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = neverCorrectScroll;
   const rows = hydrated ? virtualizer.getVirtualItems() : [];
-  // Until the virtualizer has measured the window (the render after hydration), the first rows stay as they were:
-  // rendering none for that moment would mount every row again, under the pointer of a click aimed at one.
   if (rows.length === 0) {
     return {
       container,
