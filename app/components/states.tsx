@@ -4,8 +4,11 @@ import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { m } from '~/paraglide/messages';
 
-// A fetch that never reached the server rejects with a TypeError; the `/rest` client turns it into status 0.
-const unreachable = (error: unknown) => (error instanceof ApiError ? error.status === 0 : error instanceof TypeError);
+// A fetch that never reached the server rejects with a TypeError (the `/rest` client turns it into status 0); so does a
+// bug in rendering, which is not the connection. The browsers' own words: Chromium, Firefox, Safari.
+const fetchFailed = /^(Failed to fetch|NetworkError when attempting to fetch resource|Load failed)/;
+const unreachable = (error: unknown) =>
+  error instanceof ApiError ? error.status === 0 : error instanceof TypeError && fetchFailed.test(error.message);
 const refused = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** A failed load says what happened and offers to try again (the old product left these unhandled). */

@@ -31,7 +31,12 @@ describe('the error state', () => {
     const onRetry = vi.fn();
     const { rerender } = render(<ErrorState error={new ApiError(0, {})} onRetry={onRetry} />);
     expect(screen.getByRole('alert').textContent).toContain('The server cannot be reached.');
+    rerender(<ErrorState error={new TypeError('Failed to fetch')} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain('The server cannot be reached.');
     rerender(<ErrorState error={new ApiError(500, {})} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain('The data could not be loaded.');
+    // A screen's own bug is a TypeError too, but not a lost connection.
+    rerender(<ErrorState error={new TypeError('flagNames[entry.flag] is not a function')} onRetry={onRetry} />);
     expect(screen.getByRole('alert').textContent).toContain('The data could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();

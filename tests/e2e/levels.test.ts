@@ -136,6 +136,13 @@ describe('levels in the browser', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('m Bpv');
     expect(Number(await card.getByTestId('max').textContent())).toBeGreaterThan(240);
+
+    // The station's audit log lists the correction with its note beside the quality entries (it once broke the tab).
+    await visit(page, `/edit-item/${id}`);
+    await page.getByRole('tab', { name: 'Quality' }).click();
+    const logged = page.locator('[data-testid="log-entry"][data-action="correct"]');
+    await logged.waitFor();
+    expect(await logged.textContent()).toContain('Logger drift between visits (e2e).');
     await context.close();
   });
 });

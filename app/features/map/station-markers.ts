@@ -257,10 +257,13 @@ export class StationMarkers {
 
   /** Zooms to where the cluster splits; from the keyboard, focus goes to the map, as the cluster's button is gone. */
   private async expand(clusterId: number, at: [number, number], fromKeyboard: boolean) {
-    const source = this.source();
-    if (!source) return;
-    const zoom = await source.getClusterExpansionZoom(clusterId).catch(() => null);
-    if (zoom === null) return;
+    // The stations' source goes with the style while the base map is swapped (as the page opens, or a theme change)
+    // and the markers stay: a click then waits for the map to settle instead of being lost.
+    if (!this.source() || !this.map.isSourceLoaded(stationsSource)) await this.map.once('idle');
+    const zoom = await this.source()
+      ?.getClusterExpansionZoom(clusterId)
+      .catch(() => null);
+    if (zoom == null) return;
     this.map.easeTo({ center: at, zoom: Math.min(zoom, this.map.getMaxZoom()) });
     if (fromKeyboard) this.map.getCanvas().focus();
   }

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BotIcon, CheckCheckIcon, RotateCcwIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { CodeChecks, LogEntry, QualityFlag, QualityState } from '../../../worker/contracts/quality';
+import type { CodeChecks, LogEntry, QualityState } from '../../../worker/contracts/quality';
 import { localDay } from '../../../shared/station-time';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
 import { ErrorState } from '~/components/states';
@@ -315,7 +315,9 @@ function changeText(entry: LogEntry, timeZone: string) {
     if (entry.from === null) return m.quality_log_up_to({ day: formatDay(localDay(Date.parse(entry.to) - 1, timeZone)) });
     return rangeDays(entry.from, entry.to, timeZone);
   }
-  const to = flagNames[entry.flag as QualityFlag]();
+  // Corrections, references, measurements, ratings and gaugings set no flag: their badge, range and note say it all.
+  if (entry.flag === null) return null;
+  const to = flagNames[entry.flag]();
   if (entry.action === 'flag') {
     if (!entry.changed.length) return m.quality_log_nothing({ flag: to });
     return entry.changed.map((c) => m.quality_log_changed({ count: c.count, from: flagNames[c.from](), to })).join(', ');
@@ -343,39 +345,42 @@ function AuditLog({ itemId, timeZone }: { itemId: number; timeZone: string }) {
           <p className="text-sm text-muted-foreground">{m.quality_log_empty()}</p>
         ) : (
           <ol className="grid gap-2">
-            {entries.map((e) => (
-              <li key={e.seq} className="grid gap-1 rounded-lg border p-3 text-sm" data-testid="log-entry" data-action={e.action}>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <Badge variant={e.action === 'withdraw' || e.flag === 'rejected' ? 'destructive' : 'secondary'}>
-                    {actionNames[e.action]()}
-                  </Badge>
-                  <span className="font-medium">{readingName(e.reading)}</span>
-                  <span className="text-muted-foreground tabular-nums">{stationDateTime(e.at, timeZone)}</span>
-                  <span className="inline-flex items-center gap-1 text-muted-foreground">
-                    {e.by ? (
-                      e.by.name
-                    ) : (
-                      <>
-                        <BotIcon className="size-3.5" aria-hidden />
-                        {m.quality_log_automatic()}
-                      </>
-                    )}
-                  </span>
-                </div>
-                <p>
-                  {changeText(e, timeZone)}
-                  {e.from && e.to && (
-                    <span className="text-muted-foreground tabular-nums">
-                      {' · '}
-                      {e.from === e.to
-                        ? stationDateTime(e.from, timeZone)
-                        : `${stationDateTime(e.from, timeZone)} – ${stationDateTime(e.to, timeZone)}`}
+            {entries.map((e) => {
+              const change = changeText(e, timeZone);
+              return (
+                <li key={e.seq} className="grid gap-1 rounded-lg border p-3 text-sm" data-testid="log-entry" data-action={e.action}>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <Badge variant={e.action === 'withdraw' || e.flag === 'rejected' ? 'destructive' : 'secondary'}>
+                      {actionNames[e.action]()}
+                    </Badge>
+                    <span className="font-medium">{readingName(e.reading)}</span>
+                    <span className="text-muted-foreground tabular-nums">{stationDateTime(e.at, timeZone)}</span>
+                    <span className="inline-flex items-center gap-1 text-muted-foreground">
+                      {e.by ? (
+                        e.by.name
+                      ) : (
+                        <>
+                          <BotIcon className="size-3.5" aria-hidden />
+                          {m.quality_log_automatic()}
+                        </>
+                      )}
                     </span>
-                  )}
-                </p>
-                {e.note && <p className="whitespace-pre-wrap text-muted-foreground">“{e.note}”</p>}
-              </li>
-            ))}
+                  </div>
+                  <p>
+                    {change}
+                    {e.from && e.to && (
+                      <span className="text-muted-foreground tabular-nums">
+                        {change !== null && ' · '}
+                        {e.from === e.to
+                          ? stationDateTime(e.from, timeZone)
+                          : `${stationDateTime(e.from, timeZone)} – ${stationDateTime(e.to, timeZone)}`}
+                      </span>
+                    )}
+                  </p>
+                  {e.note && <p className="whitespace-pre-wrap text-muted-foreground">“{e.note}”</p>}
+                </li>
+              );
+            })}
           </ol>
         )}
         {log.hasNextPage && (
