@@ -8,6 +8,10 @@ const migrations = await readD1Migrations('./migrations');
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Every project in one pool of two test workers, so the browser files fill the cores the others leave idle
+    // (with the browser project in a group of its own after the others, 40 % of the CPU sat idle for two minutes
+    // while one workerd ran the worker files; vitest runs a group's projects only on one shared maxWorkers).
+    maxWorkers: 2,
     projects: [
       {
         // Pure logic of the Worker's domain and the app's features: plain Node, no Worker runtime, no DOM.
@@ -46,8 +50,8 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
-          // One runtime for all files: a file's own workerd and module loading took longer than its tests. Each file
-          // still starts on empty tables (fresh-database.ts).
+          // A runtime is kept across files: a file's own workerd and module loading took longer than its tests. Each
+          // file still starts on empty tables (fresh-database.ts).
           isolate: false,
           // Room for a busy two-core machine; no test asserts on time.
           testTimeout: 30_000,
@@ -80,10 +84,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // A group of its own after unit, app, types and worker, so the browsers and their servers do not share the
-          // cores with them (the global setup, the build and the seeding, still overlaps them). The clients project is
-          // set up and run after it (about 35 s; giving it group 0 did not move it).
-          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['./tests/support/e2e-server.ts'],
@@ -91,8 +91,6 @@ export default defineConfig({
           // each file still has its own server state by prefix and cleans up after itself.
           isolate: false,
           setupFiles: ['./tests/support/e2e-hooks.ts'],
-          // Two files at a time, each on its test worker's own server and database (tests/support/e2e-server.ts).
-          maxWorkers: 2,
           // Room for a busy two-core CI machine, where a page load can take seconds; the long checks are split into
           // tests of their own rather than given more.
           testTimeout: 120_000,

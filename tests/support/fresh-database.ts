@@ -1,5 +1,5 @@
 /**
- * Setup of each worker-project file. The files share one runtime (vitest.config.ts: starting workerd and loading the
+ * Setup of each worker-project file. Files share a runtime (vitest.config.ts: starting workerd and loading the
  * Worker's modules per file cost more than the tests), so each starts here on the schema with every table empty.
  * Ids keep counting (sqlite_sequence is kept): no file meets a station's or subject's object another file left behind.
  */
