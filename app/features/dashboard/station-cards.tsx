@@ -41,6 +41,28 @@ export function stationPointer(id: string, { onSelect, onHover }: Pick<StationVi
   };
 }
 
+/** What one station's card or row takes: its own slice of the view's props, so a memoised item renders again only when it changed. */
+export interface StationItemProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
+  entry: StationEntry;
+  alarms: Alarm[] | undefined;
+  levels: LevelStanding[] | undefined;
+  selected: boolean;
+  hovered: boolean;
+}
+
+export function stationItemProps(entry: StationEntry, view: Omit<StationViewProps, 'entries' | 'reveal'>): StationItemProps {
+  const id = entry.item.unique_id;
+  return {
+    entry,
+    alarms: view.alarms.get(id),
+    levels: view.levels.get(id),
+    selected: id === view.selected,
+    hovered: id === view.hovered,
+    onSelect: view.onSelect,
+    onHover: view.onHover,
+  };
+}
+
 /** The same as the grid's `minmax(22rem, 1fr)` columns before hydration: a card is never narrower (a phone aside), so its figures fit in every language. */
 const minCardWidth = 352;
 const cardGap = 16;
@@ -48,12 +70,7 @@ const columnsIn = (width: number) => Math.max(1, Math.floor((width + cardGap) / 
 /** Cards the server's HTML carries: a first screen at any width. */
 const initialCards = 12;
 
-interface TileProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
-  entry: StationEntry;
-  alarms: Alarm[] | undefined;
-  levels: LevelStanding[] | undefined;
-  selected: boolean;
-  hovered: boolean;
+interface TileProps extends StationItemProps {
   /** The row a row's first card stands for: the grid stretches each card to its row's height, so it is measured. */
   row?: number;
   measure?: (element: HTMLElement | null) => void;
@@ -92,7 +109,7 @@ const StationTile = memo(function StationTile({ entry, alarms, levels, selected,
  * view. The cards keep one parent throughout, so none is mounted again when the layout switches: a click while the
  * page hydrates still lands on the card it was aimed at.
  */
-export function StationCards({ entries, alarms, levels, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationCards({ entries, reveal, ...view }: StationViewProps) {
   const [columns, setColumns] = useState<number | null>(null);
   const perRow = columns ?? 1;
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLDivElement>({
@@ -134,15 +151,9 @@ export function StationCards({ entries, alarms, levels, selected, hovered, revea
           return (
             <StationTile
               key={entry.item.id}
-              entry={entry}
-              alarms={alarms.get(entry.item.unique_id)}
-              levels={levels.get(entry.item.unique_id)}
-              selected={entry.item.unique_id === selected}
-              hovered={entry.item.unique_id === hovered}
+              {...stationItemProps(entry, view)}
               row={measured ? row.index : undefined}
               measure={measured ? virtualizer.measureElement : undefined}
-              onSelect={onSelect}
-              onHover={onHover}
             />
           );
         }),

@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ChartLineIcon } from 'lucide-react';
 import { memo, useEffect } from 'react';
-import type { Alarm } from '../../../worker/contracts/alarms';
-import type { LevelStanding } from '../../../worker/contracts/warning';
 import { Button } from '~/components/ui/button';
 import { AlarmBadge } from '~/features/alarms/alarm-badge';
 import { stateName } from '~/features/map/marker-look';
@@ -12,8 +10,7 @@ import type { StationState } from '~/features/stations/status';
 import { dayMonth } from '~/lib/format';
 import { cn } from '~/lib/utils';
 import { m } from '~/paraglide/messages';
-import type { StationEntry } from './filters';
-import { stationPointer, type StationViewProps } from './station-cards';
+import { stationItemProps, stationPointer, type StationItemProps, type StationViewProps } from './station-cards';
 import { useWindowRows } from './use-window-rows';
 
 /** Every row is this tall (h-14), so rows are never measured. */
@@ -38,14 +35,9 @@ function StateMark({ state }: { state: StationState }) {
   );
 }
 
-interface RowProps extends Pick<StationViewProps, 'onSelect' | 'onHover'> {
-  entry: StationEntry;
-  alarms: Alarm[] | undefined;
-  levels: LevelStanding[] | undefined;
+interface RowProps extends StationItemProps {
   /** Its place among all rows (the header is 1), as only some are in the DOM. */
   rowIndex: number;
-  selected: boolean;
-  hovered: boolean;
 }
 
 const StationRow = memo(function StationRow({ entry, alarms, levels, rowIndex, selected, hovered, onSelect, onHover }: RowProps) {
@@ -99,7 +91,7 @@ const StationRow = memo(function StationRow({ entry, alarms, levels, rowIndex, s
 });
 
 /** The stations as a compact table, one line each, rendered only where the window shows them. */
-export function StationList({ entries, alarms, levels, selected, hovered, reveal, onSelect, onHover }: StationViewProps) {
+export function StationList({ entries, reveal, ...view }: StationViewProps) {
   const { container, rows, before, after, virtualizer } = useWindowRows<HTMLTableSectionElement>({
     count: entries.length,
     estimateSize: rowHeight,
@@ -131,19 +123,7 @@ export function StationList({ entries, alarms, levels, selected, hovered, reveal
           {before > 0 && <tr aria-hidden style={{ height: before }} />}
           {rows.map((row) => {
             const entry = entries[row.index];
-            return (
-              <StationRow
-                key={entry.item.id}
-                entry={entry}
-                alarms={alarms.get(entry.item.unique_id)}
-                levels={levels.get(entry.item.unique_id)}
-                rowIndex={row.index + 2}
-                selected={entry.item.unique_id === selected}
-                hovered={entry.item.unique_id === hovered}
-                onSelect={onSelect}
-                onHover={onHover}
-              />
-            );
+            return <StationRow key={entry.item.id} {...stationItemProps(entry, view)} rowIndex={row.index + 2} />;
           })}
           {after > 0 && <tr aria-hidden style={{ height: after }} />}
         </tbody>
