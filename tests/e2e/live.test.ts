@@ -62,7 +62,7 @@ const liveState = (page: Page, state: 'live' | 'offline') => page.locator(`[data
 
 async function openChart(page: Page) {
   await visit(page, `/charts/${station.uniqueId}/true?days=1`);
-  await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+  await liveState(page, 'live').waitFor();
 }
 
 describe('live readings', () => {
@@ -88,11 +88,16 @@ describe('live readings', () => {
       w.__blocked = true;
       w.__sockets.forEach((s) => s.close());
     });
-    await page.locator('[data-testid="live-indicator"][data-state="offline"]').waitFor();
+    await liveState(page, 'offline').waitFor();
+    const offlineBox = await liveState(page, 'offline').boundingBox();
+    expect(await liveState(page, 'offline').innerText()).toBe('Offline, reconnecting…');
     const during = spikes(3);
     await ingest(during);
     await page.evaluate(() => ((window as unknown as { __blocked: boolean }).__blocked = false));
-    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor({ timeout: 40_000 });
+    await liveState(page, 'live').waitFor({ timeout: 40_000 });
+    // The indicator keeps its size whichever word it shows: a change of state moves nothing on the page.
+    expect(await liveState(page, 'live').boundingBox()).toEqual(offlineBox);
+    expect(await liveState(page, 'live').innerText()).toBe('Live');
     await expect.poll(() => shownMax(page).textContent()).toBe(during[2].data_value.toFixed(4));
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

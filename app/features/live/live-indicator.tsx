@@ -7,10 +7,14 @@ const looks: Record<LiveState, { dot: string; text: () => string }> = {
   connecting: { dot: 'bg-amber-400', text: m.live_connecting },
   offline: { dot: 'bg-muted-foreground', text: m.live_offline },
 };
+const states = Object.keys(looks) as LiveState[];
 
-/** A small dot and word telling whether new readings arrive by themselves. */
+/**
+ * A small dot and word telling whether new readings arrive by themselves. Every state's word takes its place in
+ * one grid cell, only the current one visible: the indicator keeps the width of the longest, so going live does
+ * not reflow the page under a pointer about to click.
+ */
 export function LiveIndicator({ state }: { state: LiveState }) {
-  const look = looks[state];
   return (
     <span
       role="status"
@@ -18,8 +22,14 @@ export function LiveIndicator({ state }: { state: LiveState }) {
       data-state={state}
       className="inline-flex items-center gap-1.5 text-xs text-muted-foreground"
     >
-      <span aria-hidden className={cn('size-2 rounded-full', look.dot)} />
-      {look.text()}
+      <span aria-hidden className={cn('size-2 rounded-full', looks[state].dot)} />
+      <span className="grid">
+        {states.map((each) => (
+          <span key={each} className={cn('[grid-area:1/1]', each !== state && 'invisible')}>
+            {looks[each].text()}
+          </span>
+        ))}
+      </span>
     </span>
   );
 }
