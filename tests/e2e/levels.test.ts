@@ -137,12 +137,24 @@ describe('levels in the browser', () => {
     expect(await card.textContent()).toContain('m Bpv');
     expect(Number(await card.getByTestId('max').textContent())).toBeGreaterThan(240);
 
+    // A measurement taken by mistake is removed with a reason: it leaves the table, and the audit log keeps why.
+    await visit(page, chartPath);
+    await page.getByRole('link', { name: 'Levels' }).click();
+    const mistaken = page.locator(`[data-testid="measurement"][data-ts="${start}"]`);
+    await mistaken.getByRole('button', { name: 'Remove' }).click();
+    const removal = page.getByTestId('removal-form');
+    await removal.getByLabel('Why remove it').fill('Taken at the wrong well (e2e).');
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await mistaken.waitFor({ state: 'detached' });
+    await page.locator(`[data-testid="measurement"][data-ts="${end}"]`).waitFor();
+
     // The station's audit log lists the correction with its note beside the quality entries (it once broke the tab).
     await visit(page, `/edit-item/${id}`);
     await page.getByRole('tab', { name: 'Quality' }).click();
     const logged = page.locator('[data-testid="log-entry"][data-action="correct"]');
     await logged.waitFor();
     expect(await logged.textContent()).toContain('Logger drift between visits (e2e).');
+    await page.locator('[data-testid="log-entry"][data-action="measure"]', { hasText: 'Taken at the wrong well (e2e).' }).waitFor();
     await context.close();
   });
 });

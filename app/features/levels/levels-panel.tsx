@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { LevelMode, LevelReference } from '../../../worker/contracts/levels';
 import { levelModes } from '../../../worker/contracts/levels';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
@@ -17,8 +17,7 @@ import { m } from '~/paraglide/messages';
 import { CorrectionStack } from './correction-stack';
 import { Measurements } from './measurements';
 import { levelCalls, levelCodes, levelQueries, useChartsAgain } from './queries';
-import { RemovalForm } from './removal-form';
-import { RowActions } from './row-actions';
+import { KeptRow } from './kept-row';
 import { instantOrNull, localInput, type LevelsScope } from './scope';
 
 export const modeNames: Record<LevelMode, () => string> = {
@@ -94,7 +93,6 @@ function ReferenceTable({
   scope: LevelsScope;
   onEdit: (reference: LevelReference) => void;
 }) {
-  const [removing, setRemoving] = useState<number | null>(null);
   const timeZone = scope.timeZone;
   return (
     <Table>
@@ -112,40 +110,33 @@ function ReferenceTable({
       </TableHeader>
       <TableBody>
         {references.map((r) => (
-          <Fragment key={r.id}>
-            <TableRow className="align-top" data-testid="reference">
-              <TableCell className="min-w-40 tabular-nums">
-                {stationDateTime(r.from, timeZone)} – {r.to ? stationDateTime(r.to, timeZone) : m.levels_open_end()}
-              </TableCell>
-              <TableCell className="tabular-nums whitespace-nowrap">
-                {r.ground_elevation} m {r.datum}
-              </TableCell>
-              <TableCell className="tabular-nums whitespace-nowrap">
-                {r.mp_elevation} m {r.datum}
-              </TableCell>
-              <TableCell className="min-w-40">
-                {modeNames[r.mode]()}
-                {r.sensor_depth !== null && ` (${m.levels_sensor_depth()}: ${r.sensor_depth} m)`}
-              </TableCell>
-              <TableCell className="min-w-32 text-muted-foreground">{r.note}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                <RowActions onEdit={() => onEdit(r)} onRemove={() => setRemoving(r.id)} />
-              </TableCell>
-            </TableRow>
-            {removing === r.id && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <RemovalForm
-                    call={() => levelCalls().then((c) => c.removeReference)}
-                    query={{ id: scope.itemId }}
-                    body={(note) => ({ reference: r.id, note })}
-                    success={m.levels_reference_removed}
-                    onClose={() => setRemoving(null)}
-                  />
-                </TableCell>
-              </TableRow>
-            )}
-          </Fragment>
+          <KeptRow
+            key={r.id}
+            data-testid="reference"
+            columns={6}
+            onEdit={() => onEdit(r)}
+            removal={{
+              call: () => levelCalls().then((c) => c.removeReference),
+              query: { id: scope.itemId },
+              body: (note) => ({ reference: r.id, note }),
+              success: m.levels_reference_removed,
+            }}
+          >
+            <TableCell className="min-w-40 tabular-nums">
+              {stationDateTime(r.from, timeZone)} – {r.to ? stationDateTime(r.to, timeZone) : m.levels_open_end()}
+            </TableCell>
+            <TableCell className="tabular-nums whitespace-nowrap">
+              {r.ground_elevation} m {r.datum}
+            </TableCell>
+            <TableCell className="tabular-nums whitespace-nowrap">
+              {r.mp_elevation} m {r.datum}
+            </TableCell>
+            <TableCell className="min-w-40">
+              {modeNames[r.mode]()}
+              {r.sensor_depth !== null && ` (${m.levels_sensor_depth()}: ${r.sensor_depth} m)`}
+            </TableCell>
+            <TableCell className="min-w-32 text-muted-foreground">{r.note}</TableCell>
+          </KeptRow>
         ))}
       </TableBody>
     </Table>

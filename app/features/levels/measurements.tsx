@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import type { Measurement } from '../../../worker/contracts/levels';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
 import { ErrorState } from '~/components/states';
@@ -13,8 +13,7 @@ import { numberField } from '~/features/alarm-rules/rule-fields';
 import { stationDateTime } from '~/lib/format';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
-import { RemovalForm } from './removal-form';
-import { RowActions } from './row-actions';
+import { KeptRow } from './kept-row';
 import { instantOrNull, localInput, type LevelsScope } from './scope';
 import { levelCalls, levelQueries, useChartsAgain } from './queries';
 
@@ -63,7 +62,6 @@ function MeasurementTable({
   scope: LevelsScope;
   onEdit: (measurement: Measurement) => void;
 }) {
-  const [removing, setRemoving] = useState<number | null>(null);
   const timeZone = scope.timeZone;
   return (
     <div className="max-h-80 overflow-y-auto">
@@ -83,42 +81,36 @@ function MeasurementTable({
         </TableHeader>
         <TableBody>
           {[...measurements].reverse().map((x) => (
-            <Fragment key={x.id}>
-              <TableRow className="align-top" data-testid="measurement" data-ts={Date.parse(x.at)}>
-                <TableCell className="tabular-nums whitespace-nowrap">{stationDateTime(x.at, timeZone)}</TableCell>
-                <TableCell className="tabular-nums whitespace-nowrap" title={x.depth !== null ? m.levels_depth() : m.levels_gauge()}>
-                  {metres(x.value)}
-                  <span className="text-muted-foreground"> ({x.depth !== null ? `↓ ${metres(x.depth)}` : `⊢ ${metres(x.gauge)}`})</span>
-                </TableCell>
-                <TableCell className="tabular-nums whitespace-nowrap" data-testid="logged">
-                  {metres(x.logged)}
-                </TableCell>
-                <TableCell className="tabular-nums whitespace-nowrap" data-testid="difference">
-                  {x.difference === null ? '–' : `${x.difference > 0 ? '+' : ''}${metres(x.difference)}`}
-                </TableCell>
-                <TableCell className="min-w-32">
-                  {x.method}
-                  <span className="text-muted-foreground"> · {x.measured_by}</span>
-                </TableCell>
-                <TableCell className="min-w-32 text-muted-foreground">{x.note}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <RowActions onEdit={() => onEdit(x)} onRemove={() => setRemoving(x.id)} />
-                </TableCell>
-              </TableRow>
-              {removing === x.id && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <RemovalForm
-                      call={() => levelCalls().then((c) => c.removeMeasurement)}
-                      query={{ id: scope.itemId }}
-                      body={(note) => ({ measurement: x.id, note })}
-                      success={m.levels_measurement_removed}
-                      onClose={() => setRemoving(null)}
-                    />
-                  </TableCell>
-                </TableRow>
-              )}
-            </Fragment>
+            <KeptRow
+              key={x.id}
+              data-testid="measurement"
+              data-ts={Date.parse(x.at)}
+              columns={7}
+              onEdit={() => onEdit(x)}
+              removal={{
+                call: () => levelCalls().then((c) => c.removeMeasurement),
+                query: { id: scope.itemId },
+                body: (note) => ({ measurement: x.id, note }),
+                success: m.levels_measurement_removed,
+              }}
+            >
+              <TableCell className="tabular-nums whitespace-nowrap">{stationDateTime(x.at, timeZone)}</TableCell>
+              <TableCell className="tabular-nums whitespace-nowrap" title={x.depth !== null ? m.levels_depth() : m.levels_gauge()}>
+                {metres(x.value)}
+                <span className="text-muted-foreground"> ({x.depth !== null ? `↓ ${metres(x.depth)}` : `⊢ ${metres(x.gauge)}`})</span>
+              </TableCell>
+              <TableCell className="tabular-nums whitespace-nowrap" data-testid="logged">
+                {metres(x.logged)}
+              </TableCell>
+              <TableCell className="tabular-nums whitespace-nowrap" data-testid="difference">
+                {x.difference === null ? '–' : `${x.difference > 0 ? '+' : ''}${metres(x.difference)}`}
+              </TableCell>
+              <TableCell className="min-w-32">
+                {x.method}
+                <span className="text-muted-foreground"> · {x.measured_by}</span>
+              </TableCell>
+              <TableCell className="min-w-32 text-muted-foreground">{x.note}</TableCell>
+            </KeptRow>
           ))}
         </TableBody>
       </Table>

@@ -347,6 +347,7 @@ function AuditLog({ itemId, timeZone }: { itemId: number; timeZone: string }) {
           <ol className="grid gap-2">
             {entries.map((e) => {
               const change = changeText(e, timeZone);
+              const span = e.from && e.to ? { from: e.from, to: e.to } : null;
               return (
                 <li key={e.seq} className="grid gap-1 rounded-lg border p-3 text-sm" data-testid="log-entry" data-action={e.action}>
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -366,17 +367,19 @@ function AuditLog({ itemId, timeZone }: { itemId: number; timeZone: string }) {
                       )}
                     </span>
                   </div>
-                  <p>
-                    {change}
-                    {e.from && e.to && (
-                      <span className="text-muted-foreground tabular-nums">
-                        {change !== null && ' · '}
-                        {e.from === e.to
-                          ? stationDateTime(e.from, timeZone)
-                          : `${stationDateTime(e.from, timeZone)} – ${stationDateTime(e.to, timeZone)}`}
-                      </span>
-                    )}
-                  </p>
+                  {(change !== null || span) && (
+                    <p>
+                      {change}
+                      {span && (
+                        <span className="text-muted-foreground tabular-nums">
+                          {change !== null && ' · '}
+                          {span.from === span.to
+                            ? stationDateTime(span.from, timeZone)
+                            : `${stationDateTime(span.from, timeZone)} – ${stationDateTime(span.to, timeZone)}`}
+                        </span>
+                      )}
+                    </p>
+                  )}
                   {e.note && <p className="whitespace-pre-wrap text-muted-foreground">“{e.note}”</p>}
                 </li>
               );

@@ -28,30 +28,18 @@ import { announce, clearAlarm, sendNotice } from './transitions';
 const maxRulesPerStation = 50;
 
 /** What the station's object keeps of a rule, and nothing more. */
-const toRuleSpec = ({
-  id,
-  kind,
-  reading,
-  threshold,
-  deadband,
-  windowMinutes,
-  silenceMinutes,
-  holdMinutes,
-  createdAt,
-  onSuspect,
-  series,
-}: RuleSpec): RuleSpec => ({
-  id,
-  kind,
-  reading,
-  threshold,
-  deadband,
-  windowMinutes,
-  silenceMinutes,
-  holdMinutes,
-  createdAt,
-  onSuspect,
-  series,
+const toRuleSpec = (rule: RuleSpec): RuleSpec => ({
+  id: rule.id,
+  kind: rule.kind,
+  reading: rule.reading,
+  threshold: rule.threshold,
+  deadband: rule.deadband,
+  windowMinutes: rule.windowMinutes,
+  silenceMinutes: rule.silenceMinutes,
+  holdMinutes: rule.holdMinutes,
+  createdAt: rule.createdAt,
+  onSuspect: rule.onSuspect,
+  series: rule.series,
 });
 
 /** Rules of the stations the subject may see: of one station (`itemId`), or of all of them. */
