@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon, Trash2Icon, WavesIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { levelColorOf, maxLevels, type LevelDirection, type StationWarning, type WarningScale } from '../../../worker/contracts/warning';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Field, FormErrors, SubmitButton } from '~/components/form';
@@ -8,12 +8,14 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { OptionSelect } from '~/features/alarms/option-select';
 import { numberField } from '~/features/alarm-rules/rule-fields';
 import { readingByCode } from '~/features/stations/readings';
 import { send } from '~/lib/api';
 import { stationDateTime } from '~/lib/format';
 import { toast } from '~/lib/toast';
+import { cn } from '~/lib/utils';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { levelName, textOn } from './level-text';
@@ -31,6 +33,14 @@ interface Draft {
   direction: LevelDirection;
   levels: DraftLevel[];
 }
+
+/** The editor's cells sit closer than a listing's: a row is a line of inputs. */
+const dense = 'h-auto py-1 pl-0 pr-2 font-normal';
+
+/** A level's threshold or deadband, in the reading's unit. */
+const AmountInput = (props: ComponentProps<typeof Input>) => (
+  <Input type="number" step="any" inputMode="decimal" className="h-8 px-2" {...props} />
+);
 
 const readingName = (code: string) => readingByCode(code)?.name ?? code;
 const blankLevel = (): DraftLevel => ({ name: '', color: null, threshold: '', deadband: '' });
@@ -200,96 +210,86 @@ function ScaleEditor({
             )}
           />
         </div>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[34rem] text-left text-sm">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-2 font-normal">{m.warning_levels_level()}</th>
-                <th className="py-1 pr-2 font-normal">{m.warning_levels_name()}</th>
-                <th className="py-1 pr-2 font-normal">{m.warning_levels_color()}</th>
-                <th className="py-1 pr-2 font-normal">{m.warning_levels_threshold({ unit })}</th>
-                <th className="py-1 pr-2 font-normal">{m.warning_levels_deadband({ unit })}</th>
-                <th className="py-1">
-                  <span className="sr-only">{m.warning_levels_remove_level()}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {draft.levels.map((level, i) => {
-                const rank = i + 1;
-                const id = `${prefix}-${rank}`;
-                return (
-                  <tr key={i} className="border-t" data-level={rank}>
-                    <th scope="row" className="py-1 pr-2 font-normal tabular-nums">
-                      {rank}
-                    </th>
-                    <td className="py-1 pr-2">
-                      <Input
-                        aria-label={m.warning_levels_name_of({ rank })}
-                        id={`${id}-name`}
-                        className="h-8 px-2"
-                        maxLength={40}
-                        value={level.name}
-                        placeholder={levelName({ rank, name: null })}
-                        onChange={(e) => setLevel(i, { name: e.target.value })}
-                      />
-                    </td>
-                    <td className="py-1 pr-2">
-                      <Input
-                        aria-label={m.warning_levels_color_of({ rank })}
-                        type="color"
-                        className="h-8 w-12 p-1"
-                        value={level.color ?? levelColorOf(rank, null)}
-                        onChange={(e) => setLevel(i, { color: e.target.value })}
-                      />
-                    </td>
-                    <td className="py-1 pr-2">
-                      <Input
-                        aria-label={m.warning_levels_threshold_of({ rank })}
-                        name={`levels.${i}.threshold`}
-                        type="number"
-                        step="any"
-                        inputMode="decimal"
-                        className="h-8 px-2"
-                        value={level.threshold}
-                        required
-                        onChange={(e) => setLevel(i, { threshold: e.target.value })}
-                      />
-                    </td>
-                    <td className="py-1 pr-2">
-                      <Input
-                        aria-label={m.warning_levels_deadband_of({ rank })}
-                        type="number"
-                        step="any"
-                        min={0}
-                        inputMode="decimal"
-                        className="h-8 px-2"
-                        value={level.deadband}
-                        placeholder="0"
-                        onChange={(e) => setLevel(i, { deadband: e.target.value })}
-                      />
-                    </td>
-                    <td className="py-1 text-right">
-                      {mayEdit && draft.levels.length > 1 && (
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          className="size-8"
-                          aria-label={m.warning_levels_remove_level_of({ rank })}
-                          title={m.warning_levels_remove_level()}
-                          onClick={() => setDraft((d) => ({ ...d, levels: d.levels.filter((_, j) => j !== i) }))}
-                        >
-                          <Trash2Icon />
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table className="min-w-[34rem]">
+          <TableHeader>
+            <TableRow>
+              <TableHead className={dense}>{m.warning_levels_level()}</TableHead>
+              <TableHead className={dense}>{m.warning_levels_name()}</TableHead>
+              <TableHead className={dense}>{m.warning_levels_color()}</TableHead>
+              <TableHead className={dense}>{m.warning_levels_threshold({ unit })}</TableHead>
+              <TableHead className={dense}>{m.warning_levels_deadband({ unit })}</TableHead>
+              <TableHead className={dense}>
+                <span className="sr-only">{m.warning_levels_remove_level()}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {draft.levels.map((level, i) => {
+              const rank = i + 1;
+              const id = `${prefix}-${rank}`;
+              return (
+                <TableRow key={i} data-level={rank}>
+                  <TableHead scope="row" className={cn(dense, 'tabular-nums')}>
+                    {rank}
+                  </TableHead>
+                  <TableCell className={dense}>
+                    <Input
+                      aria-label={m.warning_levels_name_of({ rank })}
+                      id={`${id}-name`}
+                      className="h-8 px-2"
+                      maxLength={40}
+                      value={level.name}
+                      placeholder={levelName({ rank, name: null })}
+                      onChange={(e) => setLevel(i, { name: e.target.value })}
+                    />
+                  </TableCell>
+                  <TableCell className={dense}>
+                    <Input
+                      aria-label={m.warning_levels_color_of({ rank })}
+                      type="color"
+                      className="h-8 w-12 p-1"
+                      value={level.color ?? levelColorOf(rank, null)}
+                      onChange={(e) => setLevel(i, { color: e.target.value })}
+                    />
+                  </TableCell>
+                  <TableCell className={dense}>
+                    <AmountInput
+                      aria-label={m.warning_levels_threshold_of({ rank })}
+                      name={`levels.${i}.threshold`}
+                      value={level.threshold}
+                      required
+                      onChange={(e) => setLevel(i, { threshold: e.target.value })}
+                    />
+                  </TableCell>
+                  <TableCell className={dense}>
+                    <AmountInput
+                      aria-label={m.warning_levels_deadband_of({ rank })}
+                      min={0}
+                      value={level.deadband}
+                      placeholder="0"
+                      onChange={(e) => setLevel(i, { deadband: e.target.value })}
+                    />
+                  </TableCell>
+                  <TableCell className={cn(dense, 'text-right')}>
+                    {mayEdit && draft.levels.length > 1 && (
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={m.warning_levels_remove_level_of({ rank })}
+                        title={m.warning_levels_remove_level()}
+                        onClick={() => setDraft((d) => ({ ...d, levels: d.levels.filter((_, j) => j !== i) }))}
+                      >
+                        <Trash2Icon />
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
       </fieldset>
       {mayEdit && (
         <div className="flex flex-wrap gap-2">
