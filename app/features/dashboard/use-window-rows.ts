@@ -2,8 +2,8 @@ import { useHydrated } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** Room above a row scrolled into view: the sticky top bar (at most 106 px, `--top-bar`) and a margin. */
-const topBarRoom = 122;
+/** Room above a row scrolled into view: the sticky top bar as tall as it is now (`--top-bar`, use-top-bar-height.ts) and a margin. */
+const roomAbove = () => (Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--top-bar')) || 0) + 16;
 
 /**
  * The rows sit in the normal flow between spacers, so measuring a row never moves one on screen, and the browser's
@@ -34,9 +34,11 @@ export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap,
   const container = useRef<E>(null);
   // Where the rows start in the page: what stands above them (greeting, filters) moves with the window's width.
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [room, setRoom] = useState(0);
   const measure = () => {
     const element = container.current;
     if (element) setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    setRoom(roomAbove());
   };
   useLayoutEffect(measure);
   useEffect(() => {
@@ -49,7 +51,7 @@ export function useWindowRows<E extends HTMLElement>({ count, estimateSize, gap,
     gap,
     overscan: 3,
     scrollMargin,
-    scrollPaddingStart: topBarRoom,
+    scrollPaddingStart: room,
     scrollPaddingEnd: gap,
     enabled: hydrated,
   });
