@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start';
+import { listGroupRules } from '../../worker/domain/alarms/group-rules';
 import { listRules } from '../../worker/domain/alarms/rules';
 import { listPolicies } from '../../worker/domain/escalations/policies';
 import { listGroups } from '../../worker/domain/groups/manage';
@@ -8,18 +9,19 @@ import { listScales } from '../../worker/domain/warning/levels';
 import { adminOnly } from './middleware';
 
 /**
- * The escalation policies with everything a policy may name: active people, groups, webhooks, alarm rules and warning
- * levels (each station's scales).
+ * The escalation policies with everything a policy may name: active people, groups, webhooks, alarm rules (of one
+ * station and across stations) and warning levels (each station's scales).
  */
 export const fetchEscalationSetup = createServerFn({ method: 'GET' })
   .middleware([adminOnly])
   .handler(async ({ context: { ctx } }) => {
-    const [policies, subjects, groups, webhooks, rules, scales] = await Promise.all([
+    const [policies, subjects, groups, webhooks, rules, groupRules, scales] = await Promise.all([
       listPolicies(ctx),
       listSubjects(ctx, { status: 'active' }),
       listGroups(ctx),
       listWebhooks(ctx),
       listRules(ctx, {}),
+      listGroupRules(ctx),
       listScales(ctx, {}),
     ]);
     return {
@@ -35,6 +37,7 @@ export const fetchEscalationSetup = createServerFn({ method: 'GET' })
         reading: r.reading,
         threshold: r.threshold,
       })),
+      groupRules: groupRules.map((r) => ({ id: r.id, name: r.name, k: r.k })),
       scales: scales.map((s) => ({ item_id: s.item_id, unique_id: s.unique_id, reading: s.reading, levels: s.levels })),
     };
   });

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { EscalationPolicy } from '../../worker/contracts/escalations';
+import type { GroupRule } from '../../worker/contracts/group-rules';
 import {
   adminToken,
   createAccount,
@@ -163,6 +165,20 @@ describe('/alarms', () => {
 
     await visit(page, '/alarms');
     await rowOf(page, 'Both wells high').waitFor();
+
+    // An escalation policy can be started by it, as by a station's rule.
+    await visit(page, '/escalations');
+    await page.getByRole('button', { name: 'New policy' }).click();
+    const policy = page.getByTestId('policy-editor');
+    await policy.getByLabel('Name', { exact: true }).fill('Both wells duty (e2e)');
+    await policy.getByRole('group', { name: 'People' }).getByRole('checkbox').first().check();
+    await policy.getByRole('checkbox', { name: 'Both wells high: At least 2 stations at their warning level' }).check();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-testid="policy"]').filter({ hasText: 'Both wells duty (e2e)' }).waitFor();
+    const rule = (await restAs<GroupRule[]>(page, '/group-rules')).find((r) => r.name === 'Both wells high')!;
+    const saved = (await restAs<EscalationPolicy[]>(page, '/escalation-policies')).find((p) => p.name === 'Both wells duty (e2e)')!;
+    expect(saved.rules).toEqual([rule.id]);
+    await postRest(`/escalation-policies/delete?id=${saved.id}`, undefined, token);
     await context.close();
   });
 });

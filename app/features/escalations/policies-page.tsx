@@ -267,11 +267,19 @@ function PolicyEditor({ setup, initial, onDone }: { setup: Setup; initial: Draft
             </Button>
           </div>
           <Choices legend={m.escalations_started_by_rules()}>
-            {setup.rules.length === 0 && <span className="text-sm text-muted-foreground">{m.escalations_nothing()}</span>}
-            {setup.rules.map((r) => (
+            {setup.rules.length + setup.groupRules.length === 0 && (
+              <span className="text-sm text-muted-foreground">{m.escalations_nothing()}</span>
+            )}
+            {[
+              ...setup.rules.map((r) => ({ id: r.id, label: `${r.unique_id}: ${r.name ?? conditionText(r)}` })),
+              ...setup.groupRules.map((r) => ({
+                id: r.id,
+                label: `${r.name ?? m.group_rules_unnamed({ id: r.id })}: ${m.alarms_kind_k_of_n({ k: r.k })}`,
+              })),
+            ].map((r) => (
               <Check
                 key={r.id}
-                label={`${r.unique_id}: ${r.name ?? conditionText(r)}`}
+                label={r.label}
                 checked={draft.rules.includes(r.id)}
                 onChange={(on) => setDraft((d) => ({ ...d, rules: toggled(d.rules, r.id, on) }))}
               />
