@@ -81,12 +81,16 @@ describe('the rating editor', () => {
     expect(await form.getByLabel('Coefficient C 1').inputValue()).toBe('10');
     expect(await form.getByLabel('Stage (m) 2').inputValue()).toBe('3');
     expect(await page.getByTestId('rating-version').count()).toBe(0);
+    await form.screenshot({ path: shot('ratings-power-refused-1280-light') });
 
     // With e = 0.1 it is saved: at 1 m the rating gives 10 · 0.9^1.5 = 8.538, the gauging (11) lies 28.8 % above.
     await form.getByLabel('Offset e (m) 1').fill('0.1');
     await form.getByRole('button', { name: 'Add a rating version' }).click();
     await page.getByTestId('rating-version').first().waitFor();
     await expect.poll(() => deviation(page)).toBe('+28.8 %');
+    // Saved, the form is empty for the next version.
+    expect(await form.locator('input[name="version-note"]').inputValue()).toBe('');
+    expect(await form.getByLabel('Stage (m) 1').inputValue()).toBe('');
     expect(await ratedAtOne(page, id, at)).toBeCloseTo(10 * 0.9 ** 1.5, 9);
     await page.getByText('Table (2 points)').click();
     await page.getByText('Power law (e = 0.1): Q = 10 · (h − e)^1.5').waitFor();

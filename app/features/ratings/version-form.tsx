@@ -89,8 +89,10 @@ export function VersionForm({ scope, editing, onDone }: { scope: RatingsScope; e
     toasts: { success: editing ? m.ratings_version_replaced : m.ratings_version_saved, failure: 'errors' },
     invalidates: 'ratings',
     onSuccess: () => {
-      if (editing) onDone();
-      else setRows([emptyRow(), emptyRow()]);
+      if (editing) return onDone();
+      ref.current?.reset();
+      setRows([emptyRow(), emptyRow()]);
+      setPolicy('none');
     },
   });
   const own = Object.fromEntries(Object.entries(errors).map(([k, v]) => [['from', 'to', 'note'].includes(k) ? `version-${k}` : k, v]));
@@ -147,7 +149,7 @@ export function VersionForm({ scope, editing, onDone }: { scope: RatingsScope; e
         <p className="text-sm text-muted-foreground">{m.ratings_segment_hint()}</p>
         {own.points && <p className="text-sm text-destructive">{own.points.join(' ')}</p>}
         {/* Column names over the rows from 640 px; below, each field carries its own (PointCell). */}
-        <div className={`hidden gap-2 text-xs text-muted-foreground sm:grid sm:grid-cols-[1fr_1fr_10rem_1fr_1fr_1fr_auto]`} aria-hidden>
+        <div className="hidden gap-2 text-xs text-muted-foreground sm:grid sm:grid-cols-[1fr_1fr_10rem_1fr_1fr_1fr_6rem]" aria-hidden>
           {columns.map((c) => (
             <span key={c}>{c}</span>
           ))}
@@ -156,7 +158,7 @@ export function VersionForm({ scope, editing, onDone }: { scope: RatingsScope; e
           const cell = (name: Cell) => ({ index: i, name, errors: own });
           return (
             <div key={i} className="grid gap-1" data-testid="point-row">
-              <div className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_1fr_10rem_1fr_1fr_1fr_auto]">
+              <div className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_1fr_10rem_1fr_1fr_1fr_6rem]">
                 <PointInput
                   {...cell('stage')}
                   label={m.ratings_stage()}
