@@ -1,4 +1,5 @@
 import { inTimeOrder, type ChartColumns, type RawReadings } from '../../../worker/contracts/telemetry';
+import { download } from '~/lib/download';
 import { fetchReadings } from '~/server/telemetry';
 import { toCorrectedCsv, toCsv } from './csv';
 
@@ -16,17 +17,6 @@ const flagsOf = (data: RawReadings['data']) => (reading: string, ts: number) => 
   }
   return 0;
 };
-
-/** Hands a text to the browser as a file download. */
-function download(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: the download has taken its own reference by then.
-  setTimeout(() => URL.revokeObjectURL(url));
-}
 
 /**
  * Downloads every raw reading of the station over the days the chart answered (not its downsampled points or

@@ -12,18 +12,27 @@ const decades = (lo: number, hi: number) => {
   return ticks.filter((t) => t >= lo / 1.0001 && t <= hi * 1.0001);
 };
 
-/** Steps a linear segment is drawn in: straight on linear axes, it bends on log ones. */
+/** Steps a segment is drawn in: a line bends on log axes, and a power law does unless its offset is zero. */
 const steps = 16;
 
-/** The points to draw: a linear segment stepped along its line, other segments from point to point. */
+/** A point's segment at a stage, for drawing: a power law as it is, anything else as the straight line between the points. */
+function along(p: RatingVersion['points'][number], next: RatingVersion['points'][number], stage: number) {
+  if (p.segment === 'power' && p.offset !== null && p.coefficient !== null && p.exponent !== null)
+    return p.coefficient * Math.max(0, stage - p.offset) ** p.exponent;
+  return p.discharge + ((next.discharge - p.discharge) * (stage - p.stage)) / (next.stage - p.stage);
+}
+
+/** The points to draw: linear and power-law segments stepped along, logarithmic ones from point to point. */
 function drawn(points: RatingVersion['points']) {
   return points.flatMap((p, i) => {
     const next = points[i + 1];
-    if (!next || p.segment !== 'linear') return [p];
-    return Array.from({ length: steps }, (_, k) => ({
-      stage: p.stage + ((next.stage - p.stage) * k) / steps,
-      discharge: p.discharge + ((next.discharge - p.discharge) * k) / steps,
-    }));
+    // The table's top is where its last segment ends (a power law's own value there, not the point's).
+    if (!next) return i > 0 ? [{ stage: p.stage, discharge: along(points[i - 1], p, p.stage) }] : [p];
+    if (p.segment === 'log') return [p];
+    return Array.from({ length: steps }, (_, k) => {
+      const stage = p.stage + ((next.stage - p.stage) * k) / steps;
+      return { stage, discharge: along(p, next, stage) };
+    });
   });
 }
 

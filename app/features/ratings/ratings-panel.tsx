@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RatingVersion } from '../../../worker/contracts/ratings';
-import { outOfRangePolicies, segmentKinds } from '../../../worker/contracts/ratings';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
 import { EmptyState, ErrorState } from '~/components/states';
-import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { OptionSelect } from '~/features/alarms/option-select';
 import { numberField } from '~/features/alarm-rules/rule-fields';
@@ -17,18 +14,11 @@ import { stationDateTime } from '~/lib/format';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
 import { Gaugings } from './gaugings';
+import { segmentNames } from './names';
 import { ratingCalls, ratingQueries, type RatingsScope } from './queries';
 import { RatingPlot } from './rating-plot';
-
-type Segment = (typeof segmentKinds)[number];
-type Policy = (typeof outOfRangePolicies)[number];
-
-const segmentNames: Record<Segment, () => string> = {
-  linear: m.ratings_segment_linear,
-  log: m.ratings_segment_log,
-  power: m.ratings_segment_power,
-};
-const policyNames: Record<Policy, () => string> = { none: m.ratings_out_of_range_none, extrapolate: m.ratings_out_of_range_extrapolate };
+import { VersionActions } from './version-actions';
+import { VersionForm } from './version-form';
 
 /** A river gauge's ratings: versions in time, the curve with the gaugings on it, a point editor, shifts and gaugings. */
 export function RatingsPanel({ itemId, timeZone, readings }: { itemId: number; timeZone: string; readings: string[] }) {
@@ -72,7 +62,9 @@ function Versions({
   mayEdit: boolean;
 }) {
   const [chosen, setChosen] = useState(versions.at(-1)?.id);
+  const [editing, setEditing] = useState<number>();
   const version = versions.find((v) => v.id === chosen) ?? versions.at(-1);
+  const edited = versions.find((v) => v.id === editing);
   return (
     <Card className="min-w-0" data-testid="rating-versions">
       <CardHeader>
@@ -114,9 +106,10 @@ function Versions({
             </table>
           </div>
         )}
+        {version && <VersionActions scope={scope} version={version} mayEdit={mayEdit} onEdit={() => setEditing(version.id)} />}
         <RatingPlot version={version} gaugings={gaugings} />
         {version && <PointTable version={version} />}
-        {mayEdit && <VersionForm scope={scope} />}
+        {mayEdit && <VersionForm key={edited?.id ?? 'new'} scope={scope} editing={edited} onDone={() => setEditing(undefined)} />}
         {mayEdit && versions.length > 0 && <ShiftForm scope={scope} versions={versions} />}
       </CardContent>
     </Card>
@@ -143,143 +136,13 @@ function PointTable({ version }: { version: RatingVersion }) {
               <td className="py-1">
                 {segmentNames[p.segment]()}
                 {p.offset !== null && ` (e = ${p.offset})`}
+                {p.coefficient !== null && p.exponent !== null && `: Q = ${p.coefficient} · (h − e)^${p.exponent}`}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </details>
-  );
-}
-
-interface Row {
-  stage: string;
-  discharge: string;
-  segment: Segment;
-  offset: string;
-}
-
-const emptyRow = (): Row => ({ stage: '', discharge: '', segment: 'linear', offset: '' });
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-
-/** Adds a version: its period, transition, out-of-range policy and a table of points edited row by row. */
-function VersionForm({ scope }: { scope: RatingsScope }) {
-  const [rows, setRows] = useState<Row[]>([emptyRow(), emptyRow()]);
-  const [policy, setPolicy] = useState<Policy>('none');
-  const { errors, form, pending } = useContractForm({
-    call: () => ratingCalls().then((c) => c.add),
-    query: { id: scope.itemId },
-    read: (data) => ({
-      reading: scope.reading,
-      from: instantOrNull(data.get('version-from'), scope.timeZone) ?? '',
-      to: instantOrNull(data.get('version-to'), scope.timeZone),
-      transition_from: instantOrNull(data.get('transition_from'), scope.timeZone),
-      out_of_range: policy,
-      points: rows.map((r) => ({
-        stage: numberField(r.stage),
-        discharge: numberField(r.discharge),
-        segment: r.segment,
-        offset: r.segment === 'linear' ? null : numberOrNull(r.offset),
-      })),
-      note: String(data.get('version-note') ?? ''),
-    }),
-    toasts: { success: m.ratings_version_saved, failure: 'errors' },
-    invalidates: 'ratings',
-    onSuccess: () => setRows([emptyRow(), emptyRow()]),
-  });
-  const own = Object.fromEntries(Object.entries(errors).map(([k, v]) => [['from', 'to', 'note'].includes(k) ? `version-${k}` : k, v]));
-  const pointFields = rows.flatMap((_, i) =>
-    ['', '.stage', '.discharge', '.segment', '.offset', '.segment.offset'].map((s) => `points.${i}${s}`),
-  );
-  const fields = ['version-from', 'version-to', 'transition_from', 'out_of_range', 'version-note', 'points', ...pointFields];
-  const set = (i: number, change: Partial<Row>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
-  const rowError = (i: number) => pointFields.filter((f) => f.startsWith(`points.${i}`)).flatMap((f) => own[f] ?? []);
-  return (
-    <form method="post" noValidate {...form} className="grid gap-3 rounded-lg border p-3" data-testid="version-form">
-      <p className="text-sm font-medium">{m.ratings_version_add()}</p>
-      <FormErrors errors={own} fields={fields} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField name="version-from" type="datetime-local" label={m.quality_from()} errors={own} required />
-        <TextField name="version-to" type="datetime-local" label={m.ratings_to_optional()} errors={own} />
-        <TextField name="transition_from" type="datetime-local" label={m.ratings_transition_from()} errors={own} />
-        <Field
-          name="out_of_range"
-          label={m.ratings_out_of_range()}
-          errors={own}
-          control={(control) => (
-            <OptionSelect<Policy>
-              {...control}
-              value={policy}
-              onChange={setPolicy}
-              options={outOfRangePolicies.map((v) => ({ value: v, label: policyNames[v]() }))}
-            />
-          )}
-        />
-      </div>
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm">{m.ratings_points()}</legend>
-        {own.points && <p className="text-sm text-destructive">{own.points.join(' ')}</p>}
-        {rows.map((r, i) => (
-          <div key={i} className="grid gap-1" data-testid="point-row">
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_1fr_10rem_1fr_auto]">
-              <Input
-                aria-label={`${m.ratings_stage()} ${i + 1}`}
-                type="number"
-                step="any"
-                inputMode="decimal"
-                value={r.stage}
-                onChange={(e) => set(i, { stage: e.target.value })}
-                placeholder={m.ratings_stage()}
-              />
-              <Input
-                aria-label={`${m.ratings_discharge()} ${i + 1}`}
-                type="number"
-                step="any"
-                inputMode="decimal"
-                value={r.discharge}
-                onChange={(e) => set(i, { discharge: e.target.value })}
-                placeholder={m.ratings_discharge()}
-              />
-              <OptionSelect<Segment>
-                aria-label={`${m.ratings_segment()} ${i + 1}`}
-                value={r.segment}
-                onChange={(segment) => set(i, { segment })}
-                options={(['linear', 'log'] as const).map((v) => ({ value: v, label: segmentNames[v]() }))}
-              />
-              <Input
-                aria-label={`${m.ratings_offset()} ${i + 1}`}
-                type="number"
-                step="any"
-                inputMode="decimal"
-                value={r.offset}
-                disabled={r.segment === 'linear'}
-                onChange={(e) => set(i, { offset: e.target.value })}
-                placeholder={m.ratings_offset()}
-              />
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                disabled={rows.length <= 2}
-                onClick={() => setRows(rows.filter((_, j) => j !== i))}
-              >
-                {m.ratings_point_remove()}
-              </Button>
-            </div>
-            {rowError(i).length > 0 && <p className="text-sm text-destructive">{rowError(i).join(' ')}</p>}
-          </div>
-        ))}
-        <div>
-          <Button type="button" variant="outline" size="sm" onClick={() => setRows([...rows, emptyRow()])}>
-            {m.ratings_point_add()}
-          </Button>
-        </div>
-      </fieldset>
-      <TextField name="version-note" label={m.quality_note()} maxLength={500} errors={own} required />
-      <div>
-        <SubmitButton pending={pending}>{pending ? m.action_working() : m.ratings_version_add()}</SubmitButton>
-      </div>
-    </form>
   );
 }
 
