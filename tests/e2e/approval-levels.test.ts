@@ -110,6 +110,7 @@ describe('/approval-levels', () => {
       );
       expect(await colour.inputValue()).toBe('blue');
       expect(await name.inputValue()).toBe('RAW');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
       await page.screenshot({ path: shot('approval-levels-360-dark'), fullPage: true });
       // Nothing was written.
       expect((await restAs<ApprovalLevel[]>(page, '/quality/levels')).map((l) => l.name)).toEqual(demoLevels.map((l) => l.name));

@@ -100,113 +100,21 @@ export function ApprovalLevelsPage() {
           <FormErrors errors={errors} fields={shown} />
           {rows.length ? (
             <ol className="grid gap-2" aria-label={m.approval_levels_title()}>
-              {rows.map((row, index) => {
-                const locking = row.id === lockingLevel;
-                const number = index + 1;
-                const rowErrors = (field: 'name' | 'colour' | 'id') => {
-                  const key = errorKey(row, field);
-                  return key ? errors[key] : undefined;
-                };
-                const general = rowErrors('id');
-                return (
-                  <li
-                    key={row.key}
-                    data-testid="approval-level"
-                    data-locking={locking || undefined}
-                    className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[auto_minmax(0,1fr)_minmax(0,14rem)_7.5rem] sm:items-start"
-                  >
-                    <div className="flex items-center gap-2 sm:pt-7">
-                      <span
-                        aria-hidden
-                        data-testid="level-swatch"
-                        className="size-5 shrink-0 rounded-full border"
-                        style={{ backgroundColor: isLevelColour(row.colour) ? row.colour : 'transparent' }}
-                      />
-                      <span className="text-sm text-muted-foreground tabular-nums">{number}</span>
-                    </div>
-                    <Field
-                      name={`${row.key}-name`}
-                      label={m.approval_levels_name({ n: number })}
-                      hint={locking ? m.approval_levels_locking() : row.in_use ? m.approval_levels_in_use() : undefined}
-                      errors={messagesAt(`${row.key}-name`, rowErrors('name'))}
-                      control={(control) => (
-                        <Input
-                          {...control}
-                          value={row.name}
-                          maxLength={maxLevelName}
-                          onChange={(e) => change(row.key, { name: e.target.value })}
-                        />
-                      )}
-                    />
-                    <Field
-                      name={`${row.key}-colour`}
-                      label={m.approval_levels_colour({ n: number })}
-                      errors={messagesAt(`${row.key}-colour`, rowErrors('colour'))}
-                      control={(control) => (
-                        <div className="flex gap-2">
-                          <input
-                            type="color"
-                            aria-label={m.approval_levels_pick({ n: number })}
-                            className="h-9 w-11 shrink-0 cursor-pointer rounded-md border bg-background p-1"
-                            value={isLevelColour(row.colour) ? row.colour.toLowerCase() : '#000000'}
-                            onChange={(e) => change(row.key, { colour: e.target.value })}
-                          />
-                          <Input
-                            {...control}
-                            className="font-mono"
-                            value={row.colour}
-                            maxLength={7}
-                            spellCheck={false}
-                            onChange={(e) => change(row.key, { colour: e.target.value })}
-                          />
-                        </div>
-                      )}
-                    />
-                    <div className="flex gap-1 sm:pt-6">
-                      {locking ? (
-                        <span className="flex h-9 items-center gap-1 px-2 text-sm text-muted-foreground">
-                          <LockIcon className="size-4" aria-hidden />
-                          {m.approval_levels_locks()}
-                        </span>
-                      ) : (
-                        <>
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon"
-                            aria-label={m.approval_levels_up({ name: row.name || number })}
-                            disabled={index === 0}
-                            onClick={() => move(index, -1)}
-                          >
-                            <ArrowUpIcon />
-                          </Button>
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon"
-                            aria-label={m.approval_levels_down({ name: row.name || number })}
-                            disabled={index + 1 >= rows.length || rows[index + 1].id === lockingLevel}
-                            onClick={() => move(index, 1)}
-                          >
-                            <ArrowDownIcon />
-                          </Button>
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon"
-                            className="text-destructive"
-                            aria-label={m.approval_levels_remove({ name: row.name || number })}
-                            onClick={() => remove(row.key)}
-                          >
-                            <Trash2Icon />
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                    {general && <p className="text-sm text-destructive sm:col-span-4">{general.join(' ')}</p>}
-                  </li>
-                );
-              })}
+              {rows.map((row, index) => (
+                <LevelRow
+                  key={row.key}
+                  row={row}
+                  number={index + 1}
+                  messages={(field) => {
+                    const key = errorKey(row, field);
+                    return key ? errors[key] : undefined;
+                  }}
+                  up={index > 0 ? () => move(index, -1) : undefined}
+                  down={index + 1 < rows.length && rows[index + 1].id !== lockingLevel ? () => move(index, 1) : undefined}
+                  change={(patch) => change(row.key, patch)}
+                  remove={() => remove(row.key)}
+                />
+              ))}
             </ol>
           ) : (
             <EmptyState title={m.approval_levels_none()} />
@@ -225,5 +133,119 @@ export function ApprovalLevelsPage() {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** One level: its swatch, name and colour with their messages, and the buttons that move or remove it (none on the locking level). */
+function LevelRow({
+  row,
+  number,
+  messages,
+  up,
+  down,
+  change,
+  remove,
+}: {
+  row: Row;
+  number: number;
+  messages: (field: 'name' | 'colour' | 'id') => string[] | undefined;
+  up?: () => void;
+  down?: () => void;
+  change: (patch: Partial<Row>) => void;
+  remove: () => void;
+}) {
+  const locking = row.id === lockingLevel;
+  const general = messages('id');
+  return (
+    <li
+      data-testid="approval-level"
+      data-locking={locking || undefined}
+      className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[auto_minmax(0,1fr)_minmax(0,14rem)_7.5rem] sm:items-start"
+    >
+      <div className="flex items-center gap-2 sm:pt-7">
+        <span
+          aria-hidden
+          data-testid="level-swatch"
+          className="size-5 shrink-0 rounded-full border"
+          style={{ backgroundColor: isLevelColour(row.colour) ? row.colour : 'transparent' }}
+        />
+        <span className="text-sm text-muted-foreground tabular-nums">{number}</span>
+      </div>
+      <Field
+        name={`${row.key}-name`}
+        label={m.approval_levels_name({ n: number })}
+        hint={locking ? m.approval_levels_locking() : row.in_use ? m.approval_levels_in_use() : undefined}
+        errors={messagesAt(`${row.key}-name`, messages('name'))}
+        control={(control) => (
+          <Input {...control} value={row.name} maxLength={maxLevelName} onChange={(e) => change({ name: e.target.value })} />
+        )}
+      />
+      <Field
+        name={`${row.key}-colour`}
+        label={m.approval_levels_colour({ n: number })}
+        errors={messagesAt(`${row.key}-colour`, messages('colour'))}
+        control={(control) => (
+          <div className="flex gap-2">
+            <input
+              type="color"
+              aria-label={m.approval_levels_pick({ n: number })}
+              className="h-9 w-11 shrink-0 cursor-pointer rounded-md border bg-background p-1"
+              value={isLevelColour(row.colour) ? row.colour.toLowerCase() : '#000000'}
+              onChange={(e) => change({ colour: e.target.value })}
+            />
+            <Input
+              {...control}
+              className="font-mono"
+              value={row.colour}
+              maxLength={7}
+              spellCheck={false}
+              onChange={(e) => change({ colour: e.target.value })}
+            />
+          </div>
+        )}
+      />
+      <div className="flex gap-1 sm:pt-6">
+        {locking ? (
+          <span className="flex h-9 items-center gap-1 px-2 text-sm text-muted-foreground">
+            <LockIcon className="size-4" aria-hidden />
+            {m.approval_levels_locks()}
+          </span>
+        ) : (
+          <>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={m.approval_levels_up({ name: row.name || number })}
+              disabled={!up}
+              onClick={up}
+            >
+              <ArrowUpIcon />
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={m.approval_levels_down({ name: row.name || number })}
+              disabled={!down}
+              onClick={down}
+            >
+              <ArrowDownIcon />
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="text-destructive"
+              aria-label={m.approval_levels_remove({ name: row.name || number })}
+              onClick={remove}
+            >
+              <Trash2Icon />
+            </Button>
+          </>
+        )}
+      </div>
+      {general && <p className="text-sm text-destructive sm:col-span-4">{general.join(' ')}</p>}
+    </li>
   );
 }
