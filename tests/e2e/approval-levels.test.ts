@@ -116,7 +116,11 @@ describe('/approval-levels', () => {
       expect((await restAs<ApprovalLevel[]>(page, '/quality/levels')).map((l) => l.name)).toEqual(demoLevels.map((l) => l.name));
 
       // Moving the rows keeps each error with its own level.
-      await page.getByRole('button', { name: 'Move RAW up', exact: true }).click();
+      await page.getByRole('button', { name: 'Move RAW up', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      // At the top its up button can do nothing more, yet it keeps the focus.
+      expect(await page.getByRole('button', { name: 'Move RAW up', exact: true }).isDisabled()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move RAW up');
       expect(await page.getByLabel('Name of level 1').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('Colour of level 2', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     } finally {

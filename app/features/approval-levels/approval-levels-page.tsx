@@ -31,6 +31,8 @@ interface Row {
 }
 
 const rowsOf = (levels: ApprovalLevel[]): Row[] => levels.map((l) => ({ ...l, key: `level-${l.id}` }));
+// Unavailable moves stay focusable (aria-disabled, not disabled): a row moved to an end keeps the keyboard's focus.
+const moveClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 /** A field's messages under the name its `Field` shows them by, or none. */
 const messagesAt = (name: string, messages: string[] | undefined): FieldErrors => (messages ? { [name]: messages } : {});
 /** A new level's colour until the administrator picks one. */
@@ -217,7 +219,8 @@ function LevelRow({
               variant="ghost"
               size="icon"
               aria-label={m.approval_levels_up({ name: row.name || number })}
-              disabled={!up}
+              aria-disabled={!up || undefined}
+              className={moveClass}
               onClick={up}
             >
               <ArrowUpIcon />
@@ -227,7 +230,8 @@ function LevelRow({
               variant="ghost"
               size="icon"
               aria-label={m.approval_levels_down({ name: row.name || number })}
-              disabled={!down}
+              aria-disabled={!down || undefined}
+              className={moveClass}
               onClick={down}
             >
               <ArrowDownIcon />
