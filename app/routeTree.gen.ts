@@ -18,6 +18,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AuthedAlarmsRouteImport } from './routes/_authed/alarms'
 import { Route as AuthedAllItemsRouteImport } from './routes/_authed/all-items'
+import { Route as AuthedApprovalLevelsRouteImport } from './routes/_authed/approval-levels'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
 import { Route as AuthedEscalationsRouteImport } from './routes/_authed/escalations'
 import { Route as AuthedGroupRulesRouteImport } from './routes/_authed/group-rules'
@@ -93,6 +94,11 @@ const AuthedAlarmsRoute = AuthedAlarmsRouteImport.update({
 const AuthedAllItemsRoute = AuthedAllItemsRouteImport.update({
   id: '/all-items',
   path: '/all-items',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedApprovalLevelsRoute = AuthedApprovalLevelsRouteImport.update({
+  id: '/approval-levels',
+  path: '/approval-levels',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/alarms': typeof AuthedAlarmsRoute
   '/all-items': typeof AuthedAllItemsRoute
+  '/approval-levels': typeof AuthedApprovalLevelsRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/escalations': typeof AuthedEscalationsRoute
   '/group-rules': typeof AuthedGroupRulesRoute
@@ -312,6 +319,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/alarms': typeof AuthedAlarmsRoute
   '/all-items': typeof AuthedAllItemsRoute
+  '/approval-levels': typeof AuthedApprovalLevelsRoute
   '/dashboard': typeof AuthedDashboardRoute
   '/escalations': typeof AuthedEscalationsRoute
   '/group-rules': typeof AuthedGroupRulesRoute
@@ -356,6 +364,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/_authed/alarms': typeof AuthedAlarmsRoute
   '/_authed/all-items': typeof AuthedAllItemsRoute
+  '/_authed/approval-levels': typeof AuthedApprovalLevelsRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
   '/_authed/escalations': typeof AuthedEscalationsRoute
   '/_authed/group-rules': typeof AuthedGroupRulesRoute
@@ -400,6 +409,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/alarms'
     | '/all-items'
+    | '/approval-levels'
     | '/dashboard'
     | '/escalations'
     | '/group-rules'
@@ -442,6 +452,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/alarms'
     | '/all-items'
+    | '/approval-levels'
     | '/dashboard'
     | '/escalations'
     | '/group-rules'
@@ -485,6 +496,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/_authed/alarms'
     | '/_authed/all-items'
+    | '/_authed/approval-levels'
     | '/_authed/dashboard'
     | '/_authed/escalations'
     | '/_authed/group-rules'
@@ -600,6 +612,13 @@ declare module '@tanstack/react-router' {
       path: '/all-items'
       fullPath: '/all-items'
       preLoaderRoute: typeof AuthedAllItemsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/approval-levels': {
+      id: '/_authed/approval-levels'
+      path: '/approval-levels'
+      fullPath: '/approval-levels'
+      preLoaderRoute: typeof AuthedApprovalLevelsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/dashboard': {
@@ -832,6 +851,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedAlarmsRoute: typeof AuthedAlarmsRoute
   AuthedAllItemsRoute: typeof AuthedAllItemsRoute
+  AuthedApprovalLevelsRoute: typeof AuthedApprovalLevelsRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
   AuthedEscalationsRoute: typeof AuthedEscalationsRoute
   AuthedGroupRulesRoute: typeof AuthedGroupRulesRoute
@@ -861,6 +881,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAlarmsRoute: AuthedAlarmsRoute,
   AuthedAllItemsRoute: AuthedAllItemsRoute,
+  AuthedApprovalLevelsRoute: AuthedApprovalLevelsRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
   AuthedEscalationsRoute: AuthedEscalationsRoute,
   AuthedGroupRulesRoute: AuthedGroupRulesRoute,

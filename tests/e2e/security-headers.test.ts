@@ -42,6 +42,7 @@ const screenPaths: Record<string, string> = {
   '_authed/warning.$id.tsx': '/warning/1',
   '_authed/escalations.tsx': '/escalations',
   '_authed/group-rules.tsx': '/group-rules',
+  '_authed/approval-levels.tsx': '/approval-levels',
   'display.tsx': '/display',
   // Last: it ends the session.
   'logout.tsx': '/logout',

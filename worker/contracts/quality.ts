@@ -138,6 +138,8 @@ export const openEnd = 8.64e15;
 export const isLevelColour = (text: string) => /^#[0-9a-fA-F]{6}$/.test(text);
 /** The longest name an approval level may have. */
 export const maxLevelName = 40;
+/** The most approval levels a deployment may have. */
+export const maxApprovalLevels = 20;
 
 /** One approval level of the deployment. */
 export const ApprovalLevel = z.object({
@@ -163,7 +165,7 @@ export const ApprovalLevels = z.object({
       }),
     )
     .min(1)
-    .max(20)
+    .max(maxApprovalLevels)
     .meta({ description: 'Every level, lowest first; a level left out is removed (refused while a station uses it).' }),
 });
 export type ApprovalLevels = z.output<typeof ApprovalLevels>;

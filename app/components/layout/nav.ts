@@ -1,4 +1,5 @@
 import {
+  BadgeCheckIcon,
   BellRingIcon,
   BoxesIcon,
   FolderTreeIcon,
@@ -26,7 +27,8 @@ export interface NavEntry {
     | '/webhooks'
     | '/share-links'
     | '/escalations'
-    | '/group-rules';
+    | '/group-rules'
+    | '/approval-levels';
   label: () => string;
   icon: LucideIcon;
   adminOnly?: boolean;
@@ -48,4 +50,5 @@ export const navEntries: NavEntry[] = [
   { to: '/webhooks', label: m.nav_webhooks, icon: WebhookIcon, adminOnly: true },
   { to: '/escalations', label: m.nav_escalations, icon: BellRingIcon, adminOnly: true },
   { to: '/group-rules', label: m.nav_group_rules, icon: NetworkIcon, adminOnly: true },
+  { to: '/approval-levels', label: m.nav_approval_levels, icon: BadgeCheckIcon, adminOnly: true },
 ];
