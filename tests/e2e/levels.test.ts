@@ -40,7 +40,7 @@ describe('levels in the browser', () => {
     const measured = Number((endLogged + 0.05).toFixed(3));
 
     await visit(page, chartPath);
-    await page.getByRole('link', { name: 'Levels' }).click();
+    await page.getByRole('link', { name: 'Levels', exact: true }).click();
     await page.getByTestId('levels-panel').waitFor();
 
     // The reference: the logger reports depth below the measuring point, which stands at 250.5 m Bpv.
@@ -139,7 +139,7 @@ describe('levels in the browser', () => {
 
     // A measurement taken by mistake is removed with a reason: it leaves the table, and the audit log keeps why.
     await visit(page, chartPath);
-    await page.getByRole('link', { name: 'Levels' }).click();
+    await page.getByRole('link', { name: 'Levels', exact: true }).click();
     const mistaken = page.locator(`[data-testid="measurement"][data-ts="${start}"]`);
     await mistaken.getByRole('button', { name: 'Remove' }).click();
     const removal = page.getByTestId('removal-form');
