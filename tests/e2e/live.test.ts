@@ -39,7 +39,11 @@ async function controllableSockets(page: Page) {
   });
 }
 
-/** Lets the test silence the page's live line without closing it: nothing sent or received gets through, as on a dead network. */
+/**
+ * Lets the test silence the page's live line without closing it: nothing sent or received gets through, as on a dead
+ * network, where a new line is not opened either (a reconnect attempt is refused, as in `controllableSockets`; one
+ * opened but silenced would wait the whole subscription time, a minute, before trying again).
+ */
 async function silenceableSockets(page: Page) {
   await page.addInitScript(() => {
     const Native = window.WebSocket;
@@ -47,7 +51,7 @@ async function silenceableSockets(page: Page) {
     w.__silent = false;
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
+        super(w.__silent ? `${location.origin.replace(/^http/, 'ws')}/no-live-here` : url, protocols);
         // Registered before the page's own handler, so it can keep messages from reaching it.
         this.addEventListener('message', (event) => w.__silent && event.stopImmediatePropagation());
       }
