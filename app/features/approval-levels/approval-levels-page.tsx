@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpIcon, LockIcon, PlusIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors } from '../../../worker/contracts/envelope';
 import {
   isLevelColour,
@@ -31,8 +31,6 @@ interface Row {
 }
 
 const rowsOf = (levels: ApprovalLevel[]): Row[] => levels.map((l) => ({ ...l, key: `level-${l.id}` }));
-// Unavailable moves stay focusable (aria-disabled, not disabled): a row moved to an end keeps the keyboard's focus.
-const moveClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 /** A field's messages under the name its `Field` shows them by, or none. */
 const messagesAt = (name: string, messages: string[] | undefined): FieldErrors => (messages ? { [name]: messages } : {});
 /** A new level's colour until the administrator picks one. */
@@ -214,28 +212,12 @@ function LevelRow({
           </span>
         ) : (
           <>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={m.approval_levels_up({ name: row.name || number })}
-              aria-disabled={!up || undefined}
-              className={moveClass}
-              onClick={up}
-            >
+            <MoveButton label={m.approval_levels_up({ name: row.name || number })} onClick={up}>
               <ArrowUpIcon />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={m.approval_levels_down({ name: row.name || number })}
-              aria-disabled={!down || undefined}
-              className={moveClass}
-              onClick={down}
-            >
+            </MoveButton>
+            <MoveButton label={m.approval_levels_down({ name: row.name || number })} onClick={down}>
               <ArrowDownIcon />
-            </Button>
+            </MoveButton>
             <Button
               type="button"
               variant="ghost"
@@ -251,5 +233,25 @@ function LevelRow({
       </div>
       {general && <p className="text-sm text-destructive sm:col-span-4">{general.join(' ')}</p>}
     </li>
+  );
+}
+
+/**
+ * Moves a level one place (no `onClick`: it is at that end). An unavailable move stays focusable (aria-disabled, not
+ * disabled): a row moved to an end keeps the keyboard's focus.
+ */
+function MoveButton({ label, onClick, children }: { label: string; onClick?: () => void; children: ReactNode }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={label}
+      aria-disabled={!onClick || undefined}
+      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+      onClick={onClick}
+    >
+      {children}
+    </Button>
   );
 }
