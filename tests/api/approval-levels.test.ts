@@ -6,7 +6,8 @@ import { lockingLevel, qualityCalls, type ApprovalLevel, type QualityState } fro
 import { telemetryCalls } from '../../worker/contracts/telemetry';
 import { stationOf } from '../../worker/station/directory';
 import { series } from '../support/alarms';
-import { call } from '../support/api';
+import { reserveApprovalLevel, writeApprovalLevels, writeApprovalLevelUses } from '../../worker/db/approval-levels';
+import { call, db } from '../support/api';
 import { callSpec } from '../support/client';
 import { make, type TestSubject } from '../support/make';
 import { ingest } from '../support/telemetry';
@@ -163,6 +164,26 @@ describe('ranges', () => {
     const removed = await setLevels({ levels: used });
     expect(fieldsOf(removed)).toEqual(['levels']);
     expect((removed.json as { errors: { levels: string[] } }).errors.levels[0]).toMatch(/checked/);
+  });
+});
+
+describe('a level removed while a station paints it', () => {
+  it('is reserved before the paint, so a save that read it as unused removes nothing, and a removed level is never painted', async () => {
+    const station = await make.station({ timezone: 'UTC' });
+    const added = await setLevels({
+      levels: [...asSent(levels).slice(0, -1), { name: 'Field check', colour: '#123456' }, asSent(levels).at(-1)!],
+    });
+    const fieldCheck = added.data.find((l) => l.name === 'Field check')!;
+    expect(fieldCheck.in_use).toBe(false);
+    // What a paint does first, between an administrator's read of the list and the save that drops this level.
+    expect(await reserveApprovalLevel(db(), station.id, fieldCheck.id)).toBe(true);
+    expect(await writeApprovalLevels(db(), asSent(levels))).toBe(false);
+    const after = (await callSpec(qualityCalls.levels, { token: admin.token })).data;
+    expect(after).toEqual(added.data.map((l) => (l.id === fieldCheck.id ? { ...l, in_use: true } : l)));
+    expect(await reserveApprovalLevel(db(), station.id, 99_999), 'no such level').toBe(false);
+    // The station's next paint records what its ranges hold (nothing of this level): the level can go.
+    await writeApprovalLevelUses(db(), station.id, []);
+    expect((await setLevels({ levels: asSent(levels) })).status).toBe(200);
   });
 });
 

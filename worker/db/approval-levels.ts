@@ -31,23 +31,48 @@ export async function selectApprovalLevels(db: Db) {
   return listed(db);
 }
 
-/** Replaces the levels by `levels` (lowest first, `id` null for a new one) in one batch. */
+/**
+ * Replaces the levels by `levels` (lowest first, `id` null for a new one) in one batch. Returns false, having written
+ * nothing, when a level it removes was taken into use meanwhile (the uses' foreign key refuses its removal).
+ */
 export async function writeApprovalLevels(db: Db, levels: { id: number | null; name: string; colour: string }[]) {
   const kept = levels.flatMap((l) => (l.id === null ? [] : [l.id]));
-  await atomically(db, [
-    db.delete(approvalLevels).where(notInArray(approvalLevels.id, kept.length ? kept : [0])),
-    ...levels.map((l, i) =>
-      l.id === null
-        ? db.insert(approvalLevels).values({ position: i + 1, name: l.name, colour: l.colour })
-        : db
-            .update(approvalLevels)
-            .set({ position: i + 1, name: l.name, colour: l.colour })
-            .where(eq(approvalLevels.id, l.id)),
-    ),
-  ]);
+  try {
+    await atomically(db, [
+      db.delete(approvalLevels).where(notInArray(approvalLevels.id, kept.length ? kept : [0])),
+      ...levels.map((l, i) =>
+        l.id === null
+          ? db.insert(approvalLevels).values({ position: i + 1, name: l.name, colour: l.colour })
+          : db
+              .update(approvalLevels)
+              .set({ position: i + 1, name: l.name, colour: l.colour })
+              .where(eq(approvalLevels.id, l.id)),
+      ),
+    ]);
+    return true;
+  } catch (err) {
+    if (/FOREIGN KEY constraint failed/.test(String(err) + String((err as { cause?: unknown }).cause))) return false;
+    throw err;
+  }
 }
 
-/** Records the levels a station's ranges stand at now (replacing what was recorded). */
+/**
+ * Takes a level into use for a station before its object paints it, in the batch that checks the level exists: a
+ * level removed meanwhile is refused here, and once the use is recorded its foreign key keeps the level from being
+ * removed while the object paints. Returns whether the level exists.
+ */
+export async function reserveApprovalLevel(db: Db, itemId: number, levelId: number) {
+  const [, found] = (await atomically(db, [
+    db
+      .insert(approvalLevelUses)
+      .select(sql`SELECT ${approvalLevels.id}, ${itemId} FROM ${approvalLevels} WHERE ${approvalLevels.id} = ${levelId}`)
+      .onConflictDoNothing(),
+    db.select({ id: approvalLevels.id }).from(approvalLevels).where(eq(approvalLevels.id, levelId)),
+  ])) as [unknown, { id: number }[]];
+  return found.length > 0;
+}
+
+/** Records the levels a station's ranges stand at now (replacing what was recorded, a reservation included). */
 export const writeApprovalLevelUses = (db: Db, itemId: number, levelIds: number[]) =>
   atomically(db, [
     db.delete(approvalLevelUses).where(eq(approvalLevelUses.itemId, itemId)),

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context';
 import { isLevelColour, lockingLevel, maxLevelName, type ApprovalLevel, type ApprovalLevels } from '../../contracts/quality';
 import { selectApprovalLevels, writeApprovalLevels } from '../../db/approval-levels';
-import { invalid } from '../errors';
+import { conflict, invalid } from '../errors';
 
 /** The deployment's approval levels, lowest first. */
 export async function approvalLevels({ db }: Ctx): Promise<ApprovalLevel[]> {
@@ -37,9 +37,10 @@ export async function saveApprovalLevels(ctx: Ctx, { levels }: ApprovalLevels): 
   if (removed.length)
     errors.levels = [`${removed.map((h) => h.name).join(', ')}: stations have ranges of this level; withdraw them first.`];
   if (Object.keys(errors).length) throw invalid(errors);
-  await writeApprovalLevels(
+  const written = await writeApprovalLevels(
     ctx.db,
     levels.map((l) => ({ id: l.id ?? null, name: l.name, colour: l.colour.toLowerCase() })),
   );
+  if (!written) throw conflict('levels', 'A station took a level you removed into use meanwhile; reload and try again.');
   return approvalLevels(ctx);
 }

@@ -19,7 +19,7 @@ import {
 } from '../../contracts/quality';
 import { isReadingOf, readingInfo, readingsOf, type CheckSettings } from '../../../shared/readings';
 import { dayBounds, isoInstant, today } from '../../../shared/station-time';
-import { writeApprovalLevelUses } from '../../db/approval-levels';
+import { reserveApprovalLevel, writeApprovalLevelUses } from '../../db/approval-levels';
 import { approvalLevels } from './approval-levels';
 import {
   markQualityPushed,
@@ -172,18 +172,18 @@ export async function flaggedReadings(ctx: SubjectCtx, query: z.output<typeof Fl
     .flags(query.reading, Date.parse(query.from), Date.parse(query.to), query.at === undefined ? undefined : Date.parse(query.at));
 }
 
-/** Refuses a level the deployment does not have, under `level`. */
-async function knownLevel(ctx: Ctx, level: number) {
-  const levels = await approvalLevels(ctx);
-  if (!levels.some((l) => l.id === level)) throw invalid({ level: [`There is no approval level ${level}.`] });
-}
-
-/** Paints a range on a station's object and records which levels its ranges stand at now. */
+/**
+ * Paints a range on a station's object and records which levels its ranges stand at now. A level is reserved in D1
+ * first, so it cannot be removed while the object paints (a level already removed is refused under `level`); a paint
+ * that fails leaves the reservation, which only keeps the level until the station's next paint.
+ */
 async function paintRange(
   ctx: SubjectCtx,
   item: Item,
   range: { reading?: string | null; from: number; to: number; level: number | null; note: string | null },
 ) {
+  if (range.level !== null && !(await reserveApprovalLevel(ctx.db, item.id, range.level)))
+    throw invalid({ level: [`There is no approval level ${range.level}.`] });
   const { painted, levels } = await stationOf(ctx.env, item.id)
     .quality()
     .setApproval({
@@ -208,7 +208,6 @@ export async function approve(ctx: SubjectCtx, { id, body }: { id: number; body:
   const { item, mayEdit } = await station(ctx, id);
   if (body.reading) ownReading(item, body.reading);
   const level = body.level ?? lockingLevel;
-  await knownLevel(ctx, level);
   if (body.to > today(item.timezone, Date.now()))
     throw invalid({ to: [`${body.to} is in the future for this station: approve at most up to today.`] });
   if (body.from && body.from > body.to) throw invalid({ from: [`${body.from} is after ${body.to}.`] });
