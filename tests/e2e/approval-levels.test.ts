@@ -135,7 +135,11 @@ describe('/approval-levels', () => {
     await postRest(`/quality/approve?id=${well.item.id}`, { QualityApprove: { level: used.id, to: today, note: 'E2E: in use.' } }, token);
     const { context, page } = await openPage({ as: demoAccounts.admin });
     try {
-      await visit(page, '/approval-levels');
+      // The station's Quality tab shows the range at the level and leads to the levels.
+      await visit(page, `/quality/${well.item.id}`);
+      await page.getByTestId('approval-range').filter({ hasText: 'e2e in use' }).first().waitFor();
+      await page.getByRole('link', { name: 'Name, colour and order the approval levels' }).click();
+      await page.waitForURL('**/approval-levels');
       const row = rows(page).filter({ has: page.getByLabel('Name of level 4') });
       expect(await row.textContent()).toContain('Stations have ranges at this level.');
       await page.getByRole('button', { name: 'Remove e2e in use' }).click();

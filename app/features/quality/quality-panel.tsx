@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { BotIcon, CheckCheckIcon, RotateCcwIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { CodeChecks, LogEntry, QualityState } from '../../../worker/contracts/quality';
@@ -86,10 +87,15 @@ function Approvals({ state }: { state: QualityState }) {
           ))}
         </ul>
         {state.may_approve && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ApprovalForm state={state} action="approve" />
-            <ApprovalForm state={state} action="withdraw" />
-          </div>
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ApprovalForm state={state} action="approve" />
+              <ApprovalForm state={state} action="withdraw" />
+            </div>
+            <Link to="/approval-levels" className="text-sm text-primary hover:underline">
+              {m.quality_edit_levels()}
+            </Link>
+          </>
         )}
       </CardContent>
     </Card>
