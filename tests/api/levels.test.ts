@@ -8,6 +8,7 @@ import { call, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { make, type TestStation, type TestSubject } from '../support/make';
+import { watch } from '../support/live';
 import { askShare, makeShareLink } from '../support/share';
 import { ingest, runCron } from '../support/telemetry';
 
@@ -191,6 +192,33 @@ describe('manual measurements', () => {
   it('refuses bad measurements and those without the right', async () => {
     expect422(await measure([{ reading: 'H1', at: at(0), measured_by: 'x', method: 'tape' }]), ['measurements']);
     expect((await measure([{ reading: 'H1', at: at(0), depth: 18, measured_by: 'x', method: 'tape' }], viewer)).status).toBe(403);
+  });
+});
+
+describe('the live channel', () => {
+  it("carries a new level's elevation and depth, suspect where the level is", async () => {
+    const well = await make.station({ viewers: [viewer], token: true });
+    expect((await reference({ ...base, from: at(-600), mode: 'water_column', sensor_depth: 20 }, well.id)).status).toBe(200);
+    const watcher = await watch(viewer, [well.uniqueId]);
+    await watcher.next('subscribed');
+    // 9 m in a step of 7 m after 2 m: the station's automatic step check marks it suspect.
+    expect((await ingest('danes', well.token, { rows: series(at(600), 10, [2, 9]) })).status).toBe(200);
+    const message = await watcher.next('readings');
+    const rows = (message.rows as Record<string, string | number>[]).map(({ data_name, data_value, date, flag }) => [
+      data_name,
+      date,
+      data_value,
+      flag,
+    ]);
+    expect(rows).toEqual([
+      ['H1', at(600), 2, undefined],
+      ['H1', at(610), 9, 'suspect'],
+      ['H1_elevation', at(600), expect.closeTo(252.1 - 18, 9), undefined],
+      ['H1_depth_below_ground', at(600), expect.closeTo(251.4 - (252.1 - 18), 9), undefined],
+      ['H1_elevation', at(610), expect.closeTo(252.1 - 11, 9), 'suspect'],
+      ['H1_depth_below_ground', at(610), expect.closeTo(251.4 - (252.1 - 11), 9), 'suspect'],
+    ]);
+    watcher.socket.close();
   });
 });
 

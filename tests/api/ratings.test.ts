@@ -5,6 +5,7 @@ import { ratingCalls } from '../../worker/contracts/ratings';
 import { telemetryCalls } from '../../worker/contracts/telemetry';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
+import { watch } from '../support/live';
 import { make, type TestStation, type TestSubject } from '../support/make';
 import { ingest } from '../support/telemetry';
 
@@ -270,6 +271,17 @@ describe('discharge as a derived series', () => {
     expect(suspect).toEqual([20, 40, 50].map(at));
     // Nor does a reading without a rating give a discharge, or a well without a reference an elevation.
     expect(Object.keys(data).sort()).toEqual(['H1', 'H1_discharge']);
+    // A new stage reaches open pages with its discharge, beyond the table suspect.
+    const watcher = await watch(viewer, [river.uniqueId]);
+    await watcher.next('subscribed');
+    expect((await ingest('danes', river.token, { rows: series('2026-09-10T09:00:00Z', 10, [1.95, 2.15]) })).status).toBe(200);
+    const message = await watcher.next('readings');
+    const discharge = (message.rows as Record<string, string | number>[]).filter((r) => r.data_name === 'H1_discharge');
+    expect(discharge.map(({ data_value, flag }) => [data_value, flag])).toEqual([
+      [expect.closeTo(19.5, 9), undefined],
+      [expect.closeTo(21.5, 9), 'suspect'],
+    ]);
+    watcher.socket.close();
   });
 });
 

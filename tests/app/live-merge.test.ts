@@ -66,6 +66,16 @@ describe('live rows on an open chart', () => {
     expect(merged.data).toEqual(chart.data);
   });
 
+  test('of a derived code join its line when the chart draws one, and never start one', () => {
+    const derived = message([row('2026-11-21T09:10:00.000Z', 250.5, 'H1_elevation'), row('2026-11-21T09:10:00.000Z', 1.5)]);
+    expect(Object.keys(mergeIntoChart(chart, derived).data)).toEqual(['H1']);
+    const drawn = { ...chart, data: { ...chart.data, H1_elevation: { t: [Date.parse('2026-11-21T09:00:00.000Z')], v: [250] } } };
+    expect(mergeIntoChart(drawn, derived).data.H1_elevation).toEqual({
+      t: ['2026-11-21T09:00:00.000Z', '2026-11-21T09:10:00.000Z'].map(Date.parse),
+      v: [250, 250.5],
+    });
+  });
+
   test('outside the station-local range or of another station are left out', () => {
     // 23:30 UTC on the 21st is already the 22nd in Prague.
     expect(mergeIntoChart(chart, message([row('2026-11-21T23:30:00.000Z', 9)]))).toBe(chart);
@@ -92,6 +102,14 @@ describe('live rows on the dashboard', () => {
       min: { H1: 2, POWER: 12 },
       max: { H1: 4, POWER: 12 },
     });
+  });
+
+  test('widen a derived code but count only measurements', () => {
+    const merged = mergeIntoDashboard(
+      dashboard,
+      message([row('2026-11-21T09:10:00.000Z', 4), row('2026-11-21T09:10:00.000Z', 250.5, 'H1_elevation')]),
+    );
+    expect(merged.danes['DANES-1']).toMatchObject({ pocetMereni: 11, max: { H1: 4, H1_elevation: 250.5 } });
   });
 
   test('add rain to the total of the range', () => {

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { rollupSettings } from '../config';
 import { contextOf } from '../context';
 import { isoInstant } from '../../shared/station-time';
-import { sourceRows, type Reading } from '../contracts/telemetry';
+import { sourceRow, type Reading } from '../contracts/telemetry';
 import { recordRollupFailure, writeRollup } from '../db/daily-stats';
 import { applyTransition, notifyAfterMaintenance, sendNotice } from '../domain/alarms/transitions';
 import { applyCrossing, recordStationForecast } from '../domain/warning/crossings';
@@ -16,6 +16,7 @@ import { StationLevels } from './corrections/levels';
 import { StationRatings } from './ratings/kept';
 import { RatingsFacet } from './ratings/facet';
 import { correctedArrivals } from './corrections/reports';
+import { derivedArrivals } from './corrections/derived';
 import {
   AlarmsFacet,
   CorrectionsFacet,
@@ -182,16 +183,22 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
   #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
     const { sql } = this.#parts.storage;
     this.#parts.watchers.tell(station.id, () => {
-      // Rows as the chart's: corrected, a suspect one marked with `flag` (the page draws it apart).
-      const shown = correctedArrivals(sql, stored);
+      // Rows as the chart's: corrected, with the derived codes they give, a suspect one marked with `flag` (the page
+      // draws it apart).
+      const corrected = correctedArrivals(sql, stored);
+      const shown = [
+        ...corrected.map((reading) => ({ reading, suspect: !!suspect?.has(`${reading.reading}|${reading.ts}`) })),
+        ...derivedArrivals(sql, corrected, suspect),
+      ];
       return {
         type: 'readings',
         unique_id: station.uniqueId,
         source: station.source,
         last_update: isoInstant(newestTs(sql)!),
-        rows: sourceRows(station.source, shown).map((row, i): Record<string, string | number> =>
-          suspect?.has(`${shown[i].reading}|${shown[i].ts}`) ? { ...row, flag: 'suspect' } : row,
-        ),
+        rows: shown.map(({ reading, suspect }): Record<string, string | number> => {
+          const row = sourceRow(station.source, reading);
+          return suspect ? { ...row, flag: 'suspect' } : row;
+        }),
       };
     });
   }

@@ -1,5 +1,5 @@
 import { hourlyIncrement } from '../../../shared/precipitation';
-import { isSummed } from '../../../shared/readings';
+import { isDerived, isSummed } from '../../../shared/readings';
 import { dayBounds, localDay, periodOf } from '../../../shared/station-time';
 import type {
   AnsweredRange,
@@ -85,6 +85,8 @@ export function mergeIntoChart<C extends ChartData & { range: AnsweredRange }>(c
   const rows = message.rows as Chart['data'];
   for (const [i, p] of pointsOf(rows).entries()) {
     if (p.ts < start || p.ts >= end) continue;
+    // A derived code joins only a line the chart draws (a chart of the raw series has none).
+    if (isDerived(p.reading) && !data[p.reading]) continue;
     // A reading the station's checks found suspect is marked apart too.
     if ((rows[i] as { flag?: string }).flag === 'suspect') flags[p.reading] = withFlag(flags[p.reading], p);
     const rain = totals[p.reading];
@@ -137,6 +139,9 @@ function rainAdded(last: LastRain, points: Point[], timeZone: string): Record<st
   return added;
 }
 
+/** How many of the points are measurements: derived codes ride along with the level they come from. */
+const measured = (points: Point[]) => points.filter((p) => !isDerived(p.reading)).length;
+
 /** What a dashboard card keeps of the live rain it added. */
 type LiveSummary = StationSummary & { live_rain?: LastRain };
 
@@ -162,7 +167,7 @@ export function mergeIntoDashboard<D extends Pick<Dashboard, 'danes' | 'uniwan'>
       [message.unique_id]: {
         ...summary,
         date,
-        pocetMereni: summary.pocetMereni + points.length,
+        pocetMereni: summary.pocetMereni + measured(points),
         ...widen(summary.min, summary.max, points),
         ...(sum ? { sum } : {}),
         ...live,
@@ -202,7 +207,7 @@ export function mergeIntoDashboardColumns<D extends DashboardColumns>(dashboard:
     figures: {
       ...figures,
       date: at(figures.date, date !== null && date > newest ? date : newest),
-      count: at(figures.count, figures.count[i] + points.length),
+      count: at(figures.count, figures.count[i] + measured(points)),
       min: withValues(figures.min, min),
       max: withValues(figures.max, max),
       sum: withValues(figures.sum, sum),

@@ -4,6 +4,7 @@
  * to each report, so everything downstream of it treats them as any code.
  */
 import { allReadingCodes, derivedReadings, type DerivedKind, type DerivedReadingInfo } from '../../../shared/readings';
+import type { Reading } from '../../contracts/telemetry';
 import { codeIndex, rejectedFlag, suspectFlag } from '../flags';
 import { ratersIn } from '../ratings/kept';
 import type { Rater } from '../ratings/rater';
@@ -51,11 +52,20 @@ function derivedOf(
   });
 }
 
+type Derived = ReturnType<typeof derivedOf>[number];
+
+/** A derived code's value at `ts` from its level (null where it has none), and whether it lies beyond its rating. */
+function derivedAt(d: Derived, ts: number, level: number): { value: number | null; extrapolated: boolean } {
+  if (!d.rater) return { value: derivedValue(d.info.derived.kind, level, referenceAt(d.periods, ts)), extrapolated: false };
+  const rated = d.rater.rate(ts, level);
+  return { value: rated ? rated.value : null, extrapolated: !!rated?.extrapolated };
+}
+
 /**
  * Appends each derived code's value and flag to every report, in the order of `derived`: its level's flag, suspect
  * for a discharge extrapolated beyond its rating; a rejected level gives no value.
  */
-function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof derivedOf>): Generator<Report> {
+function* withDerived(reports: Iterable<Report>, derived: readonly Derived[]): Generator<Report> {
   const from = derived.map((d) => codeIndex(d.info.derived.from));
   for (const { row, flags } of reports) {
     const ts = row[0] as number;
@@ -63,13 +73,32 @@ function* withDerived(reports: Iterable<Report>, derived: ReturnType<typeof deri
     const values = derived.map((d, i) => {
       const level = row[from[i] + 1];
       if (level === null || derivedFlags[i] === rejectedFlag) return null;
-      if (!d.rater) return derivedValue(d.info.derived.kind, level, referenceAt(d.periods, ts));
-      const rated = d.rater.rate(ts, level);
-      if (rated?.extrapolated) derivedFlags[i] = suspectFlag;
-      return rated && rated.value;
+      const { value, extrapolated } = derivedAt(d, ts, level);
+      if (extrapolated) derivedFlags[i] = suspectFlag;
+      return value;
     });
     yield { row: [...row, ...values], flags: [...flags, ...derivedFlags] };
   }
+}
+
+/**
+ * The derived readings of newly stored ones (as corrected), for the live channel: each level arrival's derived
+ * codes, `suspect` where the level is (`suspect` names its readings as `code|ts`) or a discharge lies beyond its rating.
+ */
+export function derivedArrivals(
+  sql: SqlStorage,
+  arrivals: readonly Reading[],
+  suspect?: ReadonlySet<string>,
+): { reading: Reading; suspect: boolean }[] {
+  const derived = derivedOf(referencesIn(sql), ratersIn(sql));
+  return arrivals.flatMap(({ reading, ts, value }) =>
+    derived.flatMap((d) => {
+      if (d.info.derived.from !== reading) return [];
+      const { value: derivedValue, extrapolated } = derivedAt(d, ts, value);
+      if (derivedValue === null) return [];
+      return [{ reading: { reading: d.info.code, ts, value: derivedValue }, suspect: extrapolated || !!suspect?.has(`${reading}|${ts}`) }];
+    }),
+  );
 }
 
 /**
