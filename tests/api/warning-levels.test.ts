@@ -6,6 +6,7 @@ type ScaleSent = z.input<typeof WarningScaleInput>;
 import { call } from '../support/api';
 import { series, watchedStation } from '../support/alarms';
 import { callSpec } from '../support/client';
+import { watch } from '../support/live';
 import { ingest, testingOf } from '../support/telemetry';
 
 // Hourly readings, gentle enough that the quality checks flag none (a suspect reading moves no level).
@@ -61,6 +62,17 @@ describe('warning levels', () => {
     ]);
     const [scale] = await levels();
     expect(scale.current).toEqual({ level: 0, since: '2026-04-01T23:00:00.000Z', value: 1.89 });
+  });
+
+  it('tells open pages where a reading stands once a batch moves its level, and nothing of levels otherwise', async () => {
+    const { station, viewer, post } = await leveledStation();
+    const watcher = await watch(viewer, [station.uniqueId]);
+    await watcher.next('subscribed');
+    await post('2026-04-02T10:00:00Z', [1.5, 2.0, 2.6]);
+    expect((await watcher.next('readings')).levels).toEqual([{ reading: 'H1', level: 2, since: '2026-04-02T12:00:00.000Z', value: 2.6 }]);
+    await post('2026-04-02T13:00:00Z', [2.55]);
+    expect((await watcher.next('readings')).levels).toBeUndefined();
+    watcher.socket.close();
   });
 
   it('moves no level on a duplicate or a late reading, and none on a batch that stays inside a level', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { ChartColumns, Dashboard } from '../../worker/contracts/telemetry';
+import type { WarningScale } from '../../worker/contracts/warning';
 import { mergeIntoChart, mergeIntoDashboard } from '~/features/live/merge';
 import { retryDelay, type ReadingsMessage } from '~/features/live/use-live-stations';
+import { withLiveStandings } from '~/features/warning/live-standings';
 import { itemRow } from '../support/rows';
 
 const item = itemRow({ last_update: '2026-11-21T09:00:00.000Z' });
@@ -133,6 +135,30 @@ describe('live rows on the dashboard', () => {
     const merged = mergeIntoDashboard<Dashboard>({ ...dashboard, danes: {} }, message([row('2026-11-21T09:10:00.000Z', 4)]));
     expect(merged.danes['DANES-1'].pocetMereni).toBe(1);
   });
+});
+
+test('a live message moves where its station’s readings stand, and only those', () => {
+  const scale = (unique_id: string, reading: string): WarningScale => ({
+    item_id: 1,
+    unique_id,
+    reading,
+    direction: 'rising',
+    levels: [],
+    current: { level: 0, since: '2026-11-21T08:00:00.000Z', value: 1 },
+    forecast: null,
+    updated_at: '2026-11-21T08:00:00.000Z',
+  });
+  const scales = [scale('DANES-1', 'H1'), scale('DANES-1', '_T'), scale('OTHER', 'H1')];
+  const moved = {
+    ...message([row('2026-11-21T09:10:00.000Z', 4)]),
+    levels: [{ reading: 'H1', level: 2, since: '2026-11-21T09:10:00.000Z', value: 4 }],
+  };
+  expect(withLiveStandings(scales, moved).map((s) => s.current)).toEqual([
+    { level: 2, since: '2026-11-21T09:10:00.000Z', value: 4 },
+    scales[1].current,
+    scales[2].current,
+  ]);
+  expect(withLiveStandings(scales, message([row('2026-11-21T09:10:00.000Z', 4)]))).toBe(scales);
 });
 
 test('reconnect delays grow from about 1 s to at most about 30 s', () => {

@@ -41,7 +41,7 @@ const link = (changes: Partial<ShareDefinition> = {}): ShareDefinition => ({
   ...changes,
 });
 
-const readings = (rows: { data_name: string; data_value: number; date: string }[]): LiveMessage => ({
+const readings = (rows: { data_name: string; data_value: number; date: string }[]): Extract<LiveMessage, { type: 'readings' }> => ({
   type: 'readings',
   unique_id: 'W-7',
   source: 'DANES',
@@ -98,6 +98,12 @@ describe('what a share link lets through', () => {
       last_update: '2026-06-14T10:00:00.000Z',
       rows: [{ data_value: 1 }, { data_value: 2 }],
     });
+    const moved = {
+      ...message,
+      levels: ['H1', '_T'].map((reading) => ({ reading, level: 1, since: '2026-06-09T10:00:00.000Z', value: 1 })),
+    };
+    expect(messageForLink(link(), 7, moved, now)).toMatchObject({ levels: [{ reading: 'H1' }] });
+    expect(messageForLink(link(), 7, { ...moved, levels: moved.levels.slice(1) }, now)).not.toHaveProperty('levels');
     expect(messageForLink(link(), 8, message, now)).toBeNull();
     expect(messageForLink(link(), 7, readings([{ data_name: '_T', data_value: 1, date: '2026-06-09T10:00:00.000Z' }]), now)).toBeNull();
     expect(messageForLink(link(), 7, { type: 'pong' }, now)).toBeNull();

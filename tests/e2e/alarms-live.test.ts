@@ -156,7 +156,7 @@ describe('warning levels on the screens', () => {
     await context.close();
   });
 
-  test('the level a station stands at shows on its card (in the server HTML), marker, display, charts and share page', async () => {
+  test('the level a station stands at shows on its card (in the server HTML, then live), marker, display, charts and share page', async () => {
     const id = station.item.unique_id;
     const badgeIn = (page: Page) => page.locator(`[data-testid="station-card"][data-station="${id}"] [data-testid="level-badge"]`);
 
@@ -166,6 +166,20 @@ describe('warning levels on the screens', () => {
     expect(html).toMatch(new RegExp(`data-station="${id}"[\\s\\S]*?data-testid="level-badge" data-level="2"`));
     expect(await badgeIn(page).textContent()).toContain('Test flood level');
     await page.locator(`.station-marker[data-station="${id}"][data-level="2"]`).waitFor();
+    // A level the station's object moves reaches the open dashboard with the rows that moved it: down to 1, up to 2.
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    for (const [value, level] of [
+      [1.5, 1],
+      [2.1, 2],
+    ]) {
+      await postRest(
+        '/ingest/danes',
+        { rows: [{ data_name: 'H1', data_value: value, date: minutesAgo(level === 1 ? 40 : 20) }] },
+        station.token,
+      );
+      await page.locator(`[data-testid="station-card"][data-station="${id}"] [data-testid="level-badge"][data-level="${level}"]`).waitFor();
+      await page.locator(`.station-marker[data-station="${id}"][data-level="${level}"]`).waitFor();
+    }
 
     await visit(page, '/display');
     expect(await badgeIn(page).getAttribute('data-level')).toBe('2');

@@ -17,6 +17,10 @@ export const LiveMessage = z.discriminatedUnion('type', [
     source: z.enum(['DANES', 'UNIWAN']),
     last_update: z.string().nullable(),
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+    levels: z
+      .array(z.object({ reading: z.string(), level: z.number(), since: z.string(), value: z.number() }))
+      .optional()
+      .meta({ description: 'The warning levels these rows moved: where each reading stands now (as `current` of a warning scale).' }),
   }),
   z.object({ type: z.literal('alarm'), unique_id: z.string(), alarm: Alarm }),
   z.object({ type: z.literal('pong') }),

@@ -37,7 +37,7 @@ import { StationTesting } from './testing';
 import { StationEscalations } from './escalation-clock';
 import { StationMaintenance } from './maintenance';
 import { StationForecasts } from './forecasts';
-import { StationWarning } from './warning';
+import { StationWarning, type LevelChanges } from './warning';
 import { StationWatchers } from './watchers';
 
 export interface IngestOutcome {
@@ -149,7 +149,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     warning.commit(levels);
     rollup.changed(outcome.days);
     const stored = Date.now();
-    if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect);
+    if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect, levels?.levels);
     const published = Date.now();
     await Promise.all([
       // The forecast first, so a rule the batch fired notifies with the forecast the batch made.
@@ -180,7 +180,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     ]);
   }
 
-  #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>) {
+  #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>, moved?: LevelChanges['levels']) {
     const { sql } = this.#parts.storage;
     this.#parts.watchers.tell(station.id, () => {
       // Rows as the chart's: corrected, with the derived codes they give, a suspect one marked with `flag` (the page
@@ -199,6 +199,16 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
           const row = sourceRow(station.source, reading);
           return suspect ? { ...row, flag: 'suspect' } : row;
         }),
+        ...(moved?.size
+          ? {
+              levels: [...moved].map(([reading, { level, since }]) => ({
+                reading,
+                level,
+                since: isoInstant(since),
+                value: stored.find((r) => r.reading === reading && r.ts === since)!.value,
+              })),
+            }
+          : {}),
       };
     });
   }

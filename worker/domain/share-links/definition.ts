@@ -127,7 +127,15 @@ export function messageForLink(link: ShareDefinition, itemId: number, message: L
   );
   if (!rows.length) return null;
   const newest = Math.max(...rows.map(timeOf));
-  return { ...message, unique_id: station.face.unique_id, last_update: new Date(newest).toISOString(), rows };
+  const { levels, ...shown } = message;
+  const shownLevels = levels?.filter((l) => station.face.readings.includes(l.reading));
+  return {
+    ...shown,
+    unique_id: station.face.unique_id,
+    last_update: new Date(newest).toISOString(),
+    rows,
+    ...(shownLevels?.length ? { levels: shownLevels } : {}),
+  };
 }
 
 /** The overview's window: in the home zone's days, as the dashboard reckons ranges that span stations. */
