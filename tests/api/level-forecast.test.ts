@@ -4,6 +4,7 @@ import { warningCalls } from '../../worker/contracts/warning';
 import { addRule, series, watchedStation } from '../support/alarms';
 import { mail } from '../support/make';
 import { callSpec } from '../support/client';
+import { watch } from '../support/live';
 import { ingest, testingOf } from '../support/telemetry';
 
 /** A well's H1 with the three flood activity levels at 2.0, 2.5 and 3.0 m; hourly readings rising gently (no check flags them). */
@@ -49,6 +50,22 @@ describe('time-to-level forecast', () => {
     expect(await testingOf(station.id).rows('forecast_sent')).toEqual([
       { code: 'H1', level: null, issued_at: Date.parse('2026-05-01T16:00:00Z'), expected_at: null },
     ]);
+  });
+
+  it('reaches open pages with the rows that moved it, and only then', async () => {
+    const { station, viewer, post } = await forecastStation();
+    const watcher = await watch(viewer, [station.uniqueId]);
+    await watcher.next('subscribed');
+    await post('2026-05-03T10:00:00Z', [1.6, 1.7, 1.8, 1.9]);
+    expect((await watcher.next('readings')).forecasts).toEqual([
+      { reading: 'H1', forecast: { level: 1, expected_at: '2026-05-03T14:00:00.000Z', issued_at: '2026-05-03T13:00:00.000Z' } },
+    ]);
+    // A reading on the same line: the forecast has not moved, so the message carries none.
+    await post('2026-05-03T13:30:00Z', [1.95]);
+    const steady = await watcher.next('readings');
+    expect(steady.rows).toHaveLength(1);
+    expect(steady.forecasts).toBeUndefined();
+    watcher.socket.close();
   });
 
   it('leaves flagged readings out of the fit, and forgets a reading whose levels are removed', async () => {

@@ -137,7 +137,7 @@ describe('live rows on the dashboard', () => {
   });
 });
 
-test('a live message moves where its station’s readings stand, and only those', () => {
+test('a live message moves where its station’s readings stand and their forecasts, and only those', () => {
   const scale = (unique_id: string, reading: string): WarningScale => ({
     item_id: 1,
     unique_id,
@@ -159,6 +159,9 @@ test('a live message moves where its station’s readings stand, and only those'
     scales[2].current,
   ]);
   expect(withLiveStandings(scales, message([row('2026-11-21T09:10:00.000Z', 4)]))).toBe(scales);
+  const expected = { level: 3, expected_at: '2026-11-21T12:00:00.000Z', issued_at: '2026-11-21T09:10:00.000Z' };
+  const forecast = { ...message([row('2026-11-21T09:10:00.000Z', 4)]), forecasts: [{ reading: '_T', forecast: expected }] };
+  expect(withLiveStandings(scales, forecast).map((s) => s.forecast)).toEqual([null, expected, null]);
 });
 
 test('reconnect delays grow from about 1 s to at most about 30 s', () => {

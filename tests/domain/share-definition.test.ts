@@ -101,9 +101,12 @@ describe('what a share link lets through', () => {
     const moved = {
       ...message,
       levels: ['H1', '_T'].map((reading) => ({ reading, level: 1, since: '2026-06-09T10:00:00.000Z', value: 1 })),
+      forecasts: ['_T', 'H1'].map((reading) => ({ reading, forecast: null })),
     };
-    expect(messageForLink(link(), 7, moved, now)).toMatchObject({ levels: [{ reading: 'H1' }] });
-    expect(messageForLink(link(), 7, { ...moved, levels: moved.levels.slice(1) }, now)).not.toHaveProperty('levels');
+    expect(messageForLink(link(), 7, moved, now)).toMatchObject({ levels: [{ reading: 'H1' }], forecasts: [{ reading: 'H1' }] });
+    const hidden = messageForLink(link(), 7, { ...moved, levels: moved.levels.slice(1), forecasts: moved.forecasts.slice(0, 1) }, now);
+    expect(hidden).not.toHaveProperty('levels');
+    expect(hidden).not.toHaveProperty('forecasts');
     expect(messageForLink(link(), 8, message, now)).toBeNull();
     expect(messageForLink(link(), 7, readings([{ data_name: '_T', data_value: 1, date: '2026-06-09T10:00:00.000Z' }]), now)).toBeNull();
     expect(messageForLink(link(), 7, { type: 'pong' }, now)).toBeNull();

@@ -1,6 +1,7 @@
 import { Alarm } from './alarms';
 import { defineCall } from './call';
 import { livePaths } from './live-paths';
+import { LevelForecast } from './warning';
 import { z } from './zod';
 
 /**
@@ -21,6 +22,10 @@ export const LiveMessage = z.discriminatedUnion('type', [
       .array(z.object({ reading: z.string(), level: z.number(), since: z.string(), value: z.number() }))
       .optional()
       .meta({ description: 'The warning levels these rows moved: where each reading stands now (as `current` of a warning scale).' }),
+    forecasts: z
+      .array(z.object({ reading: z.string(), forecast: LevelForecast.nullable() }))
+      .optional()
+      .meta({ description: 'The time-to-level forecasts these rows moved (null: none any more), as `forecast` of a warning scale.' }),
   }),
   z.object({ type: z.literal('alarm'), unique_id: z.string(), alarm: Alarm }),
   z.object({ type: z.literal('pong') }),

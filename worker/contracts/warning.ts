@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { isoInstant } from '../../shared/station-time';
 import { defineCall } from './call';
 import { id, idQuery } from './validation';
 import type { ItemRow } from './items';
@@ -74,6 +75,13 @@ export const LevelForecast = z.object({
   issued_at: z.string().meta({ description: 'Reading time of the newest reading the forecast was made from.' }),
 });
 export type LevelForecast = z.infer<typeof LevelForecast>;
+
+/** A forecast as replies carry it, from the station's (epoch ms). */
+export const forecastReply = (f: { level: number; expectedAt: number; issuedAt: number }): LevelForecast => ({
+  level: f.level,
+  expected_at: isoInstant(f.expectedAt),
+  issued_at: isoInstant(f.issuedAt),
+});
 
 export const WarningScale = z.object({
   item_id: z.number(),

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { LevelEvent, WarningScale } from '../contracts/warning';
-import { levelColorOf } from '../contracts/warning';
+import { forecastReply, levelColorOf } from '../contracts/warning';
 import { isoInstant } from '../../shared/station-time';
 import type { Db } from './client';
 import {
@@ -43,7 +43,7 @@ export const toWarningScale = (
   current: current && { level: Math.min(current.level, row.levels.length), since: isoInstant(current.since), value: current.value },
   forecast:
     forecast?.level != null && forecast.expectedAt != null && forecast.level <= row.levels.length
-      ? { level: forecast.level, expected_at: isoInstant(forecast.expectedAt), issued_at: isoInstant(forecast.issuedAt) }
+      ? forecastReply({ level: forecast.level, expectedAt: forecast.expectedAt, issuedAt: forecast.issuedAt })
       : null,
   updated_at: isoInstant(row.updatedAt),
 });

@@ -15,6 +15,13 @@ function migrateForecasts(storage: DurableObjectStorage) {
   storage.kv.put('forecast-schema', schemaVersion);
 }
 
+/** A reading's forecast that moved (null: none any more), issued at the newest reading it was made from. */
+export interface MovedForecast {
+  code: string;
+  forecast: LevelForecast | null;
+  issuedAt: number;
+}
+
 /**
  * The time-to-level forecasts of a station's readings with levels (decision 0035): made again after a batch brought
  * a new reading of the code, from the good readings of the window before it, and written to D1 only when it moved
@@ -26,7 +33,7 @@ export class StationForecasts {
   constructor(
     private readonly storage: DurableObjectStorage,
     /** Writes a reading's forecast (null: none, as of `issuedAt`) to D1. */
-    private readonly write: (itemId: number, reading: string, forecast: LevelForecast | null, issuedAt: number) => Promise<void>,
+    private readonly store: (itemId: number, reading: string, forecast: LevelForecast | null, issuedAt: number) => Promise<void>,
   ) {
     migrateForecasts(storage);
   }
@@ -72,21 +79,29 @@ export class StationForecasts {
     this.sent = null;
   }
 
-  /** Forecasts again the readings a committed batch brought (`newest`: per code, its newest new reading time). */
-  async update(
-    itemId: number | undefined,
+  /**
+   * Forecasts again the readings a committed batch brought (`newest`: per code, its newest new reading time): those
+   * whose forecast moved, with the time it is issued at. What the live channel tells and `write` stores.
+   */
+  moved(
     newest: ReadonlyMap<string, number> | undefined,
     standing: (code: string) => { spec: ScaleSpec; level: number } | undefined,
-  ): Promise<void> {
-    if (itemId === undefined || !newest) return;
-    for (const [code, ts] of newest) {
+  ): MovedForecast[] {
+    if (!newest) return [];
+    return [...newest].flatMap(([code, ts]) => {
       const scale = standing(code);
-      if (!scale) continue;
+      if (!scale) return [];
       const forecast = forecastLevel(scale.spec, scale.level, this.window(code, ts));
-      if (!forecastMoved(this.of(code), forecast)) continue;
-      const issuedAt = forecast?.issuedAt ?? ts;
+      return forecastMoved(this.of(code), forecast) ? [{ code, forecast, issuedAt: forecast?.issuedAt ?? ts }] : [];
+    });
+  }
+
+  /** Writes moved forecasts to D1, remembering each one written. */
+  async write(itemId: number | undefined, moved: readonly MovedForecast[]): Promise<void> {
+    if (itemId === undefined) return;
+    for (const { code, forecast, issuedAt } of moved) {
       try {
-        await this.write(itemId, code, forecast, issuedAt);
+        await this.store(itemId, code, forecast, issuedAt);
       } catch (err) {
         console.error('forecast not written; the next batch tries again', err);
         continue;

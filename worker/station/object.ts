@@ -38,6 +38,8 @@ import { StationEscalations } from './escalation-clock';
 import { StationMaintenance } from './maintenance';
 import { StationForecasts } from './forecasts';
 import { StationWarning, type LevelChanges } from './warning';
+import type { MovedForecast } from './forecasts';
+import { forecastReply } from '../contracts/warning';
 import { StationWatchers } from './watchers';
 
 export interface IngestOutcome {
@@ -149,11 +151,12 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     warning.commit(levels);
     rollup.changed(outcome.days);
     const stored = Date.now();
-    if (outcome.stored.length) this.#publish(station, outcome.stored, arrival?.suspect, levels?.levels);
+    const forecast = forecasts.moved(levels?.newest, (code) => warning.standing(code));
+    if (outcome.stored.length) this.#publish(station, outcome.stored, { suspect: arrival?.suspect, levels: levels?.levels, forecast });
     const published = Date.now();
     await Promise.all([
       // The forecast first, so a rule the batch fired notifies with the forecast the batch made.
-      forecasts.update(station.id, levels?.newest, (code) => warning.standing(code)).then(() => delivery.deliver(station.id)),
+      forecasts.write(station.id, forecast).then(() => delivery.deliver(station.id)),
       warning.deliver(station.id),
       rollup.schedule(now),
     ]);
@@ -180,7 +183,11 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     ]);
   }
 
-  #publish(station: StationRef, stored: Reading[], suspect?: ReadonlySet<string>, moved?: LevelChanges['levels']) {
+  #publish(
+    station: StationRef,
+    stored: Reading[],
+    { suspect, levels, forecast }: { suspect?: ReadonlySet<string>; levels?: LevelChanges['levels']; forecast: readonly MovedForecast[] },
+  ) {
     const { sql } = this.#parts.storage;
     this.#parts.watchers.tell(station.id, () => {
       // Rows as the chart's: corrected, with the derived codes they give, a suspect one marked with `flag` (the page
@@ -199,15 +206,18 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
           const row = sourceRow(station.source, reading);
           return suspect ? { ...row, flag: 'suspect' } : row;
         }),
-        ...(moved?.size
+        ...(levels?.size
           ? {
-              levels: [...moved].map(([reading, { level, since }]) => ({
+              levels: [...levels].map(([reading, { level, since }]) => ({
                 reading,
                 level,
                 since: isoInstant(since),
                 value: stored.find((r) => r.reading === reading && r.ts === since)!.value,
               })),
             }
+          : {}),
+        ...(forecast.length
+          ? { forecasts: forecast.map(({ code, forecast }) => ({ reading: code, forecast: forecast && forecastReply(forecast) })) }
           : {}),
       };
     });

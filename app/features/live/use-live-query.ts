@@ -8,7 +8,7 @@ import { useLiveStations, type LiveState, type ReadingsMessage, type Watched } f
  * Keeps one query's data current from the live channel: new readings are merged in, and after a reconnect
  * the query is read again from the server, so nothing that arrived meanwhile is lost or shown twice. Alarm
  * changes of the same stations go into the alarm queries (badges, counts), which a reconnect reads again too, and
- * levels the rows moved into the warning scales (cards, markers, level lines).
+ * levels and forecasts the rows moved into the warning scales (cards, markers, level lines).
  */
 export function useLiveQuery<T>(
   stations: Watched,
@@ -20,7 +20,7 @@ export function useLiveQuery<T>(
   return useLiveStations(stations, {
     onReadings: (message) => {
       queryClient.setQueryData(queryKey, (data) => data && merge(data, message));
-      if (message.levels)
+      if (message.levels || message.forecasts)
         queryClient.setQueryData(warningQueries.scales().queryKey, (scales) => scales && withLiveStandings(scales, message));
     },
     onAlarm: (message) => alarms.apply(message.alarm),

@@ -127,14 +127,17 @@ export function messageForLink(link: ShareDefinition, itemId: number, message: L
   );
   if (!rows.length) return null;
   const newest = Math.max(...rows.map(timeOf));
-  const { levels, ...shown } = message;
-  const shownLevels = levels?.filter((l) => station.face.readings.includes(l.reading));
+  // Where readings stand and their forecasts, only of the readings the link shows.
+  const { levels, forecasts, ...shown } = message;
+  const ownLevels = levels?.filter((l) => station.face.readings.includes(l.reading));
+  const ownForecasts = forecasts?.filter((f) => station.face.readings.includes(f.reading));
   return {
     ...shown,
     unique_id: station.face.unique_id,
     last_update: new Date(newest).toISOString(),
     rows,
-    ...(shownLevels?.length ? { levels: shownLevels } : {}),
+    ...(ownLevels?.length ? { levels: ownLevels } : {}),
+    ...(ownForecasts?.length ? { forecasts: ownForecasts } : {}),
   };
 }
 
