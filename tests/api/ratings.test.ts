@@ -1,7 +1,8 @@
 /** Rating curves of a stage code: versions in time, shifts, gaugings with their deviations, rate and reverse rate, 422s naming the field. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { qualityCalls } from '../../worker/contracts/quality';
-import { ratingCalls } from '../../worker/contracts/ratings';
+import type { z } from 'zod';
+import { ratingCalls, type RatingPoint } from '../../worker/contracts/ratings';
 import { telemetryCalls } from '../../worker/contracts/telemetry';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
@@ -87,6 +88,31 @@ describe('rating versions', () => {
     expect422(await version({ reading: 'KCM' }), ['reading']);
     expect422(await version({ transition_from: '2025-12-01T00:00:00Z' }), ['transition_from']);
     expect((await state()).versions).toEqual([]);
+  });
+
+  it('takes a power-law point without a discharge at its law, and no other point without one', async () => {
+    const river = await make.station({ viewers: [viewer] });
+    const add = (points: z.input<typeof RatingPoint>[]) =>
+      callSpec(ratingCalls.add, {
+        query: { id: river.id },
+        body: { reading: 'H1', from: jan, points, note: 'Rated.' },
+        token: admin.token,
+      });
+    expect422(await add([{ stage: 0.5 }, { stage: 2, discharge: 20 }]), ['points.0.discharge']);
+    // Q = 4 · (h − 0.2)^1.5 from 1.2 m: 4 m³/s at 1.2 m, 4 · 2.8^1.5 at 3 m.
+    const added = await add([
+      { stage: 1.2, segment: 'power', offset: 0.2, coefficient: 4, exponent: 1.5 },
+      { stage: 3, discharge: 4 * 2.8 ** 1.5 },
+    ]);
+    expect(added.status, added.text).toBe(200);
+    const kept = (await callSpec(ratingCalls.state, { query: { id: river.id, reading: 'H1' }, token: viewer.token })).data.versions[0];
+    expect(kept.points[0]).toMatchObject({ stage: 1.2, discharge: 4, segment: 'power' });
+    const rated = await callSpec(ratingCalls.rate, {
+      query: { id: river.id },
+      body: { reading: 'H1', at: jul, values: [2.2] },
+      token: viewer.token,
+    });
+    expect(rated.data.values[0]).toBeCloseTo(4 * 2 ** 1.5, 12);
   });
 
   it('keeps versions, refuses overlapping ones without a transition, and logs each change', async () => {

@@ -62,8 +62,9 @@ describe('the rating editor', () => {
     const form = page.getByTestId('version-form');
     await form.locator('input[name="version-from"]').fill(localInput(new Date(start - 7 * 24 * hour).toISOString(), timezone));
     await form.getByLabel('Stage (m) 1').fill('0.2');
-    await form.getByLabel('Discharge (m³/s) 1').fill('0.316');
+    // A power-law point's discharge follows from its law: left empty, the field says what it will be.
     await choose(page, 'Segment 1', 'Power law');
+    expect(await form.getByLabel('Discharge (m³/s) 1').getAttribute('placeholder')).toBe('by the law');
     await form.getByLabel('Offset e (m) 1').fill('0.5');
     await form.getByLabel('Coefficient C 1').fill('10');
     await form.getByLabel('Exponent b 1').fill('1.5');
@@ -85,6 +86,7 @@ describe('the rating editor', () => {
 
     // With e = 0.1 it is saved: at 1 m the rating gives 10 · 0.9^1.5 = 8.538, the gauging (11) lies 28.8 % above.
     await form.getByLabel('Offset e (m) 1').fill('0.1');
+    expect(await form.getByLabel('Discharge (m³/s) 1').getAttribute('placeholder')).toBe('0.316 by the law');
     await form.getByRole('button', { name: 'Add a rating version' }).click();
     await page.getByTestId('rating-version').first().waitFor();
     await expect.poll(() => deviation(page)).toBe('+28.8 %');

@@ -29,7 +29,10 @@ const optionalNumber = z
 
 export const RatingPoint = z.object({
   stage: stage.meta({ description: 'Stage (gauge height), m.' }),
-  discharge: discharge.meta({ description: 'Discharge, m³/s.' }),
+  discharge: discharge
+    .nullish()
+    .transform((v) => v ?? null)
+    .meta({ description: 'Discharge, m³/s; a `power` point may leave it out: it follows from its law at its stage.' }),
   segment: z
     .enum(segmentKinds)
     .default('linear')

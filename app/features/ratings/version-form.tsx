@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { OptionSelect } from '~/features/alarms/option-select';
 import { numberField } from '~/features/alarm-rules/rule-fields';
+import { powerLaw } from '../../../shared/power-law';
 import { instantOrNull, localInput } from '~/features/levels/scope';
 import { stationDateTime } from '~/lib/format';
 import { useContractForm } from '~/lib/use-contract-form';
@@ -169,6 +170,7 @@ export function VersionForm({ scope, editing, onDone }: { scope: RatingsScope; e
                   {...cell('discharge')}
                   label={m.ratings_discharge()}
                   value={r.discharge}
+                  placeholder={r.segment === 'power' ? lawPlaceholder(r) : undefined}
                   onChange={(e) => set(i, { discharge: e.target.value })}
                 />
                 <PointCell {...cell('segment')} label={m.ratings_segment()}>
@@ -238,6 +240,20 @@ export function VersionForm({ scope, editing, onDone }: { scope: RatingsScope; e
   );
 }
 
+/** What a power-law point's discharge will be when left empty: its law at its stage, once the row says enough. */
+function lawPlaceholder(r: Row) {
+  const [stage, offset, coefficient, exponent] = [r.stage, r.offset, r.coefficient, r.exponent].map((v) => numberField(v));
+  if (
+    stage === null ||
+    offset === null ||
+    coefficient === null ||
+    exponent === null ||
+    [stage, offset, coefficient, exponent].some(Number.isNaN)
+  )
+    return m.ratings_discharge_law_pending();
+  return m.ratings_discharge_law({ value: powerLaw({ offset, coefficient, exponent }, stage).toFixed(3) });
+}
+
 interface CellProps {
   index: number;
   name: Cell;
@@ -287,7 +303,7 @@ function PointInput({ index, name, errors, label, ...props }: CellProps & { labe
           {...control}
           {...props}
           aria-label={`${label} ${index + 1}`}
-          placeholder={label}
+          placeholder={props.placeholder ?? label}
           type="number"
           step="any"
           inputMode="decimal"

@@ -6,10 +6,14 @@
 import { parse } from 'csv-parse/sync';
 import type { FieldErrors } from '../../contracts/envelope';
 import type { RatingPoint, RatingTable } from '../../contracts/ratings';
+import { powerLaw } from '../../../shared/power-law';
 import type { Segment } from '../../station/ratings/curve';
 import { invalid } from '../errors';
 
-/** A table's points as the rating math takes them; a segment missing its parameters is refused naming them. */
+/**
+ * A table's points as the rating math takes them; a segment missing its parameters is refused naming them. A power
+ * point without a discharge gets its law's value at its stage.
+ */
 export function curvePoints(points: readonly RatingPoint[], field = 'points') {
   const errors: FieldErrors = {};
   const need = (i: number, name: 'offset' | 'coefficient' | 'exponent', value: number | null): number => {
@@ -27,7 +31,12 @@ export function curvePoints(points: readonly RatingPoint[], field = 'points') {
         exponent: need(i, 'exponent', p.exponent),
       };
     else segment = { kind: 'linear' };
-    return { stage: p.stage, discharge: p.discharge, segment };
+    if (p.discharge !== null) return { stage: p.stage, discharge: p.discharge, segment };
+    if (segment.kind !== 'power') {
+      errors[`${field}.${i}.discharge`] = ['Give the discharge at this stage (only a power-law point follows from its law).'];
+      return { stage: p.stage, discharge: 0, segment };
+    }
+    return { stage: p.stage, discharge: powerLaw(segment, p.stage), segment };
   });
   if (Object.keys(errors).length) throw invalid(errors);
   return converted;

@@ -4,6 +4,7 @@
  */
 
 /** How a segment goes from its point to the next one. */
+import { powerLaw } from '../../../shared/power-law';
 export type Segment =
   | { kind: 'linear' }
   /** log(Q) linear in log(h − offset): the offset is the stage of zero flow. */
@@ -58,10 +59,8 @@ export function segmentValue(points: readonly RatingPoint[], i: number, stage: n
       const exponent = Math.log(b.discharge / a.discharge) / Math.log((b.stage - segment.offset) / (a.stage - segment.offset));
       return a.discharge * Math.pow(depth / (a.stage - segment.offset), exponent);
     }
-    case 'power': {
-      const depth = stage - segment.offset;
-      return depth <= 0 ? 0 : segment.coefficient * Math.pow(depth, segment.exponent);
-    }
+    case 'power':
+      return powerLaw(segment, stage);
   }
 }
 
