@@ -136,6 +136,18 @@ describe('corrected and raw Datastreams', () => {
         d === id ? 16 : 6,
       );
     }
+    // A flag marks the reading in both series; only the corrected one moves.
+    const flagged = await callSpec(qualityCalls.flag, {
+      query: { id: corrected.id },
+      body: { reading: 'H1', from: at(50), to: at(50), flag: 'suspect', note: 'Check.' },
+      token: admin.token,
+    });
+    expect(flagged.status, flagged.text).toBe(200);
+    for (const d of [id, id + raw]) {
+      const qualities = (await observations(d)).map((o) => o.resultQuality);
+      expect(qualities[5]).toBe('suspect');
+      expect(qualities.filter((q) => q === 'suspect')).toHaveLength(1);
+    }
     // A Thing's (and the whole set's) observations hold each reading once: raw series are read by their Datastream.
     const thing = await ok(`/FeaturesOfInterest(${corrected.id})/Observations?$count=true&$top=0`, auth);
     expect(thing['@iot.count']).toBe(36);
