@@ -136,6 +136,10 @@ interface Origin {
   approvals: string;
 }
 
+const dayMs = 86_400_000;
+/** The windows a time-ordered page of a computed datastream tries before the whole span: 1, 8 and 64 weeks. */
+const windows = [7 * dayMs, 56 * dayMs, 448 * dayMs];
+
 /** Most points a computed datastream is worked out from per request: a phenomenonTime filter narrows it. */
 const maxComputedPoints = 200_000;
 const forever: [number, number] = [-8.64e15, 8.64e15];
@@ -175,21 +179,50 @@ export class Origins {
   private stacked?: Set<string>;
   constructor(private readonly sql: SqlStorage) {}
 
-  of(query: Pick<StreamQuery, 'station' | 'filter' | 'order' | 'after'>, code: number): Origin | undefined {
+  /** Whether a datastream is computed here (not read by SQL over the stored readings). */
+  private computed(code: number) {
+    const series = seriesOfCode(code);
+    this.stacked ??= new Set(stacksOf(this.sql).keys());
+    return series?.series === 'derived' || (series?.series === 'corrected' && this.stacked.has(series.code));
+  }
+
+  /**
+   * For a computed datastream read in time order (by time, or by id within it), the spans to try before its whole
+   * span: growing windows from the end its order starts at (the stored readings' first or last instant, or the
+   * cursor), each reaching the far end, so the newest observation costs a week's arithmetic, not the years'.
+   */
+  windowsOf(query: Pick<StreamQuery, 'station' | 'filter' | 'order' | 'after'>, code: number): [number, number][] {
+    const [first] = query.order;
+    if (!this.computed(code) || (first && first.key === 'result')) return [];
+    const [start, end] = timeSpanOf(query, code);
+    const [extent] = this.sql.exec('SELECT min(ts) AS lo, max(ts) AS hi FROM readings').raw<[number | null, number | null]>();
+    const [lo, hi] = extent ?? [null, null];
+    if (lo === null || hi === null) return [];
+    if (first?.desc) {
+      const anchor = Math.min(end, hi + 1);
+      return windows.filter((w) => anchor - w > start).map((w) => [anchor - w, end]);
+    }
+    const anchor = Math.max(start, lo);
+    return windows.filter((w) => anchor + w < end).map((w) => [start, anchor + w]);
+  }
+
+  /** Where a datastream's observations come from; a computed one's over `window` when given (within the query's span). */
+  of(query: Pick<StreamQuery, 'station' | 'filter' | 'order' | 'after'>, code: number, window?: [number, number]): Origin | undefined {
     const series = seriesOfCode(code);
     if (!series) return undefined;
-    this.stacked ??= new Set(stacksOf(this.sql).keys());
-    if (series.series === 'raw' || (series.series === 'corrected' && !this.stacked.has(series.code))) {
-      const name = column(series.code);
-      const index = allReadingCodes.indexOf(series.code);
+    if (series.series !== 'derived' && !this.computed(code)) {
+      const stored = series.code;
+      const name = column(stored);
+      const index = allReadingCodes.indexOf(stored);
       return {
         table: [
           `(SELECT r.ts AS ts, r.${name} AS v, ${flagText} AS q FROM ${withFlag(index)} WHERE r.${name} IS NOT NULL AND ${notRejected})`,
         ],
-        approvals: series.code,
+        approvals: stored,
       };
     }
-    const [start, end] = timeSpanOf(query, code);
+    const span = timeSpanOf(query, code);
+    const [start, end] = window ? [Math.max(span[0], window[0]), Math.min(span[1], window[1])] : span;
     if (start >= end) return { table: ['(SELECT 0 AS ts, 0 AS v, 0 AS q WHERE 0)'], approvals: '' };
     let wanted: string | undefined;
     let approvals: string;
@@ -263,26 +296,35 @@ export function compareObservations(order: ObservationOrder) {
   };
 }
 
+/**
+ * One datastream's part of a page: at most `skip + limit` observations in order from the cursor. A computed one in
+ * time order is tried over its windows first, and a window that gives that many gives the same first rows as the
+ * whole span (every observation it leaves out comes after them).
+ */
+function codeRows(sql: SqlStorage, query: StreamQuery, code: number, origins: Origins): ObservationRow[] {
+  const filter = query.filter && compileFilter(query.filter, observationColumns(query, code));
+  for (const window of [...origins.windowsOf(query, code), undefined]) {
+    const origin = origins.of(query, code, window);
+    if (!origin) return [];
+    const { text, params } = codeStream(query, code, origin, filter);
+    const rows = sql.exec<{ ts: number; v: number; q: string; a: number | null }>(text, ...params).toArray();
+    if (window && rows.length < query.skip + query.limit) continue;
+    return rows.map((r) => ({
+      station: query.station,
+      code,
+      ts: r.ts,
+      value: r.v,
+      quality: r.q,
+      approved: r.a === lockingLevel,
+      approval: r.a,
+    }));
+  }
+  return [];
+}
+
 /** One page of the query's stream: each code read in order from the cursor, merged, then skipped and cut. */
 export function observationPage(sql: SqlStorage, query: StreamQuery, origins = new Origins(sql)): ObservationRow[] {
-  const rows = query.codes.flatMap((code) => {
-    const origin = origins.of(query, code);
-    if (!origin) return [];
-    const filter = query.filter && compileFilter(query.filter, observationColumns(query, code));
-    const { text, params } = codeStream(query, code, origin, filter);
-    return sql
-      .exec<{ ts: number; v: number; q: string; a: number | null }>(text, ...params)
-      .toArray()
-      .map((r) => ({
-        station: query.station,
-        code,
-        ts: r.ts,
-        value: r.v,
-        quality: r.q,
-        approved: r.a === lockingLevel,
-        approval: r.a,
-      }));
-  });
+  const rows = query.codes.flatMap((code) => codeRows(sql, query, code, origins));
   if (query.codes.length > 1) rows.sort(compareObservations(query.order));
   return rows.slice(query.skip, query.skip + query.limit);
 }
