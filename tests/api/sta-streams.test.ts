@@ -62,6 +62,27 @@ const stationWithLevels = async () => {
   return station;
 };
 
+/** A reference from before the readings: the logger hangs 20 m below the measuring point (252.1 m; ground 251.4 m). */
+async function addReference(station: Station) {
+  const reference = await call('POST', '/rest/levels/references', {
+    token: admin.token,
+    query: { id: station.id },
+    body: {
+      LevelReference: {
+        reading: 'H1',
+        ground_elevation: 251.4,
+        mp_elevation: 252.1,
+        datum: 'Bpv',
+        note: 'Surveyed.',
+        from: '2026-01-01T00:00:00Z',
+        mode: 'water_column',
+        sensor_depth: 20,
+      },
+    },
+  });
+  expect(reference.status, reference.text).toBe(200);
+}
+
 beforeAll(async () => {
   admin = await make.admin();
   viewer = await make.subject();
@@ -76,23 +97,7 @@ beforeAll(async () => {
   });
   expect(offset.status, offset.text).toBe(200);
   offsetId = (offset.json as { data: { id: number } }).data.id;
-  const reference = await call('POST', '/rest/levels/references', {
-    token: admin.token,
-    query: { id: well.id },
-    body: {
-      LevelReference: {
-        reading: 'H1',
-        ground_elevation: 251.4,
-        mp_elevation: 252.1,
-        datum: 'Bpv',
-        note: 'Surveyed.',
-        from: at(-600),
-        mode: 'water_column',
-        sensor_depth: 20,
-      },
-    },
-  });
-  expect(reference.status, reference.text).toBe(200);
+  await addReference(well);
   // Q = 10 · h between 0 and 4 m.
   const rating = await callSpec(ratingCalls.add, {
     query: { id: river.id },
@@ -250,6 +255,24 @@ describe('a computed Datastream', () => {
     expect(byTime.flat().map((o) => o['@iot.id'])).toEqual([...all].reverse().map((o) => o['@iot.id']));
     const one = await ok(`/Observations('${all[7]['@iot.id']}')`, auth);
     expect(one.result).toBe(all[7].result);
+  });
+
+  it('pages a series longer than its first window newest first and oldest first, as the stored series says', async () => {
+    // Three weeks of hourly levels: more than the week a time-ordered page is first worked out over.
+    const hourly = Array.from({ length: 504 }, (_, i) => 2 + (i % 24) / 100);
+    const long = await make.station({ viewers: [viewer], token: true, timezone: 'UTC' });
+    expect((await ingest('danes', long.token, { rows: series('2026-08-01T00:00:00Z', 60, hourly) })).status).toBe(200);
+    await addReference(long);
+    const times = (await allPages(`/Datastreams(${long.id * 16 + raw})/Observations?$orderby=phenomenonTime&$top=1000`, auth, 'spec'))
+      .flat()
+      .map((o) => o.phenomenonTime);
+    expect(times).toHaveLength(504);
+    const elevation = long.id * 16 + 13;
+    const newest = (await allPages(`/Datastreams(${elevation})/Observations?$orderby=phenomenonTime desc&$top=200`, auth, 'spec')).flat();
+    expect(newest.map((o) => o.phenomenonTime)).toEqual([...times].reverse());
+    newest.forEach((o, i) => expect(o.result).toBeCloseTo(252.1 - (20 - hourly[503 - i]), 9));
+    const oldest = (await allPages(`/Datastreams(${elevation})/Observations?$top=200`, auth, 'qgis', 300)).flat();
+    expect(oldest.map((o) => o.phenomenonTime)).toEqual(times);
   });
 });
 
