@@ -94,7 +94,8 @@ describe('QGIS SensorThings provider', () => {
     const brno = json.value.find((l: any) => l['@iot.id'] === network.brno.id);
     const h1 = brno.Things[0].Datastreams.find((d: any) => d.properties.code === 'H1');
     expect(h1.Observations.map((o: any) => o.result)).toEqual([4, 3, 2, 1]);
-    expect(brno.Things[0].Datastreams).toHaveLength(7);
+    // Seven codes, each a corrected and a raw Datastream: the first ten of them.
+    expect(brno.Things[0].Datastreams).toHaveLength(10);
     // QGIS orders expansions by id too (its doc comment says `$orderby=id desc`).
     expect((await ok(`${root}/Things?$expand=Datastreams($orderby=id desc;$top=1)`, basic)).value[0].Datastreams).toHaveLength(1);
   });
@@ -126,14 +127,17 @@ describe('Grafana SensorThings datasource (iosb-sensorthings-datasource)', () =>
     expect(filtered.value.map((t: any) => t.name)).toEqual(['Brno well']);
     // Column names with a dot become paths; @iot.id is passed through unchanged.
     const units = await ok(`${base}/Datastreams?$filter=startswith(unitOfMeasurement/name,'hecto')&$count=true&$top=10`, basic);
-    expect(units.value.map((d: any) => d.properties.code)).toEqual(['pressure']);
+    expect(units.value.map((d: any) => [d.properties.code, d.properties.series])).toEqual([
+      ['pressure', 'corrected'],
+      ['pressure', 'raw'],
+    ]);
     const byId = await ok(`${base}/Datastreams?$filter=startswith(@iot.id,'${network.brno.id * 16}')&$count=true&$top=10`, basic);
     expect(byId.value[0]['@iot.id']).toBe(network.brno.id * 16);
     const ofThing = await ok(`${base}/Things(${network.brno.id})/Datastreams?$count=true&$top=10`, basic);
-    expect(ofThing['@iot.count']).toBe(7);
+    expect(ofThing['@iot.count']).toBe(14);
     const second = await ok(`${base}/Datastreams?$count=true&$top=5&$skip=5`, basic);
     expect(second.value).toHaveLength(5);
-    expect(second['@iot.count']).toBe(13);
+    expect(second['@iot.count']).toBe(26);
   });
 
   it('draws a datastream over the dashboard range (its own $filter, inclusive, and $top=1000)', async () => {
@@ -204,7 +208,8 @@ describe('paging a year of observations', () => {
       expect(newest.every((o, i) => i === 0 || Date.parse(o.phenomenonTime) < Date.parse(newest[i - 1].phenomenonTime))).toBe(true);
       expect((await allPages('/Things?$top=1', auth, mode, 1)).flat()).toHaveLength(1);
       const datastreams = (await allPages('/Datastreams?$top=2', auth, mode, 3)).flat();
-      expect(datastreams.map((d) => d['@iot.id'])).toEqual(Array.from({ length: 7 }, (_, i) => datastream + i));
+      const codes = Array.from({ length: 7 }, (_, i) => datastream + i);
+      expect(datastreams.map((d) => d['@iot.id'])).toEqual([...codes, ...codes.map((id) => id + 2 ** 30)]);
     },
   );
 });

@@ -105,7 +105,7 @@ describe('$expand', () => {
 
   it('takes nested options, as QGIS and dashboards send them', async () => {
     const json = await ok(
-      `/Things?$select=name&$expand=Datastreams($select=name,@iot.id;$filter=properties/code eq 'H1';$expand=Observations($orderby=phenomenonTime desc;$top=1;$count=true))`,
+      `/Things?$select=name&$expand=Datastreams($select=name,@iot.id;$filter=properties/code eq 'H1' and properties/series eq 'corrected';$expand=Observations($orderby=phenomenonTime desc;$top=1;$count=true))`,
       auth,
     );
     const brno = json.value.find((t: any) => t.name === 'Brno well');

@@ -22,9 +22,7 @@ beforeAll(async () => {
 const stationOf = (set: string, e: any): number =>
   ['Things', 'Locations', 'HistoricalLocations', 'FeaturesOfInterest'].includes(set)
     ? e['@iot.id']
-    : set === 'Datastreams'
-      ? Math.floor(e['@iot.id'] / 16)
-      : Math.floor(Number(e['@iot.id'].split('-')[0]) / 16);
+    : Math.floor(((set === 'Datastreams' ? e['@iot.id'] : Number(e['@iot.id'].split('-')[0])) % 2 ** 30) / 16);
 /** An Observation's id as a path writes it: its datastream (the station's first code here) and instant, quoted. */
 const observationKey = (station: number, ts: number) => `'${station * 16}-${ts}'`;
 const stationSets = ['Things', 'Locations', 'HistoricalLocations', 'FeaturesOfInterest', 'Datastreams', 'Observations'];
@@ -66,15 +64,17 @@ describe('a token reads its owner’s stations only', () => {
 
   it('keeps other stations out of relations of shared entities, expansions, filters and counts', async () => {
     const danes = await ok('/Sensors(1)/Datastreams?$count=true', owner);
-    expect(danes['@iot.count']).toBe(7);
+    // Seven codes, each a corrected and a raw Datastream.
+    expect(danes['@iot.count']).toBe(14);
     expect(new Set(danes.value.map((d: any) => stationOf('Datastreams', d)))).toEqual(new Set([network.brno.id]));
     const sensors = await ok('/Sensors?$expand=Datastreams($count=true;$top=1000;$expand=Thing,Observations($count=true))', owner);
     const expanded = sensors.value.flatMap((s: any) => s.Datastreams);
-    expect(sensors.value.map((s: any) => s['Datastreams@iot.count'])).toEqual([7, 6]);
+    expect(sensors.value.map((s: any) => s['Datastreams@iot.count'])).toEqual([14, 12]);
     expect(new Set(expanded.map((d: any) => d.Thing['@iot.id']))).toEqual(new Set([network.brno.id, network.praha.id]));
-    expect(expanded.reduce((n: number, d: any) => n + d['Observations@iot.count'], 0)).toBe(9);
+    // Each reading twice: in its code's corrected Datastream and its raw one.
+    expect(expanded.reduce((n: number, d: any) => n + d['Observations@iot.count'], 0)).toBe(18);
     const h1 = await ok('/ObservedProperties(1)?$expand=Datastreams($expand=Observations)', owner);
-    expect(h1.Datastreams.map((d: any) => d['@iot.id'])).toEqual([network.brno.id * 16]);
+    expect(h1.Datastreams.map((d: any) => d['@iot.id'])).toEqual([network.brno.id * 16, network.brno.id * 16 + 2 ** 30]);
 
     const theirs = `Datastream/id eq ${network.ostrava.id * 16}`;
     const filtered = await ok(`/Observations?$count=true&$filter=${encodeURIComponent(theirs)}`, owner);

@@ -5,20 +5,23 @@
  * for it).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { allReadingCodes, readingsOf, sources, type Source } from '../../shared/readings';
-import { dayNumber, firstDayOf, keySpan, lastDayOf, monthNumber } from './rollup-layout';
+import { allReadingCodes, derivedReadingsOf, readingsOf, sources, type ReadingInfo, type Source } from '../../shared/readings';
+import { dayNumber, firstDayOf, keySpan, lastDayOf, monthNumber, slotCodes } from './rollup-layout';
 import { rawBatch } from './batch';
 import type { Db } from './client';
 import { newestReadingSql } from './daily-stats';
 import { items, type Subject } from './schema';
 import { visibleTo } from './stations';
 import { compileFilter, orderColumns, UnsupportedQuery, type Column, type FilterNode, type Fragment } from '../sta/filter';
-import { codesPerStation } from '../sta/ids';
+import { codesPerStation, derivedKinds, firstDerivedSlot, rawOffset } from '../sta/ids';
 
 export type D1Set =
   'Things' | 'Locations' | 'HistoricalLocations' | 'FeaturesOfInterest' | 'Datastreams' | 'Sensors' | 'ObservedProperties';
 
-/** Sensors are the two sources, ObservedProperties the catalogue's codes (id = index + 1). */
+/**
+ * Sensors are the two sources; ObservedProperties the catalogue's codes (id = index + 1), then the derived kinds
+ * (elevation, depth below ground, discharge: ids 14–16).
+ */
 export const sensorId = (source: Source) => sources.indexOf(source) + 1;
 
 /** The catalogue's units by name and UCUM code (SensorThings' unitOfMeasurement, WaterML's uom). */
@@ -32,20 +35,72 @@ const units: Record<string, { name: string; ucum: string }> = {
   '°C': { name: 'degree Celsius', ucum: 'Cel' },
   V: { name: 'volt', ucum: 'V' },
   hPa: { name: 'hectopascal', ucum: 'hPa' },
+  'm³/s': { name: 'cubic metre per second', ucum: 'm3/s' },
 };
 
 export const observationType = 'http://www.opengis.net/def/observationType/OGC-OM/2.0/OM_Measurement';
 
 const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-// The catalogue as a table, written into the statement (constants of this code, 13 rows): D1 binds at most 100 values.
-const catalogueRows = sources.flatMap((source) =>
-  readingsOf(source).map((r) => {
-    const unit = units[r.unit];
-    return `(${allReadingCodes.indexOf(r.code)}, ${text(r.code)}, ${text(source)}, ${sensorId(source)}, ${text(r.label)}, ${text(r.unit)}, ${text(unit.name)}, ${text(`http://www.opengis.net/def/uom/UCUM/0/${unit.ucum}`)})`;
-  }),
-);
-const catalogue = `cat(idx, code, source, sensor, label, unit, unit_name, unit_definition) AS (VALUES ${catalogueRows.join(', ')})`;
+const ucum = (unit: string) => `http://www.opengis.net/def/uom/UCUM/0/${units[unit].ucum}`;
+
+/** A station's roll-up rows (days, months, discharge days) lie in this key range (`station` an SQL expression). */
+const range = (station: string) => `BETWEEN ${station} * ${keySpan} AND ${station} * ${keySpan} + ${keySpan - 1}`;
+/** Whether a station (an SQL expression) has discharge: its roll-up holds days of it (docs/decisions/0038). */
+const ratedSql = (station: string) => `EXISTS (SELECT 1 FROM station_discharge_days d WHERE d.id ${range(station)})`;
+
+const derivedProperty = (kind: string) => allReadingCodes.length + 1 + derivedKinds.indexOf(kind as (typeof derivedKinds)[number]);
+
+/**
+ * A station's datastreams per source as a table, written into the statement (constants of this code, 39 rows; D1
+ * binds at most 100 values): each stored code's corrected series (its slot) and raw one (slot + 2^30), and its level
+ * code's derived series (slots 13–15), which a station has only with a reference (`needs`) or discharge in its roll-up.
+ */
+const streamRows = sources.flatMap((source) => {
+  const row = (
+    slot: number,
+    r: ReadingInfo,
+    series: string,
+    property: number,
+    extra: { suffix?: string; about?: string; from?: string; needs?: string; aboveDatum?: boolean },
+  ) =>
+    `(${slot}, ${text(r.code)}, ${text(source)}, ${sensorId(source)}, ${text(r.label)}, ${text(extra.suffix ?? '')}, ${text(extra.about ?? '')}, ${text(r.unit)}, ${text(units[r.unit].name)}, ${text(ucum(r.unit))}, ${text(series)}, ${extra.from ? text(extra.from) : 'NULL'}, ${text(extra.needs ?? '')}, ${extra.aboveDatum ? 1 : 0}, ${property})`;
+  return [
+    ...readingsOf(source).flatMap((r) => {
+      const idx = allReadingCodes.indexOf(r.code);
+      return [
+        row(idx, r, 'corrected', idx + 1, {}),
+        row(rawOffset + idx, r, 'raw', idx + 1, { suffix: ' (raw)', about: ', as stored (without corrections)' }),
+      ];
+    }),
+    ...derivedReadingsOf(source).map((d) =>
+      row(firstDerivedSlot + derivedKinds.indexOf(d.derived.kind), d, 'derived', derivedProperty(d.derived.kind), {
+        about: `, derived from ${d.derived.from}`,
+        from: d.derived.from,
+        needs: d.derived.kind === 'discharge' ? 'rating' : 'reference',
+        aboveDatum: d.aboveDatum,
+      }),
+    ),
+  ];
+});
+const streams = `cat(slot, code, source, sensor, label, suffix, about, unit, unit_name, unit_definition, series, from_code, needs, above_datum, property) AS (VALUES ${streamRows.join(', ')})`;
+/** Which of the source's datastreams station `i` has (a derived one only with its reference or discharge). */
+const hasStream = `(c.needs = '' OR (c.needs = 'reference' AND i.datum IS NOT NULL) OR (c.needs = 'rating' AND ${ratedSql('i.id')}))`;
+
+// The observed properties: the catalogue's codes, then the derived kinds (named after the first source's).
+const propertyRows = [
+  ...sources.flatMap((source) =>
+    readingsOf(source).map(
+      (r) =>
+        `(${allReadingCodes.indexOf(r.code) + 1}, ${text(r.code)}, ${text(r.label)}, ${text(source)}, ${text(`urn:hladina:reading:${r.code.replaceAll(' ', '%20')}`)}, ${text(`${r.label} (${r.code}, ${source})`)})`,
+    ),
+  ),
+  ...derivedReadingsOf(sources[0]).map(
+    (d) =>
+      `(${derivedProperty(d.derived.kind)}, ${text(d.derived.kind)}, ${text(d.label)}, NULL, ${text(`urn:hladina:derived:${d.derived.kind}`)}, ${text(`${d.label} (derived from a level, ${d.unit})`)})`,
+  ),
+];
+const properties = `props(id, code, label, source, definition, description) AS (VALUES ${propertyRows.join(', ')})`;
 const sensorTable = `sensors(id, name, codes) AS (VALUES ${sources
   .map(
     (s) =>
@@ -147,31 +202,35 @@ const views: Record<D1Set, View> = {
     extra: place,
   }),
   Datastreams: view({
-    with: catalogue,
-    from: 'items i JOIN cat c ON c.source = i.name_for_api',
+    with: streams,
+    from: `items i JOIN cat c ON c.source = i.name_for_api AND ${hasStream}`,
     station: 'i.id',
     columns: {
-      id: numberColumn(`(i.id * ${codesPerStation} + c.idx)`),
-      name: textColumn(`(i.name || ' – ' || c.label)`),
-      description: textColumn(`(c.label || ' (' || c.code || ') at ' || i.name)`),
+      id: numberColumn(`(i.id * ${codesPerStation} + c.slot)`),
+      name: textColumn(`(i.name || ' – ' || c.label || c.suffix)`),
+      description: textColumn(`(c.label || ' (' || c.code || ') at ' || i.name || c.about)`),
       observationType: textColumn(text(observationType)),
       unitOfMeasurement: textColumn('c.unit_name'),
       'unitOfMeasurement/name': textColumn('c.unit_name'),
       'unitOfMeasurement/symbol': textColumn('c.unit'),
       'unitOfMeasurement/definition': textColumn('c.unit_definition'),
       'properties/code': textColumn('c.code'),
+      'properties/series': textColumn('c.series'),
       'properties/unique_id': textColumn('i.unique_id'),
       'Thing/id': numberColumn('i.id'),
       'Thing/name': textColumn('i.name'),
       'Sensor/id': numberColumn('c.sensor'),
-      'ObservedProperty/id': numberColumn('(c.idx + 1)'),
+      'ObservedProperty/id': numberColumn('c.property'),
     },
     named: ['id', 'name', 'description'],
     extra: {
       station: 'i.id',
       unique_id: 'i.unique_id',
       code: 'c.code',
-      code_index: 'c.idx',
+      series: 'c.series',
+      from_code: 'c.from_code',
+      datum: '(CASE WHEN c.above_datum = 1 THEN i.datum END)',
+      property: 'c.property',
       unit: 'c.unit',
       unit_name: 'c.unit_name',
       unit_definition: 'c.unit_definition',
@@ -192,17 +251,17 @@ const views: Record<D1Set, View> = {
     extra: {},
   }),
   ObservedProperties: view({
-    with: catalogue,
-    from: 'cat c',
+    with: properties,
+    from: 'props p',
     columns: {
-      id: numberColumn('(c.idx + 1)'),
-      name: textColumn('c.label'),
-      definition: textColumn(`('urn:hladina:reading:' || replace(c.code, ' ', '%20'))`),
-      description: textColumn(`(c.label || ' (' || c.code || ', ' || c.source || ')')`),
-      'properties/code': textColumn('c.code'),
+      id: numberColumn('p.id'),
+      name: textColumn('p.label'),
+      definition: textColumn('p.definition'),
+      description: textColumn('p.description'),
+      'properties/code': textColumn('p.code'),
     },
     named: ['id', 'name', 'definition', 'description'],
-    extra: { code: 'c.code', source: 'c.source' },
+    extra: { code: 'p.code', source: 'p.source' },
   }),
 };
 
@@ -285,11 +344,16 @@ export async function queryEntities(db: Db, query: EntityQuery): Promise<EntityR
   return { rows, count: counted.n };
 }
 
-/** Stations the subject may see, in id order (only `ids` when given), with their source and point. */
+/**
+ * Stations the subject may see, in id order (only `ids` when given), with their source, point, and whether they have
+ * a reference (their elevation and depth datastreams) and discharge (as the Datastreams view decides).
+ */
 export async function selectStreamStations(db: Db, subject: Subject, ids?: number[]) {
   const only = ids ? sql` AND ${items.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))` : sql``;
-  return db.all<{ id: number; source: Source; lat: number | null; lon: number | null }>(
-    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source, ${items.locationX} AS lat, ${items.locationY} AS lon FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
+  return db.all<{ id: number; source: Source; lat: number | null; lon: number | null; referenced: number; rated: number }>(
+    sql`SELECT ${items.id} AS id, ${items.nameForApi} AS source, ${items.locationX} AS lat, ${items.locationY} AS lon,
+      ${items.datum} IS NOT NULL AS referenced, ${sql.raw(ratedSql('items.id'))} AS rated
+      FROM ${items} WHERE ${visibleTo(subject)}${only} ORDER BY ${items.id}`,
   );
 }
 
@@ -310,16 +374,14 @@ export interface Excluded {
   months: string[];
 }
 
-// A code belongs to one source; its slot is its place among that source's codes.
+// A code belongs to one source; its slot is its place among that source's codes (a derived one's after them).
 const slotOf = (code: string) => {
   for (const source of sources) {
-    const s = readingsOf(source).findIndex((r) => r.code === code);
+    const s = slotCodes(source).indexOf(code);
     if (s >= 0) return s;
   }
   return -1;
 };
-
-const range = (station: string) => `BETWEEN ${station} * ${keySpan} AND ${station} * ${keySpan} + ${keySpan - 1}`;
 
 /**
  * What the roll-up knows per datastream (station and code), and the one function of the SensorThings API that

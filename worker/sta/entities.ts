@@ -4,6 +4,8 @@
  * they are shown.
  */
 import type { SubjectCtx } from '../context';
+import { derivedReadings } from '../../shared/readings';
+import { stationOf } from '../station/directory';
 import { observationType, queryEntities, rolledUp, type D1Set, type EntityRow, type RolledUp } from '../db/sta';
 import type { FilterNode } from './filter';
 import type { Entity } from './model';
@@ -77,9 +79,9 @@ function toEntity(set: D1Set, row: EntityRow): Entity {
           description,
           unitOfMeasurement: { name: row.unit_name, symbol: row.unit, definition: row.unit_definition },
           observationType,
-          properties: { code: row.code, unique_id: row.unique_id },
+          properties: compact({ code: row.code, unique_id: row.unique_id, series: row.series, from: row.from_code, datum: row.datum }),
         },
-        keys: { station: row.station as number, sensor: row.sensor as number, observedProperty: (row.code_index as number) + 1 },
+        keys: { station: row.station as number, sensor: row.sensor as number, observedProperty: row.property as number },
       };
     case 'Sensors':
       return { set, id, props: { name, description, encodingType: row.encodingType, metadata: row.metadata }, keys: {} };
@@ -87,7 +89,7 @@ function toEntity(set: D1Set, row: EntityRow): Entity {
       return {
         set,
         id,
-        props: { name, definition: row.definition, description, properties: { code: row.code, source: row.source } },
+        props: { name, definition: row.definition, description, properties: compact({ code: row.code, source: row.source }) },
         keys: {},
       };
   }
@@ -125,15 +127,42 @@ async function fillFromRollUp(ctx: SubjectCtx, entities: Entity[]) {
   }
 }
 
+/**
+ * Names the rating a discharge Datastream's values come through: its stage code's rating versions (each in effect
+ * from its `from`), as the station's object keeps them.
+ */
+async function fillRatings(ctx: SubjectCtx, entities: Entity[]) {
+  const discharge = new Set(derivedReadings.filter((d) => d.derived.kind === 'discharge').map((d) => d.code));
+  const discharges = entities.filter((e) => discharge.has((e.props.properties as { code: string }).code));
+  await Promise.all(
+    discharges.map(async (e) => {
+      const properties = e.props.properties as { from: string };
+      const { versions } = await stationOf(ctx.env, e.keys.station).ratings().state(properties.from);
+      e.props.properties = {
+        ...properties,
+        rating: { code: properties.from, versions: versions.map((v) => ({ id: v.id, from: v.from, to: v.to, note: v.note })) },
+      };
+    }),
+  );
+}
+
 /** Whether a page shows the time span the roll-up fills. */
 const needsRollUp = (set: D1Set, select?: string[]) =>
   set === 'Datastreams' && (!select || select.includes('phenomenonTime') || select.includes('resultTime'));
+const needsRatings = (set: D1Set, select?: string[]) => set === 'Datastreams' && (!select || select.includes('properties'));
+
+/** What is filled after the page is read: the roll-up's time spans and the ratings of discharges. */
+const fillLater = (ctx: SubjectCtx, set: D1Set, entities: Entity[], select?: string[]) =>
+  Promise.all([
+    needsRollUp(set, select) ? fillFromRollUp(ctx, entities) : undefined,
+    needsRatings(set, select) ? fillRatings(ctx, entities) : undefined,
+  ]).then(() => undefined);
 
 /** A page of a set, with its count. */
 export async function d1Page(ctx: SubjectCtx, set: D1Set, options: PageOptions, select?: string[]): Promise<Page> {
   const { rows, count } = await queryEntities(ctx.db, { set, subject: ctx.subject, ...options });
   const entities = rows.slice(0, options.top).map((row) => toEntity(set, row));
-  if (needsRollUp(set, select)) await fillFromRollUp(ctx, entities);
+  await fillLater(ctx, set, entities, select);
   return { entities, more: rows.length > options.top, count };
 }
 
@@ -161,7 +190,7 @@ export async function d1Children(
     all.push(...entities);
     pages.set(key, { entities, more: rows.length > options.top, count: counts?.get(key) ?? (counts ? 0 : undefined) });
   }
-  return { pages, filled: needsRollUp(set, select) ? fillFromRollUp(ctx, all) : Promise.resolve() };
+  return { pages, filled: fillLater(ctx, set, all, select) };
 }
 
 /** Entities of a set by id (those the subject may see), with their filled properties. */

@@ -63,7 +63,7 @@ export const propertiesOf: Record<SetName, string[]> = {
   Datastreams: ['name', 'description', 'unitOfMeasurement', 'observationType', 'phenomenonTime', 'resultTime', 'properties'],
   Sensors: ['name', 'description', 'encodingType', 'metadata'],
   ObservedProperties: ['name', 'definition', 'description', 'properties'],
-  Observations: ['phenomenonTime', 'resultTime', 'result', 'resultQuality'],
+  Observations: ['phenomenonTime', 'resultTime', 'result', 'resultQuality', 'parameters'],
   FeaturesOfInterest: ['name', 'description', 'encodingType', 'feature'],
 };
 

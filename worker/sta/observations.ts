@@ -4,9 +4,10 @@
  * beyond it (docs/decisions/0017, 0015).
  */
 import type { SubjectCtx } from '../context';
-import { allReadingCodes, readingsOf } from '../../shared/readings';
+import { allReadingCodes, readingsOf, type Source } from '../../shared/readings';
+import { selectApprovalLevels } from '../db/approval-levels';
 import { rolledUp, selectStreamStations, type Excluded } from '../db/sta';
-import { datastreamId, datastreamOf, observationId } from './ids';
+import { codesPerStation, datastreamId, datastreamOf, derivedKinds, firstDerivedSlot, observationId, rawCode, seriesOfCode } from './ids';
 import { UnsupportedQuery, type FilterNode } from './filter';
 import { stationOf } from '../station/directory';
 import {
@@ -22,7 +23,7 @@ import type { Entity } from './model';
 /** A station object's reads facet. */
 const readsOf = (ctx: SubjectCtx, station: number) => stationOf(ctx.env, station).reads();
 
-/** One station's part of a request: the codes (catalogue indexes) read, and its point (longitude, latitude). */
+/** One station's part of a request: its datastreams read (their codes within it, `seriesOfCode`), and its point (longitude, latitude). */
 export interface Stream {
   station: number;
   codes: number[];
@@ -40,7 +41,17 @@ const maxMergedStations = 500;
 /** Stations asked at once when paging by id. */
 const stationsPerRound = 4;
 
-const codesOf = (source: 'DANES' | 'UNIWAN') => readingsOf(source).map((r) => allReadingCodes.indexOf(r.code));
+/**
+ * A station's datastreams: each stored code's corrected series, the derived ones it has (elevation and depth with a
+ * reference, discharge once its roll-up holds some), then each stored code's raw series.
+ */
+function codesOf(station: { source: Source; referenced: number; rated: number }): number[] {
+  const stored = readingsOf(station.source).map((r) => allReadingCodes.indexOf(r.code));
+  const derived = derivedKinds.flatMap((kind, k) =>
+    (kind === 'discharge' ? station.rated : station.referenced) ? [firstDerivedSlot + k] : [],
+  );
+  return [...stored, ...derived, ...stored.map(rawCode)];
+}
 
 /** The `and`-ed conditions at the top of a filter. */
 const conjuncts = (node?: FilterNode): FilterNode[] =>
@@ -91,10 +102,13 @@ export async function streamsOf(ctx: SubjectCtx, scope: Scope | undefined, filte
     stationIds = stationIds ? new Set([...stationIds].filter((id) => ids.has(id))) : ids;
   }
   const stations = await selectStreamStations(ctx.db, ctx.subject, stationIds && [...stationIds]);
-  const kept = (station: number, code: number) => scopes.every((s) => s.values.has(s.datastreams ? datastreamId(station, code) : station));
+  // A raw series is read only where its Datastream is named: elsewhere each reading would come twice.
+  const kept = (station: number, code: number) =>
+    scopes.every((s) => s.values.has(s.datastreams ? datastreamId(station, code) : station)) &&
+    (code < codesPerStation || scopes.some((s) => s.datastreams && s.values.has(datastreamId(station, code))));
   const streams = new Map(
     stations.flatMap((s) => {
-      const codes = codesOf(s.source).filter((code) => kept(s.id, code));
+      const codes = codesOf(s).filter((code) => kept(s.id, code));
       const point: [number, number] | null = s.lon === null || s.lat === null ? null : [s.lon, s.lat];
       return codes.length ? [[s.id, { station: s.id, codes, point }] as const] : [];
     }),
@@ -255,8 +269,8 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
     return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (counted.get(`${s.station}|${code}`) ?? 0), 0), 0));
   }
   const perCode = new Map<string, number>();
-  const add = (station: number, code: string, n: number) => {
-    const key = `${station}|${allReadingCodes.indexOf(code)}`;
+  const add = (station: number, code: number, n: number) => {
+    const key = `${station}|${code}`;
     perCode.set(key, (perCode.get(key) ?? 0) + n);
   };
   // D1 carries no mark of what a station holds beyond its rows (ingest writes nothing there): each object says.
@@ -264,27 +278,69 @@ export async function countsOf(ctx: SubjectCtx, groups: Stream[][], filter?: Fil
   const pending = await Promise.all(all.map((s) => readsOf(ctx, s.station).pendingObservations()));
   const exclude: Excluded[] = [];
   const whole = new Set<number>();
+  // The roll-up counts corrected values: a derived series, and both series of a code with corrections in force, are
+  // counted by the object; a code's raw series without corrections counts as its corrected one.
+  const rolled = new Map<number, number[]>();
+  const counted: Stream[] = [];
   all.forEach((s, i) => {
-    const { days, months, counts } = pending[i];
+    const { days, months, counts, corrected } = pending[i];
+    const own = s.codes.filter((code) => {
+      const series = seriesOfCode(code);
+      return !series || series.series === 'derived' || corrected.includes(series.code);
+    });
+    if (own.length) counted.push({ ...s, codes: own });
+    rolled.set(
+      s.station,
+      s.codes.filter((code) => !own.includes(code)),
+    );
     if (days === 'all') whole.add(s.station);
     else if (days.length || months.length) exclude.push({ station: s.station, days, months });
-    for (const [code, n] of Object.entries(counts)) add(s.station, code, n);
+    for (const code of rolled.get(s.station)!) add(s.station, code, counts[allReadingCodes[code % codesPerStation]] ?? 0);
   });
+  const ownCounts = await Promise.all(
+    counted.map(async (s) =>
+      answerOf(
+        await readsOf(ctx, s.station).observationCounts(s.codes.map((code) => ({ station: s.station, codes: [code], point: s.point }))),
+      ),
+    ),
+  );
+  counted.forEach((s, i) => s.codes.forEach((code, k) => add(s.station, code, ownCounts[i][k])));
   const datastreams = all
     .filter((s) => !whole.has(s.station))
-    .flatMap((s) => s.codes.map((code): [number, string] => [s.station, allReadingCodes[code]]));
-  for (const row of await rolledUp(ctx.db, { datastreams, counts: true, exclude })) add(row.station, row.code, row.count);
+    .flatMap((s) =>
+      [...new Set(rolled.get(s.station)!.map((code) => code % codesPerStation))].map((slot): [number, string] => [
+        s.station,
+        allReadingCodes[slot],
+      ]),
+    );
+  for (const row of await rolledUp(ctx.db, { datastreams, counts: true, exclude })) {
+    const slot = allReadingCodes.indexOf(row.code);
+    for (const code of rolled.get(row.station)!) if (code % codesPerStation === slot) add(row.station, code, row.count);
+  }
   return groups.map((g) => g.reduce((sum, s) => sum + s.codes.reduce((n, code) => n + (perCode.get(`${s.station}|${code}`) ?? 0), 0), 0));
 }
 
-/** A reading as an Observation entity. */
-export function toObservation(row: ObservationRow): Entity {
+/** The names of the approval levels by id, read once per request when a page holds an approved observation. */
+export async function approvalNames(ctx: SubjectCtx, rows: ObservationRow[]): Promise<Map<number, string>> {
+  if (!rows.some((r) => r.approval !== null)) return new Map();
+  return new Map((await selectApprovalLevels(ctx.db)).map((l) => [l.id, l.name]));
+}
+
+/** A reading as an Observation entity: its flag as `resultQuality`, its approval level's name in `parameters`. */
+export function toObservation(row: ObservationRow, approvals: Map<number, string>): Entity {
   const datastream = datastreamId(row.station, row.code);
   const time = new Date(row.ts).toISOString();
+  const approval = row.approval === null ? undefined : approvals.get(row.approval);
   return {
     set: 'Observations',
     id: observationId(datastream, row.ts),
-    props: { phenomenonTime: time, resultTime: time, result: row.value, resultQuality: row.quality },
+    props: {
+      phenomenonTime: time,
+      resultTime: time,
+      result: row.value,
+      resultQuality: row.quality,
+      parameters: approval === undefined ? undefined : { approval },
+    },
     keys: { datastream, station: row.station },
   };
 }

@@ -8,7 +8,17 @@ import { UnsupportedQuery, type FilterNode } from './filter';
 import { datastreamOf, observationKeyOf } from './ids';
 import { d1ById, d1Children, d1Page } from './entities';
 import { defaultTop, maxTop, propertiesOf, relationOf, relationsOf, type Entity, type SetName } from './model';
-import { countsOf, decodeCursor, encodeCursor, observationOrder, pageAcross, pagesPer, streamsOf, toObservation } from './observations';
+import {
+  approvalNames,
+  countsOf,
+  decodeCursor,
+  encodeCursor,
+  observationOrder,
+  pageAcross,
+  pagesPer,
+  streamsOf,
+  toObservation,
+} from './observations';
 import type { ExpandItem, QueryOptions } from './odata';
 
 /** Where a collection hangs: the target's column that must equal a value (a nested path's parent). */
@@ -57,8 +67,9 @@ export async function collection(ctx: SubjectCtx, set: SetName, scope: Scoped | 
       pageAcross(ctx, streams, { filter: options.filter, order, after, skip, top }),
       options.count ? countsOf(ctx, [streams], options.filter) : undefined,
     ]);
+    const names = await approvalNames(ctx, page.rows);
     return {
-      entities: page.rows.map(toObservation),
+      entities: page.rows.map((row) => toObservation(row, names)),
       count: counts?.[0],
       next: page.more ? { cursor: encodeCursor(page.rows.at(-1)!) } : undefined,
       top,
@@ -106,7 +117,7 @@ export async function entityById(
     ],
   };
   const { rows } = await pageAcross(ctx, streams, { filter: at, order: [{ key: 'time', desc: false }], skip: 0, top: 1 });
-  return rows[0] && toObservation(rows[0]);
+  return rows[0] && toObservation(rows[0], await approvalNames(ctx, rows));
 }
 
 /** An entity's key in a path: a number as it is, a text quoted (`'…'`, quotes doubled). */
@@ -180,9 +191,13 @@ export async function expand(ctx: SubjectCtx, root: string, set: SetName, entiti
               )
             : undefined,
         ]);
+        const names = await approvalNames(
+          ctx,
+          [...pages.values()].flatMap((p) => p.rows),
+        );
         entities.forEach((e, i) => {
           const page = pages.get(keys[i])!;
-          const rows = page.rows.map(toObservation);
+          const rows = page.rows.map((row) => toObservation(row, names));
           children.push(...rows);
           attach(e, rows, { count: counts?.[i], nextLink: page.more ? link(e, { cursor: encodeCursor(page.rows.at(-1)!) }) : undefined });
         });

@@ -39,6 +39,7 @@ import {
   observationCount,
   observationPage,
   observationSeries,
+  Origins,
   pendingCounts,
   type CountQuery,
   type ObservationAnswer,
@@ -151,7 +152,9 @@ export class ReadsFacet extends Facet {
 
   /** A page of observations per query, each continuing from its cursor (keyset), so a deep page costs what the first does. */
   observationPages(queries: StreamQuery[]): ObservationAnswer<ObservationRow[][]> {
-    return answered(() => queries.map((query) => observationPage(this.parts.storage.sql, query)));
+    const { sql } = this.parts.storage;
+    const origins = new Origins(sql);
+    return answered(() => queries.map((query) => observationPage(sql, query, origins)));
   }
 
   /** One code's readings as columns (a long series read whole). */
@@ -161,7 +164,9 @@ export class ReadsFacet extends Facet {
 
   /** How many observations match each query's filter. */
   observationCounts(queries: CountQuery[]): ObservationAnswer<number[]> {
-    return answered(() => queries.map((query) => observationCount(this.parts.storage.sql, query)));
+    const { sql } = this.parts.storage;
+    const origins = new Origins(sql);
+    return answered(() => queries.map((query) => observationCount(sql, query, origins)));
   }
 
   /** The readings per code of the days (and folded months) D1's roll-up may not hold yet, so a count can be exact. */
