@@ -162,9 +162,15 @@ describe('the rating editor', () => {
     expect(csv.name).toMatch(/\.csv$/);
     expect(csv.text.split('\n')[0]).toContain('stage');
     expect(csv.text).toContain('110');
+    // Expanded every 0.5 m from 0 to 5 m, with the shifts of a chosen instant (this version has none).
+    const expand = page.getByTestId('expand-form');
+    await expand.getByLabel('Stage step (m)').fill('0.5');
+    await expand.getByLabel('Shifts as of').fill('2026-06-01T12:00');
     const rdb = await file('Download expanded table (RDB)');
     expect(rdb.name).toMatch(/\.rdb$/);
     expect(rdb.text).toMatch(/INDEP\tSHIFT\tDEP/);
+    expect(rdb.text).toContain('# //RATING SHIFTED="2026-06-01T10:00:00.000Z"');
+    expect(rdb.text.split('\n').filter((line) => /^\d+(\.\d+)?\t/.test(line))).toHaveLength(11);
 
     // Removing asks first and wants a note; cancelled, nothing goes.
     await actions.getByRole('button', { name: 'Remove' }).click();

@@ -1,5 +1,6 @@
 import type { Gauging, RatingVersion } from '../../../worker/contracts/ratings';
 import { m } from '~/paraglide/messages';
+import { powerLaw } from '../../../shared/power-law';
 
 const width = 480;
 const height = 300;
@@ -18,7 +19,7 @@ const steps = 16;
 /** A point's segment at a stage, for drawing: a power law as it is, anything else as the straight line between the points. */
 function along(p: RatingVersion['points'][number], next: RatingVersion['points'][number], stage: number) {
   if (p.segment === 'power' && p.offset !== null && p.coefficient !== null && p.exponent !== null)
-    return p.coefficient * Math.max(0, stage - p.offset) ** p.exponent;
+    return powerLaw({ offset: p.offset, coefficient: p.coefficient, exponent: p.exponent }, stage);
   return p.discharge + ((next.discharge - p.discharge) * (stage - p.stage)) / (next.stage - p.stage);
 }
 

@@ -132,7 +132,7 @@ function PointTable({ version }: { version: RatingVersion }) {
           {version.points.map((p) => (
             <tr key={p.stage} className="border-t">
               <td className="py-1 pr-4">{p.stage}</td>
-              <td className="py-1 pr-4">{p.discharge}</td>
+              <td className="py-1 pr-4">{Number(p.discharge.toPrecision(6))}</td>
               <td className="py-1">
                 {segmentNames[p.segment]()}
                 {p.offset !== null && ` (e = ${p.offset})`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { RatingVersion } from '../../../worker/contracts/ratings';
 import { FormErrors, SubmitButton, TextField } from '~/components/form';
 import {
@@ -19,6 +19,8 @@ import { serverErrorText } from '~/lib/server-errors';
 import { toast } from '~/lib/toast';
 import { useContractForm } from '~/lib/use-contract-form';
 import { m } from '~/paraglide/messages';
+import { numberField } from '~/features/alarm-rules/rule-fields';
+import { instantOrNull } from '~/features/levels/scope';
 import { ratingCalls, type RatingsScope } from './queries';
 
 type Format = 'csv' | 'rdb';
@@ -37,10 +39,13 @@ export function VersionActions({
 }) {
   const [exporting, setExporting] = useState<Format | null>(null);
   const from = stationDateTime(version.from, scope.timeZone);
-  const exportAs = async (format: Format) => {
+  /** Downloads the version as stored (CSV), or expanded with the shifts in effect at `at` (now when left out) every `step` m. */
+  const exportAs = async (format: Format, expand: { at?: string; step?: number } = {}) => {
     setExporting(format);
     try {
-      const file = await send(() => ratingCalls().then((c) => c.export), { query: { id: scope.itemId, version: version.id, format } });
+      const file = await send(() => ratingCalls().then((c) => c.export), {
+        query: { id: scope.itemId, version: version.id, format, ...expand },
+      });
       download(file.text, file.filename, format === 'csv' ? 'text/csv;charset=utf-8' : 'text/plain;charset=utf-8');
     } catch (error) {
       toast.error(serverErrorText(error));
@@ -48,26 +53,45 @@ export function VersionActions({
       setExporting(null);
     }
   };
+  const expandTable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const at = instantOrNull(data.get('expand-at'), scope.timeZone);
+    const step = numberField(data.get('expand-step'));
+    void exportAs('rdb', { ...(at ? { at } : {}), ...(step === null ? {} : { step }) });
+  };
   return (
-    <div
-      className="flex flex-wrap items-center gap-2"
-      role="group"
-      aria-label={m.ratings_version_named({ from })}
-      data-testid="version-actions"
-    >
-      <span className="text-sm text-muted-foreground">{m.ratings_version_named({ from })}</span>
-      {mayEdit && (
-        <Button type="button" variant="outline" size="sm" onClick={onEdit}>
-          {m.ratings_version_edit()}
+    <div className="grid gap-2" role="group" aria-label={m.ratings_version_named({ from })} data-testid="version-actions">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-muted-foreground">{m.ratings_version_named({ from })}</span>
+        {mayEdit && (
+          <Button type="button" variant="outline" size="sm" onClick={onEdit}>
+            {m.ratings_version_edit()}
+          </Button>
+        )}
+        {mayEdit && <RemoveVersion scope={scope} version={version} from={from} />}
+        <Button type="button" variant="outline" size="sm" disabled={exporting !== null} onClick={() => void exportAs('csv')}>
+          {exporting === 'csv' ? m.action_working() : m.ratings_export_csv()}
         </Button>
-      )}
-      {mayEdit && <RemoveVersion scope={scope} version={version} from={from} />}
-      <Button type="button" variant="outline" size="sm" disabled={exporting !== null} onClick={() => void exportAs('csv')}>
-        {exporting === 'csv' ? m.action_working() : m.ratings_export_csv()}
-      </Button>
-      <Button type="button" variant="outline" size="sm" disabled={exporting !== null} onClick={() => void exportAs('rdb')}>
-        {exporting === 'rdb' ? m.action_working() : m.ratings_export_rdb()}
-      </Button>
+      </div>
+      <form onSubmit={expandTable} noValidate className="flex flex-wrap items-end gap-2" data-testid="expand-form">
+        <TextField name="expand-at" type="datetime-local" label={m.ratings_expand_at()} hint={m.ratings_expand_at_hint()} errors={{}} />
+        <TextField
+          name="expand-step"
+          type="number"
+          label={m.ratings_expand_step()}
+          errors={{}}
+          defaultValue="0.01"
+          min={0.001}
+          max={1}
+          step="any"
+          inputMode="decimal"
+          className="w-28"
+        />
+        <Button type="submit" variant="outline" size="sm" disabled={exporting !== null}>
+          {exporting === 'rdb' ? m.action_working() : m.ratings_export_rdb()}
+        </Button>
+      </form>
     </div>
   );
 }
