@@ -8,6 +8,7 @@ import { numberField } from '~/features/alarm-rules/rule-fields';
 import { instantOrNull } from '~/features/levels/scope';
 import { stationDateTime } from '~/lib/format';
 import { useContractForm } from '~/lib/use-contract-form';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { m } from '~/paraglide/messages';
 import { ratingCalls, type RatingsScope } from './queries';
 
@@ -33,36 +34,36 @@ export function Gaugings({ scope, gaugings, mayEdit }: { scope: RatingsScope; ga
           <p className="text-sm text-muted-foreground">{m.ratings_gaugings_empty()}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_time()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_stage()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_discharge()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_rated()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_deviation()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_method()}</th>
-                  <th className="py-1 font-normal">{m.ratings_measured_by()}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{m.ratings_time()}</TableHead>
+                  <TableHead>{m.ratings_stage()}</TableHead>
+                  <TableHead>{m.ratings_discharge()}</TableHead>
+                  <TableHead>{m.ratings_rated()}</TableHead>
+                  <TableHead>{m.ratings_deviation()}</TableHead>
+                  <TableHead>{m.ratings_method()}</TableHead>
+                  <TableHead>{m.ratings_measured_by()}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {gaugings.map((g) => (
-                  <tr key={g.id} className="border-t align-top tabular-nums" data-testid="gauging">
-                    <td className="py-1 pr-3 whitespace-nowrap">{stationDateTime(g.at, scope.timeZone)}</td>
-                    <td className="py-1 pr-3">{g.stage}</td>
-                    <td className="py-1 pr-3">{g.discharge}</td>
-                    <td className="py-1 pr-3">{g.rated === null ? '–' : g.rated.toFixed(3)}</td>
-                    <td className="py-1 pr-3" data-testid="deviation">
+                  <TableRow key={g.id} className="align-top tabular-nums" data-testid="gauging">
+                    <TableCell className="whitespace-nowrap">{stationDateTime(g.at, scope.timeZone)}</TableCell>
+                    <TableCell>{g.stage}</TableCell>
+                    <TableCell>{g.discharge}</TableCell>
+                    <TableCell>{g.rated === null ? '–' : g.rated.toFixed(3)}</TableCell>
+                    <TableCell data-testid="deviation">
                       {g.deviation === null ? '–' : `${g.deviation > 0 ? '+' : ''}${g.deviation.toFixed(1)} %`}
-                    </td>
-                    <td className="py-1 pr-3">
+                    </TableCell>
+                    <TableCell>
                       {g.method} · {qualityNames[g.quality]()}
-                    </td>
-                    <td className="py-1">{g.measured_by}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell>{g.measured_by}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
         {mayEdit && <GaugingForm scope={scope} />}

@@ -12,6 +12,7 @@ import { instantOrNull } from '~/features/levels/scope';
 import { readingByCode } from '~/features/stations/readings';
 import { stationDateTime } from '~/lib/format';
 import { useContractForm } from '~/lib/use-contract-form';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { m } from '~/paraglide/messages';
 import { Gaugings } from './gaugings';
 import { segmentNames } from './names';
@@ -76,34 +77,34 @@ function Versions({
           <p className="text-sm text-muted-foreground">{m.ratings_versions_empty()}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_period()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_transition()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_points()}</th>
-                  <th className="py-1 pr-3 font-normal">{m.ratings_shifts()}</th>
-                  <th className="py-1 font-normal">{m.quality_note()}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{m.ratings_period()}</TableHead>
+                  <TableHead>{m.ratings_transition()}</TableHead>
+                  <TableHead>{m.ratings_points()}</TableHead>
+                  <TableHead>{m.ratings_shifts()}</TableHead>
+                  <TableHead>{m.quality_note()}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {versions.map((v) => (
-                  <tr key={v.id} className="border-t align-top" data-testid="rating-version" aria-selected={v.id === version?.id}>
-                    <td className="py-1 pr-3 tabular-nums">
+                  <TableRow key={v.id} className="align-top" data-testid="rating-version" aria-selected={v.id === version?.id}>
+                    <TableCell className="tabular-nums">
                       <button type="button" className="text-left underline-offset-2 hover:underline" onClick={() => setChosen(v.id)}>
                         {stationDateTime(v.from, scope.timeZone)} – {v.to ? stationDateTime(v.to, scope.timeZone) : m.ratings_open_end()}
                       </button>
-                    </td>
-                    <td className="py-1 pr-3 tabular-nums">
+                    </TableCell>
+                    <TableCell className="tabular-nums">
                       {v.transition_from ? stationDateTime(v.transition_from, scope.timeZone) : '–'}
-                    </td>
-                    <td className="py-1 pr-3 tabular-nums">{v.points.length}</td>
-                    <td className="py-1 pr-3 tabular-nums">{v.shifts.length}</td>
-                    <td className="py-1 text-muted-foreground">{v.note}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell className="tabular-nums">{v.points.length}</TableCell>
+                    <TableCell className="tabular-nums">{v.shifts.length}</TableCell>
+                    <TableCell className="text-muted-foreground">{v.note}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         )}
         {version && <VersionActions scope={scope} version={version} mayEdit={mayEdit} onEdit={() => setEditing(version.id)} />}
@@ -120,28 +121,28 @@ function PointTable({ version }: { version: RatingVersion }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground">{m.ratings_table_of({ points: version.points.length })}</summary>
-      <table className="mt-2 text-left tabular-nums">
-        <thead className="text-muted-foreground">
-          <tr>
-            <th className="py-1 pr-4 font-normal">{m.ratings_stage()}</th>
-            <th className="py-1 pr-4 font-normal">{m.ratings_discharge()}</th>
-            <th className="py-1 font-normal">{m.ratings_segment()}</th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table className="mt-2 w-auto tabular-nums">
+        <TableHeader>
+          <TableRow>
+            <TableHead>{m.ratings_stage()}</TableHead>
+            <TableHead>{m.ratings_discharge()}</TableHead>
+            <TableHead>{m.ratings_segment()}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {version.points.map((p) => (
-            <tr key={p.stage} className="border-t">
-              <td className="py-1 pr-4">{p.stage}</td>
-              <td className="py-1 pr-4">{Number(p.discharge.toPrecision(6))}</td>
-              <td className="py-1">
+            <TableRow key={p.stage}>
+              <TableCell>{p.stage}</TableCell>
+              <TableCell>{Number(p.discharge.toPrecision(6))}</TableCell>
+              <TableCell>
                 {segmentNames[p.segment]()}
                 {p.offset !== null && ` (e = ${p.offset})`}
                 {p.coefficient !== null && p.exponent !== null && `: Q = ${p.coefficient} · (h − e)^${p.exponent}`}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </details>
   );
 }
