@@ -311,6 +311,50 @@ describe('discharge as a derived series', () => {
   });
 });
 
+describe('traceability', () => {
+  it('names for every exported discharge the version that rated it, the one blending into it, and the shift it applied', async () => {
+    const river = await make.station({ viewers: [viewer], token: true, timezone: 'UTC' });
+    const add = (from: string, points: { stage: number; discharge: number }[], transition_from?: string) =>
+      callSpec(ratingCalls.add, {
+        query: { id: river.id },
+        body: { reading: 'H1', from, transition_from, points, note: 'Rated.' },
+        token: admin.token,
+      });
+    const first = await add('2026-03-01T00:00:00Z', table);
+    const later = await add(
+      '2026-03-02T00:00:00Z',
+      [
+        { stage: 0, discharge: 0 },
+        { stage: 4, discharge: 80 },
+      ],
+      '2026-03-01T12:00:00Z',
+    );
+    expect([first.status, later.status]).toEqual([200, 200]);
+    const [v1, v2] = [first.data.id, later.data.id];
+    const shifted = await callSpec(ratingCalls.shift, {
+      query: { id: river.id },
+      body: { version: v2, at: '2026-03-02T00:00:00Z', points: [{ stage: 0, shift: 0.1 }], note: 'Bar.' },
+      token: admin.token,
+    });
+    expect(shifted.status, shifted.text).toBe(200);
+    // 06:00 in the first version alone, 18:00 halfway through the blend, 06:00 the next day in the second with its shift.
+    const times = ['2026-03-01T06:00:00Z', '2026-03-01T18:00:00Z', '2026-03-02T06:00:00Z'];
+    for (const t of times) expect((await ingest('danes', river.token, { rows: series(t, 10, [2]) })).status).toBe(200);
+    const exported = await callSpec(telemetryCalls.readings, {
+      query: { id: river.uniqueId, from: '2026-03-01', to: '2026-03-02', corrected: true },
+      token: viewer.token,
+    });
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.data.corrected?.H1_discharge.t).toEqual(times.map(Date.parse));
+    expect(exported.data.rating).toEqual({ H1_discharge: { version: [v1, v2, v2], previous: [null, v1, null], shift: [0, 0, 0.1] } });
+    const plain = await callSpec(telemetryCalls.readings, {
+      query: { id: river.uniqueId, from: '2026-03-01', to: '2026-03-02' },
+      token: viewer.token,
+    });
+    expect(plain.data).not.toHaveProperty('rating');
+  });
+});
+
 describe('rating files', () => {
   it('adds a version from an RDB file (feet become metres), refuses a file that is not one, and exports both ways', async () => {
     const gauge = await make.station({ viewers: [viewer] });

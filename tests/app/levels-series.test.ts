@@ -55,4 +55,24 @@ describe('levels on the chart', () => {
         '2026-11-21T12:10:00+00:00,H1,-7,,rejected,\r\n',
     );
   });
+
+  test('the corrected CSV names the rating version and shift of each discharge, the blend as "from>to"', () => {
+    const csv = toCorrectedCsv(
+      {
+        data: { H1: { t: [utc(0), utc(10)], v: [2, 2.2] } },
+        corrected: { H1: { t: [utc(0), utc(10)], v: [2, 2.2] }, H1_discharge: { t: [utc(0), utc(10)], v: [20, 23.1] } },
+        approvals: {},
+        approval_levels: [],
+        rating: { H1_discharge: { version: [4, 5], previous: [null, 4], shift: [0, 0.05] } },
+      },
+      'UTC',
+    );
+    expect(csv).toBe(
+      'time,reading,raw,corrected,flag,approval,rating,shift\r\n' +
+        '2026-11-21T12:00:00+00:00,H1,2,2,good,,,\r\n' +
+        '2026-11-21T12:00:00+00:00,H1_discharge,,20,good,,4,0\r\n' +
+        '2026-11-21T12:10:00+00:00,H1,2.2,2.2,good,,,\r\n' +
+        '2026-11-21T12:10:00+00:00,H1_discharge,,23.1,good,,4>5,0.05\r\n',
+    );
+  });
 });

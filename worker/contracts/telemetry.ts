@@ -336,6 +336,19 @@ export const RawReadings = z.object({
       description:
         'With `corrected=true`: per reading its values as corrected (rejected readings left out, the correction stack applied), and the derived codes.',
     }),
+  rating: z
+    .record(
+      z.string(),
+      z.object({
+        version: z.array(z.number()).meta({ description: 'Per value the rating version in effect (the later one in a transition).' }),
+        previous: z
+          .array(z.number().nullable())
+          .meta({ description: 'Per value the version blending into it, null outside a transition.' }),
+        shift: z.array(z.number()).meta({ description: "Per value the shift (m) the version applied at the value's stage and time." }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'With `corrected=true`, per discharge code: what rated each of its `corrected` values, index by index.' }),
 });
 export type RawReadings = z.infer<typeof RawReadings>;
 

@@ -19,6 +19,7 @@ import type { RuleSpec } from './evaluate';
 import type { Correction as CorrectionReply } from '../contracts/corrections';
 import { daysWithin, keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
 import { correctedPoints } from './corrections/reports';
+import { ratingTraces } from './ratings/traces';
 import { stackAsOf } from './corrections/stack';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import {
@@ -142,7 +143,7 @@ export class ReadsFacet extends Facet {
       }
     })();
     const values = rawSeries(codes, rows, limit, { flagsAt: () => flags, withoutRejected: true });
-    return values && { data, ...approved, corrected: values };
+    return values && { data, ...approved, corrected: values, ...ratingTraces(sql, values) };
   }
 
   /** How much the station holds: reports, readings, bytes on disk and its time span. */

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { ApprovalLevel, ApprovalSpan } from '../../../worker/contracts/quality';
+import type { RawReadings } from '../../../worker/contracts/telemetry';
 import { approvalBands, type ApprovalBand } from './approvals';
 import type { Point } from './series';
 
@@ -30,7 +31,9 @@ type Series = Record<string, { t: number[]; v: number[]; q?: number[] }>;
 /**
  * CSV of readings raw and corrected side by side (the export's opt-in, docs/corrections.md): one line per reading and
  * time either holds, `raw` empty for a derived or filled value, `corrected` empty for a reading rejected or left out
- * by a correction; the raw reading's flag, and the name of the approval level its time is at (empty: none).
+ * by a correction; the raw reading's flag, and the name of the approval level its time is at (empty: none). With
+ * discharge, a discharge's `rating` names the version that rated it ("4>5" while 4 blends into 5) and `shift` the
+ * shift applied (docs/ratings.md).
  */
 export function toCorrectedCsv(
   {
@@ -38,7 +41,14 @@ export function toCorrectedCsv(
     corrected = {},
     approvals,
     approval_levels,
-  }: { data: Series; corrected?: Series; approvals: Record<string, ApprovalSpan[]>; approval_levels: ApprovalLevel[] },
+    rating,
+  }: {
+    data: Series;
+    corrected?: Series;
+    approvals: Record<string, ApprovalSpan[]>;
+    approval_levels: ApprovalLevel[];
+    rating?: RawReadings['rating'];
+  },
   timeZone: string,
 ): string {
   const lines = new Map<string, { ts: number; reading: string; raw?: number; corrected?: number; flag: number }>();
@@ -58,6 +68,16 @@ export function toCorrectedCsv(
   take(data, 'raw');
   take(corrected, 'corrected');
   const sorted = [...lines.values()].sort((a, b) => a.ts - b.ts || (a.reading < b.reading ? -1 : a.reading > b.reading ? 1 : 0));
+  const traced = rating && Object.keys(rating).length ? rating : undefined;
+  // Per rated code, each corrected value's index by its time (the traces run along the corrected values).
+  const traceIndex = new Map(Object.keys(traced ?? {}).map((code) => [code, new Map(corrected[code]?.t.map((t, i) => [t, i]))]));
+  const traceOf = (reading: string, ts: number) => {
+    const i = traceIndex.get(reading)?.get(ts);
+    const trace = traced?.[reading];
+    if (i === undefined || !trace) return ['', ''];
+    const previous = trace.previous[i];
+    return [previous === null ? String(trace.version[i]) : `${previous}>${trace.version[i]}`, String(trace.shift[i])];
+  };
   const body = sorted.map((line) => {
     const band = bandsOf(line.reading).find((b) => line.ts >= b.from && line.ts < b.to);
     return [
@@ -67,7 +87,9 @@ export function toCorrectedCsv(
       line.corrected === undefined ? '' : String(line.corrected),
       flagText[line.flag] ?? 'good',
       csvField(band?.name ?? ''),
+      ...(traced ? traceOf(line.reading, line.ts) : []),
     ].join(',');
   });
-  return ['time,reading,raw,corrected,flag,approval', ...body].join('\r\n') + '\r\n';
+  const header = `time,reading,raw,corrected,flag,approval${traced ? ',rating,shift' : ''}`;
+  return [header, ...body].join('\r\n') + '\r\n';
 }

@@ -27,6 +27,14 @@ export interface RatedValue extends Rated {
   versionId: number;
 }
 
+/** Which version (and shift) rated a value: every discharge is traceable to them. */
+export interface RatingTrace {
+  version: number;
+  /** The version blending into `version` during its transition; null outside one. */
+  previous: number | null;
+  shift: number;
+}
+
 /** The greatest shift of a version, either way, so a reverse rating knows how far past the table to look. */
 const shiftReach = (v: RatingVersion) => Math.max(0, ...v.shifts.flatMap((s) => s.points.map((p) => Math.abs(p.shift))));
 
@@ -66,6 +74,17 @@ export class Rater {
   rate(ts: number, stage: number): RatedValue | null {
     const effect = this.inEffect(ts);
     return effect && rateIn(effect, ts, stage);
+  }
+
+  /**
+   * What rates a stage at `ts`: the version in effect (the later one during a transition, with the one it blends
+   * from), and the shift that version applies at this stage then (m); null where no version is in effect.
+   */
+  trace(ts: number, stage: number): RatingTrace | null {
+    const effect = this.inEffect(ts);
+    if (!effect) return null;
+    const { version, previous } = effect;
+    return { version: version.id, previous: previous?.id ?? null, shift: version.shifts.length ? shiftAt(version.shifts, ts, stage) : 0 };
   }
 
   /** The stage that gives `discharge` at `ts` (the lowest, where the curve is flat); null where none does. */
