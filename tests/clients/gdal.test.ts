@@ -9,11 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { codesPerReport, edits, reportsPerDay } from './server';
+import { clientsServer } from './ready';
 
 const run = promisify(execFile);
-const { base, token, stations, hidden, nowhere } = inject('clientsServer');
+const { base, token, stations, hidden, nowhere } = await clientsServer();
 const api = `OAPIF:${base}/ogc`;
 const dir = mkdtempSync(join(tmpdir(), 'hladina-gdal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,18 +3,21 @@
  * port with a D1 and station objects of its own (never the developer's `.wrangler/`), seeded with one user who sees two
  * of three stations and holds an integration token, two days of 10-minute reports of every code at station 1 and one
  * day at stations 2 and 3; an administrator flags a stretch of station 1's H1 suspect, rejects one reading and approves
- * its first day; rolled up.
+ * its first day; rolled up. Vitest runs the projects' global setups one after another, so this one only starts the
+ * server and returns: it comes up while the browser tests' setup builds the app, and the tests wait for it
+ * (`clientsServer()` in ./ready.ts, which reads what the setup wrote to `clientsServerFile`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { benchAccountsSql, benchStationId, report, sessionTokenOf, stationTokenOf } from '../../scripts/bench/seed';
-import { applyMigrations, executeScript, insertSql } from '../../scripts/lib/d1';
+import { insertSql } from '../../scripts/lib/d1';
 import { postBatch } from '../../scripts/lib/ingest';
 import { startLocalWorker } from '../../scripts/lib/local-worker';
 import { hashToken } from '../../worker/domain/auth/tokens';
 import { reconcileCron } from '../../worker/rollup/schedules';
+import { migrate, openE2eDb } from '../support/e2e-db';
 
 export interface ClientsServer {
   base: string;
@@ -30,7 +33,8 @@ export interface ClientsServer {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    clientsServer: ClientsServer;
+    /** Where the setup writes the server (JSON: ClientsServer, or `{ error }`) once it is up. */
+    clientsServerFile: string;
   }
 }
 
@@ -59,34 +63,33 @@ async function asAdmin(base: string, path: string, body: unknown) {
   if (!res.ok) throw new Error(`quality/${path} refused: ${res.status} ${await res.text()}`);
 }
 
-export default async function setup(project: TestProject) {
-  const stateDir = mkdtempSync(join(tmpdir(), 'hladina-clients-'));
-  applyMigrations('--local', stateDir);
-  executeScript(
-    benchAccountsSql(3, [2]) +
-      insertSql('api_tokens', { subject_id: 1, name: 'GDAL', token_hash: hashToken(token), created_at: Date.now() }) +
-      insertSql('subjects', {
-        id: admin,
-        username: 'admin@hladina.local',
-        first_name: 'Admin',
-        second_name: 'Clients',
-        is_admin: true,
-        status: 'active',
-        password_hash: 'none',
-        created_at: Date.now(),
-      }) +
-      insertSql('sessions', { id: hashToken(sessionTokenOf(admin)), subject_id: admin, expires_at: Date.now() + 86_400_000 }) +
-      insertSql('items', { id: 4, name: 'Nowhere', unique_id: nowhere, name_for_api: 'DANES', timezone: 'Europe/Prague' }) +
-      insertSql('station_tokens', { id: hashToken(stationTokenOf(4)), item_id: 4, created_at: Date.now() }) +
-      insertSql('group_items', { group_id: 1, item_id: 4 }),
-    '--local',
-    stateDir,
-  );
+/** Starts the server and seeds it; returns what the tests see and how to stop it. */
+async function serve(stateDir: string): Promise<{ server: ClientsServer; stop: () => void }> {
+  const db = await openE2eDb(stateDir);
+  try {
+    await migrate(db);
+    await db.run(
+      benchAccountsSql(3, [2]) +
+        insertSql('api_tokens', { subject_id: 1, name: 'GDAL', token_hash: hashToken(token), created_at: Date.now() }) +
+        insertSql('subjects', {
+          id: admin,
+          username: 'admin@hladina.local',
+          first_name: 'Admin',
+          second_name: 'Clients',
+          is_admin: true,
+          status: 'active',
+          password_hash: 'none',
+          created_at: Date.now(),
+        }) +
+        insertSql('sessions', { id: hashToken(sessionTokenOf(admin)), subject_id: admin, expires_at: Date.now() + 86_400_000 }) +
+        insertSql('items', { id: 4, name: 'Nowhere', unique_id: nowhere, name_for_api: 'DANES', timezone: 'Europe/Prague' }) +
+        insertSql('station_tokens', { id: hashToken(stationTokenOf(4)), item_id: 4, created_at: Date.now() }) +
+        insertSql('group_items', { group_id: 1, item_id: 4 }),
+    );
+  } finally {
+    await db.close();
+  }
   const worker = await startLocalWorker({ persistTo: stateDir });
-  const stop = () => {
-    worker.stop();
-    rmSync(stateDir, { recursive: true, force: true });
-  };
   try {
     const seeded: ClientsServer['stations'] = [];
     for (const [station, its] of [
@@ -113,10 +116,30 @@ export default async function setup(project: TestProject) {
     await asAdmin(worker.base, 'flag', { reading: 'H1', from: rejected, to: rejected, flag: 'rejected', note: 'Spike' });
     await asAdmin(worker.base, 'approve', { reading: 'H1', to: '2026-03-01', note: 'Checked' });
     await worker.cron(reconcileCron);
-    project.provide('clientsServer', { base: worker.base, token, stations: seeded, hidden: benchStationId(3), nowhere });
+    return { server: { base: worker.base, token, stations: seeded, hidden: benchStationId(3), nowhere }, stop: worker.stop };
   } catch (error) {
-    stop();
+    worker.stop();
     throw error;
   }
-  return stop;
+}
+
+export default function setup(project: TestProject) {
+  const stateDir = mkdtempSync(join(tmpdir(), 'hladina-clients-'));
+  const file = join(tmpdir(), `${basename(stateDir)}.json`);
+  const started = serve(stateDir).then(
+    ({ server, stop }) => {
+      writeFileSync(file, JSON.stringify(server));
+      return stop;
+    },
+    (error: unknown) => {
+      writeFileSync(file, JSON.stringify({ error: String(error) }));
+      return () => undefined;
+    },
+  );
+  project.provide('clientsServerFile', file);
+  return async () => {
+    (await started)();
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(file, { force: true });
+  };
 }

@@ -8,11 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { edits, reportsPerDay } from './server';
+import { clientsServer } from './ready';
 
 const run = promisify(execFile);
-const { base, token, stations, nowhere } = inject('clientsServer');
+const { base, token, stations, nowhere } = await clientsServer();
 const schemas = resolve('tests/fixtures/schemas');
 const dir = mkdtempSync(join(tmpdir(), 'hladina-waterml-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -23,11 +23,18 @@ const listed = (db: Db) =>
     .from(approvalLevels)
     .orderBy(asc(approvalLevels.position));
 
+/** Stores the default list in a deployment that has no levels yet (never again once it has any). */
+const seedIfEmpty = (db: Db) =>
+  db.insert(approvalLevels).select(
+    sql`SELECT value ->> 'id', value ->> 'position', value ->> 'name', value ->> 'colour' FROM json_each(${JSON.stringify(defaults)})
+          WHERE NOT EXISTS (SELECT 1 FROM ${approvalLevels})`,
+  );
+
 /** The approval levels, lowest first, each with whether a station uses it; the defaults are stored on first read. */
 export async function selectApprovalLevels(db: Db) {
   const rows = await listed(db);
   if (rows.length) return rows;
-  await db.insert(approvalLevels).values(defaults).onConflictDoNothing();
+  await seedIfEmpty(db);
   return listed(db);
 }
 
@@ -57,18 +64,20 @@ export async function writeApprovalLevels(db: Db, levels: { id: number | null; n
 }
 
 /**
- * Takes a level into use for a station before its object paints it, in the batch that checks the level exists: a
+ * Takes a level into use for a station before its object paints it, in the batch that checks the level exists (the
+ * defaults stored first in a deployment that has none yet, as its first read would): a
  * level removed meanwhile is refused here, and once the use is recorded its foreign key keeps the level from being
  * removed while the object paints. Returns whether the level exists.
  */
 export async function reserveApprovalLevel(db: Db, itemId: number, levelId: number) {
-  const [, found] = (await atomically(db, [
+  const [, , found] = (await atomically(db, [
+    seedIfEmpty(db),
     db
       .insert(approvalLevelUses)
       .select(sql`SELECT ${approvalLevels.id}, ${itemId} FROM ${approvalLevels} WHERE ${approvalLevels.id} = ${levelId}`)
       .onConflictDoNothing(),
     db.select({ id: approvalLevels.id }).from(approvalLevels).where(eq(approvalLevels.id, levelId)),
-  ])) as [unknown, { id: number }[]];
+  ])) as [unknown, unknown, { id: number }[]];
   return found.length > 0;
 }
 
