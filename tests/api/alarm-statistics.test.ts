@@ -149,6 +149,7 @@ describe('alarm statistics', () => {
         rule_name: 'Flood level',
         kind: 'above',
         reading: 'H1',
+        threshold: 3,
         severity: 'critical',
         events: 4,
         acknowledged: 3,

@@ -2,8 +2,6 @@ import { z } from './zod';
 import { defineCall } from './call';
 import { alarmKinds, severities } from './alarm-kinds';
 
-/** The ranges the statistics screen offers (days ending now); the API takes any `days` up to a year. */
-export const statisticsRanges = [7, 30, 90] as const;
 /** The longest range, in days. */
 export const maxStatisticsDays = 366;
 
@@ -39,6 +37,7 @@ export const RuleStatistics = z.object({
   rule_name: z.string().nullable(),
   kind: z.enum(alarmKinds),
   reading: z.string().nullable(),
+  threshold: z.number().nullable(),
   severity: z.enum(severities),
   ...handling,
 });

@@ -23,6 +23,7 @@ export type RuleStatisticsRow = HandlingRow & {
   rule_name: string | null;
   kind: AlarmKind;
   reading: string | null;
+  threshold: number | null;
   severity: Severity;
 };
 export type LevelStatisticsRow = HandlingRow & {
@@ -78,7 +79,7 @@ export async function selectAlarmStatistics(db: Db, subject: Subject, { from, to
     FROM alarms a LEFT JOIN esc ON esc.cause = a.id
     WHERE a.fired_at >= ${from} AND a.fired_at < ${to} AND ${visibleTo(subject, sql`a.item_id`)}
   ), ${handledBy('rule_id')}
-  SELECT stats.*, r.item_id, i.unique_id, i.name AS station_name, r.name AS rule_name, r.kind, r.reading, r.severity
+  SELECT stats.*, r.item_id, i.unique_id, i.name AS station_name, r.name AS rule_name, r.kind, r.reading, r.threshold, r.severity
   FROM stats JOIN alarm_rules r ON r.id = stats.rule_id JOIN items i ON i.id = r.item_id
   ORDER BY i.name, r.id`;
   const levels = sql`
