@@ -51,7 +51,7 @@ function StatisticsTable({ label, heads, children }: { label: string; heads: str
     m.alarms_statistics_false_alarms(),
   ];
   return (
-    <section className="grid gap-2">
+    <section className="flex min-w-0 flex-col gap-2">
       <h2 className="font-semibold">{label}</h2>
       <div className="rounded-xl border bg-card">
         <Table aria-label={label}>
@@ -132,7 +132,10 @@ export function AlarmStatistics({ days, onDays }: { days: number; onDays: (days:
   } else {
     const { rules, levels } = statistics.data;
     body = (
-      <div className={statistics.isPlaceholderData ? 'grid gap-6 opacity-60' : 'grid gap-6'} aria-busy={statistics.isPlaceholderData}>
+      <div
+        className={statistics.isPlaceholderData ? 'flex flex-col gap-6 opacity-60' : 'flex flex-col gap-6'}
+        aria-busy={statistics.isPlaceholderData}
+      >
         {rules.length > 0 && (
           <StatisticsTable label={m.alarms_statistics_rules()} heads={[m.alarms_filter_station(), m.alarms_statistics_rule()]}>
             <RuleRows rules={rules} />
@@ -147,7 +150,7 @@ export function AlarmStatistics({ days, onDays }: { days: number; onDays: (days:
     );
   }
   return (
-    <div className="grid gap-4" data-testid="alarm-statistics">
+    <div className="flex min-w-0 flex-col gap-4" data-testid="alarm-statistics">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="max-w-prose text-sm text-muted-foreground">{m.alarms_statistics_description()}</p>
         <ToggleGroup
