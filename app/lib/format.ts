@@ -1,4 +1,5 @@
 import { localDay } from '../../shared/station-time';
+import { m } from '~/paraglide/messages';
 import { getLocale } from '~/paraglide/runtime';
 
 const parts = (day: string) => day.split('-');
@@ -51,3 +52,9 @@ export function timeOfDay(instant: string | number, timeZone?: string) {
 
 /** A whole number in the page language's grouping (`1 872 000`, `1,872,000`): volumes in m³. */
 export const formatWhole = (value: number) => new Intl.NumberFormat(intlLocale(getLocale()), { maximumFractionDigits: 0 }).format(value);
+
+/** "3 h 20 min" (or "40 min"), rounded to the minute. */
+export function durationText(ms: number) {
+  const minutes = Math.round(ms / 60_000);
+  return minutes < 60 ? m.forecast_minutes({ minutes }) : m.forecast_hours({ hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+}

@@ -1,8 +1,10 @@
 import { createServerFn } from '@tanstack/react-start';
+import { AlarmStatisticsQuery } from '../../worker/contracts/alarm-statistics';
 import { AlarmsQuery, type Alarm } from '../../worker/contracts/alarms';
 import { z } from '../../worker/contracts/zod';
 import { listAlarms } from '../../worker/domain/alarms/alarms';
 import { listRules } from '../../worker/domain/alarms/rules';
+import { alarmStatistics } from '../../worker/domain/alarms/statistics';
 import { listVisibleItems } from '../../worker/domain/items/manage';
 import { visibleStations } from '../../worker/domain/items/visibility';
 import { signedIn } from './middleware';
@@ -46,3 +48,9 @@ export const fetchStationRules = createServerFn({ method: 'GET' })
     const [station] = await visibleStations(ctx, [data.id]);
     return station ? listRules(ctx, { itemId: station.id }) : [];
   });
+
+/** How the alarms and warning levels of the stations the subject may see were handled, as `/rest/alarms/statistics`. */
+export const fetchAlarmStatistics = createServerFn({ method: 'GET' })
+  .middleware([signedIn])
+  .validator(AlarmStatisticsQuery)
+  .handler(({ context: { ctx }, data }) => alarmStatistics(ctx, data));

@@ -112,4 +112,11 @@ describe('the address of /alarms', () => {
     expect(alarmSearch({ view: 'active' }).view).toBeUndefined();
     expect(filtersOf({}).view).toBe('active');
   });
+
+  test('keeps the statistics tab and an offered range other than the default 30 days, the lists staying on the active view', () => {
+    expect(alarmSearch({ view: 'statistics', days: '7' })).toMatchObject({ view: 'statistics', days: 7 });
+    expect(alarmSearch({ view: 'statistics', days: '30' }).days).toBeUndefined();
+    expect(alarmSearch({ view: 'statistics', days: '12' }).days).toBeUndefined();
+    expect(filtersOf(alarmSearch({ view: 'statistics', severity: 'warning' }))).toEqual({ view: 'active', severity: 'warning' });
+  });
 });

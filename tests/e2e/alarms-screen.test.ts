@@ -135,6 +135,29 @@ describe('/alarms', () => {
     await context.close();
   });
 
+  test('the statistics tab counts the alarms of each rule the user may see, over the range chosen, and fits 360 px', async () => {
+    const { context, page } = await signedIn(viewer, { width: 360, height: 800 });
+    await visit(page, '/alarms');
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await page.waitForURL(/view=statistics/);
+    const row = page.getByTestId('statistics-rule').filter({ hasText: 'Seen flood' });
+    await row.waitFor();
+    // Station, rule, events, acknowledged, median, longest, escalations, false alarms: the first tests fired and acknowledged it.
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells[0]).toContain('Alarm well Seen');
+    expect(Number(cells[2])).toBeGreaterThanOrEqual(1);
+    expect(Number(cells[3])).toBeGreaterThanOrEqual(1);
+    expect(cells[7]).toBe('0');
+    expect(await page.getByText('Hidden flood').count()).toBe(0);
+    // The table scrolls inside its box; the page does not widen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.getByRole('radio', { name: 'Days back: 7', exact: true }).click();
+    await page.waitForURL(/days=7/);
+    await row.waitFor();
+    await page.screenshot({ path: shot('alarms-statistics-360'), fullPage: true });
+    await context.close();
+  });
+
   test('the administrator creates a rule across stations (2 of 2) and its alarm shows on the alarms screen', async () => {
     // Wells of its own: the others' readings and alarms belong to the tests around it (a fall from their 6 m would
     // also be flagged suspect and move no level).

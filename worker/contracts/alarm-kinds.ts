@@ -32,3 +32,6 @@ export const ruleSeries = ['corrected', 'raw'] as const;
 
 export const isValueKind = (kind: AlarmKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
 export const isRateKind = (kind: AlarmKind) => kind === 'rise' || kind === 'fall';
+
+/** The ranges the alarm statistics screen offers, in days ending now (the API takes any `days` up to a year). */
+export const statisticsRanges = [7, 30, 90] as const;

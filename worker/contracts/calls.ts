@@ -1,4 +1,5 @@
 import { alarmCalls, alarmRuleCalls } from './alarms';
+import { alarmStatisticsCalls } from './alarm-statistics';
 import { apiTokenCalls } from './api-tokens';
 import { groupCalls } from './groups';
 import { itemCalls } from './items';
@@ -36,6 +37,7 @@ export const calls = {
   legacy: legacyCalls,
   alarmRules: alarmRuleCalls,
   alarms: alarmCalls,
+  alarmStatistics: alarmStatisticsCalls,
   notifications: notificationCalls,
   webhooks: webhookCalls,
   apiTokens: apiTokenCalls,

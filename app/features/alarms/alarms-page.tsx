@@ -15,17 +15,19 @@ import { useLiveStations } from '~/features/live/use-live-stations';
 import { stationDateTime } from '~/lib/format';
 import { m } from '~/paraglide/messages';
 import { AcknowledgeDialog } from './acknowledge-dialog';
-import { alarmViews, matchesFilters, type AlarmFilters, type AlarmView } from './alarm-lists';
+import { matchesFilters, type AlarmFilters, type AlarmView } from './alarm-lists';
 import { conditionText, readingName, ruleTitle, severityName, valueText } from './alarm-text';
 import { alarmQueries } from './queries';
-import type { AlarmSearch } from './search';
+import { AlarmStatistics } from './alarm-statistics';
+import { alarmTabs, defaultStatisticsDays, type AlarmSearch, type AlarmTab } from './search';
 import { SeverityBadge } from './severity-badge';
 import { useAlarmUpdates } from './use-alarm-updates';
 
-const viewNames: Record<AlarmView, () => string> = {
+const tabNames: Record<AlarmTab, () => string> = {
   active: m.alarms_view_active,
   acknowledged: m.alarms_view_acknowledged,
   history: m.alarms_view_history,
+  statistics: m.alarms_view_statistics,
 };
 const empties: Record<AlarmView, { title: () => string; body: () => string }> = {
   active: { title: m.alarms_empty_active, body: m.alarms_empty_active_body },
@@ -134,7 +136,7 @@ function AlarmList({
     return <EmptyState title={empties[view].title()}>{filtered ? m.alarms_empty_filtered() : empties[view].body()}</EmptyState>;
   }
   return (
-    <ul data-testid="alarm-list" aria-label={viewNames[view]()} className="divide-y rounded-xl border bg-card text-card-foreground">
+    <ul data-testid="alarm-list" aria-label={tabNames[view]()} className="divide-y rounded-xl border bg-card text-card-foreground">
       {alarms.map((alarm) => (
         <AlarmRow key={alarm.id} alarm={alarm} timeZone={zones.get(alarm.item_id) ?? homeZone} onAcknowledge={onAcknowledge} />
       ))}
@@ -197,10 +199,20 @@ function Filters({
 
 /**
  * `/alarms`: the alarms of the stations the subject may see, newest first, as active, acknowledged and history
- * views, filtered by station and severity (all in the address). Changes arrive live; active alarms can be
- * acknowledged with a note.
+ * views, filtered by station and severity, and how they were handled over the last days (the statistics tab; all
+ * in the address). Changes arrive live; active alarms can be acknowledged with a note.
  */
-export function AlarmsPage({ filters, onChange }: { filters: AlarmFilters; onChange: (next: AlarmSearch) => void }) {
+export function AlarmsPage({
+  tab,
+  filters,
+  days,
+  onChange,
+}: {
+  tab: AlarmTab;
+  filters: AlarmFilters;
+  days: number;
+  onChange: (next: AlarmSearch) => void;
+}) {
   const { data: stations } = useSuspenseQuery(alarmQueries.stations());
   const { data: open } = useSuspenseQuery(alarmQueries.open());
   const alarms = useAlarmUpdates();
@@ -221,16 +233,13 @@ export function AlarmsPage({ filters, onChange }: { filters: AlarmFilters; onCha
         description={m.alarms_description()}
         actions={stations.length > 0 && <LiveIndicator state={live} />}
       />
-      <Tabs
-        value={filters.view}
-        onValueChange={(view) => onChange({ view: view === 'active' ? undefined : (view as AlarmSearch['view']) })}
-      >
+      <Tabs value={tab} onValueChange={(view) => onChange({ view: view === 'active' ? undefined : (view as AlarmSearch['view']) })}>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <TabsList aria-label={m.alarms_views_label()}>
-            {alarmViews.map((view) => (
+            {alarmTabs.map((view) => (
               <TabsTrigger key={view} value={view}>
-                {viewNames[view]()}
-                {view !== 'history' && counts[view] > 0 && (
+                {tabNames[view]()}
+                {(view === 'active' || view === 'acknowledged') && counts[view] > 0 && (
                   <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums" data-testid={`count-${view}`}>
                     {counts[view]}
                   </span>
@@ -238,10 +247,12 @@ export function AlarmsPage({ filters, onChange }: { filters: AlarmFilters; onCha
               </TabsTrigger>
             ))}
           </TabsList>
-          <Filters filters={filters} stations={stations} onChange={onChange} />
+          {tab !== 'statistics' && <Filters filters={filters} stations={stations} onChange={onChange} />}
         </div>
-        <TabsContent value={filters.view}>
-          {filters.view === 'history' ? (
+        <TabsContent value={tab}>
+          {tab === 'statistics' ? (
+            <AlarmStatistics days={days} onDays={(d) => onChange({ days: d === defaultStatisticsDays ? undefined : d })} />
+          ) : filters.view === 'history' ? (
             <History filters={filters} zones={zones} />
           ) : (
             <AlarmList

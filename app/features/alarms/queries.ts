@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { fetchAlarms, fetchAlarmStations, fetchOpenAlarms, fetchStationRules } from '~/server/alarms';
+import { fetchAlarms, fetchAlarmStatistics, fetchAlarmStations, fetchOpenAlarms, fetchStationRules } from '~/server/alarms';
 import { viewState, type AlarmFilters, type AlarmPage } from './alarm-lists';
 
 /** Rows per page of a listing on `/alarms`. */
@@ -29,6 +29,9 @@ export const alarmQueries = {
     }),
   /** The stations the subject may see: the station filter, and each alarm's time zone. */
   stations: () => queryOptions({ queryKey: ['alarms', 'stations'], queryFn: () => fetchAlarmStations() }),
+  /** How alarms and levels were handled over the last `days`. */
+  statistics: (days: number) =>
+    queryOptions({ queryKey: ['alarms', 'statistics', days], queryFn: () => fetchAlarmStatistics({ data: { days } }) }),
   /** A station's rules, whose thresholds its charts draw. */
   rules: (uniqueId: string) =>
     queryOptions({ queryKey: ['alarms', 'rules', uniqueId], queryFn: () => fetchStationRules({ data: { id: uniqueId } }) }),

@@ -1,7 +1,7 @@
 import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import type { LevelStanding } from '../../../worker/contracts/warning';
 import { readingByCode } from '~/features/stations/readings';
-import { stationDateTime } from '~/lib/format';
+import { durationText, stationDateTime } from '~/lib/format';
 import { useNow } from '~/lib/use-now';
 import { m } from '~/paraglide/messages';
 import { levelName } from './level-text';
@@ -16,12 +16,6 @@ function soonestForecast(standings: readonly LevelStanding[] | undefined) {
     if (forecast && (!soonest || forecast.expected_at < soonest.forecast.expected_at)) soonest = { standing, forecast };
   }
   return soonest;
-}
-
-/** "3 h 20 min" (or "40 min"), rounded to the minute. */
-function durationText(ms: number) {
-  const minutes = Math.round(ms / minuteMs);
-  return minutes < 60 ? m.forecast_minutes({ minutes }) : m.forecast_hours({ hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /**

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NotFound } from '~/components/route-states';
 import { AlarmsPage, AlarmsSkeleton } from '~/features/alarms/alarms-page';
 import { alarmQueries } from '~/features/alarms/queries';
-import { alarmSearch, filtersOf, type AlarmSearch } from '~/features/alarms/search';
+import { alarmSearch, defaultStatisticsDays, filtersOf, type AlarmSearch } from '~/features/alarms/search';
 import { m } from '~/paraglide/messages';
 
 export const Route = createFileRoute('/_authed/alarms')({
@@ -23,9 +23,10 @@ export const Route = createFileRoute('/_authed/alarms')({
   notFoundComponent: () => <NotFound title={m.alarms_station_not_found()}>{m.alarms_station_not_found_body()}</NotFound>,
   component: function AlarmsRoute() {
     const { filters } = Route.useLoaderDeps();
+    const { view, days } = Route.useSearch();
     const navigate = Route.useNavigate();
     // Views and filters live in the address: the back button and shared links show the same list.
     const change = (next: AlarmSearch) => void navigate({ search: (prev) => ({ ...prev, ...next }) });
-    return <AlarmsPage filters={filters} onChange={change} />;
+    return <AlarmsPage tab={view ?? 'active'} filters={filters} days={days ?? defaultStatisticsDays} onChange={change} />;
   },
 });

@@ -1,0 +1,97 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AlarmKind, Severity } from '../contracts/alarm-kinds';
+import { rawBatch } from './batch';
+import type { Db } from './client';
+import type { Subject } from './schema';
+import { visibleTo } from './stations';
+
+/** How one group of events (a rule's alarms, a level's crossings) was handled; times in milliseconds. */
+export interface HandlingRow {
+  events: number;
+  acknowledged: number;
+  median_ms: number | null;
+  worst_ms: number | null;
+  escalations: number;
+  highest_step: number | null;
+  false_alarms: number;
+}
+export type RuleStatisticsRow = HandlingRow & {
+  rule_id: number;
+  item_id: number;
+  unique_id: string;
+  station_name: string;
+  rule_name: string | null;
+  kind: AlarmKind;
+  reading: string | null;
+  threshold: number | null;
+  severity: Severity;
+};
+export type LevelStatisticsRow = HandlingRow & {
+  item_id: number;
+  unique_id: string;
+  station_name: string;
+  reading: string;
+  level: number;
+  level_name: string | null;
+};
+
+/**
+ * The escalations an event started, joined by their key (`<event key>:<policy id>`, worker/domain/escalations/run.ts)
+ * as a range of the unique index on it: one seek per event (escalations have no other index by cause). With them, per
+ * event: its first acknowledgement, how many, the furthest step and whether any was marked a false alarm.
+ */
+const startedBy = (key: SQL) => sql`LEFT JOIN escalations e ON e.key > ${key} || ':' AND e.key < ${key} || ';'`;
+const escalationColumns = sql`min(e.acknowledged_at) AS esc_ack, count(e.id) AS escalations, max(e.steps_done) AS steps,
+      coalesce(max(e.false_alarm), 0) AS false_alarm`;
+
+/**
+ * Per group of `ev` (columns `keys`, `at`, `own_ack`, `esc_ack`, `escalations`, `steps`, `false_alarm`): the counts, and the median
+ * and worst of the delays from event to acknowledgement. The median is the middle delay (the mean of the two middle
+ * ones for an even count) by rank in the group, unacknowledged events ranked last and left out.
+ */
+const handledBy = (keys: string) => {
+  const k = sql.raw(keys);
+  return sql`
+  ranked AS (
+    SELECT ${k}, delay, escalations, steps, false_alarm,
+      row_number() OVER (PARTITION BY ${k} ORDER BY delay NULLS LAST) AS nth,
+      count(delay) OVER (PARTITION BY ${k}) AS acked
+    FROM (SELECT ${k}, max(min(coalesce(own_ack, esc_ack), coalesce(esc_ack, own_ack)) - at, 0) AS delay, escalations, steps, false_alarm
+      FROM ev)
+  ), stats AS (
+    SELECT ${k}, count(*) AS events, max(acked) AS acknowledged,
+      avg(CASE WHEN delay IS NOT NULL AND nth IN ((acked + 1) / 2, (acked + 2) / 2) THEN delay END) AS median_ms,
+      max(delay) AS worst_ms, sum(escalations) AS escalations, max(steps) AS highest_step, sum(false_alarm) AS false_alarms
+    FROM ranked GROUP BY ${k}
+  )`;
+};
+
+/**
+ * Alarms that fired in `[from, to)` per rule, and upward level crossings in it per station, reading and level
+ * reached, of the stations the subject may see, in one D1 batch. An event counts as acknowledged at the first
+ * acknowledgement of it or of an escalation it started (a crossing has none of its own).
+ */
+export async function selectAlarmStatistics(db: Db, subject: Subject, { from, to }: { from: number; to: number }) {
+  const rules = sql`
+  WITH ev AS (
+    SELECT a.rule_id AS rule_id, a.fired_at AS at, a.acknowledged_at AS own_ack, ${escalationColumns}
+    FROM alarms a ${startedBy(sql`a.key`)}
+    WHERE a.fired_at >= ${from} AND a.fired_at < ${to} AND ${visibleTo(subject, sql`a.item_id`)}
+    GROUP BY a.id
+  ), ${handledBy('rule_id')}
+  SELECT stats.*, r.item_id, i.unique_id, i.name AS station_name, r.name AS rule_name, r.kind, r.reading, r.threshold, r.severity
+  FROM stats JOIN alarm_rules r ON r.id = stats.rule_id JOIN items i ON i.id = r.item_id
+  ORDER BY i.name, r.id`;
+  const levels = sql`
+  WITH ev AS (
+    SELECT w.item_id AS item_id, w.reading AS reading, w.to_level AS level, w.at AS at, NULL AS own_ack, ${escalationColumns}
+    FROM warning_events w ${startedBy(sql`w.key`)}
+    WHERE w.to_level > w.from_level AND w.at >= ${from} AND w.at < ${to} AND ${visibleTo(subject, sql`w.item_id`)}
+    GROUP BY w.id
+  ), ${handledBy('item_id, reading, level')}
+  SELECT stats.*, i.unique_id, i.name AS station_name, json_extract(s.levels, '$[' || (stats.level - 1) || '].name') AS level_name
+  FROM stats JOIN items i ON i.id = stats.item_id LEFT JOIN warning_scales s ON s.item_id = stats.item_id AND s.reading = stats.reading
+  ORDER BY i.name, stats.item_id, stats.reading, stats.level`;
+  const [ruleRows, levelRows] = await rawBatch<HandlingRow>(db, [rules, levels]);
+  return { rules: ruleRows.results as RuleStatisticsRow[], levels: levelRows.results as LevelStatisticsRow[] };
+}
