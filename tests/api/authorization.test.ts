@@ -403,6 +403,11 @@ const cases: Case[] = [
   },
   { name: 'GET /rest/alarms (all visible)', expected: signedIn, build: async () => ({ method: 'GET', path: '/rest/alarms?state=open' }) },
   {
+    name: 'GET /rest/alarms/statistics',
+    expected: signedIn,
+    build: async () => ({ method: 'GET', path: '/rest/alarms/statistics?days=7' }),
+  },
+  {
     name: 'POST /rest/alarms/acknowledge',
     expected: ownStation,
     build: async ({ user }) => ({
