@@ -15,10 +15,8 @@
  */
 import { parseArgs } from 'node:util';
 import { addDays, dayBounds, localDay } from '../shared/station-time';
-import { hashToken } from '../worker/domain/auth/tokens';
-import { insertSql } from './lib/d1';
 import { benchWorker, count, ingestRate, ms, postIngest, printTable, since, type Row } from './bench/lib';
-import { benchAccountsSql, benchStationId, benchZone, danesCodes, report, stationTokenOf } from './bench/seed';
+import { benchAccountsSql, benchAdminSql, benchStationId, benchZone, danesCodes, report, stationTokenOf } from './bench/seed';
 
 const { values } = parseArgs({ options: { stations: { type: 'string', default: '200' } } });
 const stations = Math.max(2, Number(values.stations));
@@ -34,24 +32,13 @@ const dayRows = (station: number, day: string) => {
   return Array.from({ length: reportsPerDay }, (_, k) => report(station, start + k * STEP)).flat();
 };
 
-const adminSql = () =>
-  [
-    insertSql('subjects', {
-      id: 99,
-      username: 'bench-quality-admin@hladina.local',
-      first_name: 'Bench',
-      second_name: 'Admin',
-      is_admin: true,
-      status: 'active',
-      password_hash: 'none',
-      created_at: Date.now(),
-    }),
-    insertSql('sessions', { id: hashToken(adminToken), subject_id: 99, expires_at: Date.now() + 86_400_000 }),
-  ].join('\n');
-
-const worker = await benchWorker(`${stations} stations for the quality benchmark`, [benchAccountsSql(stations + 2, [1]), adminSql()], {
-  ROLLUP_PERIOD_SECONDS: '0',
-});
+const worker = await benchWorker(
+  `${stations} stations for the quality benchmark`,
+  [benchAccountsSql(stations + 2, [1]), benchAdminSql(adminToken)],
+  {
+    ROLLUP_PERIOD_SECONDS: '0',
+  },
+);
 const { base, counters } = worker;
 const api = async (path: string, body: unknown) => {
   const t = performance.now();

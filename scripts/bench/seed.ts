@@ -1,6 +1,6 @@
 /** SQL for benchmark databases: a subject with a session, stations with one ingest token each, and roll-up rows. */
 import { hashToken } from '../../worker/domain/auth/tokens';
-import { addDays } from '../../shared/station-time';
+import { addDays, dayBounds } from '../../shared/station-time';
 import { sourceRow } from '../../worker/contracts/telemetry';
 import { insertSql } from '../lib/d1';
 
@@ -145,6 +145,22 @@ export function benchLevelsSql(count: number, perStation: number, evenOnly = fal
   return lines.join('\n');
 }
 
+/** An administrator (subject `id`) signed in with `token`: who adds ratings, corrections and flags in the benchmarks. */
+export const benchAdminSql = (token: string, id = 99) =>
+  [
+    insertSql('subjects', {
+      id,
+      username: `bench-admin-${id}@hladina.local`,
+      first_name: 'Bench',
+      second_name: 'Admin',
+      is_admin: true,
+      status: 'active',
+      password_hash: 'none',
+      created_at: Date.now(),
+    }),
+    insertSql('sessions', { id: hashToken(token), subject_id: id, expires_at: Date.now() + 86_400_000 }),
+  ].join('\n');
+
 /** The level of the benchmark's one firing rule: H1 above it fires, 1 m below clears. */
 export const floodLevel = 20;
 
@@ -175,3 +191,14 @@ export const benchValue = (station: number, ts: number, c: number) =>
 /** One DANES report of all seven codes at `ts`. */
 export const report = (station: number, ts: number) =>
   danesCodes.map((reading, c) => sourceRow('DANES', { reading, ts, value: benchValue(station, ts, c) }));
+
+/** Every 10-minute report time of `days` (station-local, in order), each instant once (a DST day's reports overlap the next day's). */
+export const reportTimes = (days: readonly string[]) => {
+  const end = dayBounds(days.at(-1)!, benchZone).end;
+  const times = days.flatMap((day) => Array.from({ length: 144 }, (_, k) => dayBounds(day, benchZone).start + k * 600_000));
+  return [...new Set(times)].filter((ts) => ts < end).sort((a, b) => a - b);
+};
+
+/** The stage (`H1`) of `station` alone at each of `times`: a river gauge's series, without the other six codes. */
+export const stageRows = (station: number, times: readonly number[]) =>
+  times.map((ts) => sourceRow('DANES', { reading: 'H1', ts, value: benchValue(station, ts, 0) }));
