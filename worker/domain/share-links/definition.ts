@@ -129,8 +129,8 @@ export function messageForLink(link: ShareDefinition, itemId: number, message: L
   const newest = Math.max(...rows.map(timeOf));
   // Where readings stand and their forecasts, only of the readings the link shows.
   const { levels, forecasts, ...shown } = message;
-  const ownLevels = levels?.filter((l) => station.face.readings.includes(l.reading));
-  const ownForecasts = forecasts?.filter((f) => station.face.readings.includes(f.reading));
+  const shownOf = <T extends { reading: string }>(list?: T[]) => list?.filter((x) => station.face.readings.includes(x.reading));
+  const [ownLevels, ownForecasts] = [shownOf(levels), shownOf(forecasts)];
   return {
     ...shown,
     unique_id: station.face.unique_id,

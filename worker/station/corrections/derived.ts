@@ -90,6 +90,8 @@ export function derivedArrivals(
   arrivals: readonly Reading[],
   suspect?: ReadonlySet<string>,
 ): { reading: Reading; suspect: boolean }[] {
+  // Most batches bring no level reading: their references and ratings are not read at all.
+  if (!arrivals.some((a) => derivedReadings.some((d) => d.derived.from === a.reading))) return [];
   const derived = derivedOf(referencesIn(sql), ratersIn(sql));
   return arrivals.flatMap(({ reading, ts, value }) =>
     derived.flatMap((d) => {
