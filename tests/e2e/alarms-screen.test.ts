@@ -206,6 +206,56 @@ describe('/alarms', () => {
   });
 });
 
+describe('forecast rules', () => {
+  test('the administrator sets a rule on a warning level forecast; a rising well fires it, and the statistics score its forecast', async () => {
+    const well = await addAlarmStation(token, `${prefix}-RISING`, 'Alarm well Rising', [49.25, 16.7]);
+    await postRest(
+      `/warning-levels/edit?id=${well.item.id}`,
+      { WarningLevels: { reading: 'H1', levels: [{ threshold: 4 }, { threshold: 5 }] } },
+      token,
+    );
+    const { context, page } = await signedIn(demoAccounts.admin, { width: 360 });
+    await visit(page, `/edit-item/${well.item.id}`);
+    await page.getByRole('tab', { name: 'Alarm rules' }).click();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    const editor = page.getByTestId('rule-editor');
+    await editor.getByLabel('Kind', { exact: true }).click();
+    await page.getByRole('option', { name: 'Warning level forecast', exact: true }).click();
+    await editor.getByLabel('Name (optional)').fill('Rising well');
+    // The kind asks for a warning level and a lead time, with sensible starting values, and nothing about thresholds.
+    expect(await editor.getByLabel('Warning level (1 = the first)').inputValue()).toBe('1');
+    expect(await editor.getByLabel('Forecast within (minutes)').inputValue()).toBe('180');
+    expect(await editor.getByLabel('Deadband (m)').count()).toBe(0);
+    await editor.getByLabel('Forecast within (minutes)').fill('120');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByRole('table', { name: 'Alarm rules of the station' }).getByText('level 1 reached or forecast within 120 min').waitFor();
+
+    // 0.5 m an hour from 2.5 m: 4 m (level 1) an hour after the newest reading.
+    const start = Date.now() - 3 * 3_600_000;
+    const rows = [2.5, 3.0, 3.5].map((value, h) => ({
+      data_name: 'H1',
+      data_value: value,
+      date: new Date(start + h * 3_600_000).toISOString(),
+    }));
+    await postRest('/ingest/danes', { rows }, well.token);
+    await visit(page, '/alarms');
+    const row = rowOf(page, 'Rising well');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Warning level 1 forecast or reached');
+
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    const scored = page.getByTestId('statistics-forecast').filter({ hasText: 'Alarm well Rising' });
+    await scored.waitFor();
+    // Station, level, forecasts, hits, false alarms, pending, crossings warned: one forecast, still inside its tolerance.
+    const cells = await scored.getByRole('cell').allTextContents();
+    expect(cells.slice(2, 7)).toEqual(['1', '0', '0', '1', '0 / 0']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: shot('alarms-statistics-forecasts-360'), fullPage: true });
+    await context.close();
+  });
+});
+
 describe('looks', () => {
   test.each(looks)('/alarms, its dialog and the dashboard’s badges fit $width px, $scheme', async ({ width, height, scheme }) => {
     const { context, page } = await signedIn(demoAccounts.admin, { width, height, colorScheme: scheme });

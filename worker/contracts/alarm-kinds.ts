@@ -3,9 +3,10 @@
 /**
  * What a rule watches. `above`/`below`: a reading's value against the threshold; `rise`/`fall`: its rate of change
  * per hour over a window; `no_data`: no reading from the station for `silence_minutes`; `low_voltage`: the ready
- * preset "supply voltage (POWER) below the threshold", evaluated like `below`.
+ * preset "supply voltage (POWER) below the threshold", evaluated like `below`; `forecast`: the reading's time-to-level
+ * forecast expects warning level `threshold` within `window_minutes`, or the level is reached (decision 0043).
  */
-export const ruleKinds = ['above', 'below', 'rise', 'fall', 'no_data', 'low_voltage'] as const;
+export const ruleKinds = ['above', 'below', 'rise', 'fall', 'no_data', 'low_voltage', 'forecast'] as const;
 export type RuleKind = (typeof ruleKinds)[number];
 /**
  * What an alarm (and its rule's row) can be: a station rule's kind, or `k_of_n`, a rule across stations (decision
@@ -29,6 +30,9 @@ export const lowVoltageDefault = 11.5;
  * included (docs/corrections.md); `raw` the logger's readings.
  */
 export const ruleSeries = ['corrected', 'raw'] as const;
+
+/** How far ahead a time-to-level forecast reaches, so the most a forecast rule can look ahead (decision 0035). */
+export const forecastHorizonMinutes = 48 * 60;
 
 export const isValueKind = (kind: AlarmKind) => kind === 'above' || kind === 'below' || kind === 'low_voltage';
 export const isRateKind = (kind: AlarmKind) => kind === 'rise' || kind === 'fall';

@@ -54,11 +54,40 @@ export const LevelStatistics = z.object({
 });
 export type LevelStatistics = z.infer<typeof LevelStatistics>;
 
+const median = (what: string) =>
+  z
+    .number()
+    .nullable()
+    .meta({ description: `Median over the hits of ${what}; null without hits.` });
+
+export const ForecastStatistics = z.object({
+  item_id: z.number(),
+  unique_id: z.string(),
+  station_name: z.string(),
+  reading: z.string(),
+  level: z.number().int().meta({ description: 'The warning level forecast, or reached by a crossing (as in `levels`).' }),
+  level_name: z.string().nullable(),
+  forecasts: z.number().int().meta({ description: 'Forecasts of the level issued in the range (each time the forecast moved).' }),
+  hits: z.number().int().meta({
+    description: 'Forecasts after which the level was reached by the expected time plus the tolerance (their lead time, at least 1 h).',
+  }),
+  false_alarms: z.number().int().meta({ description: 'Forecasts whose tolerance ran out without the level being reached.' }),
+  pending: z.number().int().meta({ description: 'Forecasts still inside their tolerance without the level reached.' }),
+  crossings: z.number().int().meta({ description: 'Upward crossings reaching the level in the range.' }),
+  warned: z.number().int().meta({ description: 'Of those, crossings a forecast scored as a hit had announced (the rest were missed).' }),
+  warning_median_seconds: median('the time from the forecast to the crossing (how much warning it gave)'),
+  error_median_seconds: median('the crossing time less the expected time (positive: later than forecast)'),
+});
+export type ForecastStatistics = z.infer<typeof ForecastStatistics>;
+
 export const AlarmStatistics = z.object({
   from: z.string(),
   to: z.string(),
   rules: z.array(RuleStatistics).meta({ description: 'Per alarm rule with alarms that fired in the range.' }),
   levels: z.array(LevelStatistics).meta({ description: 'Per station, reading and level with upward crossings in the range.' }),
+  forecasts: z.array(ForecastStatistics).meta({
+    description: 'Per station, reading and level with forecasts issued or upward crossings in the range: how the forecasts scored.',
+  }),
 });
 export type AlarmStatistics = z.infer<typeof AlarmStatistics>;
 
@@ -72,7 +101,8 @@ export const alarmStatisticsCalls = {
       'Rows per alarm rule (alarms that fired in `[from, to)`, reading time) and per warning level (upward crossings in the range, ' +
       'each under the level it reached): events, how many were acknowledged and how fast (median and worst, seconds from the ' +
       'event to its first acknowledgement of the alarm or of an escalation it started), escalations started and the furthest ' +
-      'step reached, and false alarms marked so when acknowledging an escalation.',
+      'step reached, and false alarms marked so when acknowledging an escalation; and per level, the time-to-level forecasts issued ' +
+      'in the range scored against the crossings that followed (hits, false alarms, pending, crossings warned of or missed).',
     query: AlarmStatisticsQuery,
     reply: AlarmStatistics,
   }),

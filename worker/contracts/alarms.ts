@@ -11,6 +11,7 @@ import {
   lowVoltageDefault,
   lowVoltageReading,
   ruleKinds,
+  forecastHorizonMinutes,
   ruleSeries,
   severities,
 } from './alarm-kinds';
@@ -35,16 +36,17 @@ export const AlarmRules = z
     }),
     threshold: z.number().nullish().meta({
       description:
-        "The level (value kinds, in the reading's unit; `low_voltage` defaults to 11.5 V) or the rate per hour (rate kinds, > 0).",
+        "The level (value kinds, in the reading's unit; `low_voltage` defaults to 11.5 V), the rate per hour (rate kinds, > 0) or, for `forecast`, the warning level's number (1 = the first).",
     }),
     deadband: z
       .number()
       .min(0)
       .nullish()
       .meta({ description: 'How far back past the threshold the value (or rate) must go before the alarm clears (default 0).' }),
-    window_minutes: minutes(5, week)
-      .nullish()
-      .meta({ description: 'Rate kinds: the rate is the change since the newest reading at least this long before, per hour.' }),
+    window_minutes: minutes(5, week).nullish().meta({
+      description:
+        'Rate kinds: the rate is the change since the newest reading at least this long before, per hour. `forecast`: how far ahead (at most 48 h) a forecast of the level fires it.',
+    }),
     silence_minutes: minutes(10, 30 * 24 * 60)
       .nullish()
       .meta({ description: '`no_data`: minutes without any reading before it fires (checked every five minutes).' }),
@@ -71,6 +73,21 @@ export const AlarmRules = z
       if (rule.hold_minutes) ctx.addIssue({ code: 'custom', path: ['hold_minutes'], input: rule.hold_minutes });
       return;
     }
+    if (rule.kind === 'forecast') {
+      need('reading');
+      need('threshold');
+      need('window_minutes');
+      if (typeof rule.threshold === 'number' && !(Number.isInteger(rule.threshold) && rule.threshold >= 1))
+        ctx.addIssue({ code: 'custom', path: ['threshold'], input: rule.threshold, message: 'A warning level: 1, 2, 3 …' });
+      if (typeof rule.window_minutes === 'number' && rule.window_minutes > forecastHorizonMinutes)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['window_minutes'],
+          input: rule.window_minutes,
+          message: `Forecasts reach at most ${forecastHorizonMinutes / 60} hours ahead.`,
+        });
+      return;
+    }
     if (rule.kind !== 'low_voltage') need('reading');
     else if (rule.reading && rule.reading !== lowVoltageReading) ctx.addIssue({ code: 'custom', path: ['reading'], input: rule.reading });
     if (rule.kind !== 'low_voltage') need('threshold');
@@ -93,7 +110,7 @@ export const AlarmRules = z
       reading: rule.kind === 'low_voltage' ? lowVoltageReading : rule.kind === 'no_data' ? null : rule.reading!,
       threshold: rule.kind === 'no_data' ? null : (rule.threshold ?? lowVoltageDefault),
       deadband: value || rate ? (rule.deadband ?? 0) : 0,
-      window_minutes: rate ? rule.window_minutes! : null,
+      window_minutes: rate || rule.kind === 'forecast' ? rule.window_minutes! : null,
       silence_minutes: rule.kind === 'no_data' ? rule.silence_minutes! : null,
       hold_minutes: rule.kind === 'no_data' ? 0 : (rule.hold_minutes ?? 0),
       severity: rule.severity,
@@ -143,10 +160,10 @@ export const PreviewEpisode = z.object({
   started_at: z.string().meta({ description: 'When the condition began (no_data: the deadline).' }),
   fired_at: z.string().meta({ description: 'When it would have fired (after the hold).' }),
   cleared_at: z.string().nullable().meta({ description: 'When it would have cleared; null: still firing at the end of the range.' }),
-  value: z
-    .number()
-    .nullable()
-    .meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
+  value: z.number().nullable().meta({
+    description:
+      "The value (value kinds), the rate per hour (rate kinds) or the reading's newest value (`forecast`) that fired it; null for `no_data`.",
+  }),
 });
 
 export const RulePreview = z.object({
@@ -156,7 +173,10 @@ export const RulePreview = z.object({
   to: z.string(),
   fired: z.number().meta({ description: 'How many times the rule would have fired over the range.' }),
   episodes: z.array(PreviewEpisode),
-  threshold: z.number().nullable().meta({ description: 'Draw as a horizontal line on `series` (value kinds).' }),
+  threshold: z
+    .number()
+    .nullable()
+    .meta({ description: "Draw as a horizontal line on `series` (value kinds; a forecast rule's warning level, in the reading's unit)." }),
   clear_level: z.number().nullable().meta({ description: 'Where a value rule clears: draw beside the threshold.' }),
   series: z
     .object({ t: z.array(z.number()).meta({ description: 'Epoch ms.' }), v: z.array(z.number()) })
@@ -182,10 +202,10 @@ export const Alarm = z.object({
   state: z.enum(alarmStates),
   started_at: z.string().meta({ description: 'Reading time the condition began (no_data: the deadline).' }),
   fired_at: z.string().meta({ description: 'When it fired: reading time after the hold (no_data: the check that found the silence).' }),
-  value: z
-    .number()
-    .nullable()
-    .meta({ description: 'The value (value kinds) or rate per hour (rate kinds) that fired it; null for `no_data`.' }),
+  value: z.number().nullable().meta({
+    description:
+      "The value (value kinds), the rate per hour (rate kinds) or the reading's newest value (`forecast`) that fired it; null for `no_data`.",
+  }),
   acknowledged_at: z.string().nullable(),
   acknowledged_by: NamedRef.nullable(),
   note: z.string().nullable().meta({ description: 'The note given with the acknowledgement.' }),
@@ -218,7 +238,9 @@ export const AlarmAcknowledge = z.object({ note: optionalText(500) });
 
 const ruleFields =
   'Kinds: `above`/`below` (value past `threshold`), `rise`/`fall` (rate per hour over `window_minutes` past `threshold` > 0), ' +
-  '`no_data` (no reading for `silence_minutes`, checked every five minutes), `low_voltage` (preset: POWER below `threshold`, default 11.5 V). ' +
+  '`no_data` (no reading for `silence_minutes`, checked every five minutes), `low_voltage` (preset: POWER below `threshold`, default 11.5 V), ' +
+  "`forecast` (the reading's time-to-level forecast expects warning level `threshold` within `window_minutes`, or the level is reached; " +
+  'it clears when neither holds; the reading needs warning levels). ' +
   'Value and rate rules clear only once back past the threshold by `deadband`, and fire only after the condition held `hold_minutes` (reading time). ' +
   'Fields a kind does not use are ignored and come back null.';
 

@@ -3,7 +3,9 @@ import {
   idleState,
   runRule,
   silenceDeadline,
+  stepForecastRule,
   transitionTime,
+  type ForecastStanding,
   type Point,
   type RuleSpec,
   type RuleState,
@@ -98,9 +100,15 @@ export class StationAlarms {
    * Evaluates the rules on a batch's newly stored readings in reading-time order, inside the batch's transaction,
    * writing only the rules whose state changed and the transitions. `now` is arrival time: no-data rules use it (a
    * report within their limit of now clears them), and the newest-reading marks never pass it. `suspect` holds the
-   * `${code}|${ts}` of readings the checks flagged.
+   * `${code}|${ts}` of readings the checks flagged; `standings` where each reading with levels the batch brought stands
+   * (forecast rules).
    */
-  evaluate(stored: Reading[], now: number, suspect: ReadonlySet<string> = new Set()): AlarmChanges | null {
+  evaluate(
+    stored: Reading[],
+    now: number,
+    suspect: ReadonlySet<string> = new Set(),
+    standings: ReadonlyMap<string, ForecastStanding> = new Map(),
+  ): AlarmChanges | null {
     const rules = this.held();
     if (!rules.length || !stored.length) return null;
     const byCode = new Map<string, (Point & { suspect: boolean })[]>();
@@ -126,6 +134,14 @@ export class StationAlarms {
           states.set(spec.id, idleState);
           transitions.push({ type: 'cleared', ruleId: spec.id, key: state.alarmKey!, clearedAt: latest, value: null });
         }
+        continue;
+      }
+      if (spec.kind === 'forecast') {
+        const standing = standings.get(spec.reading!);
+        if (!standing) continue;
+        const step = stepForecastRule(spec, state, standing, newKey);
+        if (step.state !== state) states.set(spec.id, step.state);
+        if (step.transition) transitions.push(step.transition);
         continue;
       }
       const code = storedCodeOf(spec.reading!);

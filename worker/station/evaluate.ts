@@ -1,5 +1,6 @@
 import { isRateKind, type RuleKind } from '../contracts/alarm-kinds';
 import type { AlarmRuleRow } from '../db/schema';
+import type { LevelForecast } from './time-to-level';
 
 /**
  * A rule as its station's object keeps and evaluates it: the columns of its D1 row that evaluation reads
@@ -48,7 +49,8 @@ function excess(rule: RuleSpec, measure: number): number {
     case 'fall':
       return -measure - threshold;
     case 'no_data':
-      throw new Error('a no-data rule has no measure');
+    case 'forecast':
+      throw new Error(`a ${rule.kind} rule has no measure`);
   }
 }
 
@@ -123,6 +125,40 @@ export function runRule(rule: RuleSpec, state: RuleState, points: Point[], histo
     if (step.transition) transitions.push(step.transition);
   }
   return { state, transitions };
+}
+
+/**
+ * Where a reading with warning levels stands after a batch that brought a new reading of it: the level it is at, its
+ * time-to-level forecast (null: none) and its newest reading, the time and value a forecast rule's change takes.
+ */
+export interface ForecastStanding {
+  level: number;
+  forecast: LevelForecast | null;
+  ts: number;
+  value: number;
+}
+
+/**
+ * Moves a forecast rule (decision 0043): it fires while its level is forecast within its window of the newest reading
+ * (a forecast that has not moved draws nearer with every reading) or already reached, and clears once neither holds.
+ * No hold and no deadband: the forecast itself only moves past its own tolerance (`forecastMoved`).
+ */
+export function stepForecastRule(
+  rule: RuleSpec,
+  state: RuleState,
+  { level, forecast, ts, value }: ForecastStanding,
+  newKey: () => string,
+): { state: RuleState; transition: Transition | null } {
+  const target = rule.threshold!;
+  const holds =
+    level >= target || (forecast !== null && forecast.level >= target && forecast.expectedAt - ts <= rule.windowMinutes! * minute);
+  if (holds === (state.phase === 'firing')) return { state, transition: null };
+  if (!holds) return { state: idleState, transition: { type: 'cleared', ruleId: rule.id, key: state.alarmKey!, clearedAt: ts, value } };
+  const key = newKey();
+  return {
+    state: { phase: 'firing', since: ts, alarmKey: key },
+    transition: { type: 'fired', ruleId: rule.id, key, startedAt: ts, firedAt: ts, value },
+  };
 }
 
 /** When a no-data rule's silence runs out, counted from the newest reading (or the rule's creation, before any). */

@@ -281,7 +281,13 @@ export class AlarmsFacet extends Facet {
 
   /** How a rule would have fired over [from, to) of this station's readings (the rules tab's preview). */
   preview(spec: RuleSpec, from: number, to: number): RulePreviewOutcome {
-    return previewRule(this.parts.storage.sql, spec, from, to);
+    return previewRule(
+      this.parts.storage.sql,
+      spec,
+      from,
+      to,
+      spec.reading === null ? undefined : this.parts.warning.standing(spec.reading)?.spec,
+    );
   }
 }
 

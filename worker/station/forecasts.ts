@@ -1,3 +1,5 @@
+import type { Reading } from '../contracts/telemetry';
+import type { ForecastStanding } from './evaluate';
 import { codeIndex } from './flags';
 import type { ScaleSpec } from './levels';
 import { column } from './schema';
@@ -23,7 +25,7 @@ export interface MovedForecast {
 }
 
 /**
- * The time-to-level forecasts of a station's readings with levels (decision 0035): made again after a batch brought
+ * The time-to-level forecasts of a station's readings with levels (decisions 0035, 0043): made again in a batch that brought
  * a new reading of the code, from the good readings of the window before it, and written to D1 only when it moved
  * (`forecastMoved`). What D1 holds is remembered here; a failed write leaves it as it was, so the next batch tries again.
  */
@@ -94,6 +96,27 @@ export class StationForecasts {
       const forecast = forecastLevel(scale.spec, scale.level, this.window(code, ts));
       return forecastMoved(this.of(code), forecast) ? [{ code, forecast, issuedAt: forecast?.issuedAt ?? ts }] : [];
     });
+  }
+
+  /**
+   * Where each reading a batch forecast again stands after it (forecast rules evaluate this): its level, its forecast
+   * (the moved one, else the one held) and its newest new reading.
+   */
+  standings(
+    newest: ReadonlyMap<string, number> | undefined,
+    moved: readonly MovedForecast[],
+    standing: (code: string) => { level: number } | undefined,
+    stored: readonly Reading[],
+  ): Map<string, ForecastStanding> {
+    const standings = new Map<string, ForecastStanding>();
+    for (const [code, ts] of newest ?? []) {
+      const at = standing(code);
+      const value = stored.find((r) => r.reading === code && r.ts === ts)?.value;
+      if (!at || value === undefined) continue;
+      const made = moved.find((m) => m.code === code);
+      standings.set(code, { level: at.level, forecast: made ? made.forecast : this.of(code), ts, value });
+    }
+    return standings;
   }
 
   /** Writes moved forecasts to D1, remembering each one written. */

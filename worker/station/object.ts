@@ -141,17 +141,20 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       }
       const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now, maintenance.covers) : null;
       const levels = warning.evaluate(outcome.stored, now, arrival?.suspect);
-      return { outcome, arrival, changes: alarms.evaluate(outcome.stored, now, arrival?.suspect), levels };
+      const standing = (code: string) => warning.standing(code, levels);
+      // Forecast once here, so forecast rules evaluate the forecasts pages are told and D1 gets.
+      const forecast = forecasts.moved(levels?.newest, standing);
+      const standings = forecasts.standings(levels?.newest, forecast, standing, outcome.stored);
+      return { outcome, arrival, changes: alarms.evaluate(outcome.stored, now, arrival?.suspect, standings), levels, forecast };
     });
     if (!done)
       return { accepted: 0, duplicates: 0, rowsWritten: 0, refused, timings: { store: Date.now() - now, publish: 0, schedule: 0 } };
-    const { outcome, arrival, changes, levels } = done;
+    const { outcome, arrival, changes, levels, forecast } = done;
     quality.commit(arrival);
     alarms.commit(changes);
     warning.commit(levels);
     rollup.changed(outcome.days);
     const stored = Date.now();
-    const forecast = forecasts.moved(levels?.newest, (code) => warning.standing(code));
     if (outcome.stored.length) this.#publish(station, outcome.stored, { suspect: arrival?.suspect, levels: levels?.levels, forecast });
     const published = Date.now();
     await Promise.all([

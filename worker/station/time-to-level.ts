@@ -1,4 +1,5 @@
 import type { LevelDirection } from '../contracts/warning';
+import { forecastHorizonMinutes } from '../contracts/alarm-kinds';
 
 /** How a time-to-level forecast is made (decision 0035); the defaults are the object's. */
 export interface ForecastMethod {
@@ -12,7 +13,7 @@ export interface ForecastMethod {
 
 const hourMs = 3_600_000;
 
-export const defaultForecastMethod: ForecastMethod = { windowMs: 3 * hourMs, minReadings: 3, horizonMs: 48 * hourMs };
+export const defaultForecastMethod: ForecastMethod = { windowMs: 3 * hourMs, minReadings: 3, horizonMs: forecastHorizonMinutes * 60_000 };
 
 /** The next level a reading is expected to reach and when (ms), made from readings up to `issuedAt`. */
 export interface LevelForecast {

@@ -157,9 +157,11 @@ export class StationWarning {
     return revision;
   }
 
-  /** A reading's scale and the level it stands at; undefined without levels. */
-  standing(code: string): { spec: ScaleSpec; level: number } | undefined {
-    return this.held().get(code);
+  /** A reading's scale and the level it stands at (after `changes`, not yet committed); undefined without levels. */
+  standing(code: string, changes?: LevelChanges | null): { spec: ScaleSpec; level: number } | undefined {
+    const held = this.held().get(code);
+    const moved = changes?.levels.get(code);
+    return held && moved ? { spec: held.spec, level: moved.level } : held;
   }
 
   /** The level each reading with levels stands at. */

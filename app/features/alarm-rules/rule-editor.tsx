@@ -39,7 +39,7 @@ function NumberField({ decimal = false, ...props }: ComponentProps<typeof TextFi
 
 /** A timing input: the kinds that show it, and what a new rule starts with. */
 interface MinuteField {
-  shown: 'window' | 'silence' | 'hold';
+  shown: 'window' | 'lead' | 'silence' | 'hold';
   name: string;
   min: number;
   placeholder?: string;
@@ -56,6 +56,14 @@ const minuteFields: MinuteField[] = [
     label: m.alarm_rules_window,
     hint: m.alarm_rules_window_hint,
     initial: (rule) => rule?.window_minutes ?? 60,
+  },
+  {
+    shown: 'lead',
+    name: 'window_minutes',
+    min: 5,
+    label: m.alarm_rules_lead,
+    hint: m.alarm_rules_lead_hint,
+    initial: (rule) => rule?.window_minutes ?? 180,
   },
   {
     shown: 'silence',
@@ -180,7 +188,18 @@ export function RuleEditor({
                 disabled={fields.reading === 'power'}
               />
             )}
-            {fields.threshold && (
+            {fields.threshold === 'warning' && (
+              <NumberField
+                key={`threshold-${kind}`}
+                name="threshold"
+                min={1}
+                label={m.alarm_rules_warning_level()}
+                hint={m.alarm_rules_warning_level_hint()}
+                defaultValue={rule?.kind === kind ? (rule.threshold ?? '') : 1}
+                errors={errors}
+              />
+            )}
+            {(fields.threshold === 'level' || fields.threshold === 'rate') && (
               <NumberField
                 key={`threshold-${kind}`}
                 decimal
@@ -210,7 +229,7 @@ export function RuleEditor({
             {minuteFields.map(
               ({ shown, label, hint, initial, ...field }) =>
                 fields[shown] && (
-                  <NumberField key={field.name} {...field} label={label()} hint={hint()} defaultValue={initial(rule)} errors={errors} />
+                  <NumberField key={shown} {...field} label={label()} hint={hint()} defaultValue={initial(rule)} errors={errors} />
                 ),
             )}
             <Choice
@@ -221,7 +240,7 @@ export function RuleEditor({
               onChange={choose(setSeverity)}
               errors={errors}
             />
-            {fields.threshold && (
+            {fields.suspect && (
               <div className="grid content-start gap-2">
                 <div className="flex items-center gap-3">
                   <Switch

@@ -6,19 +6,23 @@ import { m } from '~/paraglide/messages';
 
 /**
  * The inputs each kind of rule has (the contract ignores the others): which reading, whether the threshold is a
- * level or a rate per hour, and which of deadband, window, silence and hold apply.
+ * level, a rate per hour or a warning level's number, which of deadband, window, lead (a forecast's window), silence
+ * and hold apply, and whether it can ignore suspect readings.
  */
 interface KindFields {
   reading: 'choose' | 'power' | null;
-  threshold: 'level' | 'rate' | null;
+  threshold: 'level' | 'rate' | 'warning' | null;
   deadband: boolean;
   window: boolean;
+  lead: boolean;
   silence: boolean;
   hold: boolean;
+  suspect: boolean;
 }
 
-const level: KindFields = { reading: 'choose', threshold: 'level', deadband: true, window: false, silence: false, hold: true };
-const rate: KindFields = { reading: 'choose', threshold: 'rate', deadband: true, window: true, silence: false, hold: true };
+const none = { deadband: false, window: false, lead: false, silence: false, hold: false, suspect: false };
+const level: KindFields = { ...none, reading: 'choose', threshold: 'level', deadband: true, hold: true, suspect: true };
+const rate: KindFields = { ...level, threshold: 'rate', window: true };
 
 // Keyed by every kind, so the list below cannot miss one.
 const fields: Record<RuleKind, KindFields> = {
@@ -26,8 +30,9 @@ const fields: Record<RuleKind, KindFields> = {
   below: level,
   rise: rate,
   fall: rate,
-  no_data: { reading: null, threshold: null, deadband: false, window: false, silence: true, hold: false },
+  no_data: { ...none, reading: null, threshold: null, silence: true },
   low_voltage: { ...level, reading: 'power' },
+  forecast: { ...none, reading: 'choose', threshold: 'warning', lead: true },
 };
 
 export const kindFields = (kind: RuleKind) => fields[kind];
@@ -43,6 +48,7 @@ export const kindLabels: Record<RuleKind, () => string> = {
   fall: m.alarm_rules_kind_fall,
   no_data: m.alarm_rules_kind_no_data,
   low_voltage: m.alarm_rules_kind_low_voltage,
+  forecast: m.alarm_rules_kind_forecast,
 };
 
 /** Every reading of a source, then its derived codes (elevation above datum …), named in the current language. */
@@ -91,6 +97,7 @@ export function describeRule(rule: AlarmRule, reading: Reading | undefined) {
     rise: () => m.alarm_rules_cond_rise({ value }),
     fall: () => m.alarm_rules_cond_fall({ value }),
     no_data: () => m.alarm_rules_cond_no_data({ minutes: rule.silence_minutes ?? 0 }),
+    forecast: () => m.alarm_rules_cond_forecast({ level: rule.threshold ?? 0, minutes: rule.window_minutes ?? 0 }),
   }[rule.kind]();
   const clearRate = amount((rule.threshold ?? 0) - rule.deadband, perHour);
   const clearLevel = amount(rule.clear_level ?? 0, unit);
@@ -101,10 +108,11 @@ export function describeRule(rule: AlarmRule, reading: Reading | undefined) {
     rise: () => m.alarm_rules_clears_slower({ value: clearRate }),
     fall: () => m.alarm_rules_clears_slower({ value: clearRate }),
     no_data: () => m.alarm_rules_clears_on_data(),
+    forecast: () => m.alarm_rules_clears_forecast(),
   }[rule.kind]();
   const kind = kindFields(rule.kind);
   const timing: string[] = [];
-  if (rule.window_minutes !== null) timing.push(m.alarm_rules_window_of({ minutes: rule.window_minutes }));
+  if (kind.window && rule.window_minutes !== null) timing.push(m.alarm_rules_window_of({ minutes: rule.window_minutes }));
   if (rule.hold_minutes > 0) timing.push(m.alarm_rules_hold_of({ minutes: rule.hold_minutes }));
   return {
     condition,

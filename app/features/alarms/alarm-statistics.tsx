@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { statisticsRanges } from '../../../worker/contracts/alarm-kinds';
-import type { LevelStatistics, RuleStatistics } from '../../../worker/contracts/alarm-statistics';
+import type { ForecastStatistics, LevelStatistics, RuleStatistics } from '../../../worker/contracts/alarm-statistics';
 import { EmptyState, ErrorState } from '~/components/states';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
@@ -40,19 +40,33 @@ function HandlingCells({ row }: { row: Handling }) {
   );
 }
 
-/** One table of the statistics: the columns naming each row, then how its events were handled. */
-function StatisticsTable({ label, heads, children }: { label: string; heads: string[]; children: ReactNode }) {
-  const counts = [
-    m.alarms_statistics_events(),
-    m.alarms_statistics_acknowledged(),
-    m.alarms_statistics_median(),
-    m.alarms_statistics_worst(),
-    m.alarms_statistics_escalations(),
-    m.alarms_statistics_false_alarms(),
-  ];
+const handlingHeads = () => [
+  m.alarms_statistics_events(),
+  m.alarms_statistics_acknowledged(),
+  m.alarms_statistics_median(),
+  m.alarms_statistics_worst(),
+  m.alarms_statistics_escalations(),
+  m.alarms_statistics_false_alarms(),
+];
+
+/** One table of the statistics: the columns naming each row, then its figures (by default how its events were handled). */
+function StatisticsTable({
+  label,
+  hint,
+  heads,
+  counts = handlingHeads(),
+  children,
+}: {
+  label: string;
+  hint?: string;
+  heads: string[];
+  counts?: string[];
+  children: ReactNode;
+}) {
   return (
     <section className="flex min-w-0 flex-col gap-2">
       <h2 className="font-semibold">{label}</h2>
+      {hint && <p className="max-w-prose text-sm text-muted-foreground">{hint}</p>}
       <div className="rounded-xl border bg-card">
         <Table aria-label={label}>
           <TableHeader>
@@ -109,6 +123,47 @@ function LevelRows({ levels }: { levels: LevelStatistics[] }) {
   ));
 }
 
+/** A median delay in words ("2 h 30 min"), a dash without one. */
+const delay = (seconds: number | null) => (seconds === null ? '—' : durationText(Math.abs(seconds) * 1000));
+
+/** How far the crossing was from the expected time: "30 min late", "10 min early", a dash without hits. */
+function offBy(seconds: number | null) {
+  if (seconds === null || seconds === 0) return delay(seconds);
+  const time = delay(seconds);
+  return seconds > 0 ? m.alarms_statistics_late({ time }) : m.alarms_statistics_early({ time });
+}
+
+const forecastHeads = () => [
+  m.alarms_statistics_issued(),
+  m.alarms_statistics_hits(),
+  m.alarms_statistics_false_alarms(),
+  m.alarms_statistics_pending(),
+  m.alarms_statistics_warned(),
+  m.alarms_statistics_warning(),
+  m.alarms_statistics_error(),
+];
+
+function ForecastRows({ forecasts }: { forecasts: ForecastStatistics[] }) {
+  return forecasts.map((row) => (
+    <TableRow key={`${row.item_id}:${row.reading}:${row.level}`} data-testid="statistics-forecast">
+      <Station name={row.station_name} uniqueId={row.unique_id} />
+      <TableCell>
+        <div className="font-medium">{levelName({ rank: row.level, name: row.level_name })}</div>
+        <div className="text-xs text-muted-foreground">{readingName(row.reading)}</div>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{formatWhole(row.forecasts)}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatWhole(row.hits)}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatWhole(row.false_alarms)}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatWhole(row.pending)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">
+        {formatWhole(row.warned)} / {formatWhole(row.crossings)}
+      </TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{delay(row.warning_median_seconds)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{offBy(row.error_median_seconds)}</TableCell>
+    </TableRow>
+  ));
+}
+
 /**
  * The Statistics tab of `/alarms`: per alarm rule and per warning level of the stations the subject may see, how
  * many events there were over the last 7, 30 or 90 days and how they were handled. It loads when the tab opens (the
@@ -127,10 +182,10 @@ export function AlarmStatistics({ days, onDays }: { days: number; onDays: (days:
     );
   } else if (statistics.isError) {
     body = <ErrorState error={statistics.error} onRetry={() => void statistics.refetch()} />;
-  } else if (!statistics.data.rules.length && !statistics.data.levels.length) {
+  } else if (!statistics.data.rules.length && !statistics.data.levels.length && !statistics.data.forecasts.length) {
     body = <EmptyState title={m.alarms_statistics_empty()}>{m.alarms_statistics_empty_body()}</EmptyState>;
   } else {
-    const { rules, levels } = statistics.data;
+    const { rules, levels, forecasts } = statistics.data;
     body = (
       <div
         className={statistics.isPlaceholderData ? 'flex flex-col gap-6 opacity-60' : 'flex flex-col gap-6'}
@@ -144,6 +199,16 @@ export function AlarmStatistics({ days, onDays }: { days: number; onDays: (days:
         {levels.length > 0 && (
           <StatisticsTable label={m.alarms_statistics_levels()} heads={[m.alarms_filter_station(), m.alarms_statistics_level()]}>
             <LevelRows levels={levels} />
+          </StatisticsTable>
+        )}
+        {forecasts.length > 0 && (
+          <StatisticsTable
+            label={m.alarms_statistics_forecasts()}
+            hint={m.alarms_statistics_forecasts_hint()}
+            heads={[m.alarms_filter_station(), m.alarms_statistics_level()]}
+            counts={forecastHeads()}
+          >
+            <ForecastRows forecasts={forecasts} />
           </StatisticsTable>
         )}
       </div>

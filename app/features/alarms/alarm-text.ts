@@ -23,6 +23,7 @@ export function conditionText({ kind, reading, threshold }: RuleShape): string {
     fall: () => m.alarms_kind_fall({ level }),
     low_voltage: () => m.alarms_kind_low_voltage({ level }),
     no_data: () => m.alarms_kind_no_data(),
+    forecast: () => m.alarms_kind_forecast({ level: String(threshold ?? '') }),
     k_of_n: () => m.alarms_kind_k_of_n({ k: String(threshold ?? '') }),
   };
   return texts[kind]();

@@ -18,3 +18,21 @@ export const warningForecasts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.reading] })],
 );
+
+/**
+ * Every forecast of a level a station's object made (decision 0043), kept to be scored against the crossings that
+ * followed: a hit when the level was reached by `expected_at` plus the tolerance, a false alarm when not.
+ */
+export const warningForecastIssues = sqliteTable(
+  'warning_forecast_issues',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    reading: text('reading').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    level: integer('level').notNull(),
+    expectedAt: integer('expected_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.reading, t.issuedAt] })],
+);

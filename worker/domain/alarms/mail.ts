@@ -21,6 +21,8 @@ const stationTime = (iso: string, timeZone: string) =>
 export const forecastText = ({ level, expectedAt }: { level: number; expectedAt: number }, timeZone: string) =>
   `Warning level ${level} expected at ${stationTime(new Date(expectedAt).toISOString(), timeZone)}, from the trend of the last 3 hours`;
 
+const duration = (minutes: number) => (minutes % 60 ? `${minutes} min` : `${minutes / 60} h`);
+
 const amount = (value: number, unit: string) => `${Number(value.toFixed(4))}${unit ? ` ${unit}` : ''}`;
 
 /** The condition in words, e.g. "Groundwater level (H1) above 3.2 m for at least 30 min". */
@@ -43,6 +45,8 @@ export function describeCondition(alarm: Pick<Alarm, 'kind' | 'reading' | 'thres
       return `${what} falling faster than ${amount(threshold, `${unit}/h`)} over ${rule.windowMinutes} min${hold}`;
     case 'no_data':
       return `No data from the station for more than ${rule.silenceMinutes} min`;
+    case 'forecast':
+      return `${what} at warning level ${threshold} or forecast to reach it within ${duration(rule.windowMinutes ?? 0)}`;
     case 'k_of_n':
       return `At least ${threshold} stations of the rule at or above their warning level`;
   }

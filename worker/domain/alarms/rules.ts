@@ -15,6 +15,7 @@ import {
   toAlarmRule,
   writeRule,
 } from '../../db/alarms';
+import { findScale } from '../../db/warning';
 import { derivedReadingsOf, isReadingOf } from '../../../shared/readings';
 import { isoInstant } from '../../../shared/station-time';
 import { stationOf } from '../../station/directory';
@@ -55,14 +56,25 @@ async function getRule({ db }: Ctx, id: number) {
   return found;
 }
 
-/** The station a rule is for, refusing a reading its source does not report (the low-voltage preset needs POWER). */
+/**
+ * The station a rule is for, refusing a reading its source does not report (the low-voltage preset needs POWER), and
+ * a forecast rule on a reading without warning levels or for a level its scale does not have; with a forecast rule's
+ * level in the reading's unit (`levelValue`).
+ */
 async function stationForRule(ctx: SubjectCtx, rule: AlarmRuleSpec) {
   const item = await visibleItem(ctx, { id: rule.item_id }, 'item_id');
   const derived = derivedReadingsOf(item.nameForApi).some((d) => d.code === rule.reading);
   if (rule.reading !== null && !isReadingOf(item.nameForApi, rule.reading) && !derived) {
     throw invalid({ reading: [`${rule.reading} is not a reading of ${item.nameForApi} stations.`] });
   }
-  return item;
+  if (rule.kind === 'forecast') {
+    const found = await findScale(ctx.db, item.id, rule.reading!);
+    const levels = found && found.scale.deletedAt === null ? found.scale.levels.length : 0;
+    if (!levels) throw invalid({ reading: [`${rule.reading} of this station has no warning levels to forecast.`] });
+    if (rule.threshold! > levels) throw invalid({ threshold: [`${rule.reading} of this station has ${levels} warning levels.`] });
+    return { item, levelValue: found!.scale.levels[rule.threshold! - 1].threshold };
+  }
+  return { item, levelValue: null };
 }
 
 /** A station's alarm rules as its object holds them: the rule set (deleted rules left out) with the station's highest revision. */
@@ -92,7 +104,7 @@ export const pushPendingRules = (ctx: Ctx, options: { limit?: number } = {}) => 
 
 /** Creates (no id) or updates a station's rule, then hands the station's new rule set to its object. */
 export async function saveRule(ctx: SubjectCtx, input: AlarmRuleSpec): Promise<AlarmRule> {
-  const item = await stationForRule(ctx, input);
+  const { item } = await stationForRule(ctx, input);
   if (input.id === undefined) {
     if ((await countStationRules(ctx.db, item.id)) >= maxRulesPerStation)
       throw invalid({ item_id: [`A station has at most ${maxRulesPerStation} rules.`] });
@@ -128,7 +140,7 @@ const dayMs = 86_400_000;
 
 /** How often a rule (saved or not) would have fired over the last `days` days of its station, with what a chart needs. */
 export async function previewRule(ctx: SubjectCtx, { rule, days }: { rule: AlarmRuleSpec; days: number }): Promise<RulePreview> {
-  const item = await stationForRule(ctx, rule);
+  const { item, levelValue } = await stationForRule(ctx, rule);
   const to = Date.now();
   const from = to - days * dayMs;
   const outcome = await stationOf(ctx.env, item.id)
@@ -146,7 +158,7 @@ export async function previewRule(ctx: SubjectCtx, { rule, days }: { rule: Alarm
       cleared_at: isoInstant(e.clearedAt),
       value: e.value,
     })),
-    threshold: rule.threshold,
+    threshold: levelValue ?? rule.threshold,
     clear_level: clearLevel(rule),
     series: outcome.series,
     downsampled: outcome.downsampled,

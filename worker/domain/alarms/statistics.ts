@@ -25,15 +25,21 @@ const inSeconds = <T extends HandlingRow>({ median_ms, worst_ms, ...row }: T) =>
 
 /** How the alarms and level crossings of the stations the subject may see were handled over the range. */
 export async function alarmStatistics(ctx: SubjectCtx, query: z.output<typeof AlarmStatisticsQuery>): Promise<AlarmStatistics> {
-  const range = statisticsRange(query, Date.now());
+  const now = Date.now();
+  const range = statisticsRange(query, now);
   // Query parameters that do not fit are a 400 naming the parameter, as the parsing of the rest (worker/http/route.ts).
   if (range.from >= range.to) throw badRequest('Must be before `to`.', 'from');
   if (range.to - range.from > maxStatisticsDays * dayMs) throw badRequest(`The range may span at most ${maxStatisticsDays} days.`, 'from');
-  const { rules, levels } = await selectAlarmStatistics(ctx.db, ctx.subject, range);
+  const { rules, levels, forecasts } = await selectAlarmStatistics(ctx.db, ctx.subject, { ...range, now });
   return {
     from: isoInstant(range.from),
     to: isoInstant(range.to),
     rules: rules.map(inSeconds),
     levels: levels.map(inSeconds),
+    forecasts: forecasts.map(({ warning_median_ms, error_median_ms, ...row }) => ({
+      ...row,
+      warning_median_seconds: seconds(warning_median_ms),
+      error_median_seconds: seconds(error_median_ms),
+    })),
   };
 }
