@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import viteReact from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import ServersLastSequencer from './tests/support/sequencer';
 import { testVapid } from './tests/support/vapid-test-keys';
 
 const migrations = await readD1Migrations('./migrations');
@@ -12,6 +13,8 @@ export default defineConfig({
     // (with the browser project in a group of its own after the others, 40 % of the CPU sat idle for two minutes
     // while one workerd ran the worker files; vitest runs a group's projects only on one shared maxWorkers).
     maxWorkers: 2,
+    // The browser and standard-client files last: their servers come up in the background meanwhile.
+    sequence: { sequencer: ServersLastSequencer },
     projects: [
       {
         // Pure logic of the Worker's domain and the app's features: plain Node, no Worker runtime, no DOM.

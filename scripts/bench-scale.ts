@@ -1,10 +1,11 @@
 /**
- * `npm run bench:scale [-- --stations 1000 --rules 10 --levels 3 [--paired]]`: many stations at once, on the production build
+ * `npm run bench:scale [-- --stations 1000 --rules 10 --levels 3 [--forecast] [--paired]]`: many stations at once, on the production build
  * (`npm run build`, served by `vite preview` on a D1 and objects of their own in a temporary directory; the dev
  * database is untouched). Every station posts a day of 10-minute reports through the ingest endpoint at 1, 4 and 16
  * requests in flight (a new day each time); the daily roll-up reconciliation then flushes what waits for the period;
  * then dashboards (all stations, and 100 of them) and a chart are timed. With `--rules N` every station first gets N
- * alarm rules (none of which fires), and with `--levels N` N warning levels on H1 (none crossed), so the ingest rates
+ * alarm rules (none of which fires), with `--levels N` N warning levels on H1 (none crossed) and with `--forecast` a
+ * forecast rule on H1's level 1 besides (never firing), so the ingest rates
  * compare with a run without. With `--paired` only the even stations get them, and each round also compares the two halves, whose requests alternate: the same machine at the
  * same moment, which two runs on a shared machine are not. Bytes come from the local D1's and objects' files. Rows
  * written are counted by `npm run bench` (its counting Worker). Prints one table.
@@ -18,6 +19,7 @@ import { fiveMinuteCron, reconcileCron } from '../worker/rollup/schedules';
 import { benchPreview, count, ingestRate, ms, percentile, printTable, rollupBytes, sample, since, type Row } from './bench/lib';
 import {
   benchAccountsSql,
+  benchForecastRulesSql,
   benchLevelsSql,
   benchRulesSql,
   benchStationId,
@@ -33,16 +35,22 @@ const { values } = parseArgs({
     stations: { type: 'string', default: '1000' },
     rules: { type: 'string', default: '0' },
     levels: { type: 'string', default: '0' },
+    forecast: { type: 'boolean', default: false },
     paired: { type: 'boolean', default: false },
   },
 });
 const stations = Math.max(1, Number(values.stations));
 const rulesPerStation = Math.max(0, Number(values.rules));
 const levelsPerStation = Math.min(3, Math.max(0, Number(values.levels)));
+const forecastRule = values.forecast && levelsPerStation > 0;
 const watched = rulesPerStation > 0 || levelsPerStation > 0;
 const paired = values.paired && watched;
 // What the watched stations carry, for the table.
-const watches = [rulesPerStation && `${rulesPerStation} rules`, levelsPerStation && `${levelsPerStation} levels`]
+const watches = [
+  rulesPerStation && `${rulesPerStation} rules`,
+  levelsPerStation && `${levelsPerStation} levels`,
+  forecastRule && 'a forecast rule',
+]
   .filter(Boolean)
   .join(' and ');
 const compared = Math.min(100, stations);
@@ -64,6 +72,7 @@ const server = await benchPreview(`${stations} stations (production build, vite 
   benchAccountsSql(stations, [stations, compared]),
   ...(rulesPerStation ? [benchRulesSql(stations, rulesPerStation, paired)] : []),
   ...(levelsPerStation ? [benchLevelsSql(stations, levelsPerStation, paired)] : []),
+  ...(forecastRule ? [benchForecastRulesSql(stations, paired)] : []),
 ]);
 const { base } = server;
 

@@ -145,6 +145,34 @@ export function benchLevelsSql(count: number, perStation: number, evenOnly = fal
   return lines.join('\n');
 }
 
+/**
+ * A forecast rule on H1 of stations 1..count (with `evenOnly`, the even-numbered ones): level 1 forecast within three
+ * hours. The benchmark's levels stand far above its values, so it never fires; ingest pays for its evaluation. Unpushed.
+ */
+export function benchForecastRulesSql(count: number, evenOnly = false): string {
+  const now = Date.now();
+  const lines: string[] = [];
+  for (let i = evenOnly ? 2 : 1; i <= count; i += evenOnly ? 2 : 1) {
+    lines.push(
+      insertSql('alarm_rules', {
+        item_id: i,
+        kind: 'forecast',
+        reading: 'H1',
+        threshold: 1,
+        deadband: 0,
+        window_minutes: 180,
+        hold_minutes: 0,
+        severity: 'warning',
+        created_at: now,
+        updated_at: now,
+        rev: 1,
+        pushed: false,
+      }),
+    );
+  }
+  return lines.join('\n');
+}
+
 /** An administrator (subject `id`) signed in with `token`: who adds ratings, corrections and flags in the benchmarks. */
 export const benchAdminSql = (token: string, id = 99) =>
   [

@@ -4,9 +4,14 @@
  * with `wrangler dev` once per test worker, each on a free port with a D1 of its own (never the developer's
  * `.wrangler/`), and seeds each with a little over 30 days of readings through its API. Files run two at a time,
  * each on its worker's server, so no file sees another's stations, accounts or mail.
+ *
+ * Vitest runs the projects' global setups one after another and starts no file before all are done, so this one
+ * only starts the work and returns: the other projects' files run while the app builds (tests/support/sequencer.ts
+ * puts the browser files last), and the browser files wait for the servers (`e2eServer()` in ./e2e-ready.ts, which
+ * reads what this writes to `e2eServersFile`).
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -26,16 +31,25 @@ export interface E2eServer {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eServers: E2eServer[];
+    /** Where the setup writes the servers (JSON: E2eServer[], or `{ error }`) once they are up. */
+    e2eServersFile: string;
   }
 }
 
 /** Test workers of the browser project (vitest.config.ts), and so servers. */
 const e2eReadingDays = 35;
 
-/** A production build: vitest runs with NODE_ENV=test, under which Vite would bundle React's development build. */
+/**
+ * A production build: vitest runs with NODE_ENV=test, under which Vite would bundle React's development build. In a
+ * child process, waited for without blocking vitest's own process, which runs the other files meanwhile.
+ */
 function build() {
-  execFileSync('npx', ['vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  return new Promise<void>((resolve, reject) => {
+    const child = execFile('npx', ['vite', 'build'], { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 << 20 }, (error) =>
+      error ? reject(error) : resolve(),
+    );
+    child.stderr?.pipe(process.stderr);
+  });
 }
 
 /** A state directory with the schema, the demo accounts and an importer token; returns the token. */
@@ -71,7 +85,7 @@ async function serve(stateDir: string, token: string): Promise<E2eServer & { wor
 
 /** Builds the app and serves it `count` times, each server on a database of its own; `stop` ends them all. */
 export async function startE2eServers(count: number) {
-  build();
+  await build();
   const first = mkdtempSync(join(tmpdir(), 'hladina-e2e-'));
   const token = await prepareDatabase(first);
   const stateDirs = [first];
@@ -90,9 +104,23 @@ export async function startE2eServers(count: number) {
   return { servers: started.map(({ baseURL, stateDir }): E2eServer => ({ baseURL, stateDir })), stop };
 }
 
-export default async function setup(project: TestProject) {
+export default function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'hladina-e2e-ready-'));
+  const file = join(dir, 'servers.json');
   // One server per test worker of the project (its maxWorkers in vitest.config.ts).
-  const { servers, stop } = await startE2eServers(Number(project.config.maxWorkers));
-  project.provide('e2eServers', servers);
-  return stop;
+  const started = startE2eServers(Number(project.config.maxWorkers)).then(
+    (up) => {
+      writeFileSync(file, JSON.stringify(up.servers));
+      return up;
+    },
+    (error: unknown) => {
+      writeFileSync(file, JSON.stringify({ error: String(error) }));
+      return null;
+    },
+  );
+  project.provide('e2eServersFile', file);
+  return async () => {
+    (await started)?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -3,9 +3,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 import { demoAccounts } from '../../scripts/seed/accounts';
 import { openE2eDb, type E2eDb } from './e2e-db';
+import type { E2eServer } from './e2e-server';
+import { fromSetup } from './setup-file';
 
-// Each test worker has a server (and database) of its own: two files running at once never meet.
-const server = inject('e2eServers')[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('e2eServers').length];
+// Each test worker has a server (and database) of its own: two files running at once never meet. The global setup
+// builds and seeds them while other projects' files run (./e2e-server.ts); the first browser file waits for them.
+const servers = await fromSetup<E2eServer[]>(inject('e2eServersFile'), "the browser tests' servers", 8);
+const server = servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length];
 export const { baseURL, stateDir } = server;
 
 export { demoAccounts };
