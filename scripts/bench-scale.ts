@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --stations 1000 --rules 10 --levels 3 [--forecast] [--paired]]`: many stations at once, on the production build
+ * `npm run bench:scale [-- --stations 1000 --rules 10 --levels 3 [--forecast] [--paired] [--references]]`: many stations at once, on the production build
  * (`npm run build`, served by `vite preview` on a D1 and objects of their own in a temporary directory; the dev
  * database is untouched). Every station posts a day of 10-minute reports through the ingest endpoint at 1, 4 and 16
  * requests in flight (a new day each time); the daily roll-up reconciliation then flushes what waits for the period;
@@ -19,6 +19,7 @@ import { fiveMinuteCron, reconcileCron } from '../worker/rollup/schedules';
 import { benchPreview, count, ingestRate, ms, percentile, printTable, rollupBytes, sample, since, type Row } from './bench/lib';
 import {
   benchAccountsSql,
+  benchAdminSql,
   benchForecastRulesSql,
   benchLevelsSql,
   benchRulesSql,
@@ -29,6 +30,7 @@ import {
   stationTokenOf,
 } from './bench/seed';
 import { buildOnce } from './lib/preview';
+import { rest } from './lib/rest';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     levels: { type: 'string', default: '0' },
     forecast: { type: 'boolean', default: false },
     paired: { type: 'boolean', default: false },
+    references: { type: 'boolean', default: false },
   },
 });
 const stations = Math.max(1, Number(values.stations));
@@ -54,6 +57,10 @@ const watches = [
   .filter(Boolean)
   .join(' and ');
 const compared = Math.min(100, stations);
+// With `--references` every station's H1 is a well's depth below a surveyed measuring point, so the roll-up and the
+// dashboards carry its derived series (elevation above datum, depth below ground) beside the seven codes.
+const references = values.references;
+const adminToken = 'bench-scale-admin-token';
 const reportsPerDay = 144;
 const STEP = 600_000;
 
@@ -70,6 +77,7 @@ function objectBytes(dir: string) {
 buildOnce();
 const server = await benchPreview(`${stations} stations (production build, vite preview)`, [
   benchAccountsSql(stations, [stations, compared]),
+  ...(references ? [benchAdminSql(adminToken)] : []),
   ...(rulesPerStation ? [benchRulesSql(stations, rulesPerStation, paired)] : []),
   ...(levelsPerStation ? [benchLevelsSql(stations, levelsPerStation, paired)] : []),
   ...(forecastRule ? [benchForecastRulesSql(stations, paired)] : []),
@@ -90,6 +98,20 @@ try {
     // The cron pushes the stations' rules and levels to their objects.
     await server.cron(fiveMinuteCron);
     rows.push([`per ${paired ? 'even station' : 'station'} (pushed by the cron)`, watches, '']);
+  }
+  if (references) {
+    const from = new Date(dayBounds(addDays(days[0], -10), benchZone).start).toISOString();
+    const body = {
+      reading: 'H1',
+      from,
+      ground_elevation: 301,
+      mp_elevation: 301.5,
+      datum: 'Bpv',
+      mode: 'depth_below_mp',
+      note: 'Bench survey.',
+    };
+    for (const i of ids) await rest(base, adminToken, '/levels/references', { id: i }, { model: 'LevelReference', body });
+    rows.push(['per station (through the API)', 'a vertical reference on H1: its elevation and depth series', '']);
   }
   // Wakes every station's object once (a report the day before, flushed at once), so each round measures storing.
   const warmDay = addDays(days[0], -1);
@@ -157,7 +179,7 @@ try {
   const summaries = Object.keys(JSON.parse(all.body).data.danes).length;
   const gz = (body: string) => `${(gzipSync(body).length / 1024).toFixed(1)} KB`;
   rows.push([
-    `dashboard, ${count(summaries)} stations × 3 days, assembled (Cache-Control: no-cache)`,
+    `dashboard, ${count(summaries)} stations × 3 days${references ? ' with derived series' : ''}, assembled (Cache-Control: no-cache)`,
     `p50 ${ms(all.p50)}, p95 ${ms(percentile(all.times, 95))}`,
     'p50 ≤ 25 ms',
   ]);
