@@ -31,7 +31,7 @@ describe('the rule form', () => {
   });
 
   test('offers the low-voltage preset only where the source reports POWER', () => {
-    expect(kindOptions('DANES')).toEqual(['above', 'below', 'rise', 'fall', 'no_data', 'low_voltage']);
+    expect(kindOptions('DANES')).toEqual(['above', 'below', 'rise', 'fall', 'no_data', 'low_voltage', 'forecast']);
     expect(kindOptions('UNIWAN')).not.toContain('low_voltage');
   });
 
@@ -101,6 +101,25 @@ describe('a rule in words', () => {
     ).toEqual({
       condition: 'no data for 120 min',
       clears: 'data arrives',
+      deadband: null,
+      timing: '',
+    });
+  });
+
+  test('a forecast rule asks for a warning level and a lead time, and speaks of them alone', () => {
+    expect(kindFields('forecast')).toEqual({
+      reading: 'choose',
+      threshold: 'warning',
+      deadband: false,
+      window: false,
+      lead: true,
+      silence: false,
+      hold: false,
+      suspect: false,
+    });
+    expect(describeRule(rule({ kind: 'forecast', threshold: 2, deadband: 0, window_minutes: 180, clear_level: null }), h1)).toEqual({
+      condition: 'level 2 reached or forecast within 180 min',
+      clears: 'below the level and not forecast',
       deadband: null,
       timing: '',
     });
