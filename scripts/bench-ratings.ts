@@ -120,7 +120,7 @@ try {
   const jobs = Array.from({ length: stations }, (_, k) => k + 1).flatMap((i) =>
     Array.from({ length: Math.ceil(times.length / perRequest) }, (_, b) => ({
       token: stationTokenOf(i),
-      body: JSON.stringify({ rows: stageRows(i, times.slice(b * perRequest, (b + 1) * perRequest)) }),
+      body: () => JSON.stringify({ rows: stageRows(i, times.slice(b * perRequest, (b + 1) * perRequest)) }),
     })),
   );
   const posted = await ingestRate(base, jobs, 4);
@@ -232,6 +232,9 @@ try {
     `${ms(recomputed)} (the ${count(stations)} replace calls ${ms(replaced)})`,
     '≤ 5 min (500 stations)',
   ]);
+} catch (error) {
+  console.error(`The local server printed last:\n${worker.lastOutput()}`);
+  throw error;
 } finally {
   worker.stop();
 }

@@ -96,9 +96,10 @@ export async function postIngest(base: string, token: string, body: string, timi
 /**
  * Posts every job with `inFlight` requests at a time and returns readings stored per second, with each job's
  * readings and time (for comparing groups of jobs run side by side). Each result is added after its await, so
- * concurrent posts never lose one another's counts.
+ * concurrent posts never lose one another's counts. A body given as a function is made when its job is sent (a
+ * year of many stations does not fit in memory at once).
  */
-export async function ingestRate(base: string, jobs: { token: string; body: string }[], inFlight: number) {
+export async function ingestRate(base: string, jobs: { token: string; body: string | (() => string) }[], inFlight: number) {
   let next = 0;
   let stored = 0;
   const timings: Record<string, number>[] = [];
@@ -109,7 +110,8 @@ export async function ingestRate(base: string, jobs: { token: string; body: stri
       while (next < jobs.length) {
         const index = next++;
         const started = performance.now();
-        const accepted = await postIngest(base, jobs[index].token, jobs[index].body, timings);
+        const { token, body } = jobs[index];
+        const accepted = await postIngest(base, token, typeof body === 'function' ? body() : body, timings);
         perJob[index] = { accepted, ms: since(started), ...timings.at(-1) };
         stored += accepted;
       }

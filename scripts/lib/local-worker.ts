@@ -20,6 +20,8 @@ export interface LocalWorker {
   /** Runs the cron handler once, as its trigger would (the five-minute one unless told), and waits for it. */
   cron: (expression?: string) => Promise<void>;
   stop: () => void;
+  /** The end of what the server printed: why it went away, when it did. */
+  lastOutput: () => string;
 }
 
 export interface LocalWorkerOptions {
@@ -90,5 +92,5 @@ export async function served(child: ChildProcess, port: number, what: string): P
     const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
-  return { base, cron, stop, cpuSeconds: () => processCpuSeconds(child.pid!) };
+  return { base, cron, stop, cpuSeconds: () => processCpuSeconds(child.pid!), lastOutput: () => output.slice(-4000) };
 }
