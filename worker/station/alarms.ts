@@ -126,6 +126,7 @@ export class StationAlarms {
     const transitions: Transition[] = [];
     let stacks: Map<string, unknown> | undefined;
     const corrected = (spec: RuleSpec) => readsCorrected(spec, () => (stacks ??= stacksOf(this.sql)));
+    const reportsIn = keptReports(this.sql);
     for (const { spec, state } of rules) {
       if (spec.kind === 'no_data') {
         // Any report shows the station alive, one stamped ahead of the clock too (as of its arrival).
@@ -150,11 +151,11 @@ export class StationAlarms {
       if (!arrived) continue;
       // The corrected series over the batch's span (its flags are stored by now); the raw readings as they came.
       const fresh = corrected(spec)
-        ? rulePoints(this.sql, spec, ...spanOf(arrived), true).filter((p) => p.ts > after)
+        ? rulePoints(this.sql, spec, ...spanOf(arrived), true, reportsIn).filter((p) => p.ts > after)
         : arrived.filter((p) => p.ts > after && (!p.suspect || takesSuspect(spec)));
       if (!fresh.length) continue;
       fresh.sort((a, b) => a.ts - b.ts);
-      const history = isRateKind(spec.kind) ? this.history(spec, fresh, corrected(spec)) : null;
+      const history = isRateKind(spec.kind) ? this.history(spec, fresh, corrected(spec), reportsIn) : null;
       const result = runRule(spec, state, fresh, history, newKey);
       if (result.state !== state) states.set(spec.id, result.state);
       transitions.push(...result.transitions);
@@ -164,8 +165,8 @@ export class StationAlarms {
   }
 
   /** A rate rule's reading from two windows before its first new point through its last (one query per batch), as the rule sees it. */
-  private history(spec: RuleSpec, fresh: Point[], corrected: boolean): Point[] {
-    return rulePoints(this.sql, spec, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1, corrected);
+  private history(spec: RuleSpec, fresh: Point[], corrected: boolean, reportsIn: ReportsIn): Point[] {
+    return rulePoints(this.sql, spec, fresh[0].ts - 2 * spec.windowMinutes! * minute, fresh[fresh.length - 1].ts + 1, corrected, reportsIn);
   }
 
   private record(states: Map<number, RuleState>, transitions: Transition[]) {
@@ -280,14 +281,40 @@ const storedCodeOf = (code: string) => {
 export const readsCorrected = (spec: RuleSpec, stacks: () => Map<string, unknown>) =>
   isDerived(spec.reading!) || (spec.series !== 'raw' && stacks().has(spec.reading!));
 
+type ReportsIn = (start: number, end: number) => ReturnType<typeof derivedReportsIn>;
+
+/**
+ * The corrected reports of a span read once for every rule of a batch that reads it (the stack runs over all codes,
+ * so rules on several codes of one batch would each run it again).
+ */
+function keptReports(sql: SqlStorage): ReportsIn {
+  const kept = new Map<string, ReturnType<typeof derivedReportsIn>>();
+  return (start, end) => {
+    const key = `${start}:${end}`;
+    let found = kept.get(key);
+    if (!found) {
+      const { codes, reports } = derivedReportsIn(sql, start, end);
+      kept.set(key, (found = { codes, reports: [...reports] }));
+    }
+    return found;
+  };
+}
+
 /**
  * A value or rate rule's reading over [start, end) as the rule sees it: the raw readings, or with `corrected` the
  * series as corrected with the derived codes (docs/corrections.md); flagged readings past what the rule takes left out.
  */
-export function rulePoints(sql: SqlStorage, spec: RuleSpec, start: number, end: number, corrected: boolean): Point[] {
+export function rulePoints(
+  sql: SqlStorage,
+  spec: RuleSpec,
+  start: number,
+  end: number,
+  corrected: boolean,
+  reportsIn: ReportsIn = (s, e) => derivedReportsIn(sql, s, e),
+): Point[] {
   const maxFlag = ruleFlagLimit(spec);
   if (!corrected) return pointsUpTo(sql, spec.reading!, start, end, maxFlag);
-  const { codes, reports } = derivedReportsIn(sql, start, end);
+  const { codes, reports } = reportsIn(start, end);
   const i = codes.indexOf(spec.reading!);
   const points: Point[] = [];
   if (i < 0) return points;
