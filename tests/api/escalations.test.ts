@@ -137,18 +137,21 @@ describe('escalation', () => {
     await advance(60);
     expect(await notices()).toEqual([`1.0 email ${a.username}`, `1.0 push subject:${a.id}`]);
     expect(await escalation()).toMatchObject({ state: 'acknowledged', acknowledged_by: { id: a.id }, acknowledged_via: 'push' });
+    // The alarm itself is acknowledged by the same person: the alarm list agrees with the phone.
+    expect(await alarmsOf(station.id)).toMatchObject([{ state: 'acknowledged', acknowledged_by: a.id }]);
   });
 
   it("stops at step 2 from the e-mail's link, without signing in, once", async () => {
-    const { b, fire, advance, notices, escalation } = await escalatedStation();
+    const { b, station, fire, advance, notices, escalation } = await escalatedStation();
     await fire();
     await advance(10);
     const token = (await mail.to(b.username)).at(-1)!.body.match(/\/ack\/([a-z0-9]+)/)![1];
     const shown = await callSpec(escalationCalls.link, { query: { token } });
     expect(shown.status, shown.text).toBe(200);
     expect(shown.data.state).toBe('running');
-    const acked = await callSpec(escalationCalls.acknowledgeLink, { body: { token, false_alarm: true } });
+    const acked = await callSpec(escalationCalls.acknowledgeLink, { body: { token, false_alarm: true, note: 'Sensor fouled.' } });
     expect(acked.status, acked.text).toBe(200);
+    expect(await alarmsOf(station.id)).toMatchObject([{ state: 'acknowledged', acknowledged_by: b.id, note: 'Sensor fouled.' }]);
     expect(acked.data).toMatchObject({
       state: 'acknowledged',
       acknowledged_by: { id: b.id },
@@ -162,8 +165,8 @@ describe('escalation', () => {
     expect((await escalation()).steps_done).toBe(2);
   });
 
-  it('stops at step 3 when acknowledged from the escalations list (409 once stopped)', async () => {
-    const { c, fire, advance, notices, escalation, hook } = await escalatedStation();
+  it('stops at step 3 when acknowledged from the escalations list (409 once stopped); an alarm acknowledged already stays so', async () => {
+    const { a, c, station, fire, advance, notices, escalation, hook } = await escalatedStation();
     await fire();
     await advance(10);
     await advance(20);
@@ -174,6 +177,17 @@ describe('escalation', () => {
     expect((await callSpec(escalationCalls.acknowledge, { token: c.token, query: { id }, body: {} })).status).toBe(409);
     await advance(60);
     expect(await notices()).toHaveLength(4);
+    const [alarm] = await alarmsOf(station.id);
+    expect(alarm).toMatchObject({ state: 'acknowledged', acknowledged_by: c.id });
+
+    // A second firing: its alarm acknowledged in the app first, then its escalation from the list: the alarm keeps the first.
+    await ingest('danes', station.token, { rows: series('2026-05-01T11:00:00Z', 10, [2.0, 3.6]) });
+    const second = (await alarmsOf(station.id)).at(-1)!;
+    expect(second.state).toBe('active');
+    const running = (await callSpec(escalationCalls.list, { token: c.token, query: { item_id: station.id, state: 'running' } })).data[0];
+    expect((await callSpec(alarmCalls.acknowledge, { token: a.token, query: { id: second.id }, body: {} })).status).toBe(200);
+    expect((await callSpec(escalationCalls.acknowledge, { token: c.token, query: { id: running.id }, body: {} })).status).toBe(409);
+    expect((await alarmsOf(station.id)).at(-1)).toMatchObject({ state: 'acknowledged', acknowledged_by: a.id });
   });
 
   it('ends with its alarm when the alarm clears', async () => {
@@ -212,6 +226,10 @@ describe('escalation', () => {
     const [escalation] = (await callSpec(escalationCalls.list, { token: duty.token, query: { item_id: station.id } })).data;
     expect(escalation).toMatchObject({ reading: 'H1', level: 2, alarm_id: null });
     expect(escalation.notices.map((n) => n.to)).toEqual([duty.username]);
+    // A level's escalation has no alarm: acknowledging it stops it and touches no alarm.
+    const acked = await callSpec(escalationCalls.acknowledge, { token: duty.token, query: { id: escalation.id }, body: {} });
+    expect(acked.status, acked.text).toBe(200);
+    expect(acked.data).toMatchObject({ state: 'acknowledged', acknowledged_by: { id: duty.id } });
   });
 
   it('refuses a step without a recipient, steps out of order, on-duty without a rota and unknown people (422 naming the field)', async () => {

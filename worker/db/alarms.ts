@@ -228,6 +228,8 @@ const findAlarm = async (db: Db, where: SQL) => {
   return row && toAlarm(row);
 };
 
+export const findAlarmById = (db: Db, id: number) => findAlarm(db, eq(alarms.id, id));
+
 /** The alarm a station's object named by its key when the rule fired. */
 export const findAlarmByKey = (db: Db, key: string) => findAlarm(db, eq(alarms.key, key));
 

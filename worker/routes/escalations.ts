@@ -1,6 +1,7 @@
 import { escalationCalls } from '../contracts/escalations';
 import { deletePolicy, listPolicies, savePolicy } from '../domain/escalations/policies';
-import { acknowledgeByLink, acknowledgeEscalation, escalationOfLink, listEscalations } from '../domain/escalations/run';
+import { acknowledgeByLink, acknowledgeEscalation, escalationOfLink } from '../domain/escalations/acknowledge';
+import { listEscalations } from '../domain/escalations/run';
 import { createRouter, mount } from '../http/route';
 
 export const escalationRoutes = createRouter();

@@ -1,12 +1,10 @@
 import type { z } from 'zod';
 import type { Alarm, AlarmsQuery } from '../../contracts/alarms';
-import { isoInstant } from '../../../shared/station-time';
 import type { SubjectCtx } from '../../context';
-import { acknowledgeAlarmRow, findAlarmFor, selectAlarms } from '../../db/alarms';
+import { findAlarmFor, selectAlarms } from '../../db/alarms';
 import { conflict, forbidden, notFound } from '../errors';
 import { visibleItem } from '../items/visibility';
-import { acknowledgeAlarmEscalations } from '../escalations/run';
-import { announce, sendNotice, writeTransition } from './transitions';
+import { acknowledgeActive } from './acknowledge';
 
 /** Alarms of the stations the subject may see, newest first, filtered by state, station, severity and time. */
 export async function listAlarms(ctx: SubjectCtx, query: z.output<typeof AlarmsQuery>): Promise<Alarm[]> {
@@ -15,8 +13,8 @@ export async function listAlarms(ctx: SubjectCtx, query: z.output<typeof AlarmsQ
 }
 
 /**
- * Acknowledges an active alarm of a station the subject may see, with an optional note; webhooks that want it
- * hear of it and open pages see it at once. An acknowledged or cleared alarm cannot be acknowledged (409).
+ * Acknowledges an active alarm of a station the subject may see, with an optional note (./acknowledge.ts). An
+ * acknowledged or cleared alarm cannot be acknowledged (409).
  */
 export async function acknowledgeAlarm(ctx: SubjectCtx, { id, note }: { id: number; note: string | null }): Promise<Alarm> {
   const { db, subject } = ctx;
@@ -26,17 +24,10 @@ export async function acknowledgeAlarm(ctx: SubjectCtx, { id, note }: { id: numb
   if (!visible) throw forbidden('You may not see this station.', 'id');
   if (alarm.state !== 'active')
     throw conflict('id', alarm.state === 'cleared' ? 'This alarm has already cleared.' : 'This alarm is already acknowledged.');
-  const now = Date.now();
-  const by = { id: subject.id, name: `${subject.firstName} ${subject.secondName}` };
-  const notice = await writeTransition(ctx, {
-    alarm: { ...alarm, state: 'acknowledged', acknowledged_at: isoInstant(now), acknowledged_by: by, note },
-    event: 'alarm.acknowledged',
-    occurredAt: now,
-    write: acknowledgeAlarmRow(db, { id, at: now, by: by.id, note }),
+  const acknowledged = await acknowledgeActive(ctx, alarm, {
+    by: { id: subject.id, name: `${subject.firstName} ${subject.secondName}` },
+    note,
   });
-  if (!notice) throw conflict('id', 'This alarm changed meanwhile; reload it.');
-  await acknowledgeAlarmEscalations(ctx, { alarmId: id, by: by.id, note });
-  await announce(ctx, notice);
-  ctx.defer(sendNotice(ctx, notice));
-  return notice.alarm;
+  if (!acknowledged) throw conflict('id', 'This alarm changed meanwhile; reload it.');
+  return acknowledged;
 }

@@ -5,7 +5,6 @@ import {
   acknowledgeEscalationRow,
   advanceEscalation,
   findEscalation,
-  findToken,
   insertEscalation,
   recordStep,
   selectEscalations,
@@ -16,7 +15,6 @@ import {
 import { keepMail } from '../../db/mail';
 import { stationOf } from '../../station/directory';
 import { generateToken, hashToken } from '../auth/tokens';
-import { conflict, gone, notFound } from '../errors';
 import { visibleItem } from '../items/visibility';
 import { transportMail, type Mail } from '../mail/mailer';
 import { attemptDeliveries } from '../webhooks/deliver';
@@ -168,62 +166,10 @@ async function notifyStep(ctx: Ctx, found: Found, index: number, repeat: number,
   );
 }
 
-const one = async (ctx: Ctx, id: number) => (await selectEscalations(ctx.db, null, { id, limit: 1 }))[0];
-
 /** Escalations of the stations the subject may see, newest first. */
 export async function listEscalations(ctx: SubjectCtx, q: z.output<typeof EscalationsQuery>): Promise<Escalation[]> {
   if (q.item_id !== undefined) await visibleItem(ctx, { id: q.item_id }, 'item_id');
   return selectEscalations(ctx.db, ctx.subject, { state: q.state, itemId: q.item_id, limit: q.limit });
-}
-
-/** Acknowledges a running escalation of a station the subject may see from the app: the chain stops (409 once stopped). */
-export async function acknowledgeEscalation(
-  ctx: SubjectCtx,
-  { id, via, note, false_alarm }: { id: number; via: 'app' | 'push'; note: string | null; false_alarm: boolean },
-): Promise<Escalation> {
-  const found = await findEscalation(ctx.db, id);
-  if (!found) throw notFound('Escalation');
-  await visibleItem(ctx, { id: found.escalation.itemId }, 'id');
-  const done = await acknowledgeEscalationRow(ctx.db, {
-    id,
-    at: Date.now(),
-    by: ctx.subject.id,
-    via,
-    note,
-    falseAlarm: false_alarm,
-  });
-  if (!done) throw conflict('id', 'This escalation has already stopped.');
-  return one(ctx, id);
-}
-
-/** An acknowledgement link's escalation, refusing an unknown, used or expired link (410). */
-async function linked(ctx: Ctx, token: string) {
-  const hash = hashToken(token);
-  const found = await findToken(ctx.db, hash, Date.now());
-  if (!found) throw gone('This link has expired or was already used.');
-  return { ...found, hash };
-}
-
-/** What a link stands for, changing nothing (mail scanners open links; acknowledging takes the page's button). */
-export const escalationOfLink = async (ctx: Ctx, { token }: { token: string }) => one(ctx, (await linked(ctx, token)).escalationId);
-
-/** Acknowledges through an e-mailed link, as the subject it was sent to; the link works once. */
-export async function acknowledgeByLink(
-  ctx: Ctx,
-  { token, note, false_alarm }: { token: string; note: string | null; false_alarm: boolean },
-): Promise<Escalation> {
-  const { escalationId, subjectId, hash } = await linked(ctx, token);
-  const done = await acknowledgeEscalationRow(ctx.db, {
-    id: escalationId,
-    at: Date.now(),
-    by: subjectId,
-    via: 'email',
-    note,
-    falseAlarm: false_alarm,
-    token: hash,
-  });
-  if (!done) throw conflict('token', 'This escalation has already stopped.');
-  return one(ctx, escalationId);
 }
 
 /** An alarm acknowledged in the app stops its running escalations, recorded as acknowledged there by the same subject. */
