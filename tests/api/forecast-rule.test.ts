@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { alarmRuleCalls, type AlarmRulesInput } from '../../worker/contracts/alarms';
 import { alarmStatisticsCalls } from '../../worker/contracts/alarm-statistics';
-import { warningCalls } from '../../worker/contracts/warning';
-import { addRule, alarmsOf, series, watchedStation } from '../support/alarms';
+import { addRule, alarmsOf, leveledStation } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { mail, make, type TestSubject } from '../support/make';
-import { ingest } from '../support/telemetry';
 
 const hour = 3_600_000;
-
-/** A watched DANES station with the three flood activity levels on H1 at 2.0, 2.5 and 3.0 m (deadband 0.1). */
-async function leveledStation() {
-  const fixture = await watchedStation();
-  const saved = await callSpec(warningCalls.save, {
-    token: fixture.admin.token,
-    query: { id: fixture.station.id },
-    body: {
-      reading: 'H1',
-      levels: [
-        { threshold: 2.0, deadband: 0.1 },
-        { threshold: 2.5, deadband: 0.1 },
-        { threshold: 3.0, deadband: 0.1 },
-      ],
-    },
-  });
-  expect(saved.status, saved.text).toBe(200);
-  const post = (start: string | number, values: number[]) =>
-    ingest('danes', fixture.token, { rows: series(new Date(start).toISOString(), 60, values) });
-  return { ...fixture, post };
-}
 
 const forecastRule = (itemId: number, rule: Partial<AlarmRulesInput> = {}): AlarmRulesInput => ({
   item_id: itemId,

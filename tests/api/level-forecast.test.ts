@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { qualityCalls } from '../../worker/contracts/quality';
 import { warningCalls } from '../../worker/contracts/warning';
-import { addRule, series, watchedStation } from '../support/alarms';
+import { addRule, leveledStation } from '../support/alarms';
 import { mail } from '../support/make';
 import { callSpec } from '../support/client';
 import { watch } from '../support/live';
-import { ingest, testingOf } from '../support/telemetry';
+import { testingOf } from '../support/telemetry';
 
-/** A well's H1 with the three flood activity levels at 2.0, 2.5 and 3.0 m; hourly readings rising gently (no check flags them). */
+/** A leveled station (../support/alarms.ts) with its H1 scale as its viewer reads it. */
 async function forecastStation() {
-  const fixture = await watchedStation();
-  const saved = await callSpec(warningCalls.save, {
-    token: fixture.admin.token,
-    query: { id: fixture.station.id },
-    body: {
-      reading: 'H1',
-      levels: [
-        { threshold: 2.0, deadband: 0.1 },
-        { threshold: 2.5, deadband: 0.1 },
-        { threshold: 3.0, deadband: 0.1 },
-      ],
-    },
-  });
-  expect(saved.status, saved.text).toBe(200);
-  const post = (start: string, values: number[]) => ingest('danes', fixture.token, { rows: series(start, 60, values) });
+  const fixture = await leveledStation();
   const scale = async () =>
     (await callSpec(warningCalls.list, { token: fixture.viewer.token, query: { item_id: fixture.station.id } })).data[0];
-  return { ...fixture, post, scale };
+  return { ...fixture, scale };
 }
 
 describe('time-to-level forecast', () => {

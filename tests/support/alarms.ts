@@ -1,6 +1,8 @@
 import { AlarmRule, type AlarmRulesInput } from '../../worker/contracts/alarms';
+import { warningCalls } from '../../worker/contracts/warning';
 import { sourceRow } from '../../worker/contracts/telemetry';
 import { post } from './api';
+import { callSpec } from './client';
 import { make, type TestSubject } from './make';
 import { ingest, rawAll } from './telemetry';
 
@@ -14,6 +16,30 @@ export async function watchedStation() {
   const viewer = await make.subject();
   const station = await make.station({ viewers: [viewer], token: true });
   return { admin, viewer, station, token: station.token };
+}
+
+/**
+ * A watched DANES station with the three flood activity levels on H1 at 2.0, 2.5 and 3.0 m (deadband 0.1), and a way
+ * to post H1 readings an hour apart from `start`.
+ */
+export async function leveledStation() {
+  const fixture = await watchedStation();
+  const saved = await callSpec(warningCalls.save, {
+    token: fixture.admin.token,
+    query: { id: fixture.station.id },
+    body: {
+      reading: 'H1',
+      levels: [
+        { threshold: 2.0, deadband: 0.1 },
+        { threshold: 2.5, deadband: 0.1 },
+        { threshold: 3.0, deadband: 0.1 },
+      ],
+    },
+  });
+  if (saved.status !== 200) throw new Error(`levels refused: ${saved.text}`);
+  const post = (start: string | number, values: number[]) =>
+    ingest('danes', fixture.token, { rows: series(new Date(start).toISOString(), 60, values) });
+  return { ...fixture, post };
 }
 
 /** Creates a rule through the API as an administrator; fails the test if refused. */

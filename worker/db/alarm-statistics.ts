@@ -26,22 +26,18 @@ export type RuleStatisticsRow = HandlingRow & {
   threshold: number | null;
   severity: Severity;
 };
-export type LevelStatisticsRow = HandlingRow & {
+/** A station's warning level on one reading, as the level and forecast rows name it. */
+interface LevelKey {
   item_id: number;
   unique_id: string;
   station_name: string;
   reading: string;
   level: number;
   level_name: string | null;
-};
+}
+export type LevelStatisticsRow = HandlingRow & LevelKey;
 
-export interface ForecastStatisticsRow {
-  item_id: number;
-  unique_id: string;
-  station_name: string;
-  reading: string;
-  level: number;
-  level_name: string | null;
+export interface ForecastStatisticsRow extends LevelKey {
   forecasts: number;
   hits: number;
   false_alarms: number;
