@@ -227,6 +227,7 @@ describe('forecast rules', () => {
     expect(await editor.getByLabel('Forecast within (minutes)').inputValue()).toBe('180');
     expect(await editor.getByLabel('Deadband (m)').count()).toBe(0);
     await editor.getByLabel('Forecast within (minutes)').fill('120');
+    await editor.screenshot({ path: shot('alarm-rule-forecast-360') });
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.waitFor({ state: 'detached' });
     await page.getByRole('table', { name: 'Alarm rules of the station' }).getByText('level 1 reached or forecast within 120 min').waitFor();
