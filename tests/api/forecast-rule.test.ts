@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmRuleCalls, type AlarmRulesInput } from '../../worker/contracts/alarms';
 import { alarmStatisticsCalls } from '../../worker/contracts/alarm-statistics';
+import { warningCalls } from '../../worker/contracts/warning';
 import { addRule, alarmsOf, leveledStation } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { mail, make, type TestSubject } from '../support/make';
@@ -58,6 +59,18 @@ describe('forecast rules', () => {
       [first.id, 'active', 1.8],
       [second.id, 'active', 2.6],
     ]);
+  });
+
+  it('clear when their reading loses its warning levels while they fire', async () => {
+    const { admin, station, post } = await leveledStation();
+    await addRule(admin, forecastRule(station.id));
+    await post('2026-06-03T10:00:00Z', [2.6]);
+    expect((await alarmsOf(station.id))[0]).toMatchObject({ state: 'active' });
+    const removed = await callSpec(warningCalls.delete, { token: admin.token, query: { id: station.id, reading: 'H1' } });
+    expect(removed.status, removed.text).toBe(200);
+    const [alarm] = await alarmsOf(station.id);
+    expect(alarm).toMatchObject({ state: 'cleared', cleared_reason: 'condition', clear_value: null });
+    expect(alarm.cleared_at).toBeGreaterThanOrEqual(alarm.fired_at);
   });
 
   it('are refused with a 422 naming the field: no levels, a level the scale lacks, not a level number, too far ahead', async () => {

@@ -205,6 +205,26 @@ export class StationAlarms {
       states.set(spec.id, { phase: 'firing', since: deadline, alarmKey: key });
       transitions.push({ type: 'fired', ruleId: spec.id, key, startedAt: deadline, firedAt: now, value: null });
     }
+    return this.settle(states, transitions);
+  }
+
+  /**
+   * Clears, as of `now`, the firing forecast rules of readings that no longer have warning levels (`leveled`: the
+   * readings that do): no level can be forecast or reached there, and no batch would clear them. Returns how many.
+   */
+  clearUnleveled(leveled: readonly string[], now: number): number {
+    const states = new Map<number, RuleState>();
+    const transitions: Transition[] = [];
+    for (const { spec, state } of this.held()) {
+      if (spec.kind !== 'forecast' || state.phase !== 'firing' || leveled.includes(spec.reading!)) continue;
+      states.set(spec.id, idleState);
+      transitions.push({ type: 'cleared', ruleId: spec.id, key: state.alarmKey!, clearedAt: now, value: null });
+    }
+    return this.settle(states, transitions);
+  }
+
+  /** Records transitions made outside a batch in a transaction of their own and takes them into memory; how many. */
+  private settle(states: Map<number, RuleState>, transitions: Transition[]): number {
     if (!transitions.length) return 0;
     this.storage.transactionSync(() => this.record(states, transitions));
     this.commit({ states, transitions: transitions.length, newest: new Map() });

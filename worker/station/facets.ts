@@ -293,9 +293,16 @@ export class AlarmsFacet extends Facet {
 
 /** The station's warning levels (worker/station/warning.ts, decision 0028). */
 export class WarningFacet extends Facet {
-  setLevels(revision: number, specs: ScaleSpec[]): number {
+  /**
+   * Takes a newer revision of the station's warning levels; readings that lost theirs lose their forecast, and their
+   * firing forecast rules clear (delivered to D1 before it answers).
+   */
+  async setLevels(station: { id: number }, revision: number, specs: ScaleSpec[]): Promise<number> {
     const held = this.parts.warning.replace(revision, specs);
-    if (held === revision) this.parts.forecasts.keepOnly(specs.map((s) => s.reading));
+    if (held !== revision) return held;
+    const leveled = specs.map((s) => s.reading);
+    this.parts.forecasts.keepOnly(leveled);
+    if (this.parts.alarms.clearUnleveled(leveled, Date.now())) await this.parts.delivery.deliver(station.id);
     return held;
   }
 

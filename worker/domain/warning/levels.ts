@@ -55,7 +55,7 @@ export const warningLevelsPush: StationPush = {
         direction: r.direction,
         levels: r.levels.map(({ threshold, deadband }) => ({ threshold, deadband })),
       }));
-    await stationOf(env, itemId).warning().setLevels(revision, specs);
+    await stationOf(env, itemId).warning().setLevels({ id: itemId }, revision, specs);
     return revision;
   },
   markPushed: markScalesPushed,
