@@ -253,6 +253,10 @@ describe('forecast rules', () => {
     expect(cells.slice(2, 7)).toEqual(['1', '0', '0', '1', '0 / 0']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await page.screenshot({ path: shot('alarms-statistics-forecasts-360'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await scored.waitFor();
+    await page.screenshot({ path: shot('alarms-statistics-forecasts-1280'), fullPage: true });
     await context.close();
   });
 });

@@ -10,7 +10,7 @@
  * puts the browser files last), and the browser files wait for the servers (`e2eServer()` in ./e2e-ready.ts, which
  * reads what this writes to `e2eServersFile`).
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,10 +45,12 @@ const e2eReadingDays = 35;
  */
 function build() {
   return new Promise<void>((resolve, reject) => {
-    const child = execFile('npx', ['vite', 'build'], { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 << 20 }, (error) =>
-      error ? reject(error) : resolve(),
-    );
-    child.stderr?.pipe(process.stderr);
+    const child = spawn('npx', ['vite', 'build'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
   });
 }
 

@@ -16,6 +16,9 @@ export const toSessionUser = (s: Subject): SessionUser => ({
   isAdmin: s.isAdmin,
 });
 
+/** A subject as replies name who did something (`{id, name}`). */
+export const toNamedRef = (s: Pick<Subject, 'id' | 'firstName' | 'secondName'>) => ({ id: s.id, name: `${s.firstName} ${s.secondName}` });
+
 /** A subject as the administrator's lists show it. */
 export const toSubjectRow = (s: Subject): SubjectRow => ({
   ...toSessionUser(s),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Alarm, AlarmsQuery } from '../../contracts/alarms';
 import type { SubjectCtx } from '../../context';
+import { toNamedRef } from '../../db/accounts';
 import { findAlarmFor, selectAlarms } from '../../db/alarms';
 import { conflict, forbidden, notFound } from '../errors';
 import { visibleItem } from '../items/visibility';
@@ -25,7 +26,7 @@ export async function acknowledgeAlarm(ctx: SubjectCtx, { id, note }: { id: numb
   if (alarm.state !== 'active')
     throw conflict('id', alarm.state === 'cleared' ? 'This alarm has already cleared.' : 'This alarm is already acknowledged.');
   const acknowledged = await acknowledgeActive(ctx, alarm, {
-    by: { id: subject.id, name: `${subject.firstName} ${subject.secondName}` },
+    by: toNamedRef(subject),
     note,
   });
   if (!acknowledged) throw conflict('id', 'This alarm changed meanwhile; reload it.');

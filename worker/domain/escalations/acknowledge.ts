@@ -1,6 +1,6 @@
 import type { Escalation } from '../../contracts/escalations';
 import type { Ctx, SubjectCtx } from '../../context';
-import { findSubject } from '../../db/accounts';
+import { findSubject, toNamedRef } from '../../db/accounts';
 import { findAlarmById } from '../../db/alarms';
 import { acknowledgeEscalationRow, findEscalation, findToken, selectEscalations } from '../../db/escalations';
 import { acknowledgeActive } from '../alarms/acknowledge';
@@ -15,9 +15,7 @@ const one = async (ctx: Ctx, id: number) => (await selectEscalations(ctx.db, nul
  * same subject with the same note, so the alarm list and every channel agree that someone has it (its other
  * escalations stop with it). An escalation of a level crossing has no alarm.
  */
-async function acknowledgeItsAlarm(ctx: Ctx, escalationId: number, by: { id: number; name: string }, note: string | null) {
-  const found = await findEscalation(ctx.db, escalationId);
-  const alarmId = found?.escalation.alarmId;
+async function acknowledgeItsAlarm(ctx: Ctx, alarmId: number | null | undefined, by: { id: number; name: string }, note: string | null) {
   if (alarmId === null || alarmId === undefined) return;
   const alarm = await findAlarmById(ctx.db, alarmId);
   if (alarm?.state === 'active') await acknowledgeActive(ctx, alarm, { by, note });
@@ -37,7 +35,7 @@ export async function acknowledgeEscalation(
   const { subject } = ctx;
   const done = await acknowledgeEscalationRow(ctx.db, { id, at: Date.now(), by: subject.id, via, note, falseAlarm: false_alarm });
   if (!done) throw conflict('id', 'This escalation has already stopped.');
-  await acknowledgeItsAlarm(ctx, id, { id: subject.id, name: `${subject.firstName} ${subject.secondName}` }, note);
+  await acknowledgeItsAlarm(ctx, found.escalation.alarmId, toNamedRef(subject), note);
   return one(ctx, id);
 }
 
@@ -68,7 +66,7 @@ export async function acknowledgeByLink(
     token: hash,
   });
   if (!done) throw conflict('token', 'This escalation has already stopped.');
-  const subject = await findSubject(ctx.db, { id: subjectId });
-  if (subject) await acknowledgeItsAlarm(ctx, escalationId, { id: subject.id, name: `${subject.firstName} ${subject.secondName}` }, note);
+  const [subject, found] = await Promise.all([findSubject(ctx.db, { id: subjectId }), findEscalation(ctx.db, escalationId)]);
+  if (subject) await acknowledgeItsAlarm(ctx, found?.escalation.alarmId, toNamedRef(subject), note);
   return one(ctx, escalationId);
 }

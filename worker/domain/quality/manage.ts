@@ -28,6 +28,7 @@ import {
   selectUnpushedQualityStations,
   writeQualitySettings,
 } from '../../db/quality';
+import { toNamedRef } from '../../db/accounts';
 import { toItemRow, type Item } from '../../db/stations';
 import { stationOf } from '../../station/directory';
 import type { Editor } from '../../station/quality';
@@ -36,7 +37,7 @@ import { visibleItem } from '../items/visibility';
 import { pushToStation, type StationPush } from '../station-push';
 
 /** Who changes something, as the audit log keeps them: id and the name at the time. */
-export const editorOf = ({ subject }: SubjectCtx): Editor => ({ id: subject.id, name: `${subject.firstName} ${subject.secondName}` });
+export const editorOf = ({ subject }: SubjectCtx): Editor => toNamedRef(subject);
 
 const codesOf = (item: Item) => readingsOf(item.nameForApi).map((r) => r.code);
 
