@@ -33,11 +33,20 @@ export const fetchAlarms = createServerFn({ method: 'GET' })
   .validator(AlarmsQuery)
   .handler(({ context: { ctx }, data }) => listAlarms(ctx, data));
 
-/** The stations the subject may see, named, with the zone their alarms' times are shown in. */
+/**
+ * The stations the subject may see, named, with the zone their alarms' times are shown in and their source (which
+ * says what they report: a barometric correction's pressure stations).
+ */
 export const fetchAlarmStations = createServerFn({ method: 'GET' })
   .middleware([signedIn])
   .handler(async ({ context: { ctx } }) =>
-    (await listVisibleItems(ctx)).map(({ id, unique_id, name, timezone }) => ({ id, unique_id, name, timezone })),
+    (await listVisibleItems(ctx)).map(({ id, unique_id, name, timezone, name_for_api }) => ({
+      id,
+      unique_id,
+      name,
+      timezone,
+      name_for_api,
+    })),
   );
 
 /** The alarm rules of one station (by unique_id) for its charts' threshold lines; none for a station the subject may not see. */

@@ -4,7 +4,9 @@ import { correctionCalls } from '../../worker/contracts/corrections';
 import { qualityCalls } from '../../worker/contracts/quality';
 import { telemetryCalls } from '../../worker/contracts/telemetry';
 import { standardGravity } from '../../worker/station/corrections/stack';
-import { call, get } from '../support/api';
+import { and, eq } from 'drizzle-orm';
+import { subjectGroups } from '../../worker/db/schema';
+import { call, db, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { watch } from '../support/live';
@@ -160,6 +162,54 @@ describe('barometric compensation', () => {
     const perHpa = 100 / (1000 * standardGravity);
     expect(line.v).toEqual([12 - 1000 * perHpa, 12 - 1005 * perHpa, 12 - 1010 * perHpa]);
   });
+
+  it("subtracts another station's pressure: copied when the correction is added, brought up to date as the well posts", async () => {
+    const barometer = await make.station({ source: 'UNIWAN', viewers: [viewer], token: true });
+    const well = await make.station({ viewers: [viewer], token: true });
+    const pressure = (m: number, value: number) => ({ value_id: 'pressure', value, timestamp: at(m) });
+    const post = async (source: 'danes' | 'uniwan', target: { token: string }, rows: Record<string, unknown>[]) => {
+      const res = await ingest(source, target.token, { rows });
+      expect(res.status, res.text).toBe(200);
+    };
+    await post('uniwan', barometer, [pressure(0, 1000), pressure(10, 1005), pressure(20, 1010)]);
+    // A reading two days on, so the day under test is not the newest (whose mark a flush keeps) once rolled up.
+    await post('danes', well, [...series(at(0), 10, [12, 12, 12, 12]), ...series(at(2 * 24 * 60), 10, [12])]);
+
+    const added = await add(
+      {
+        reading: 'H1',
+        kind: 'barometric',
+        from: at(0),
+        source: barometer.id,
+        note: 'Absolute transducer; air pressure from the weather station.',
+      },
+      admin,
+      well.id,
+    );
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.data.parameters).toEqual({ density: 1000, reference_hpa: 0, source: barometer.id });
+    const perHpa = 100 / (1000 * standardGravity);
+    const compensated = (hpa: number) => 12 - hpa * perHpa;
+    // 08:30 has no pressure on either side yet: it cannot be compensated, so it is left out.
+    let line = await h1({}, well.uniqueId);
+    expect(line.t).toEqual([0, 10, 20].map((m) => Date.parse(at(m))));
+    expect(line.v).toEqual([compensated(1000), compensated(1005), compensated(1010)]);
+
+    const dayMax = async () =>
+      (await get(`/rest/api?from=${day}&to=${day}`, { token: viewer.token, reply: Dashboard })).data.danes[well.uniqueId].max.H1;
+    await runCron();
+    expect(await dayMax()).toBe(compensated(1000));
+
+    // The barometer's next readings reach the well's copy with the well's next batch (the next day): 08:30 is
+    // compensated then, and its day, already rolled up, is rolled up again.
+    await post('uniwan', barometer, [pressure(30, 990), pressure(40, 1030)]);
+    await post('danes', well, series(at(24 * 60), 10, [12]));
+    line = await h1({}, well.uniqueId);
+    expect(line.v).toEqual([1000, 1005, 1010, 990].map(compensated));
+    expect((await h1({ raw: 'true' }, well.uniqueId)).v).toEqual([12, 12, 12, 12]);
+    await runCron();
+    expect(await dayMax()).toBe(compensated(990));
+  });
 });
 
 describe('bad input and rights', () => {
@@ -167,7 +217,20 @@ describe('bad input and rights', () => {
     expect422(await add({ reading: 'H1', kind: 'drift', from: start, amount: 1, note: 'x' }), 'to');
     expect422(await add({ reading: 'nonsense', kind: 'offset', from: start, amount: 1, note: 'x' }), 'reading');
     expect422(await add({ reading: 'hladina', kind: 'offset', from: start, amount: 1, note: 'x' }), 'reading');
-    expect422(await add({ reading: 'H1', kind: 'barometric', from: start, note: 'x' }), 'kind');
+    expect422(await add({ reading: 'H1', kind: 'barometric', from: start, note: 'x' }), 'source');
+    expect422(await add({ reading: 'H1', kind: 'barometric', from: start, source: 999_999, note: 'x' }), 'source');
+    expect422(await add({ reading: 'H1', kind: 'barometric', from: start, source: station.id, note: 'x' }), 'source');
+    // A quality controller of the well may not borrow the pressure of a station it cannot see.
+    const controller = await make.subject();
+    const group = await make.group({ stations: [station], members: [controller] });
+    await db()
+      .update(subjectGroups)
+      .set({ quality: true })
+      .where(and(eq(subjectGroups.subjectId, controller.id), eq(subjectGroups.groupId, group.id)));
+    const unseen = await make.station({ source: 'UNIWAN' });
+    const refused = await add({ reading: 'H1', kind: 'barometric', from: start, source: unseen.id, note: 'x' }, controller);
+    expect422(refused, 'source');
+    expect(refused.text).not.toContain(unseen.name);
     expect422(await add({ reading: 'H1', kind: 'offset', from: start, amount: 1 }), 'note');
     expect422(await add({ reading: 'H1', kind: 'offset', from: at(10), to: at(0), amount: 1, note: 'x' }), 'from');
     expect422(await add({ reading: 'H1', kind: 'spline', from: start, note: 'x' }), 'kind');

@@ -2,13 +2,14 @@
  * Levels in the browser: a well's vertical reference entered on the Levels tab, a manual measurement recorded there,
  * the suggested drift accepted, and the corrected line meeting the measurement on the chart page, with the
  * groundwater elevation above datum drawn as its own chart and shown on the station's dashboard card. Screenshots at
- * 1280 and 360 px, light and dark.
+ * 1280 and 360 px, light and dark. A well without a barometer compensated with a weather station's pressure.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import { reconcileCron } from '../../worker/rollup/schedules';
+import { standardGravity } from '../../worker/station/corrections/stack';
 import { baseURL, callApi, demoAccounts, openPage, restAs, shot, visit } from '../support/e2e';
 
 const station = 'DANES-BRNO-01';
@@ -155,6 +156,48 @@ describe('levels in the browser', () => {
     await logged.waitFor();
     expect(await logged.textContent()).toContain('Logger drift between visits (e2e).');
     await page.locator('[data-testid="log-entry"][data-action="measure"]', { hasText: 'Taken at the wrong well (e2e).' }).waitFor();
+    await context.close();
+  });
+
+  test('a well without a barometer is compensated with the pressure of a weather station chosen in the form', async () => {
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    const well = 'DANES-ZNOJ-02';
+    const weather = 'UNIWAN-OLOM-01';
+    const day = async (id: string, raw = false) => {
+      const query = new URLSearchParams({ id, format: 'columns', ...(raw && { raw: 'true' }) });
+      return restAs<ChartColumns>(page, `/api/item?${query}`);
+    };
+    const [levels, pressure] = [await day(well), await day(weather)];
+    const { timezone } = levels.item;
+    // A level reading of the last hours that has a pressure reading at the same instant, on a whole minute.
+    const at = levels.data.H1.t.filter((t) => t % 60_000 === 0 && pressure.data.pressure.t.includes(t)).at(-3)!;
+    const expected = valueAt(levels, 'H1', at)! - (valueAt(pressure, 'pressure', at)! * 100) / (1000 * standardGravity);
+
+    await visit(page, `/charts/${well}/true`);
+    await page.getByRole('link', { name: 'Levels', exact: true }).click();
+    const form = page.getByTestId('correction-form');
+    await form.getByLabel('Kind').click();
+    await page.getByRole('option', { name: 'Barometric compensation' }).click();
+    await form.getByLabel('Pressure from').click();
+    await page.getByRole('option', { name: 'Olomouc weather' }).click();
+    await form.locator('input[name="from"]').fill(localInput(at - 3_600_000, timezone));
+    await form.locator('input[name="note"]').fill('Absolute transducer; air pressure from Olomouc (e2e).');
+    await form.getByRole('button', { name: 'Add a correction' }).click();
+    const row = page.locator('[data-testid="correction"][data-kind="barometric"]');
+    await expect.poll(() => row.getByTestId('parameter-source').textContent()).toBe('pressure of Olomouc weather');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('levels-barometric-360-light') });
+    expect(valueAt(await day(well), 'H1', at)).toBeCloseTo(expected, 9);
+    expect(valueAt(await day(well, true), 'H1', at)).toBe(valueAt(levels, 'H1', at));
+
+    // Taken off again, so the other tests on this server see the well as seeded.
+    await row.getByRole('button', { name: 'Remove' }).click();
+    const removal = page.getByTestId('removal-form');
+    await removal.getByLabel('Why remove it').fill('Only a test (e2e).');
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await page.locator('[data-testid="correction"][data-kind="barometric"][data-removed]').waitFor();
+    expect(valueAt(await day(well), 'H1', at)).toBe(valueAt(levels, 'H1', at));
     await context.close();
   });
 });

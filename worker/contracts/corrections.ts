@@ -71,7 +71,17 @@ export const CorrectionInput = z
         .min(0)
         .max(1100)
         .default(0)
-        .meta({ description: "Subtracted from the station's `pressure` before conversion (default 0: the whole air pressure)." }),
+        .meta({ description: 'Subtracted from the `pressure` before conversion (default 0: the whole air pressure).' }),
+      source: z
+        .number()
+        .int()
+        .positive()
+        .nullish()
+        .transform((v) => v ?? null)
+        .meta({
+          description:
+            "The station (id) whose `pressure` is subtracted, for a well without a barometer of its own; left out or null: this station's.",
+        }),
     }),
   ])
   .refine((c) => c.to === null || Date.parse(c.from) <= Date.parse(c.to), { path: ['from'], error: 'from must not be after to.' })
@@ -88,9 +98,10 @@ export const Correction = z.object({
   from: z.string(),
   to: z.string().nullable(),
   order: z.number(),
-  parameters: z
-    .record(z.string(), z.number())
-    .meta({ description: "The kind's parameters: `amount`, `seconds`, `max_gap_minutes`, `density`, `reference_hpa`." }),
+  parameters: z.record(z.string(), z.number()).meta({
+    description:
+      "The kind's parameters: `amount`, `seconds`, `max_gap_minutes`, `density`, `reference_hpa`, `source` (another station's pressure).",
+  }),
   note: z.string(),
   created_at: z.string(),
   created_by: by,

@@ -18,9 +18,10 @@ import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import type { Correction as CorrectionReply } from '../contracts/corrections';
 import { daysWithin, keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
-import { correctedPoints } from './corrections/reports';
+import { correctedPoints, pressureFrom } from './corrections/reports';
 import { ratingTraces } from './ratings/traces';
-import { stackAsOf } from './corrections/stack';
+import { pressureReachMs, stackAsOf } from './corrections/stack';
+import type { BorrowedPressure, PressureRows } from './corrections/borrowed';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import {
   measuredValue,
@@ -73,6 +74,7 @@ export interface StationParts {
   delivery: AlarmDelivery;
   quality: StationQuality;
   corrections: StationCorrections;
+  borrowed: BorrowedPressure;
   levels: StationLevels;
   ratings: StationRatings;
   watchers: StationWatchers;
@@ -396,10 +398,19 @@ export class CorrectionsFacet extends Facet {
     ).map(correctionReply);
   }
 
-  /** Adds a correction; the days it changes are rolled up again. */
+  /** Adds a correction (with a copy of the other station's pressure it reads); the days it changes are rolled up again. */
   async add(ref: StationRef, input: NewCorrection, who: Editor): Promise<CorrectionChange> {
     const station = this.parts.rollup.remember(ref);
-    return this.#changed(this.parts.corrections.add(input, who, Date.now(), station.timezone));
+    const { params, from } = input;
+    const source = params.kind === 'barometric' ? params.source : null;
+    const copy =
+      source === null ? undefined : { source, from: from - pressureReachMs, rows: await this.parts.borrowed.fetchFor(source, from) };
+    return this.#changed(this.parts.corrections.add(input, who, Date.now(), station.timezone, copy));
+  }
+
+  /** This station's pressure from `from` on, for another station's barometric correction to copy. */
+  lendPressure(from: number): PressureRows {
+    return pressureFrom(this.parts.storage.sql, from);
   }
 
   /** Removes a correction (kept for replays); the days it changed are rolled up again. */

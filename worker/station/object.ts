@@ -11,7 +11,8 @@ import { AlarmClock } from './alarm-clock';
 import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
-import { StationCorrections } from './corrections/kept';
+import { BorrowedPressure } from './corrections/borrowed';
+import { daysWithin, StationCorrections } from './corrections/kept';
 import { StationLevels } from './corrections/levels';
 import { StationRatings } from './ratings/kept';
 import { RatingsFacet } from './ratings/facet';
@@ -31,7 +32,7 @@ import {
 import { StationQuality } from './quality';
 import { approvalRefusals, refusal, transaction } from './refusal';
 import { StationRollup } from './rollup';
-import { migrate, newestTs, type StationRef } from './schema';
+import { markDays, migrate, newestTs, type StationRef } from './schema';
 import { storeReadings } from './store';
 import { StationTesting } from './testing';
 import { StationEscalations } from './escalation-clock';
@@ -41,6 +42,7 @@ import { StationWarning, type LevelChanges } from './warning';
 import type { MovedForecast } from './forecasts';
 import { forecastReply } from '../contracts/warning';
 import { StationWatchers } from './watchers';
+import { stationOf } from './directory';
 
 export interface IngestOutcome {
   accepted: number;
@@ -90,7 +92,8 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     );
     const rollup = new StationRollup(ctx.storage, d1, clock, settings, defer);
     const quality = new StationQuality(ctx.storage);
-    const corrections = new StationCorrections(ctx.storage, quality);
+    const borrowed = new BorrowedPressure(ctx.storage, (source, from) => stationOf(env, source).corrections().lendPressure(from));
+    const corrections = new StationCorrections(ctx.storage, quality, borrowed);
     const levels = new StationLevels(ctx.storage, quality);
     const ratings = new StationRatings(ctx.storage, quality);
     const warning = new StationWarning(ctx.storage, clock, (itemId, crossing) => applyCrossing(context, { itemId, crossing }));
@@ -107,6 +110,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       delivery,
       quality,
       corrections,
+      borrowed,
       levels,
       ratings,
       watchers,
@@ -126,9 +130,11 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
    * period old). A batch with a new reading in an approved stretch is refused whole (approved data are locked).
    */
   async ingest(ref: StationRef, batch: ReadingBatch): Promise<IngestOutcome> {
-    const { storage, rollup, alarms, quality, delivery, warning, forecasts, maintenance } = this.#parts;
+    const { storage, rollup, alarms, quality, delivery, warning, forecasts, maintenance, borrowed } = this.#parts;
     const now = Date.now();
     const station = { ...ref, ...rollup.remember(ref) };
+    // Other stations' pressure first, so the batch's readings are compensated with what their sources have stored.
+    const recompensated = await borrowed.update(now);
     let refused: IngestOutcome['refused'];
     const done = transaction(storage, () => {
       alarms.prime(now);
@@ -153,7 +159,10 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     quality.commit(arrival);
     alarms.commit(changes);
     warning.commit(levels);
-    rollup.changed(outcome.days);
+    // Days whose compensation a newly copied pressure changed are rolled up again with the batch's.
+    const recomputed = recompensated.length ? daysWithin(storage.sql, recompensated, station.timezone) : [];
+    if (recomputed.length) markDays(storage.sql, recomputed);
+    rollup.changed([...outcome.days, ...recomputed]);
     const stored = Date.now();
     if (outcome.stored.length) this.#publish(station, outcome.stored, { suspect: arrival?.suspect, levels: levels?.levels, forecast });
     const published = Date.now();

@@ -58,7 +58,7 @@ export function figuresOf(sql: SqlStorage): StorageFigures {
 }
 
 // Raised whenever the statements below change; an object runs them once per version, not on every wake-up.
-const schemaVersion = 7;
+const schemaVersion = 8;
 
 /**
  * Schema 6 kept one "approved up to" instant per code (`approvals`): each becomes a range of the highest level from
@@ -149,6 +149,10 @@ export function migrate(storage: DurableObjectStorage) {
   sql.exec(`CREATE TABLE IF NOT EXISTS corrections (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
     position INTEGER NOT NULL, params TEXT NOT NULL, note TEXT NOT NULL, created_at INTEGER NOT NULL, created_by INTEGER, created_by_name TEXT,
     removed_at INTEGER, removed_by INTEGER, removed_by_name TEXT, removal_note TEXT)`);
+  // Other stations' pressure, copied for barometric corrections that name them (corrections/borrowed.ts).
+  sql.exec(
+    'CREATE TABLE IF NOT EXISTS borrowed_pressure (source INTEGER NOT NULL, ts INTEGER NOT NULL, value REAL NOT NULL, PRIMARY KEY (source, ts)) WITHOUT ROWID',
+  );
   // A well's vertical references per level code (effective-dated periods) and the manual measurements of field visits.
   sql.exec(`CREATE TABLE IF NOT EXISTS level_references (id INTEGER PRIMARY KEY, code TEXT NOT NULL, from_ts INTEGER NOT NULL, to_ts INTEGER,
     ground REAL NOT NULL, mp REAL NOT NULL, datum TEXT NOT NULL, mode TEXT NOT NULL, sensor_depth REAL, note TEXT NOT NULL,

@@ -3,6 +3,7 @@ import { SparklesIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import type { Correction } from '../../../worker/contracts/corrections';
 import { correctionKinds } from '../../../worker/contracts/corrections';
+import { isReadingOf } from '../../../shared/readings';
 import { Field, FormErrors, SubmitButton, TextField } from '~/components/form';
 import { ErrorState } from '~/components/states';
 import { Badge } from '~/components/ui/badge';
@@ -11,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { OptionSelect } from '~/features/alarms/option-select';
+import { alarmQueries } from '~/features/alarms/queries';
 import { numberField } from '~/features/alarm-rules/rule-fields';
 import { send } from '~/lib/api';
 import { stationDateTime } from '~/lib/format';
@@ -75,8 +77,13 @@ export function CorrectionStack({ scope }: { scope: LevelsScope }) {
   );
 }
 
+/** The stations the subject may see (the alarm screens' list, usually cached already). */
+const useStations = () => useQuery(alarmQueries.stations()).data ?? [];
+
 function CorrectionRow({ correction: c, scope }: { correction: Correction; scope: LevelsScope }) {
   const [removing, setRemoving] = useState(false);
+  const stations = useStations();
+  const stationName = (id: number) => stations.find((s) => s.id === id)?.name ?? `#${id}`;
   const tz = scope.timeZone;
   const removed = c.removed_at !== null;
   return (
@@ -95,8 +102,14 @@ function CorrectionRow({ correction: c, scope }: { correction: Correction; scope
         </span>
         {Object.entries(c.parameters).map(([name, value]) => (
           <span key={name} className="tabular-nums" data-testid={`parameter-${name}`}>
-            {value > 0 && (name === 'amount' || name === 'seconds') ? '+' : ''}
-            {value} {units[name]}
+            {name === 'source' ? (
+              m.levels_pressure_of({ name: stationName(value) })
+            ) : (
+              <>
+                {value > 0 && (name === 'amount' || name === 'seconds') ? '+' : ''}
+                {value} {units[name]}
+              </>
+            )}
           </span>
         ))}
         <span className="text-muted-foreground">
@@ -135,6 +148,9 @@ function CorrectionForm({ scope }: { scope: LevelsScope }) {
   const [kind, setKind] = useState<Kind>('offset');
   const [range, setRange] = useState({ from: '', to: '' });
   const [amount, setAmount] = useState('');
+  // A barometric correction's pressure: this station's own, or a station's that reports pressure.
+  const [source, setSource] = useState('own');
+  const pressureStations = useStations().filter((s) => s.id !== scope.itemId && isReadingOf(s.name_for_api, 'pressure'));
   const charts = useChartsAgain();
   const { errors, form, pending } = useContractForm({
     call: () => correctionCalls().then((c) => c.add),
@@ -145,6 +161,7 @@ function CorrectionForm({ scope }: { scope: LevelsScope }) {
       from: instantOrNull(range.from, scope.timeZone) ?? '',
       to: instantOrNull(range.to, scope.timeZone),
       note: String(data.get('note') ?? ''),
+      ...(kind === 'barometric' && source !== 'own' ? { source: Number(source) } : {}),
       ...Object.fromEntries(
         parameterFields[kind].map((f) => [f.name, numberField(f.name === 'amount' ? amount : data.get(f.name)) ?? undefined]),
       ),
@@ -170,7 +187,7 @@ function CorrectionForm({ scope }: { scope: LevelsScope }) {
     onSuccess: (s) => setAmount(String(Number(s.amount.toPrecision(12)))),
     onError: () => toast.warning(m.levels_suggest_failed()),
   });
-  const fields = ['kind', 'from', 'to', ...parameterFields[kind].map((f) => f.name), 'note'];
+  const fields = ['kind', 'from', 'to', ...(kind === 'barometric' ? ['source'] : []), ...parameterFields[kind].map((f) => f.name), 'note'];
   return (
     <form method="post" noValidate {...form} className="grid gap-3 rounded-lg border p-3" data-testid="correction-form">
       <p className="text-sm font-medium">{m.levels_correction_add()}</p>
@@ -206,6 +223,24 @@ function CorrectionForm({ scope }: { scope: LevelsScope }) {
             )}
           />
         ))}
+        {kind === 'barometric' && (
+          <Field
+            name="source"
+            label={m.levels_pressure_source()}
+            errors={errors}
+            control={(control) => (
+              <OptionSelect
+                {...control}
+                value={source}
+                onChange={setSource}
+                options={[
+                  { value: 'own', label: m.levels_pressure_own() },
+                  ...pressureStations.map((s) => ({ value: String(s.id), label: s.name })),
+                ]}
+              />
+            )}
+          />
+        )}
         {parameterFields[kind].map((f) =>
           f.name === 'amount' ? (
             <Field

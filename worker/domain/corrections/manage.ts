@@ -10,7 +10,7 @@ import type {
 } from '../../contracts/corrections';
 import { isoInstant } from '../../../shared/station-time';
 import { isReadingOf } from '../../../shared/readings';
-import type { Item } from '../../db/stations';
+import { findStationFor, type Item } from '../../db/stations';
 import { stationOf } from '../../station/directory';
 import type { CorrectionChange } from '../../station/facets';
 import type { CorrectionParams } from '../../station/corrections/stack';
@@ -19,8 +19,11 @@ import { controlled, editorOf, ownReading, station } from '../quality/manage';
 
 const refOf = (item: Item) => ({ id: item.id, uniqueId: item.uniqueId, source: item.nameForApi, timezone: item.timezone });
 
-/** The kind's parameters as the station object keeps them; a barometric correction needs the station's own pressure. */
-function paramsOf(item: Item, input: CorrectionInput): CorrectionParams {
+/**
+ * The kind's parameters as the station object keeps them. A barometric correction needs pressure: the station's own,
+ * or that of another station the subject may see (`source`), whose object the station's object then copies it from.
+ */
+async function paramsOf(ctx: SubjectCtx, item: Item, input: CorrectionInput): Promise<CorrectionParams> {
   switch (input.kind) {
     case 'offset':
     case 'drift':
@@ -31,11 +34,21 @@ function paramsOf(item: Item, input: CorrectionInput): CorrectionParams {
       return { kind: 'delete_range' };
     case 'gap_fill':
       return { kind: 'gap_fill', maxGapMinutes: input.max_gap_minutes, intervalMinutes: item.reportMinutes };
-    case 'barometric':
-      if (!isReadingOf(item.nameForApi, 'pressure'))
-        throw invalid({ kind: [`${item.nameForApi} stations report no pressure to compensate with.`] });
+    case 'barometric': {
       if (input.reading === 'pressure') throw invalid({ reading: ['Pressure cannot compensate itself.'] });
-      return { kind: 'barometric', source: null, density: input.density, referenceHpa: input.reference_hpa };
+      const source = input.source === item.id ? null : input.source;
+      const params = { kind: 'barometric' as const, source, density: input.density, referenceHpa: input.reference_hpa };
+      if (source === null) {
+        if (!isReadingOf(item.nameForApi, 'pressure'))
+          throw invalid({ source: [`${item.nameForApi} stations report no pressure: name a station whose pressure to use.`] });
+        return params;
+      }
+      const found = await findStationFor(ctx.db, ctx.subject, { id: source });
+      if (!found?.visible) throw invalid({ source: [`There is no station ${source} that you may see.`] });
+      if (!isReadingOf(found.item.nameForApi, 'pressure'))
+        throw invalid({ source: [`${found.item.name} is a ${found.item.nameForApi} station, which reports no pressure.`] });
+      return params;
+    }
   }
 }
 
@@ -74,7 +87,7 @@ export async function addCorrection(ctx: SubjectCtx, { id, body }: { id: number;
         from: Date.parse(body.from),
         to: body.to === null ? null : Date.parse(body.to),
         order: body.order,
-        params: paramsOf(item, body),
+        params: await paramsOf(ctx, item, body),
         note: body.note,
       },
       editorOf(ctx),

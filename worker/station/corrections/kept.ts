@@ -6,6 +6,7 @@
 import { localDay, addDays } from '../../../shared/station-time';
 import type { Editor, StationQuality } from '../quality';
 import { openEnd } from '../../contracts/quality';
+import type { BorrowedPressure, PressureRows } from './borrowed';
 import { spansOf, stackAsOf, type Correction, type CorrectionParams } from './stack';
 
 /** A correction with who made it (and removed it) and why. */
@@ -105,10 +106,18 @@ export function daysWithin(sql: SqlStorage, spans: readonly (readonly [number, n
 /** The station-local days a correction changes: its spans, an open end reaching the newest reading. */
 const daysOf = (sql: SqlStorage, c: Correction, timeZone: string) => daysWithin(sql, spansOf(c), timeZone);
 
+/** Another station's pressure a new barometric correction reads, to copy with it. */
+export interface PressureCopy {
+  source: number;
+  from: number;
+  rows: PressureRows;
+}
+
 export class StationCorrections {
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly quality: StationQuality,
+    private readonly borrowed: BorrowedPressure,
   ) {}
 
   private get sql() {
@@ -124,8 +133,11 @@ export class StationCorrections {
     return null;
   }
 
-  /** Adds a correction with its audit log entry in one transaction; answers it and the days to roll up again. */
-  add(input: NewCorrection, who: Editor, now: number, timeZone: string): CorrectionOutcome {
+  /**
+   * Adds a correction with its audit log entry (and the copy of another station's pressure it reads) in one
+   * transaction; answers it and the days to roll up again.
+   */
+  add(input: NewCorrection, who: Editor, now: number, timeZone: string, copy?: PressureCopy): CorrectionOutcome {
     return this.storage.transactionSync((): CorrectionOutcome => {
       const order =
         input.order ??
@@ -158,6 +170,7 @@ export class StationCorrections {
           who.name,
         )
         .one();
+      const copied = copy && this.borrowed.replace(copy.source, copy.from, copy.rows);
       const correction: KeptCorrection = { ...draft, id, note: input.note, createdBy: who, removedBy: null, removalNote: null };
       this.quality.logChange({
         action: 'correct',
@@ -169,7 +182,8 @@ export class StationCorrections {
         now,
         detail: { id, ...input.params },
       });
-      return { ok: true, correction, days: daysOf(this.sql, correction, timeZone) };
+      const days = daysWithin(this.sql, copied ? [...spansOf(correction), copied] : spansOf(correction), timeZone);
+      return { ok: true, correction, days };
     });
   }
 

@@ -5,8 +5,9 @@
 import { allReadingCodes } from '../../../shared/readings';
 import type { Reading } from '../../contracts/telemetry';
 import { codeIndex, rejectedFlag, reportsIn } from '../flags';
+import { borrowedPoints, type PressureRows } from './borrowed';
 import { stacksOf, type KeptCorrection } from './kept';
-import { applyStack, pressureReachMs, spansOf, type Points } from './stack';
+import { applyStack, pressureReachMs, spansOf, type Correction, type Points } from './stack';
 
 type Report = { row: (number | null)[]; flags: readonly number[] };
 
@@ -53,7 +54,7 @@ export function* correctedReportsIn(sql: SqlStorage, start: number, end: number,
     yield* reportsIn(sql, start, end);
     return;
   }
-  const compensated = corrected.some((c) => c.stack.some((k) => k.params.kind === 'barometric'));
+  const compensated = corrected.some((c) => c.stack.some((k) => k.params.kind === 'barometric' && k.params.source === null));
   const pressureAt = codeIndex(pressureCode);
   const pressure = new Collected();
   const collected = corrected.map(() => new Collected());
@@ -76,9 +77,11 @@ export function* correctedReportsIn(sql: SqlStorage, start: number, end: number,
     for (const { index } of corrected) if (flags[index] !== rejectedFlag) copy.row[index + 1] = null;
     kept.set(ts, copy);
   }
-  const pressurePoints = compensated ? pressure.points() : undefined;
+  const own = compensated ? pressure.points() : undefined;
+  const pressureOf = ({ params }: Correction) =>
+    params.kind !== 'barometric' || params.source === null ? own : borrowedPoints(sql, params.source, start - reach, end + reach);
   corrected.forEach(({ index, stack }, k) => {
-    const out = applyStack(collected[k].points(), stack, { pressureOf: () => pressurePoints });
+    const out = applyStack(collected[k].points(), stack, { pressureOf });
     for (let i = 0; i < out.ts.length; i++) {
       const ts = out.ts[i];
       if (ts < start || ts >= end) continue;
@@ -133,4 +136,17 @@ export function correctedArrivals(sql: SqlStorage, stored: readonly Reading[]): 
     for (let i = 0; i < points.ts.length; i++) out.push({ reading: code, ts: points.ts[i], value: points.values[i] });
   }
   return out.sort((a, b) => a.ts - b.ts);
+}
+
+/** The station's own pressure from `from` on (rejected readings left out): what another station's copy is made of. */
+export function pressureFrom(sql: SqlStorage, from: number): PressureRows {
+  const index = codeIndex(pressureCode);
+  const rows: PressureRows = { ts: [], values: [] };
+  for (const { row, flags } of reportsIn(sql, from, Number.MAX_SAFE_INTEGER)) {
+    const value = row[index + 1];
+    if (value === null || flags[index] === rejectedFlag) continue;
+    rows.ts.push(row[0] as number);
+    rows.values.push(value);
+  }
+  return rows;
 }
