@@ -39,7 +39,17 @@ const countingStatement = (stmt: D1PreparedStatement): D1PreparedStatement =>
     all: async () => counted(await stmt.all()),
   });
 
+// One wrapped env per env the runtime hands in: a new one per request would build a new database client (and its
+// schema) for every request, which no deployed Worker does (worker/context.ts keeps one per env).
+const countingEnvs = new WeakMap<Cloudflare.Env, Cloudflare.Env>();
+
 function countingEnv(env: Cloudflare.Env): Cloudflare.Env {
+  let known = countingEnvs.get(env);
+  if (!known) countingEnvs.set(env, (known = wrappedEnv(env)));
+  return known;
+}
+
+function wrappedEnv(env: Cloudflare.Env): Cloudflare.Env {
   const db = wrap(env.DB, {
     // Counts what the Worker's own statements (all in worker/db/) write; it prepares none of its own.
     // eslint-disable-next-line no-restricted-syntax

@@ -60,8 +60,16 @@ export function keptCorrections(sql: SqlStorage, code?: string): KeptCorrection[
   return rows.toArray().map(toKept);
 }
 
-/** Per code, its corrections in force now (or at `at`) in processing order; a station without any costs one empty query. */
+/**
+ * Each object's stacks in force now, read and parsed once: every batch, flush and rule reads them, and they change
+ * only through `StationCorrections`, which forgets them. Read-only for callers.
+ */
+const inForce = new WeakMap<SqlStorage, Map<string, KeptCorrection[]>>();
+
+/** Per code, its corrections in force now (or at `at`) in processing order. */
 export function stacksOf(sql: SqlStorage, at?: number): Map<string, KeptCorrection[]> {
+  const known = at === undefined ? inForce.get(sql) : undefined;
+  if (known) return known;
   const rows =
     at === undefined ? sql.exec<Row>('SELECT * FROM corrections WHERE removed_at IS NULL') : sql.exec<Row>('SELECT * FROM corrections');
   const byCode = new Map<string, KeptCorrection[]>();
@@ -70,8 +78,12 @@ export function stacksOf(sql: SqlStorage, at?: number): Map<string, KeptCorrecti
     if (list) list.push(c);
     else byCode.set(c.code, [c]);
   }
+  if (at === undefined) inForce.set(sql, byCode);
   return byCode;
 }
+
+/** Forgets the stacks kept for `sql` (after its corrections changed, or were emptied by a test). */
+export const forgetStacks = (sql: SqlStorage) => inForce.delete(sql);
 
 export interface NewCorrection {
   code: string;
@@ -138,6 +150,7 @@ export class StationCorrections {
    * transaction; answers it and the days to roll up again.
    */
   add(input: NewCorrection, who: Editor, now: number, timeZone: string, copy?: PressureCopy): CorrectionOutcome {
+    forgetStacks(this.sql);
     return this.storage.transactionSync((): CorrectionOutcome => {
       const order =
         input.order ??
@@ -189,6 +202,7 @@ export class StationCorrections {
 
   /** Removes a correction (it stays kept, stamped with who and when) with its audit log entry in one transaction. */
   remove(id: number, note: string, who: Editor, now: number, timeZone: string): CorrectionOutcome {
+    forgetStacks(this.sql);
     return this.storage.transactionSync((): CorrectionOutcome => {
       const row = this.sql.exec<Row>('SELECT * FROM corrections WHERE id = ?', id).toArray()[0];
       if (!row) return { ok: false, reason: 'missing' };
