@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, dayBounds, lastDays, today } from '../../shared/station-time';
 import type { ChartColumns, RawReadings } from '../../worker/contracts/telemetry';
-import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, visit } from '../support/e2e';
+import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, visitOnOneDay } from '../support/e2e';
 
 const zone = 'Europe/Prague';
 // The Znojmo well gets a year of 10-minute groundwater and rain readings before the 35 days the setup seeds.
@@ -74,14 +74,12 @@ describe.each([
     const { context, page } = await openPage({ width, height, colorScheme: scheme, as: demoAccounts.admin });
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    await visit(page, path);
-    await expectWholeRange(page, context, range());
+    await expectWholeRange(page, context, await visitOnOneDay(page, path, range));
     expect(await pointBudget(context)).toBe(width === 360 ? 600 : 1200);
 
     // The next load asks the server for this width's budget, and the hydrated page does not ask again.
     const calls = dataCalls(page);
-    await visit(page, path);
-    await expectWholeRange(page, context, range());
+    await expectWholeRange(page, context, await visitOnOneDay(page, path, range));
     expect(calls).toEqual([]);
     expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -94,7 +92,7 @@ describe('chart page', () => {
   test('credits the chart library once, labels value axes with translated names and draws rain as daily totals', async () => {
     const { context, page } = await openPage({ as: demoAccounts.admin });
     await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'de', url: baseURL }]);
-    await visit(page, `/charts/${station.uniqueId}/true`);
+    const range = await visitOnOneDay(page, `/charts/${station.uniqueId}/true`, () => lastDays(30, zone));
     await page.locator('[data-testid="reading-chart"][data-ready="true"]').first().waitFor();
     expect(await page.getByTestId('chart-credit').count()).toBe(1);
     expect(await page.getByTestId('chart-credit').locator('a[href="https://www.tradingview.com/"]').count()).toBe(1);
@@ -105,7 +103,7 @@ describe('chart page', () => {
     expect(await rain.getByTestId('reading-chart').getAttribute('data-kind')).toBe('bars');
     const chart = await restAs<ChartColumns>(
       page,
-      `/api/item?${new URLSearchParams({ id: station.uniqueId, ...lastDays(30, zone), format: 'columns' })}`,
+      `/api/item?${new URLSearchParams({ id: station.uniqueId, ...range, format: 'columns' })}`,
     );
     expect(chart.totals.SRA1H.period).toBe('day');
     expect(await rain.getByTestId('total').textContent()).toBe(chart.totals.SRA1H.sum.toFixed(4));

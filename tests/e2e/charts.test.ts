@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { inTimeOrder, type Chart, type ChartColumns, type RawReadings } from '../../worker/contracts/telemetry';
 import { lastDays as lastDaysIn } from '../../shared/station-time';
-import { demoAccounts, openPage, restAs, visit } from '../support/e2e';
+import { demoAccounts, openPage, restAs, visit, visitOnOneDay } from '../support/e2e';
 
 // The demo stations keep Prague time; a range is reckoned there, whatever this machine's zone.
 const lastDays = (days: number) => lastDaysIn(days, 'Europe/Prague');
@@ -26,18 +26,20 @@ const chartFromApi = (page: Page, id: string, range: { from: string; to: string 
 const columnsFromApi = (page: Page, id: string, range: { from: string; to: string }) =>
   restAs<ChartColumns>(page, `/api/item?${new URLSearchParams({ id, ...range, format: 'columns', points: '1200' })}`);
 
+/** Opens a station's charts; answers the default range of 30 days as it stood while the page loaded. */
 async function openCharts(page: Page, path: string) {
-  await visit(page, path);
+  const range = await visitOnOneDay(page, path, () => lastDays(30));
   await waitForCharts(page);
+  return range;
 }
 
 describe('charts', () => {
   test('show the last 30 days by default, downsampled, one chart per reading with its extremes', async () => {
     const { context, page } = await openPage({ as: demoAccounts.admin });
-    await openCharts(page, '/charts/DANES-BRNO-01/true');
-    expect(await shownRange(page)).toEqual(lastDays(30));
-    expect((await chartFromApi(page, 'DANES-BRNO-01', lastDays(30))).downsampled).toBe(true);
-    const chart = await columnsFromApi(page, 'DANES-BRNO-01', lastDays(30));
+    const range = await openCharts(page, '/charts/DANES-BRNO-01/true');
+    expect(await shownRange(page)).toEqual(range);
+    expect((await chartFromApi(page, 'DANES-BRNO-01', range)).downsampled).toBe(true);
+    const chart = await columnsFromApi(page, 'DANES-BRNO-01', range);
     expect(chart.downsampled).toBe(true);
     await page.getByTestId('downsampled').waitFor();
     const codes = Object.keys(chart.max);
@@ -63,11 +65,11 @@ describe('charts', () => {
     const problems: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
-    await openCharts(page, '/charts/DANES-BRNO-01/true');
-    expect(await shownRange(page)).toEqual(lastDays(30));
-    expect(await page.getByLabel('From').getAttribute('max')).toBe(lastDays(30).to);
+    const range = await openCharts(page, '/charts/DANES-BRNO-01/true');
+    expect(await shownRange(page)).toEqual(range);
+    expect(await page.getByLabel('From').getAttribute('max')).toBe(range.to);
     const html = await (await page.request.get('/charts/DANES-BRNO-01/true')).text();
-    expect(html).toContain(`value="${lastDays(30).from}"`);
+    expect(html).toContain(`value="${range.from}"`);
     expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     await context.close();
   });
@@ -119,13 +121,13 @@ describe('charts', () => {
 
   test('Export CSV downloads every raw reading of the range, not what the chart drew, with times in the station’s time zone', async () => {
     const { context, page } = await openPage({ as: demoAccounts.admin });
-    await openCharts(page, '/charts/DANES-BRNO-01/true');
+    const range = await openCharts(page, '/charts/DANES-BRNO-01/true');
     await page.getByTestId('downsampled').waitFor();
-    const raw = await restAs<RawReadings>(page, `/api/item/readings?${new URLSearchParams({ id: 'DANES-BRNO-01', ...lastDays(30) })}`);
+    const raw = await restAs<RawReadings>(page, `/api/item/readings?${new URLSearchParams({ id: 'DANES-BRNO-01', ...range })}`);
     const readings = inTimeOrder(raw.data);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe(`DANES-BRNO-01_${lastDays(30).from}_${lastDays(30).to}.csv`);
+    expect(download.suggestedFilename()).toBe(`DANES-BRNO-01_${range.from}_${range.to}.csv`);
     const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
     expect(header).toBe('time,reading,value,flag');
     // A month of 10-minute reports of seven readings, where the chart drew at most 1,200 points per reading.
