@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { adminToken, demoAccounts, openPage, postRest, visit } from '../support/e2e';
+import { answerWithinMs, pingEveryMs } from '../../app/features/live/heartbeat';
 
 const station = { id: 1, uniqueId: 'DANES-BRNO-01' };
 let ingestToken: string;
@@ -120,10 +121,17 @@ describe('live readings', () => {
     async () => {
       const { context, page } = await openPage({ as: demoAccounts.admin });
       await silenceableSockets(page);
+      // The page's timers on a clock the test moves on: the heartbeat's 25 s pass at once.
+      await page.clock.install();
       await openChart(page);
 
       await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = true));
-      await liveState(page, 'offline').waitFor({ timeout: 30_000 });
+      expect(pingEveryMs + answerWithinMs).toBeLessThanOrEqual(30_000);
+      await page.clock.fastForward(pingEveryMs);
+      // Asked, and not yet given up on.
+      expect(await liveState(page, 'live').count()).toBe(1);
+      await page.clock.fastForward(answerWithinMs);
+      await liveState(page, 'offline').waitFor();
       const during = spikes(2);
       await ingest(during);
       await page.evaluate(() => ((window as unknown as { __silent: boolean }).__silent = false));
