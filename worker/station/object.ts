@@ -12,7 +12,7 @@ import type { ReadingBatch, Refusal } from './batch';
 import { StationAlarms } from './alarms';
 import { AlarmDelivery } from './delivery';
 import { BorrowedPressure } from './corrections/borrowed';
-import { daysWithin, StationCorrections } from './corrections/kept';
+import { daysWithin, StationCorrections, stacksOf } from './corrections/kept';
 import { StationLevels } from './corrections/levels';
 import { StationRatings } from './ratings/kept';
 import { RatingsFacet } from './ratings/facet';
@@ -134,7 +134,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     const now = Date.now();
     const station = { ...ref, ...rollup.remember(ref) };
     // Other stations' pressure first, so the batch's readings are compensated with what their sources have stored.
-    const recompensated = await borrowed.update(now);
+    const recompensated = await borrowed.update(now, stacksOf(storage.sql));
     let refused: IngestOutcome['refused'];
     const done = transaction(storage, () => {
       alarms.prime(now);

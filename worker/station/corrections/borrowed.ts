@@ -4,7 +4,7 @@
  * (ingest, the roll-up, charts all read synchronously), so the station keeps a copy (`borrowed_pressure`, per source):
  * filled when the correction is added, and brought up to date before each batch this station stores.
  */
-import { pressureReachMs, type CorrectionParams, type Points } from './stack';
+import { pressureReachMs, type Correction, type Points } from './stack';
 
 /** Plain arrays: what crosses between two objects. */
 export interface PressureRows {
@@ -81,20 +81,16 @@ export class BorrowedPressure {
   }
 
   /**
-   * Brings the copy of every source a correction in force still reads up to date (before a batch is stored); answers
-   * the spans whose compensation changed. A source that cannot answer is left as copied: the batch is never refused
-   * for it, and the next one asks again.
+   * Brings the copy of every source a correction in force (`stacks`) still reads up to date (before a batch is
+   * stored); answers the spans whose compensation changed. A source that cannot answer is left as copied: the batch is
+   * never refused for it, and the next one asks again.
    */
-  async update(now: number): Promise<[number, number][]> {
+  async update(now: number, stacks: ReadonlyMap<string, readonly Correction[]>): Promise<[number, number][]> {
     const sources = new Set<number>();
-    const inForce = this.sql.exec<{ params: string; to_ts: number | null }>(
-      'SELECT params, to_ts FROM corrections WHERE removed_at IS NULL',
-    );
-    for (const { params: text, to_ts: to } of inForce) {
-      const params = JSON.parse(text) as CorrectionParams;
-      if (params.kind === 'barometric' && params.source !== null && (to === null || to + pressureReachMs >= now - overlapMs))
-        sources.add(params.source);
-    }
+    for (const stack of stacks.values())
+      for (const { params, to } of stack)
+        if (params.kind === 'barometric' && params.source !== null && (to === null || to + pressureReachMs >= now - overlapMs))
+          sources.add(params.source);
     const spans: [number, number][] = [];
     for (const source of sources) {
       const { newest } = this.sql
