@@ -7,9 +7,7 @@ import { groupRuleCalls } from '../../worker/contracts/group-rules';
 import { maintenanceCalls } from '../../worker/contracts/maintenance';
 import { warningCalls } from '../../worker/contracts/warning';
 import { webhookCalls } from '../../worker/contracts/webhooks';
-import { and, eq } from 'drizzle-orm';
-import { subjectGroups } from '../../worker/db/schema';
-import { call, db } from '../support/api';
+import { call } from '../support/api';
 import { addRule, alarmsOf, series } from '../support/alarms';
 import { make, uniqueEmail, type TestSubject } from '../support/make';
 import { makeShareLink } from '../support/share';
@@ -55,11 +53,7 @@ const ownStation = { anonymous: 401, user: 200, 'second user': 403, administrato
 /** A station the first user sees and was granted quality control on (through a group, which works as a direct link does). */
 const qualityStation = async (user: TestSubject) => {
   const station = await make.station();
-  const group = await make.group({ stations: [station], members: [user] });
-  await db()
-    .update(subjectGroups)
-    .set({ quality: true })
-    .where(and(eq(subjectGroups.subjectId, user.id), eq(subjectGroups.groupId, group.id)));
+  await make.qualityControl(user, station);
   return station;
 };
 const qualityControl = ownStation;

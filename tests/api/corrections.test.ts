@@ -4,9 +4,7 @@ import { correctionCalls } from '../../worker/contracts/corrections';
 import { qualityCalls } from '../../worker/contracts/quality';
 import { telemetryCalls } from '../../worker/contracts/telemetry';
 import { standardGravity } from '../../worker/station/corrections/stack';
-import { and, eq } from 'drizzle-orm';
-import { subjectGroups } from '../../worker/db/schema';
-import { call, db, get } from '../support/api';
+import { call, get } from '../support/api';
 import { series } from '../support/alarms';
 import { callSpec } from '../support/client';
 import { watch } from '../support/live';
@@ -222,11 +220,7 @@ describe('bad input and rights', () => {
     expect422(await add({ reading: 'H1', kind: 'barometric', from: start, source: station.id, note: 'x' }), 'source');
     // A quality controller of the well may not borrow the pressure of a station it cannot see.
     const controller = await make.subject();
-    const group = await make.group({ stations: [station], members: [controller] });
-    await db()
-      .update(subjectGroups)
-      .set({ quality: true })
-      .where(and(eq(subjectGroups.subjectId, controller.id), eq(subjectGroups.groupId, group.id)));
+    await make.qualityControl(controller, station);
     const unseen = await make.station({ source: 'UNIWAN' });
     const refused = await add({ reading: 'H1', kind: 'barometric', from: start, source: unseen.id, note: 'x' }, controller);
     expect422(refused, 'source');

@@ -3,7 +3,7 @@
  * token), groups, links and importer tokens; and read the mail the Worker kept. Rows go straight into D1 (what
  * the API does with them is what the tests prove); a station token is issued through the real admin call.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { IngestToken } from '../../worker/contracts/items';
 import type { Source } from '../../shared/readings';
 import { groupItems, groups, items, outbox, stationTokens, subjectGroups, subjectItems, subjects } from '../../worker/db/schema';
@@ -95,6 +95,15 @@ export const make = {
 
   /** Lets a subject see a station directly. */
   link: (subject: Ref, station: Ref) => db().insert(subjectItems).values({ subjectId: subject.id, itemId: station.id }),
+
+  /** Grants a subject the quality control right on a station, through a group of its own (as a direct link grants it). */
+  async qualityControl(subject: Ref, station: Ref) {
+    const group = await make.group({ stations: [station], members: [subject] });
+    await db()
+      .update(subjectGroups)
+      .set({ quality: true })
+      .where(and(eq(subjectGroups.subjectId, subject.id), eq(subjectGroups.groupId, group.id)));
+  },
 
   /** A station's ingest token, issued (and the previous one revoked) through the real admin call. */
   async stationToken(station: Ref): Promise<string> {
