@@ -18,9 +18,9 @@ import type { AlarmDelivery } from './delivery';
 import type { RuleSpec } from './evaluate';
 import type { Correction as CorrectionReply } from '../contracts/corrections';
 import { daysWithin, keptCorrections, type NewCorrection, type StationCorrections } from './corrections/kept';
-import { correctedPoints, pressureFrom } from './corrections/reports';
+import { correctedPoints } from './corrections/reports';
 import { ratingTraces } from './ratings/traces';
-import { pressureReachMs, stackAsOf } from './corrections/stack';
+import { stackAsOf } from './corrections/stack';
 import type { BorrowedPressure, PressureRows } from './corrections/borrowed';
 import { loggerReachMs, suggestDrift, type DriftSuggestion } from './corrections/suggest';
 import {
@@ -35,7 +35,7 @@ import {
 import { correctionReply, measurementReply, referenceReply } from './corrections/replies';
 import { derivedReportsIn } from './corrections/derived';
 import type { LevelReference, Measurement } from '../contracts/levels';
-import { FlagCursor, reportsIn } from './flags';
+import { FlagCursor, pointsUpTo, reportsIn, suspectFlag } from './flags';
 import {
   answered,
   observationCount,
@@ -403,14 +403,15 @@ export class CorrectionsFacet extends Facet {
     const station = this.parts.rollup.remember(ref);
     const { params, from } = input;
     const source = params.kind === 'barometric' ? params.source : null;
-    const copy =
-      source === null ? undefined : { source, from: from - pressureReachMs, rows: await this.parts.borrowed.fetchFor(source, from) };
+    const copy = source === null ? undefined : await this.parts.borrowed.copyFor(source, from);
     return this.#changed(this.parts.corrections.add(input, who, Date.now(), station.timezone, copy));
   }
 
   /** This station's pressure from `from` on, for another station's barometric correction to copy. */
   lendPressure(from: number): PressureRows {
-    return pressureFrom(this.parts.storage.sql, from);
+    // Suspect readings count (as for the station's own compensation); rejected ones do not.
+    const points = pointsUpTo(this.parts.storage.sql, 'pressure', from, Number.MAX_SAFE_INTEGER, suspectFlag);
+    return { ts: points.map((p) => p.ts), values: points.map((p) => p.value) };
   }
 
   /** Removes a correction (kept for replays); the days it changed are rolled up again. */

@@ -32,7 +32,7 @@ import {
 import { StationQuality } from './quality';
 import { approvalRefusals, refusal, transaction } from './refusal';
 import { StationRollup } from './rollup';
-import { markDays, migrate, newestTs, type StationRef } from './schema';
+import { migrate, newestTs, type StationRef } from './schema';
 import { storeReadings } from './store';
 import { StationTesting } from './testing';
 import { StationEscalations } from './escalation-clock';
@@ -161,8 +161,8 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
     warning.commit(levels);
     // Days whose compensation a newly copied pressure changed are rolled up again with the batch's.
     const recomputed = recompensated.length ? daysWithin(storage.sql, recompensated, station.timezone) : [];
-    if (recomputed.length) markDays(storage.sql, recomputed);
-    rollup.changed([...outcome.days, ...recomputed]);
+    rollup.changed(outcome.days);
+    const retouched = rollup.touch(recomputed);
     const stored = Date.now();
     if (outcome.stored.length) this.#publish(station, outcome.stored, { suspect: arrival?.suspect, levels: levels?.levels, forecast });
     const published = Date.now();
@@ -171,6 +171,7 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
       forecasts.write(station.id, forecast).then(() => delivery.deliver(station.id)),
       warning.deliver(station.id),
       rollup.schedule(now),
+      retouched,
     ]);
     const { accepted, duplicates } = outcome;
     const rowsWritten = outcome.rowsWritten + (arrival?.rowsWritten ?? 0);

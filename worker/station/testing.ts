@@ -1,6 +1,7 @@
 import type { Reading } from '../contracts/telemetry';
 import { Facet, type StationParts } from './facets';
 import type { RollupState } from './rollup';
+import { forgetStacks } from './corrections/kept';
 import { column, markDays, migrate } from './schema';
 
 /** One of the object's own tables (not SQLite's or the runtime's), by name. */
@@ -60,9 +61,10 @@ export class StationTesting extends Facet {
     return this.parts.storage.sql.exec(`SELECT * FROM ${tableOf(this.parts.storage.sql, table)}`).toArray();
   }
 
-  /** Empties one of the object's tables, telling none of its parts. */
+  /** Empties one of the object's tables, telling none of its parts (the corrections kept parsed are read again). */
   clear(table: string) {
     this.parts.storage.sql.exec(`DELETE FROM ${tableOf(this.parts.storage.sql, table)}`);
+    forgetStacks(this.parts.storage.sql);
   }
 
   /** Stores readings as they are: past every check, marking no day and telling none of the parts (as an older release might have). */

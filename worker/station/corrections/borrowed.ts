@@ -12,6 +12,13 @@ export interface PressureRows {
   values: number[];
 }
 
+/** Another station's pressure a new barometric correction reads, copied with it from `from` on. */
+export interface PressureCopy {
+  source: number;
+  from: number;
+  rows: PressureRows;
+}
+
 /** Asks a source station's object for its pressure from an instant on. */
 export type PressureSource = (source: number, from: number) => Promise<PressureRows>;
 
@@ -45,8 +52,9 @@ export class BorrowedPressure {
   }
 
   /** What to copy when a correction on `source` from `from` on is added: the source's pressure within reach of it. */
-  fetchFor(source: number, from: number): Promise<PressureRows> {
-    return this.ask(source, from - pressureReachMs);
+  async copyFor(source: number, from: number): Promise<PressureCopy> {
+    const start = from - pressureReachMs;
+    return { source, from: start, rows: await this.ask(source, start) };
   }
 
   /**
@@ -74,8 +82,12 @@ export class BorrowedPressure {
     for (const ts of old.keys()) if (!fresh.has(ts)) note(ts);
     if (first === Infinity) return null;
     this.sql.exec('DELETE FROM borrowed_pressure WHERE source = ? AND ts >= ?', source, from);
-    rows.ts.forEach((ts, i) =>
-      this.sql.exec('INSERT INTO borrowed_pressure (source, ts, value) VALUES (?, ?, ?)', source, ts, rows.values[i]),
+    // One statement for the whole copy: a year of 10-minute pressure is 52,560 rows.
+    this.sql.exec(
+      'INSERT INTO borrowed_pressure (source, ts, value) SELECT ?, t.value, v.value FROM json_each(?) t JOIN json_each(?) v ON v.key = t.key',
+      source,
+      JSON.stringify(rows.ts),
+      JSON.stringify(rows.values),
     );
     return [first - pressureReachMs, last + pressureReachMs];
   }

@@ -6,7 +6,7 @@
 import { localDay, addDays } from '../../../shared/station-time';
 import type { Editor, StationQuality } from '../quality';
 import { openEnd } from '../../contracts/quality';
-import type { BorrowedPressure, PressureRows } from './borrowed';
+import type { BorrowedPressure, PressureCopy } from './borrowed';
 import { spansOf, stackAsOf, type Correction, type CorrectionParams } from './stack';
 
 /** A correction with who made it (and removed it) and why. */
@@ -117,13 +117,6 @@ export function daysWithin(sql: SqlStorage, spans: readonly (readonly [number, n
 
 /** The station-local days a correction changes: its spans, an open end reaching the newest reading. */
 const daysOf = (sql: SqlStorage, c: Correction, timeZone: string) => daysWithin(sql, spansOf(c), timeZone);
-
-/** Another station's pressure a new barometric correction reads, to copy with it. */
-export interface PressureCopy {
-  source: number;
-  from: number;
-  rows: PressureRows;
-}
 
 export class StationCorrections {
   constructor(

@@ -5,7 +5,7 @@
 import { allReadingCodes } from '../../../shared/readings';
 import type { Reading } from '../../contracts/telemetry';
 import { codeIndex, rejectedFlag, reportsIn } from '../flags';
-import { borrowedPoints, type PressureRows } from './borrowed';
+import { borrowedPoints } from './borrowed';
 import { stacksOf, type KeptCorrection } from './kept';
 import { applyStack, pressureReachMs, spansOf, type Correction, type Points } from './stack';
 
@@ -136,17 +136,4 @@ export function correctedArrivals(sql: SqlStorage, stored: readonly Reading[]): 
     for (let i = 0; i < points.ts.length; i++) out.push({ reading: code, ts: points.ts[i], value: points.values[i] });
   }
   return out.sort((a, b) => a.ts - b.ts);
-}
-
-/** The station's own pressure from `from` on (rejected readings left out): what another station's copy is made of. */
-export function pressureFrom(sql: SqlStorage, from: number): PressureRows {
-  const index = codeIndex(pressureCode);
-  const rows: PressureRows = { ts: [], values: [] };
-  for (const { row, flags } of reportsIn(sql, from, Number.MAX_SAFE_INTEGER)) {
-    const value = row[index + 1];
-    if (value === null || flags[index] === rejectedFlag) continue;
-    rows.ts.push(row[0] as number);
-    rows.values.push(value);
-  }
-  return rows;
 }
