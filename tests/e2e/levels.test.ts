@@ -182,6 +182,7 @@ describe('levels in the browser', () => {
     await page.getByRole('option', { name: 'Olomouc weather' }).click();
     await form.locator('input[name="from"]').fill(localInput(at - 3_600_000, timezone));
     await form.locator('input[name="note"]').fill('Absolute transducer; air pressure from Olomouc (e2e).');
+    await form.screenshot({ path: shot('levels-barometric-form-1280-light') });
     await form.getByRole('button', { name: 'Add a correction' }).click();
     const row = page.locator('[data-testid="correction"][data-kind="barometric"]');
     await expect.poll(() => row.getByTestId('parameter-source').textContent()).toBe('pressure of Olomouc weather');

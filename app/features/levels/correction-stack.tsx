@@ -77,12 +77,12 @@ export function CorrectionStack({ scope }: { scope: LevelsScope }) {
   );
 }
 
-/** The stations the subject may see (the alarm screens' list, usually cached already). */
-const useStations = () => useQuery(alarmQueries.stations()).data ?? [];
+/** The stations the subject may see (the alarm screens' list), asked for only where another station's pressure is named or chosen. */
+const useStations = (needed: boolean) => useQuery({ ...alarmQueries.stations(), enabled: needed }).data ?? [];
 
 function CorrectionRow({ correction: c, scope }: { correction: Correction; scope: LevelsScope }) {
   const [removing, setRemoving] = useState(false);
-  const stations = useStations();
+  const stations = useStations('source' in c.parameters);
   const stationName = (id: number) => stations.find((s) => s.id === id)?.name ?? `#${id}`;
   const tz = scope.timeZone;
   const removed = c.removed_at !== null;
@@ -150,7 +150,9 @@ function CorrectionForm({ scope }: { scope: LevelsScope }) {
   const [amount, setAmount] = useState('');
   // A barometric correction's pressure: this station's own, or a station's that reports pressure.
   const [source, setSource] = useState('own');
-  const pressureStations = useStations().filter((s) => s.id !== scope.itemId && isReadingOf(s.name_for_api, 'pressure'));
+  const pressureStations = useStations(kind === 'barometric').filter(
+    (s) => s.id !== scope.itemId && isReadingOf(s.name_for_api, 'pressure'),
+  );
   const charts = useChartsAgain();
   const { errors, form, pending } = useContractForm({
     call: () => correctionCalls().then((c) => c.add),
