@@ -260,10 +260,11 @@ export class StationMarkers {
     // The stations' source goes with the style while the base map is swapped (as the page opens, or a theme change)
     // and the markers stay: a click then waits for the map to settle instead of being lost.
     if (!this.source() || !this.map.isSourceLoaded(stationsSource)) await this.map.once('idle');
-    const zoom = await this.source()
-      ?.getClusterExpansionZoom(clusterId)
-      .catch(() => null);
-    if (zoom == null) return;
+    // A cluster asked for while live states reload the source is gone from the new index: the click still zooms in.
+    const zoom =
+      (await this.source()
+        ?.getClusterExpansionZoom(clusterId)
+        .catch(() => null)) ?? Math.floor(this.map.getZoom()) + 2;
     this.map.easeTo({ center: at, zoom: Math.min(zoom, this.map.getMaxZoom()) });
     if (fromKeyboard) this.map.getCanvas().focus();
   }
