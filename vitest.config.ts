@@ -104,7 +104,7 @@ export default defineConfig({
       },
       {
         // Standard clients from Debian (GDAL's ogrinfo and ogr2ogr, xmllint, influx) against real local servers
-        // (tests/clients/server.ts; the influx test starts one of its own, with the line-protocol tokens it needs).
+        // (tests/clients/server.ts: one server, seeded once; the influx client writes to stations of its own there).
         test: {
           name: 'clients',
           environment: 'node',

@@ -29,7 +29,16 @@ export interface ClientsServer {
   hidden: string;
   /** A station the user sees that has no coordinates, with six readings of H1 on 2026-03-01. */
   nowhere: string;
+  /**
+   * Stations (numbers for `benchStationId` and `stationTokenOf`; UTC, empty, seen by the administrator alone) that the
+   * influx client writes to: apart from what the GDAL and WaterML tests count, so the files may run in any order and at once.
+   */
+  influxStations: number[];
+  /** The administrator's session, which sees every station. */
+  adminSession: string;
 }
+
+const influxStations = [5, 6, 7];
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -84,7 +93,14 @@ async function serve(stateDir: string): Promise<{ server: ClientsServer; stop: (
         insertSql('sessions', { id: hashToken(sessionTokenOf(admin)), subject_id: admin, expires_at: Date.now() + 86_400_000 }) +
         insertSql('items', { id: 4, name: 'Nowhere', unique_id: nowhere, name_for_api: 'DANES', timezone: 'Europe/Prague' }) +
         insertSql('station_tokens', { id: hashToken(stationTokenOf(4)), item_id: 4, created_at: Date.now() }) +
-        insertSql('group_items', { group_id: 1, item_id: 4 }),
+        insertSql('group_items', { group_id: 1, item_id: 4 }) +
+        influxStations
+          .map(
+            (id) =>
+              insertSql('items', { id, name: `Influx ${id}`, unique_id: benchStationId(id), name_for_api: 'DANES', timezone: 'UTC' }) +
+              insertSql('station_tokens', { id: hashToken(stationTokenOf(id)), item_id: id, created_at: Date.now() }),
+          )
+          .join(''),
     );
   } finally {
     await db.close();
@@ -116,7 +132,18 @@ async function serve(stateDir: string): Promise<{ server: ClientsServer; stop: (
     await asAdmin(worker.base, 'flag', { reading: 'H1', from: rejected, to: rejected, flag: 'rejected', note: 'Spike' });
     await asAdmin(worker.base, 'approve', { reading: 'H1', to: '2026-03-01', note: 'Checked' });
     await worker.cron(reconcileCron);
-    return { server: { base: worker.base, token, stations: seeded, hidden: benchStationId(3), nowhere }, stop: worker.stop };
+    return {
+      server: {
+        base: worker.base,
+        token,
+        stations: seeded,
+        hidden: benchStationId(3),
+        nowhere,
+        influxStations,
+        adminSession: sessionTokenOf(admin),
+      },
+      stop: worker.stop,
+    };
   } catch (error) {
     worker.stop();
     throw error;
