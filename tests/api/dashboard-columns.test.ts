@@ -1,16 +1,22 @@
 /**
  * The dashboard in columns (`format=columns`, what the app loads) says what the documented reply says; and an
- * assembled dashboard is kept for DASHBOARD_CACHE_SECONDS (off in the other tests), shared by every subject who sees
- * the same stations: how long a dashboard may lag the roll-up.
+ * assembled dashboard is kept for DASHBOARD_CACHE_SECONDS (off in the other tests): its figures, shared by every subject
+ * who sees the same stations, and each subject's whole reply until who sees what changes. How long a dashboard may lag
+ * the roll-up.
  */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import worker from '../../scripts/lib/api-worker';
 import { dashboardFromColumns } from '../../worker/contracts/dashboard-columns';
 import { Dashboard, DashboardColumns } from '../../worker/contracts/telemetry';
 import { resolveSessionToken } from '../../worker/domain/auth/sessions';
-import { dashboardOf, rangeFiguresOf } from '../../worker/domain/telemetry/dashboard';
+import { dashboardOf, dashboardReplyKey, rangeFiguresOf } from '../../worker/domain/telemetry/dashboard';
+import { keptReply } from '../../worker/http/kept-replies';
 import { stationOf } from '../../worker/station/directory';
-import { get } from '../support/api';
+import { items, subjectItems, subjects } from '../../worker/db/schema';
+import { db, get, request } from '../support/api';
 import { make } from '../support/make';
 import { ingest, runCron, settleRollup, stationsWithReadings, testingOf, workerCtx } from '../support/telemetry';
 
@@ -104,5 +110,65 @@ describe('the dashboard cache', () => {
     const kept = await sumOf();
     expect(kept).toEqual(assembled);
     expect(kept.peakSum).toBe(Infinity);
+  });
+
+  it("keeps a subject's whole reply, and answers anew at once when stations, links or roles change", async () => {
+    const viewer = await make.subject();
+    const admin = await make.admin();
+    const station = await make.station({ token: true, viewers: [viewer] });
+    const post = (date: string, value: number) => ingest('danes', station.token, { rows: [{ data_name: 'H1', data_value: value, date }] });
+    await post('2026-05-10T08:00:00Z', 1);
+    await settleRollup(station.id);
+    const keptEnv = { ...env, DASHBOARD_CACHE_SECONDS: '60' };
+    const dashboard = async (token: string, { query = 'from=2026-05-10&to=2026-05-10', fresh = false } = {}) => {
+      const ctx = createExecutionContext();
+      const headers = fresh ? { 'Cache-Control': 'no-cache' } : undefined;
+      const res = await worker.fetch(request('GET', `/rest/api?${query}`, { token, headers }), keptEnv, ctx);
+      const text = await res.text();
+      await waitOnExecutionContext(ctx);
+      expect(res.status).toBe(200);
+      // The keeping time stays on the server: a client (or a proxy) must not keep a subject's reply.
+      expect(res.headers.get('Cache-Control') ?? '').not.toMatch(/max-age/);
+      return { text, data: (JSON.parse(text) as { data: Dashboard }).data };
+    };
+    const first = await dashboard(viewer.token);
+    expect(first.data.danes[station.uniqueId]).toMatchObject({ pocetMereni: 1 });
+
+    await post('2026-05-10T08:10:00Z', 5);
+    await settleRollup(station.id);
+    // The same question within its time: the same bytes, though the roll-up moved on.
+    expect((await dashboard(viewer.token)).text).toBe(first.text);
+    // Past its time this isolate lets it go and the Cache API's copy is not served either; within it, the copy is what
+    // the location's other isolates answer (this one, once it has let go of its own).
+    const base = workerCtx();
+    const subject = (await resolveSessionToken(base, viewer.token))!.subject;
+    const key = await dashboardReplyKey(
+      { ...base, config: { ...base.config, DASHBOARD_CACHE_SECONDS: 60 }, subject },
+      { from: '2026-05-10', to: '2026-05-10' },
+    );
+    expect(await keptReply({ key, seconds: 60, fresh: false }, Date.now() + 61_000)).toBeUndefined();
+    expect((await dashboard(viewer.token)).text).toBe(first.text);
+    // Asked anew, and the new reply kept (here) for the next.
+    expect((await dashboard(viewer.token, { fresh: true })).data.danes[station.uniqueId]).toMatchObject({ pocetMereni: 2, max: { H1: 5 } });
+    expect((await dashboard(viewer.token)).data.danes[station.uniqueId]).toMatchObject({ pocetMereni: 2 });
+    // Kept per subject and per format: the administrator's and the columns are their own.
+    expect((await dashboard(admin.token)).data.items.some((item) => item.unique_id === station.uniqueId)).toBe(true);
+    const columns = JSON.parse((await dashboard(viewer.token, { query: 'from=2026-05-10&to=2026-05-10&format=columns' })).text);
+    expect(columns.data.stations.unique_id).toEqual([station.uniqueId]);
+
+    // A station renamed, another linked, the first unlinked: each shows at once, within the keeping time.
+    await db().update(items).set({ name: 'Renamed well' }).where(eq(items.id, station.id));
+    expect((await dashboard(viewer.token)).data.items.map((item) => item.name)).toEqual(['Renamed well']);
+    const second = await make.station({ viewers: [viewer] });
+    expect((await dashboard(viewer.token)).data.items.map((item) => item.unique_id).sort()).toEqual(
+      [station.uniqueId, second.uniqueId].sort(),
+    );
+    await db().delete(subjectItems).where(eq(subjectItems.itemId, station.id));
+    const after = await dashboard(viewer.token);
+    expect(after.data.items.map((item) => item.unique_id)).toEqual([second.uniqueId]);
+    expect(after.data.danes[station.uniqueId]).toBeUndefined();
+    // A subject made an administrator sees every station at once.
+    await db().update(subjects).set({ isAdmin: true }).where(eq(subjects.id, viewer.id));
+    expect((await dashboard(viewer.token)).data.items.some((item) => item.unique_id === station.uniqueId)).toBe(true);
   });
 });

@@ -361,7 +361,7 @@ export const telemetryCalls = {
       "The dashboard: the subject's stations with readings count, last reading, min and max per code (totals and wettest day of precipitation) over local days from..to, and the groups holding them",
     description:
       'Read from the roll-up (never from raw readings): it follows the newest reading within the roll-up period (ROLLUP_PERIOD_SECONDS, 5 minutes), ' +
-      'and an assembled dashboard is kept for DASHBOARD_CACHE_SECONDS (60 s) for every subject who sees the same stations. Send ' +
+      "and a subject's dashboard is kept for DASHBOARD_CACHE_SECONDS (60 s) unless a station, group, link or role changes. Send " +
       '`Cache-Control: no-cache` to have it assembled anew.',
     query: DashboardQuery,
     reply: z.union([Dashboard, DashboardColumns]),

@@ -18,6 +18,7 @@ import type { Subject } from '../db/schema';
 import { AppError, adminsOnly, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
 import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
 import { bearerToken, isCrossSite, isSameOrigin } from './auth';
+import { keptReply, sendAndKeep, type Keeping } from './kept-replies';
 import type { AppEnv } from './types';
 
 /** The context a handler gets: who calls is part of it, as its access rule decided. */
@@ -152,6 +153,8 @@ export function mount<const S extends AnyCall>(
   app: OpenAPIHono<AppEnv>,
   spec: S,
   handler: (args: HandlerArgs<S>) => Promise<CallReply<S>> | CallReply<S>,
+  /** Whether and under which key the whole reply is kept (./kept-replies.ts); null: answered anew, not kept. */
+  keep?: (args: HandlerArgs<S>) => Promise<Keeping | null>,
 ) {
   for (const method of methodsOf(spec)) {
     document(app, spec, method);
@@ -173,8 +176,12 @@ export function mount<const S extends AnyCall>(
       const query = spec.query ? parse(spec.query, c.req.query(), true) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(c, spec.model), false) : undefined;
       lap('body');
-      const data = await handler({ c, ctx, params, query, body } as HandlerArgs<S>);
-      return c.json({ success: true, data: data ?? null });
+      const args = { c, ctx, params, query, body } as HandlerArgs<S>;
+      const keeping = keep ? await keep(args) : null;
+      const kept = keeping && (await keptReply(keeping));
+      if (kept) return kept;
+      const envelope = { success: true, data: (await handler(args)) ?? null };
+      return keeping ? sendAndKeep(base.defer, keeping, JSON.stringify(envelope)) : c.json(envelope);
     });
   }
 }

@@ -22,3 +22,4 @@ export * from './maintenance';
 export * from './push-subscriptions';
 export * from './group-rules';
 export * from './forecasts';
+export * from './directory';

@@ -6,6 +6,7 @@ import { selectRangeFigures, type RangeFigures, type SlotStation } from '../../d
 import { emptySummary, selectDashboardStations, toSummary } from '../../db/dashboard';
 import { toItemRow, type Item } from '../../db/stations';
 import { dischargeCodeOf, mergeFigures } from '../../db/rollup-layout';
+import { selectDirectoryVersion } from '../../db/directory';
 import { stationOf } from '../../station/directory';
 
 /**
@@ -19,9 +20,9 @@ export async function rangeFiguresOf(
   { stations, from, to, fresh = false }: { stations: SlotStation[]; from: string; to: string; fresh?: boolean },
 ): Promise<Map<number, RangeFigures>> {
   const ttl = ctx.config.DASHBOARD_CACHE_SECONDS;
-  const key = ttl && stations.length ? await cacheKey(ctx, stations, from, to) : null;
+  const key = ttl && !fresh && stations.length ? await cacheKey(ctx, stations, from, to) : null;
   const cache = key ? await caches.open('dashboard') : null;
-  const hit = key && !fresh && (await cache!.match(key));
+  const hit = key && (await cache!.match(key));
   if (hit) return withTotals(JSON.parse(await hit.text()) as [number, RangeFigures][]);
 
   const { byStation, partial } = await selectRangeFigures(ctx.db, { stations, from, to });
@@ -64,15 +65,30 @@ function withTotals(entries: [number, RangeFigures][]): Map<number, RangeFigures
   return new Map(entries);
 }
 
-async function cacheKey({ config }: Pick<Ctx, 'config'>, stations: SlotStation[], from: string, to: string) {
+/** A key of the Cache API (which keys by URL) under this deployment's address. */
+const cacheUrl = ({ config }: Pick<Ctx, 'config'>, path: string) => `${config.APP_URL ?? 'https://hladina.invalid'}/cache/${path}`;
+
+async function cacheKey(ctx: Pick<Ctx, 'config'>, stations: SlotStation[], from: string, to: string) {
   const list = stations.map((s) => `${s.id}${s.source[0]}`).join(',');
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(list)));
   const hash = [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${config.APP_URL ?? 'https://hladina.invalid'}/cache/dashboard/${hash}?from=${from}&to=${to}`;
+  return cacheUrl(ctx, `dashboard/${hash}?from=${from}&to=${to}`);
 }
 
-/** A dashboard's range; `fresh` skips a kept dashboard (the API's `Cache-Control: no-cache`) and keeps the new one. */
+/** A dashboard's range; `fresh` (the API's `Cache-Control: no-cache`) neither reads nor keeps figures. */
 type DashboardRange = { from?: string; to?: string; days?: number; fresh?: boolean };
+
+/**
+ * Where a subject's whole dashboard reply is kept (docs/decisions/0045): under the subject, the directory's version
+ * (raised by every change to stations, groups, their links and subjects' roles, so a reply never outlives who may see
+ * what), the format and the range as resolved today. Its figures and `last_update` lag the roll-up by up to
+ * DASHBOARD_CACHE_SECONDS, as kept figures do.
+ */
+export async function dashboardReplyKey(ctx: SubjectCtx, range: DashboardRange & { format?: string }) {
+  const { from, to } = resolveRange(range, homeZone);
+  const version = await selectDirectoryVersion(ctx.db);
+  return cacheUrl(ctx, `dashboard-reply/${ctx.subject.id}/${version}?${new URLSearchParams({ format: range.format ?? 'rows', from, to })}`);
+}
 
 async function dashboardParts(ctx: SubjectCtx, range: DashboardRange) {
   // Days without an explicit range end today in the product's home zone; every station's days are its own local days.
