@@ -16,8 +16,6 @@ interface Kept {
   until: number;
 }
 
-/** The type of every kept reply: the API's JSON. */
-const json = 'application/json';
 /** The end of a reply's keeping time, carried by its copy in the Cache API. */
 const untilHeader = 'X-Hladina-Kept-Until';
 /** Bytes of replies this isolate holds at most (a dashboard of 1,000 stations is about 750 KB). */
@@ -50,37 +48,35 @@ function remember(key: string, kept: Kept) {
 
 const replies = () => caches.open('replies');
 
-/** Only the body is served again; the API's own headers are set on the way out, and no keeping time. */
-const served = ({ body }: Kept) => new Response(body, { headers: { 'Content-Type': json } });
-
-/** A reply kept under the key (in this isolate, else in the Cache API), unless the request asks for a fresh one. */
-export async function keptReply({ key, fresh }: Keeping, now = Date.now()): Promise<Response | undefined> {
+/**
+ * The body of a reply kept under the key (in this isolate, else in the Cache API), unless the request asks for a fresh
+ * one. Only the JSON is kept: the route sends it with the API's own headers, never with a keeping time.
+ */
+export async function keptReply({ key, fresh }: Keeping, now = Date.now()): Promise<ArrayBuffer | undefined> {
   if (fresh) return undefined;
   const near = inIsolate.get(key);
-  if (near && near.until > now) return served(near);
+  if (near && near.until > now) return near.body;
   forget(key);
   const hit = await (await replies()).match(key);
   const until = Number(hit?.headers.get(untilHeader));
   if (!hit || !(until > now)) return undefined;
   const kept = { body: await hit.arrayBuffer(), until };
   remember(key, kept);
-  return served(kept);
+  return kept.body;
 }
 
 /**
- * A successful reply as it is sent, kept after it is sent: in this isolate, and in the Cache API for the location's
- * other isolates unless it was asked for anew (they keep what they have, for no longer than its time). Made from the
- * text itself, so the reply's body is never split in two streams.
+ * Keeps a reply's JSON after it is sent: in this isolate, and in the Cache API for the location's other isolates
+ * unless it was asked for anew (they keep what they have, for no longer than its time).
  */
-export function sendAndKeep(defer: Defer, { key, seconds, fresh }: Keeping, text: string): Response {
+export function keepReply(defer: Defer, { key, seconds, fresh }: Keeping, text: string) {
   defer(
     (async () => {
       const kept = { body: new TextEncoder().encode(text).buffer, until: Date.now() + seconds * 1000 };
       remember(key, kept);
       if (fresh) return;
-      const headers = { 'Content-Type': json, 'Cache-Control': `max-age=${seconds}`, [untilHeader]: String(kept.until) };
+      const headers = { 'Content-Type': 'application/json', 'Cache-Control': `max-age=${seconds}`, [untilHeader]: String(kept.until) };
       await (await replies()).put(key, new Response(kept.body, { headers }));
     })().catch(() => undefined),
   );
-  return new Response(text, { headers: { 'Content-Type': json } });
 }

@@ -18,7 +18,7 @@ import type { Subject } from '../db/schema';
 import { AppError, adminsOnly, badRequest, forbidden, invalid, unauthorized } from '../domain/errors';
 import { resolveIngestToken, type IngestCaller } from '../domain/telemetry/tokens';
 import { bearerToken, isCrossSite, isSameOrigin } from './auth';
-import { keptReply, sendAndKeep, type Keeping } from './kept-replies';
+import { keepReply, keptReply, type Keeping } from './kept-replies';
 import type { AppEnv } from './types';
 
 /** The context a handler gets: who calls is part of it, as its access rule decided. */
@@ -179,9 +179,13 @@ export function mount<const S extends AnyCall>(
       const args = { c, ctx, params, query, body } as HandlerArgs<S>;
       const keeping = keep ? await keep(args) : null;
       const kept = keeping && (await keptReply(keeping));
-      if (kept) return kept;
+      // Through the context, so a kept reply carries the API's headers (./security-headers.ts) as every other does.
+      if (kept) return c.body(kept, 200, { 'Content-Type': 'application/json' });
       const envelope = { success: true, data: (await handler(args)) ?? null };
-      return keeping ? sendAndKeep(base.defer, keeping, JSON.stringify(envelope)) : c.json(envelope);
+      if (!keeping) return c.json(envelope);
+      const text = JSON.stringify(envelope);
+      keepReply(base.defer, keeping, text);
+      return c.body(text, 200, { 'Content-Type': 'application/json' });
     });
   }
 }
