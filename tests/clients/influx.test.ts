@@ -18,7 +18,8 @@ const run = promisify(execFile);
 const influxBin = process.env.INFLUX_PATH ?? '/usr/bin/influx';
 let base: string;
 let adminSession: string;
-let [first, second, third] = [0, 0, 0];
+/** The stations this file writes to (the server's `influxStations`), known once it is up. */
+let first: number, second: number, third: number;
 let dir: string;
 beforeAll(async () => {
   const server = await clientsServer();

@@ -141,6 +141,9 @@ export function document(
   });
 }
 
+/** What `c.json` would send as the type, for replies sent as their JSON text (kept ones). */
+const jsonType = { 'Content-Type': 'application/json' };
+
 /** A spec's path as Hono matches it: `{name}` segments become `:name`. */
 export const routePath = (spec: AnyCall) => spec.path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -180,12 +183,12 @@ export function mount<const S extends AnyCall>(
       const keeping = keep ? await keep(args) : null;
       const kept = keeping && (await keptReply(keeping));
       // Through the context, so a kept reply carries the API's headers (./security-headers.ts) as every other does.
-      if (kept) return c.body(kept, 200, { 'Content-Type': 'application/json' });
+      if (kept) return c.body(kept, 200, jsonType);
       const envelope = { success: true, data: (await handler(args)) ?? null };
       if (!keeping) return c.json(envelope);
       const text = JSON.stringify(envelope);
       keepReply(base.defer, keeping, text);
-      return c.body(text, 200, { 'Content-Type': 'application/json' });
+      return c.body(text, 200, jsonType);
     });
   }
 }
