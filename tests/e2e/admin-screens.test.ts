@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createAccount, demoAccounts, openPage, shot, visit } from '../support/e2e';
+import { createAccount, demoAccounts, openPage, screenshot, visit } from '../support/e2e';
 
 describe('own profile', () => {
   test('saving the profile replaces the signed-in user and returns to the dashboard', async () => {
@@ -39,10 +39,7 @@ describe.each([
     ]) {
       await visit(page, path);
       await page.locator('table, form').first().waitFor();
-      await page.screenshot({
-        path: shot(`admin-${name}-${width}-${scheme}`),
-        fullPage: true,
-      });
+      await screenshot(page, `admin-${name}-${width}-${scheme}`, { fullPage: true });
       expect(await overflows(), path).toBe(false);
     }
     await context.close();

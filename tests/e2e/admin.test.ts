@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { adminToken, callApi, demoAccounts, openPage, postRest, removeStations, shot, visit } from '../support/e2e';
+import { adminToken, callApi, demoAccounts, openPage, postRest, removeStations, screenshot, visit } from '../support/e2e';
 
 /** Everything this file creates carries the run's stamp, so searches find only its own records. */
 const stamp = Date.now().toString(36);
@@ -141,7 +141,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Issue new token' }).click();
     const token = await page.getByLabel('New ingest token').inputValue();
     expect(token.length).toBeGreaterThan(20);
-    await page.screenshot({ path: shot(`admin-item-token-1280`) });
+    await screenshot(page, `admin-item-token-1280`);
 
     // The group, holding the station.
     await visit(page, '/groups');
@@ -153,7 +153,7 @@ describe('managing stations, groups and subjects', () => {
     await page.getByRole('link', { name: `Edit ${group}` }).click();
     await page.getByRole('tab', { name: 'Items in group' }).click();
     await page.getByRole('checkbox', { name: station.name }).click();
-    await page.screenshot({ path: shot(`admin-group-items-1280`) });
+    await screenshot(page, `admin-group-items-1280`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Action save').first().waitFor();
 

@@ -9,7 +9,7 @@ import {
   looks,
   openPage,
   postRest,
-  shot,
+  screenshot,
   removeStations,
   visit,
 } from '../support/e2e';
@@ -213,7 +213,7 @@ describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme,
       await page.getByRole('button', { name: m.alarm_rules_preview({}, { locale }) }).click();
       await page.locator('[data-testid="rule-preview"] [data-testid="reading-chart"][data-ready="true"]').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot(`alarm-rules-${width}-${scheme}-${locale}`), fullPage: true });
+      await screenshot(page, `alarm-rules-${width}-${scheme}-${locale}`, { fullPage: true });
     } finally {
       await postRest(`/alarm-rules/delete?id=${rule.id}`, undefined, admin);
       await context.close();

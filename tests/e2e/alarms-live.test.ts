@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, demoAccounts, openPage, postRest, removeStations, restAs, shot, visit } from '../support/e2e';
+import { adminToken, demoAccounts, openPage, postRest, removeStations, restAs, screenshot, visit } from '../support/e2e';
 import { addAlarmStation, addRule, postLevel, type AlarmStation } from '../support/e2e-alarms';
 import { createShareLink } from '../support/e2e-share';
 
@@ -215,7 +215,7 @@ describe('warning levels on the screens', () => {
     await editor.getByLabel('Threshold of level 3').fill('3');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await stored()).levels.map((l) => l.threshold)).toEqual([1.2, 2.4, 3]);
-    await editor.screenshot({ path: shot('warning-levels-editor-360-light') });
+    await screenshot(editor, 'warning-levels-editor-360-light');
 
     // On site: one big button, an hour from now.
     const start = page.getByTestId('maintenance-start');

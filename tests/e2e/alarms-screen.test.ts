@@ -11,7 +11,7 @@ import {
   removeStations,
   restAs,
   looks,
-  shot,
+  screenshot,
   visit,
   type Account,
 } from '../support/e2e';
@@ -154,7 +154,7 @@ describe('/alarms', () => {
     await page.getByRole('radio', { name: 'Days back: 7', exact: true }).click();
     await page.waitForURL(/days=7/);
     await row.waitFor();
-    await page.screenshot({ path: shot('alarms-statistics-360'), fullPage: true });
+    await screenshot(page, 'alarms-statistics-360', { fullPage: true });
     await context.close();
   });
 
@@ -184,7 +184,7 @@ describe('/alarms', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain('Fires at 2 of 2 stations; 2 at their level now');
     expect(await card.textContent()).toContain('alarm open');
-    await page.screenshot({ path: shot('group-rules-360-light'), fullPage: true });
+    await screenshot(page, 'group-rules-360-light', { fullPage: true });
 
     await visit(page, '/alarms');
     await rowOf(page, 'Both wells high').waitFor();
@@ -227,7 +227,7 @@ describe('forecast rules', () => {
     expect(await editor.getByLabel('Forecast within (minutes)').inputValue()).toBe('180');
     expect(await editor.getByLabel('Deadband (m)').count()).toBe(0);
     await editor.getByLabel('Forecast within (minutes)').fill('120');
-    await editor.screenshot({ path: shot('alarm-rule-forecast-360') });
+    await screenshot(editor, 'alarm-rule-forecast-360');
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.waitFor({ state: 'detached' });
     await page.getByRole('table', { name: 'Alarm rules of the station' }).getByText('level 1 reached or forecast within 120 min').waitFor();
@@ -252,11 +252,11 @@ describe('forecast rules', () => {
     const cells = await scored.getByRole('cell').allTextContents();
     expect(cells.slice(2, 7)).toEqual(['1', '0', '0', '1', '0 / 0']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: shot('alarms-statistics-forecasts-360'), fullPage: true });
+    await screenshot(page, 'alarms-statistics-forecasts-360', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });
     await scored.waitFor();
-    await page.screenshot({ path: shot('alarms-statistics-forecasts-1280'), fullPage: true });
+    await screenshot(page, 'alarms-statistics-forecasts-1280', { fullPage: true });
     await context.close();
   });
 });
@@ -270,19 +270,19 @@ describe('looks', () => {
     await page.locator('.cluster-marker[data-alarm]').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: shot(`alarms-dashboard-${width}-${scheme}`), fullPage: true });
+    await screenshot(page, `alarms-dashboard-${width}-${scheme}`, { fullPage: true });
 
     await visit(page, '/alarms');
     await page.getByTestId('alarm-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: shot(`alarms-${width}-${scheme}`), fullPage: true });
+    await screenshot(page, `alarms-${width}-${scheme}`, { fullPage: true });
     await page
       .getByTestId('alarm-row')
       .first()
       .getByRole('button', { name: /^Acknowledge/ })
       .click();
     await page.getByRole('alertdialog').waitFor();
-    await page.screenshot({ path: shot(`alarms-acknowledge-${width}-${scheme}`) });
+    await screenshot(page, `alarms-acknowledge-${width}-${scheme}`);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, createAccount, openPage, postRest, restAs, shot, visit } from '../support/e2e';
+import { adminToken, baseURL, createAccount, openPage, postRest, restAs, screenshot, visit } from '../support/e2e';
 
 let account: Awaited<ReturnType<typeof createAccount>>;
 
@@ -33,7 +33,7 @@ describe('API tokens on the profile', () => {
       .filter({ hasText: 'QGIS on the laptop' })
       .getByText(/last used never/)
       .waitFor();
-    await page.screenshot({ path: shot('profile-api-tokens'), fullPage: true });
+    await screenshot(page, 'profile-api-tokens', { fullPage: true });
 
     const things = await readThings(token);
     expect(things.status).toBe(200);

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ApprovalLevel } from '../../worker/contracts/quality';
-import { adminToken, createAccount, demoAccounts, openPage, postRest, removeStations, restAs, shot, visit } from '../support/e2e';
+import { adminToken, createAccount, demoAccounts, openPage, postRest, removeStations, restAs, screenshot, visit } from '../support/e2e';
 import { addAlarmStation, postLevel, type AlarmStation } from '../support/e2e-alarms';
 
 const prefix = `E2E-APPROVAL-LEVELS-${Date.now().toString(36)}`;
@@ -84,7 +84,7 @@ describe('/approval-levels', () => {
         ['reviewed', '#3b82f6'],
         ['approved', '#16a34a'],
       ]);
-      await page.screenshot({ path: shot('approval-levels-1280-light'), fullPage: true });
+      await screenshot(page, 'approval-levels-1280-light', { fullPage: true });
     } finally {
       await context.close();
       await setLevels(demoLevels);
@@ -111,7 +111,7 @@ describe('/approval-levels', () => {
       expect(await colour.inputValue()).toBe('blue');
       expect(await name.inputValue()).toBe('RAW');
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot('approval-levels-360-dark'), fullPage: true });
+      await screenshot(page, 'approval-levels-360-dark', { fullPage: true });
       // Nothing was written.
       expect((await restAs<ApprovalLevel[]>(page, '/quality/levels')).map((l) => l.name)).toEqual(demoLevels.map((l) => l.name));
 

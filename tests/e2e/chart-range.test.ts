@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, dayBounds, lastDays, today } from '../../shared/station-time';
 import type { ChartColumns, RawReadings } from '../../worker/contracts/telemetry';
-import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, shot, visitOnOneDay } from '../support/e2e';
+import { adminToken, baseURL, dataCalls, demoAccounts, openPage, postRest, restAs, screenshot, visitOnOneDay } from '../support/e2e';
 
 const zone = 'Europe/Prague';
 // The Znojmo well gets a year of 10-minute groundwater and rain readings before the 35 days the setup seeds.
@@ -83,7 +83,7 @@ describe.each([
     expect(calls).toEqual([]);
     expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: shot(`charts-${label.replace(' ', '')}-${width}-${scheme}`), fullPage: true });
+    await screenshot(page, `charts-${label.replace(' ', '')}-${width}-${scheme}`, { fullPage: true });
     await context.close();
   });
 });

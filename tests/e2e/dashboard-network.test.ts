@@ -10,7 +10,7 @@ import {
   removeNetwork,
   warmNetworkLive,
 } from '../support/e2e-network';
-import { baseURL, openPage, shot, serverDb, visit } from '../support/e2e';
+import { baseURL, openPage, screenshot, serverDb, visit } from '../support/e2e';
 
 beforeAll(async () => {
   await addNetwork(await serverDb());
@@ -155,7 +155,7 @@ describe('dashboard of a 500-station network', () => {
     await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('stale', all.slice(networkSize / 2))} of ${networkSize}`);
     await page.getByTestId('station-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: shot(`dashboard-500-list-360-light`) });
+    await screenshot(page, `dashboard-500-list-360-light`);
     await context.close();
   });
 
@@ -167,7 +167,7 @@ describe('dashboard of a 500-station network', () => {
     const rows = await rendered(page, 'station-row');
     for (const row of rows) expect(row.state).toBe('low_voltage');
     await expect.poll(() => shownText(page)).toBe(`Stations shown: ${expectedIn('low_voltage', all)} of ${networkSize}`);
-    await page.screenshot({ path: shot(`dashboard-500-list-1280-dark`) });
+    await screenshot(page, `dashboard-500-list-1280-dark`);
 
     await visit(page, '/dashboard?view=list');
     await live(page);

@@ -11,7 +11,7 @@ import {
   postRest,
   removeStations,
   restAs,
-  shot,
+  screenshot,
   visit,
 } from '../support/e2e';
 import { addAlarmStation, addRule, linkStation, postLevel, type AlarmStation } from '../support/e2e-alarms';
@@ -71,7 +71,7 @@ describe("an escalation e-mail's acknowledgement link", () => {
       await page.getByText('Escalation test well').waitFor();
       await page.getByText('Flood duty (e2e)').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-      await page.screenshot({ path: shot(`escalation-ack-${look.width}-${look.scheme}`), fullPage: true });
+      await screenshot(page, `escalation-ack-${look.width}-${look.scheme}`, { fullPage: true });
       await context.close();
     }
     // Opening it changed nothing.

@@ -10,7 +10,7 @@ import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import { reconcileCron } from '../../worker/rollup/schedules';
 import { standardGravity } from '../../worker/station/corrections/stack';
-import { baseURL, callApi, demoAccounts, openPage, restAs, shot, visit } from '../support/e2e';
+import { baseURL, callApi, demoAccounts, openPage, restAs, screenshot, visit } from '../support/e2e';
 
 const station = 'DANES-BRNO-01';
 const chartPath = `/charts/${station}/true`;
@@ -100,7 +100,7 @@ describe('levels in the browser', () => {
     ].entries()) {
       await page.setViewportSize({ width: look.width, height: look.height });
       await page.emulateMedia({ colorScheme: look.scheme });
-      await page.screenshot({ path: shot(`levels-tab-${look.width}-${look.scheme}`), fullPage: i === 0 });
+      await screenshot(page, `levels-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 });
     }
 
     // On the charts: the measurements as points on the level, the elevation above datum as a chart of its own.
@@ -116,7 +116,7 @@ describe('levels in the browser', () => {
     ]) {
       await page.setViewportSize({ width: look.width, height: look.height });
       await page.emulateMedia({ colorScheme: look.scheme });
-      await page.screenshot({ path: shot(`levels-chart-${look.width}-${look.scheme}`), fullPage: true });
+      await screenshot(page, `levels-chart-${look.width}-${look.scheme}`, { fullPage: true });
     }
     await page.getByTestId('series-toggle').getByRole('radio', { name: 'Raw' }).click();
     await expect.poll(() => page.locator('[data-reading="H1_elevation"]').count()).toBe(0);
@@ -125,7 +125,7 @@ describe('levels in the browser', () => {
     const compared = page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"][data-beside]');
     await compared.waitFor();
     await compared.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('levels-chart-raw-360-light') });
+    await screenshot(page, 'levels-chart-raw-360-light');
 
     // Once the station's roll-up has flushed (the daily reconciliation does it at once), its dashboard card shows the
     // elevation above datum with the datum's name.
@@ -182,13 +182,13 @@ describe('levels in the browser', () => {
     await page.getByRole('option', { name: 'Olomouc weather' }).click();
     await form.locator('input[name="from"]').fill(localInput(at - 3_600_000, timezone));
     await form.locator('input[name="note"]').fill('Absolute transducer; air pressure from Olomouc (e2e).');
-    await form.screenshot({ path: shot('levels-barometric-form-1280-light') });
+    await screenshot(form, 'levels-barometric-form-1280-light');
     await form.getByRole('button', { name: 'Add a correction' }).click();
     const row = page.locator('[data-testid="correction"][data-kind="barometric"]');
     await expect.poll(() => row.getByTestId('parameter-source').textContent()).toBe('pressure of Olomouc weather');
     await page.setViewportSize({ width: 360, height: 740 });
     await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('levels-barometric-360-light') });
+    await screenshot(page, 'levels-barometric-360-light');
     expect(valueAt(await day(well), 'H1', at)).toBeCloseTo(expected, 9);
     expect(valueAt(await day(well, true), 'H1', at)).toBe(valueAt(levels, 'H1', at));
 

@@ -9,7 +9,7 @@ import {
   removeNetwork,
   warmNetworkLive,
 } from '../support/e2e-network';
-import { baseURL, demoAccounts, openPage, pixel, serverDb, shot, visit } from '../support/e2e';
+import { baseURL, demoAccounts, openPage, pixel, serverDb, screenshot, visit } from '../support/e2e';
 
 /** No internet, made certain: every request off the app's own origin fails, as the base map's would offline. */
 const offline = (context: BrowserContext) =>
@@ -51,13 +51,13 @@ describe('map without its base map', () => {
     expect(await map.locator('.station-marker').count()).toBe(4);
     expect(await map.locator('.cluster-marker').count()).toBe(0);
     await map.getByRole('list', { name: 'Station states' }).waitFor();
-    await map.screenshot({ path: shot(`map-offline-1280-light`) });
+    await screenshot(map, `map-offline-1280-light`);
 
     await map.getByRole('button', { name: /^Olomouc weather/ }).click();
     await map.locator('.station-marker.is-selected[data-station="UNIWAN-OLOM-01"]').waitFor();
     // The list beside the map marks the same station.
     await page.locator('[data-selected] > [data-testid="station-card"][data-station="UNIWAN-OLOM-01"]').waitFor();
-    await map.screenshot({ path: shot(`map-popup-1280-light`) });
+    await screenshot(map, `map-popup-1280-light`);
     await map.locator('.station-popup').getByRole('link', { name: 'Open the charts of Olomouc weather' }).click();
     await page.waitForURL('**/charts/UNIWAN-OLOM-01/false');
     await page.getByRole('heading', { name: 'Olomouc weather' }).waitFor();
@@ -150,7 +150,7 @@ describe('map of a 500-station network', () => {
     const expected = (state: string) => Array.from({ length: networkSize }, (_, i) => networkState(i)).filter((s) => s === state).length;
     expect(inState(/(\d+) stale/, 'Stale')).toBe(expected('stale'));
     expect(inState(/(\d+) low voltage/, 'Low voltage')).toBe(expected('low_voltage'));
-    await mapOf(page).screenshot({ path: shot(`map-500-1280-light`) });
+    await screenshot(mapOf(page), `map-500-1280-light`);
     await context.close();
   });
 
@@ -170,7 +170,7 @@ describe('map of a 500-station network', () => {
     await map.locator('.maplibregl-marker').first().waitFor();
     const markers = await markersOf(page);
     expect(markers.reduce((sum, marker) => sum + marker.count, 0)).toBeLessThan(networkSize);
-    await map.screenshot({ path: shot(`map-500-360-dark`) });
+    await screenshot(map, `map-500-360-dark`);
     await context.close();
   });
 
@@ -205,7 +205,7 @@ describe('map of a 500-station network', () => {
     const box = (await row.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(800);
-    await page.screenshot({ path: shot(`dashboard-500-map-list-1280-light`) });
+    await screenshot(page, `dashboard-500-map-list-1280-light`);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, looks, openPage, postRest, restAs, shot, visit } from '../support/e2e';
+import { adminToken, baseURL, looks, openPage, postRest, restAs, screenshot, visit } from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -97,7 +97,7 @@ describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme,
     await visit(page, '/profile');
     await page.getByRole('region', { name: m.notify_title({}, { locale }) }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: shot(`notification-settings-${width}-${scheme}-${locale}`), fullPage: true });
+    await screenshot(page, `notification-settings-${width}-${scheme}-${locale}`, { fullPage: true });
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { demoAccounts, openPage, shot, visit } from '../support/e2e';
+import { demoAccounts, openPage, screenshot, visit } from '../support/e2e';
 
 const phone = { width: 360, height: 740 };
 
@@ -24,7 +24,7 @@ describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
     }
     await expectInView(page, page.getByRole('button', { name: 'Show', exact: true }), 'Show');
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await page.screenshot({ path: shot(`charts-range-360-${colorScheme}`) });
+    await screenshot(page, `charts-range-360-${colorScheme}`);
     await context.close();
   });
 
@@ -47,7 +47,7 @@ describe.each(['light', 'dark'] as const)('at 360 px, %s', (colorScheme) => {
         );
       const scrolls = await table.evaluate((element) => element.parentElement!.scrollWidth > element.parentElement!.clientWidth);
       expect(scrolls, path).toBe(false);
-      await page.screenshot({ path: shot(`table${path.replace('/', '-')}-360-${colorScheme}`) });
+      await screenshot(page, `table${path.replace('/', '-')}-360-${colorScheme}`);
     }
     await context.close();
   });
@@ -76,7 +76,7 @@ describe('toasts', () => {
       y: box.y + box.height / 2,
     });
     expect(hit).toBe('menu');
-    await page.screenshot({ path: shot(`toast-${size.width}`) });
+    await screenshot(page, `toast-${size.width}`);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, openPage, pixel, shot, visit } from '../support/e2e';
+import { baseURL, demoAccounts, openPage, pixel, screenshot, visit } from '../support/e2e';
 import { createShareLink } from '../support/e2e-share';
 
 let link: Awaited<ReturnType<typeof createShareLink>>;
@@ -56,7 +56,7 @@ describe("a deployment's own base map", () => {
     await visit(page, path());
     if (map) await expectBaseMapDrawn(page);
     else await page.locator('[data-testid="station-card"], [data-testid="reading-chart"][data-ready="true"]').first().waitFor();
-    await page.screenshot({ path: shot(`base-map-${name}-1280-light`) });
+    await screenshot(page, `base-map-${name}-1280-light`);
     expect(elsewhere(requests)).toEqual([]);
     if (map) expect(requests.some((url) => new URL(url).pathname.startsWith('/map/base/'))).toBe(true);
     await context.close();
@@ -90,7 +90,7 @@ describe("a share link's page for the public", () => {
     const box = (await map.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(360);
     expect(box.width).toBeGreaterThan(width === 360 ? 300 : 400);
-    await page.screenshot({ path: shot(`share-map-${width}-${scheme}`) });
+    await screenshot(page, `share-map-${width}-${scheme}`);
     await context.close();
   });
 

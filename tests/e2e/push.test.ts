@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, looks, openPage, postRest, shot, visit } from '../support/e2e';
+import { adminToken, baseURL, looks, openPage, postRest, screenshot, visit } from '../support/e2e';
 import { newDevice } from '../support/push-service';
 import { m } from '~/paraglide/messages';
 
@@ -70,7 +70,7 @@ describe('push notifications on the profile', () => {
     await card.getByRole('button', { name: 'Send a test notification' }).click();
     await page.getByText('Test notification: 0 delivered, 1 failed, 0 removed').waitFor();
     await listed.getByText(/last failed/).waitFor();
-    await page.screenshot({ path: shot('push-card-1280-light'), fullPage: true });
+    await screenshot(page, 'push-card-1280-light', { fullPage: true });
 
     await card.getByRole('button', { name: 'Turn off for this device' }).click();
     await card.getByText('No device of yours receives push notifications yet.').waitFor();
@@ -104,7 +104,7 @@ describe.each(looks.slice(1))('the push card at $width px, $scheme, $locale', ({
     await card.getByRole('button', { name: m.push_turn_on({}, { locale }) }).click();
     await card.getByText(m.push_on_here({}, { locale })).waitFor();
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(`push-card-${width}-${scheme}-${locale}`), fullPage: true });
+    await screenshot(page, `push-card-${width}-${scheme}-${locale}`, { fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await card.getByRole('button', { name: m.push_turn_off({}, { locale }) }).click();

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import type { ItemRow } from '../../worker/contracts/items';
-import { adminToken, baseURL, callApi, demoAccounts, looks, openPage, postRest, restAs, shot, visit } from '../support/e2e';
+import { adminToken, baseURL, callApi, demoAccounts, looks, openPage, postRest, restAs, screenshot, visit } from '../support/e2e';
 
 /** A GET as a script would send it (Bearer token), unwrapped. */
 const getRest = async <T>(path: string, token: string) =>
@@ -133,7 +133,7 @@ describe('quality control in the browser', () => {
     await phone.page.getByRole('tab', { name: 'Quality' }).click();
     await phone.page.locator('[data-testid="approval-range"][data-level="checked"]').waitFor();
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await phone.page.getByTestId('approvals').screenshot({ path: shot('approvals-360-dark') });
+    await screenshot(phone.page.getByTestId('approvals'), 'approvals-360-dark');
     await phone.context.close();
 
     await visit(page, chartPath);
@@ -143,7 +143,7 @@ describe('quality control in the browser', () => {
     expect(await band.getAttribute('data-colour')).toBe('#3b82f6');
     expect(await band.textContent()).toBe('checked');
     await page.locator('[data-reading="H1"]').getByTestId('approval-legend').getByText('checked').waitFor();
-    await page.locator('[data-reading="H1"]').screenshot({ path: shot('approval-band-card') });
+    await screenshot(page.locator('[data-reading="H1"]'), 'approval-band-card');
     const withdrawn = await callApi(page, `/quality/withdraw?id=${item.id}`, {
       QualityWithdraw: { reading: 'H1', note: 'Withdrawn after the e2e test.' },
     });
@@ -175,8 +175,8 @@ describe('quality control in the browser', () => {
         false,
       );
       await page.locator('[data-reading="H1"]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: shot(`quality-chart-${look.width}-${look.scheme}`) });
-      await page.locator('[data-reading="H1"]').screenshot({ path: shot(`quality-chart-card-${look.width}-${look.scheme}`) });
+      await screenshot(page, `quality-chart-${look.width}-${look.scheme}`);
+      await screenshot(page.locator('[data-reading="H1"]'), `quality-chart-card-${look.width}-${look.scheme}`);
       await quality.click();
       await page.getByTestId('quality-panel').waitFor();
       await page.getByTestId('log-entry').first().waitFor();
@@ -184,7 +184,7 @@ describe('quality control in the browser', () => {
         await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
         `quality ${look.width} ${look.scheme}`,
       ).toBe(false);
-      await page.screenshot({ path: shot(`quality-screen-${look.width}-${look.scheme}`), fullPage: true });
+      await screenshot(page, `quality-screen-${look.width}-${look.scheme}`, { fullPage: true });
       await context.close();
     },
   );

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { localInput } from '../../app/features/levels/scope';
-import { adminToken, callApi, demoAccounts, looks, openPage, postRest, removeStations, shot, visit } from '../support/e2e';
+import { adminToken, callApi, demoAccounts, looks, openPage, postRest, removeStations, screenshot, visit } from '../support/e2e';
 
 const stamp = Date.now().toString(36);
 const prefix = `E2E-RATED-${stamp}`;
@@ -82,7 +82,7 @@ describe('the rating editor', () => {
     expect(await form.getByLabel('Coefficient C 1').inputValue()).toBe('10');
     expect(await form.getByLabel('Stage (m) 2').inputValue()).toBe('3');
     expect(await page.getByTestId('rating-version').count()).toBe(0);
-    await form.screenshot({ path: shot('ratings-power-refused-1280-light') });
+    await screenshot(form, 'ratings-power-refused-1280-light');
 
     // With e = 0.1 it is saved: at 1 m the rating gives 10 · 0.9^1.5 = 8.538, the gauging (11) lies 28.8 % above.
     await form.getByLabel('Offset e (m) 1').fill('0.1');
@@ -103,7 +103,7 @@ describe('the rating editor', () => {
     for (const [i, look] of looks.entries()) {
       await page.setViewportSize({ width: look.width, height: look.height });
       await page.emulateMedia({ colorScheme: look.scheme });
-      await page.screenshot({ path: shot(`ratings-power-${look.width}-${look.scheme}`), fullPage: i === 0 });
+      await screenshot(page, `ratings-power-${look.width}-${look.scheme}`, { fullPage: i === 0 });
     }
     await context.close();
   });
@@ -143,7 +143,7 @@ describe('the rating editor', () => {
     for (const look of looks) {
       await page.setViewportSize({ width: look.width, height: look.height });
       await page.emulateMedia({ colorScheme: look.scheme });
-      await form.screenshot({ path: shot(`ratings-edit-${look.width}-${look.scheme}`) });
+      await screenshot(form, `ratings-edit-${look.width}-${look.scheme}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Save as replacement' }).click();
@@ -184,7 +184,7 @@ describe('the rating editor', () => {
     await dialog.locator('#field-remove-note-error').waitFor();
     await page.setViewportSize({ width: 360, height: 740 });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: shot('ratings-remove-360-dark') });
+    await screenshot(page, 'ratings-remove-360-dark');
     await dialog.locator('input[name="remove-note"]').fill('Entered on the wrong gauge (e2e).');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No rating yet: add the first version below.').waitFor();

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
-import { dataCalls, demoAccounts, openPage, restAs, shot, visit } from '../support/e2e';
+import { dataCalls, demoAccounts, openPage, restAs, screenshot, visit } from '../support/e2e';
 
 const station = 'UNIWAN-JIHL-02';
 
@@ -55,7 +55,7 @@ describe('ratings in the browser', () => {
     ].entries()) {
       await page.setViewportSize({ width: look.width, height: look.height });
       await page.emulateMedia({ colorScheme: look.scheme });
-      await page.screenshot({ path: shot(`ratings-tab-${look.width}-${look.scheme}`), fullPage: i === 0 });
+      await screenshot(page, `ratings-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 });
     }
 
     // The chart page draws the discharge of the stage, 20 times the stage.
@@ -66,7 +66,7 @@ describe('ratings in the browser', () => {
     const at = rated.data.hladina.t.at(-1)!;
     const discharge = rated.data.hladina_discharge;
     expect(discharge.v[discharge.t.indexOf(at)]).toBeCloseTo(20 * rated.data.hladina.v.at(-1)!, 9);
-    await page.screenshot({ path: shot('ratings-chart-1280-dark'), fullPage: true });
+    await screenshot(page, 'ratings-chart-1280-dark', { fullPage: true });
     await context.close();
   });
 });

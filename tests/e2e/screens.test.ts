@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, demoAccounts, looks, openPage, shot, visit } from '../support/e2e';
+import { baseURL, demoAccounts, looks, openPage, screenshot, visit } from '../support/e2e';
 
 const overflowsHorizontally = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -12,7 +12,7 @@ describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme,
     await visit(page, '/login');
     expect(await isDark(page)).toBe(scheme === 'dark');
     expect(await overflowsHorizontally(page)).toBe(false);
-    await page.screenshot({ path: shot(`login-${width}-${scheme}-${locale}`), fullPage: true });
+    await screenshot(page, `login-${width}-${scheme}-${locale}`, { fullPage: true });
 
     await page.getByLabel(locale === 'de' ? 'E-Mail' : 'E-mail').fill(demoAccounts.admin.username);
     await page.getByLabel(locale === 'de' ? 'Passwort' : 'Password', { exact: true }).fill(demoAccounts.admin.password);
@@ -21,7 +21,7 @@ describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme,
     await page.getByRole('heading', { name: locale === 'de' ? /^Willkommen/ : /^Welcome/ }).waitFor();
     expect(await isDark(page)).toBe(scheme === 'dark');
     expect(await overflowsHorizontally(page)).toBe(false);
-    await page.screenshot({ path: shot(`dashboard-${width}-${scheme}-${locale}`), fullPage: true });
+    await screenshot(page, `dashboard-${width}-${scheme}-${locale}`, { fullPage: true });
     await context.close();
   });
 });
@@ -37,7 +37,7 @@ describe('layout settings', () => {
     await page.getByLabel('Vertical').check();
     await page.getByRole('button', { name: 'Winter' }).click();
     await page.getByRole('button', { name: 'Image 2' }).click();
-    await page.screenshot({ path: shot(`settings-drawer-1280`) });
+    await screenshot(page, `settings-drawer-1280`);
     await page.keyboard.press('Escape');
 
     await page.reload();
@@ -47,7 +47,7 @@ describe('layout settings', () => {
     // SPEC §4: choosing the vertical layout makes the top bar light.
     expect(await page.getAttribute('header', 'data-topbar-theme')).toBe('light');
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-    await page.screenshot({ path: shot(`dashboard-vertical-1280`) });
+    await screenshot(page, `dashboard-vertical-1280`);
     await context.close();
   });
 

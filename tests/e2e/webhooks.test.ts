@@ -3,7 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminToken, baseURL, callApi, createAccount, demoAccounts, looks, openPage, postRest, restAs, shot, visit } from '../support/e2e';
+import {
+  adminToken,
+  baseURL,
+  callApi,
+  createAccount,
+  demoAccounts,
+  looks,
+  openPage,
+  postRest,
+  restAs,
+  screenshot,
+  visit,
+} from '../support/e2e';
 import { m } from '~/paraglide/messages';
 
 const stamp = Date.now().toString(36);
@@ -211,13 +223,13 @@ describe.each(looks)('at $width px, $scheme, $locale', ({ width, height, scheme,
       await visit(page, '/webhooks');
       await page.getByRole('table', { name: m.webhooks_log_title({}, { locale }) }).waitFor();
       expect(await fits()).toBe(true);
-      await page.screenshot({ path: shot(`webhooks-${width}-${scheme}-${locale}`), fullPage: true });
+      await screenshot(page, `webhooks-${width}-${scheme}-${locale}`, { fullPage: true });
 
       await visit(page, `/edit-webhook/${hook.id}`);
       await page.getByRole('button', { name: m.webhooks_test_send({}, { locale }) }).click();
       await page.getByTestId('test-result').waitFor();
       expect(await fits()).toBe(true);
-      await page.screenshot({ path: shot(`webhook-edit-${width}-${scheme}-${locale}`), fullPage: true });
+      await screenshot(page, `webhook-edit-${width}-${scheme}-${locale}`, { fullPage: true });
     } finally {
       await postRest(`/webhooks/delete?id=${hook.id}`, undefined, admin);
       await context.close();

@@ -1,5 +1,12 @@
 import type { Point } from 'geojson';
-import { Marker, type GeoJSONSource, type LngLatLike, type Map as MapLibre, type StyleSpecification } from 'maplibre-gl';
+import {
+  Marker,
+  type GeoJSONSource,
+  type LngLatLike,
+  type Map as MapLibre,
+  type MapSourceDataEvent,
+  type StyleSpecification,
+} from 'maplibre-gl';
 import type { Severity } from '../../../worker/contracts/alarm-kinds';
 import { alarmName, clusterLabel, clusterRing, levelLabel, stateName, stationLabel } from './marker-look';
 import {
@@ -90,7 +97,10 @@ export class StationMarkers {
       },
     });
     map.on('move', this.updateSoon);
-    // Idle: the view has settled and every tile is in (sourcedata can come before the source counts as loaded).
+    // Once the stations' own tiles are in, not only when the map is idle: idle waits for every source, and a base map
+    // tile that was slow to come held the markers (and a cluster's click) back. Sourcedata can come before the source
+    // counts as loaded, so each is checked.
+    map.on('sourcedata', this.onSourceData);
     map.on('idle', this.update);
   }
 
@@ -135,6 +145,7 @@ export class StationMarkers {
     clearTimeout(this.pending);
     this.popup.hide();
     this.map.off('move', this.updateSoon);
+    this.map.off('sourcedata', this.onSourceData);
     this.map.off('idle', this.update);
     for (const marker of this.shown.values()) marker.remove();
     this.shown.clear();
@@ -146,6 +157,27 @@ export class StationMarkers {
 
   private source = () => this.map.getSource<GeoJSONSource>(stationsSource);
 
+  /** Asked only while the source exists: for a missing one MapLibre fires an error event, which the base map takes as its own failure. */
+  private stationsLoaded = () => !!this.source() && this.map.isSourceLoaded(stationsSource);
+
+  private onSourceData = (event: MapSourceDataEvent) => {
+    if (event.sourceId === stationsSource && this.stationsLoaded()) this.updateSoon();
+  };
+
+  /** Resolves once the stations' tiles are in; the base map's may still be coming. */
+  private whenStationsLoaded() {
+    return new Promise<void>((resolve) => {
+      const check = () => {
+        if (!this.stationsLoaded()) return;
+        this.map.off('sourcedata', check);
+        this.map.off('idle', check);
+        resolve();
+      };
+      this.map.on('sourcedata', check);
+      this.map.on('idle', check);
+    });
+  }
+
   private updateSoon = () => {
     this.pending ??= setTimeout(this.update, moveUpdateMs);
   };
@@ -154,7 +186,7 @@ export class StationMarkers {
   private update = () => {
     clearTimeout(this.pending);
     this.pending = undefined;
-    if (!this.source() || !this.map.isSourceLoaded(stationsSource)) return;
+    if (!this.stationsLoaded()) return;
     const bounds = this.map.getBounds();
     const seen = new Set<Key>();
     for (const feature of this.map.querySourceFeatures(stationsSource)) {
@@ -258,8 +290,8 @@ export class StationMarkers {
   /** Zooms to where the cluster splits; from the keyboard, focus goes to the map, as the cluster's button is gone. */
   private async expand(clusterId: number, at: [number, number], fromKeyboard: boolean) {
     // The stations' source goes with the style while the base map is swapped (as the page opens, or a theme change)
-    // and the markers stay: a click then waits for the map to settle instead of being lost.
-    if (!this.source() || !this.map.isSourceLoaded(stationsSource)) await this.map.once('idle');
+    // and the markers stay: a click then waits for the stations to be back instead of being lost.
+    if (!this.stationsLoaded()) await this.whenStationsLoaded();
     // A cluster asked for while live states reload the source is gone from the new index: the click still zooms in.
     const zoom =
       (await this.source()
