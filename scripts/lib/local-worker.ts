@@ -3,7 +3,10 @@ import { createServer } from 'node:net';
 import { fiveMinuteCron } from '../../worker/rollup/schedules';
 import { processCpuSeconds } from './cpu';
 
-export const freePort = () =>
+/** Ports handed out by this process: a port just closed can come back from the next probe, before its server binds it. */
+const handedOut = new Set<number>();
+
+const probePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -12,6 +15,16 @@ export const freePort = () =>
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+
+/** A free loopback port, never one this process has handed out before (two servers starting at once got the same one). */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
 
 export interface LocalWorker {
   base: string;

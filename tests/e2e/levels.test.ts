@@ -10,7 +10,7 @@ import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import { reconcileCron } from '../../worker/rollup/schedules';
 import { standardGravity } from '../../worker/station/corrections/stack';
-import { baseURL, callApi, demoAccounts, openPage, restAs, screenshot, visit } from '../support/e2e';
+import { baseURL, callApi, demoAccounts, looks, openPage, restAs, screenshot, screenshotsIn, visit } from '../support/e2e';
 
 const station = 'DANES-BRNO-01';
 const chartPath = `/charts/${station}/true`;
@@ -94,14 +94,7 @@ describe('levels in the browser', () => {
     expect(valueAt(await dayOf(page, end, timezone, true), 'H1', end)).toBeCloseTo(endLogged, 9);
     expect(valueAt(corrected, 'H1_elevation', end)).toBeCloseTo(250.5 - measured, 6);
 
-    for (const [i, look] of [
-      { width: 1280, height: 800, scheme: 'light' as const },
-      { width: 360, height: 740, scheme: 'dark' as const },
-    ].entries()) {
-      await page.setViewportSize({ width: look.width, height: look.height });
-      await page.emulateMedia({ colorScheme: look.scheme });
-      await screenshot(page, `levels-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 });
-    }
+    await screenshotsIn(page, looks, (look, i) => screenshot(page, `levels-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 }));
 
     // On the charts: the measurements as points on the level, the elevation above datum as a chart of its own.
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -110,14 +103,14 @@ describe('levels in the browser', () => {
     await level.waitFor();
     expect(Number(await level.getAttribute('data-measurements'))).toBeGreaterThanOrEqual(2);
     await page.locator('[data-reading="H1_elevation"] [data-testid="reading-chart"][data-ready="true"]').waitFor();
-    for (const look of [
-      { width: 1280, height: 800, scheme: 'dark' as const },
-      { width: 360, height: 740, scheme: 'light' as const },
-    ]) {
-      await page.setViewportSize({ width: look.width, height: look.height });
-      await page.emulateMedia({ colorScheme: look.scheme });
-      await screenshot(page, `levels-chart-${look.width}-${look.scheme}`, { fullPage: true });
-    }
+    await screenshotsIn(
+      page,
+      [
+        { width: 1280, height: 800, scheme: 'dark' },
+        { width: 360, height: 740, scheme: 'light' },
+      ],
+      (look) => screenshot(page, `levels-chart-${look.width}-${look.scheme}`, { fullPage: true }),
+    );
     await page.getByTestId('series-toggle').getByRole('radio', { name: 'Raw' }).click();
     await expect.poll(() => page.locator('[data-reading="H1_elevation"]').count()).toBe(0);
     // The raw line is drawn with the corrected one beside it where they differ (tests/app/levels-series.test.ts; on

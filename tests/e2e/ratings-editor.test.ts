@@ -8,7 +8,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { localInput } from '../../app/features/levels/scope';
-import { adminToken, callApi, demoAccounts, looks, openPage, postRest, removeStations, screenshot, visit } from '../support/e2e';
+import {
+  adminToken,
+  callApi,
+  demoAccounts,
+  looks,
+  openPage,
+  postRest,
+  removeStations,
+  screenshot,
+  screenshotsIn,
+  visit,
+} from '../support/e2e';
 
 const stamp = Date.now().toString(36);
 const prefix = `E2E-RATED-${stamp}`;
@@ -100,11 +111,7 @@ describe('the rating editor', () => {
     const drawn = (await page.getByTestId('rating-plot').locator('polyline').getAttribute('points'))!.split(' ');
     expect(drawn.length).toBeGreaterThan(2);
 
-    for (const [i, look] of looks.entries()) {
-      await page.setViewportSize({ width: look.width, height: look.height });
-      await page.emulateMedia({ colorScheme: look.scheme });
-      await screenshot(page, `ratings-power-${look.width}-${look.scheme}`, { fullPage: i === 0 });
-    }
+    await screenshotsIn(page, looks, (look, i) => screenshot(page, `ratings-power-${look.width}-${look.scheme}`, { fullPage: i === 0 }));
     await context.close();
   });
 
@@ -140,11 +147,7 @@ describe('the rating editor', () => {
     expect(await form.locator('input[name="version-from"]').evaluate((e) => e === document.activeElement)).toBe(true);
     await form.getByLabel('Discharge (m³/s) 2').fill('110');
     await form.locator('input[name="version-note"]').fill('Q = 22 h after the flood (e2e).');
-    for (const look of looks) {
-      await page.setViewportSize({ width: look.width, height: look.height });
-      await page.emulateMedia({ colorScheme: look.scheme });
-      await screenshot(form, `ratings-edit-${look.width}-${look.scheme}`);
-    }
+    await screenshotsIn(page, looks, (look) => screenshot(form, `ratings-edit-${look.width}-${look.scheme}`));
     await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Save as replacement' }).click();
     await expect.poll(() => deviation(page)).toBe('-50.0 %');

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
-import { dataCalls, demoAccounts, openPage, restAs, screenshot, visit } from '../support/e2e';
+import { dataCalls, demoAccounts, looks, openPage, restAs, screenshot, screenshotsIn, visit } from '../support/e2e';
 
 const station = 'UNIWAN-JIHL-02';
 
@@ -49,14 +49,7 @@ describe('ratings in the browser', () => {
     await expect.poll(() => page.getByTestId('deviation').first().textContent()).toBe('+10.0 %');
     await page.getByTestId('gauging-dot').first().waitFor();
 
-    for (const [i, look] of [
-      { width: 1280, height: 800, scheme: 'light' as const },
-      { width: 360, height: 740, scheme: 'dark' as const },
-    ].entries()) {
-      await page.setViewportSize({ width: look.width, height: look.height });
-      await page.emulateMedia({ colorScheme: look.scheme });
-      await screenshot(page, `ratings-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 });
-    }
+    await screenshotsIn(page, looks, (look, i) => screenshot(page, `ratings-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 }));
 
     // The chart page draws the discharge of the stage, 20 times the stage.
     await page.setViewportSize({ width: 1280, height: 800 });

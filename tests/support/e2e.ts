@@ -75,12 +75,28 @@ let browser: Promise<Browser> | undefined;
  * lays the page out again at its whole height and back (charts redraw twice): 55 of them cost the suite about a minute.
  */
 export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
-  if (!process.env.HLADINA_SCREENSHOTS) return;
+  if (!takingScreenshots) return;
   mkdirSync(shots, { recursive: true });
   await target.screenshot({ path: `${shots}/${name}.png`, ...options });
 }
 
 const shots = 'test-results/screenshots';
+const takingScreenshots = !!process.env.HLADINA_SCREENSHOTS;
+
+type Look = { width: number; height: number; scheme: 'light' | 'dark' };
+
+/**
+ * Screenshots of the page in each look (its size and scheme set for each), when asked: a plain run does not even
+ * resize the page for them (charts redraw on every resize).
+ */
+export async function screenshotsIn(page: Page, lookList: readonly Look[], shoot: (look: Look, index: number) => Promise<void>) {
+  if (!takingScreenshots) return;
+  for (const [index, look] of lookList.entries()) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.emulateMedia({ colorScheme: look.scheme });
+    await shoot(look, index);
+  }
+}
 
 /**
  * The two looks a screen is checked in: between them desktop and phone, light and dark, English and German (each
