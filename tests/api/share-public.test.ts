@@ -198,6 +198,7 @@ describe('a share link, signed out', () => {
     }
   }
 
+  // The per-link limit (6,000 a minute from all clients) is counted by the same object: tests/domain/share-rate-limit.test.ts.
   it('holds its per-client limit under a burst of parallel requests', async () => {
     const burst = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
     const { perClient } = shareRateLimits;
@@ -211,22 +212,6 @@ describe('a share link, signed out', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
     // The whole window is left to wait: the link's object counted at the held clock.
     expect(replies.find((r) => r.status === 429)!.headers.get('Retry-After')).toBe('60');
-  });
-
-  it('holds its per-link limit under a burst of parallel requests from many clients', { timeout: 120_000 }, async () => {
-    const burst = await makeShareLink(owner, { stations: [{ id: shown.id, readings: ['H1'] }] });
-    const { perClient, perLink } = shareRateLimits;
-    const clients = Math.ceil(perLink / perClient) + 1;
-    const replies = await atTheStartOfAWindow(() =>
-      Promise.all(
-        Array.from({ length: perLink + 50 }, (_, i) =>
-          callSpec(shareCalls.view, { params: { secret: burst.secret }, client: `198.18.${i % clients}.1` }),
-        ),
-      ),
-    );
-    const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(perLink);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
   });
 });
 
