@@ -69,6 +69,9 @@ export function expectNoPolicyViolations() {
 // opens; it ends with the worker's process, whose pipe it reads.
 let browser: Promise<Browser> | undefined;
 
+const shots = 'test-results/screenshots';
+const takingScreenshots = !!process.env.HLADINA_SCREENSHOTS;
+
 /**
  * Saves a screenshot of a page or an element to `test-results/screenshots/<name>.png` for people to look at, when
  * asked (`npm run screenshots`); the tests assert what can be measured, so a plain run takes none. A full-page one
@@ -79,9 +82,6 @@ export async function screenshot(target: Page | Locator, name: string, options: 
   mkdirSync(shots, { recursive: true });
   await target.screenshot({ path: `${shots}/${name}.png`, ...options });
 }
-
-const shots = 'test-results/screenshots';
-const takingScreenshots = !!process.env.HLADINA_SCREENSHOTS;
 
 type Look = { width: number; height: number; scheme: 'light' | 'dark' };
 
