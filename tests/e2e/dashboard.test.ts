@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { describe, expect, test } from 'vitest';
 import type { Dashboard } from '../../worker/contracts/telemetry';
 import { dataCalls, demoAccounts, openPage, restAs, visit } from '../support/e2e';
+import { mapOf } from '../support/e2e-map';
 
 describe('dashboard', () => {
   test('shows one card per station with the count, last update and extremes the API returns', async () => {
@@ -60,7 +61,7 @@ describe('dashboard', () => {
   test('a card’s map button chooses its station on the map, and pointing at a card marks its marker', async () => {
     const { context, page } = await openPage({ as: demoAccounts.admin });
     await visit(page, '/dashboard');
-    const map = page.getByRole('region', { name: 'Map of your stations' });
+    const map = mapOf(page);
     await map.locator('.station-marker').first().waitFor();
     await page.locator('[data-testid="station-card"][data-station="DANES-ZNOJ-02"]').hover();
     await map.locator('.station-marker.is-hovered[data-station="DANES-ZNOJ-02"]').waitFor();

@@ -83,7 +83,7 @@ export async function screenshot(target: Page | Locator, name: string, options: 
   await target.screenshot({ path: `${shots}/${name}.png`, ...options });
 }
 
-type Look = { width: number; height: number; scheme: 'light' | 'dark' };
+type Look = Pick<(typeof looks)[number], 'width' | 'height' | 'scheme'>;
 
 /**
  * Screenshots of the page in each look (its size and scheme set for each), when asked: a plain run does not even
