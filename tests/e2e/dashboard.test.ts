@@ -32,6 +32,18 @@ describe('dashboard', () => {
         expect(await row.getByTestId('min').textContent()).toBe(summary.min[code].toFixed(4));
         expect(await row.getByTestId('max').textContent()).toBe(summary.max[code].toFixed(4));
       }
+      // Last update, measurements and completeness stand clearly apart: side by side at least 12 px between them, or on
+      // lines of their own (at 1280 px "Measurements" ran into "Completeness").
+      // The text's own extent: a label wider than its column overflows its box without widening it.
+      const labels = await card.locator('dl dt').evaluateAll((dts) =>
+        dts.map((dt) => {
+          const text = document.createRange();
+          text.selectNodeContents(dt);
+          return text.getBoundingClientRect().toJSON() as DOMRect;
+        }),
+      );
+      for (const [i, a] of labels.entries())
+        for (const b of labels.slice(i + 1)) expect(a.right + 12 <= b.left || a.bottom <= b.top, item.unique_id).toBe(true);
     }
     // The seed reported every 10 minutes up to the start of the run: a card is stale once its last report is more
     // than twice that old (a minute either side of the line is left alone: the page read its clock a moment ago).

@@ -77,7 +77,7 @@ export function StationCard({ report, alarms, levels, detail, children }: Statio
         <CardDescription>{[item.unique_id, item.location_name].filter(Boolean).join(' · ')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <dl className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-3">
+        <dl className="flex flex-wrap gap-x-6 gap-y-2">
           <div>
             <dt className="text-muted-foreground">{m.stations_last_update()}</dt>
             <dd className="font-medium tabular-nums" data-testid="last-update">
