@@ -193,6 +193,28 @@ describe('security headers', () => {
     }
   });
 
+  test("the app's server functions answer its own pages, and refuse a call another site's page makes with the visitor's cookie", async () => {
+    const { context, page } = await openPage({ as: demoAccounts.admin });
+    await visit(page, '/dashboard');
+    // Moving to another screen inside the app loads its data through a server function.
+    const called = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/_serverFn/'));
+    await page.getByRole('link', { name: 'Alarms', exact: true }).first().click();
+    const request = await called;
+    const headers = await request.allHeaders();
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const call = (site: Record<string, string>) =>
+      fetch(request.url(), { headers: { ...headers, cookie, ...site }, redirect: 'manual' }).then(async (res) => ({
+        status: res.status,
+        body: await res.text(),
+      }));
+    expect(headers['sec-fetch-site']).toBe('same-origin');
+    expect((await call({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    for (const site of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+      expect(await call(site), JSON.stringify(site)).toEqual({ status: 403, body: 'Forbidden' });
+    }
+    await context.close();
+  });
+
   const underPolicy = (response: Awaited<ReturnType<typeof visit>>) =>
     expect(response?.headers()['content-security-policy'], response?.url()).toMatch(/script-src 'self' 'nonce-/);
 
