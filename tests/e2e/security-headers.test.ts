@@ -202,14 +202,21 @@ describe('security headers', () => {
     const request = await called;
     const headers = await request.allHeaders();
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const { referer: _, origin: __, 'sec-fetch-site': ___, ...plain } = headers;
     const call = (site: Record<string, string>) =>
-      fetch(request.url(), { headers: { ...headers, cookie, ...site }, redirect: 'manual' }).then(async (res) => ({
+      fetch(request.url(), { headers: { ...plain, cookie, ...site }, redirect: 'manual' }).then(async (res) => ({
         status: res.status,
         body: await res.text(),
       }));
     expect(headers['sec-fetch-site']).toBe('same-origin');
     expect((await call({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
-    for (const site of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    // Another site's page, in a browser that says so, in one that only sends Origin, and a caller that says nothing.
+    for (const site of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://elsewhere.example' },
+      {},
+    ]) {
       expect(await call(site), JSON.stringify(site)).toEqual({ status: 403, body: 'Forbidden' });
     }
     await context.close();
