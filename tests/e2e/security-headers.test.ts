@@ -211,12 +211,13 @@ describe('security headers', () => {
     expect(headers['sec-fetch-site']).toBe('same-origin');
     expect((await call({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
     // Another site's page, in a browser that says so, in one that only sends Origin, and a caller that says nothing.
-    for (const site of [
+    const otherSites: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://elsewhere.example' },
       {},
-    ]) {
+    ];
+    for (const site of otherSites) {
       expect(await call(site), JSON.stringify(site)).toEqual({ status: 403, body: 'Forbidden' });
     }
     await context.close();
