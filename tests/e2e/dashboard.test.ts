@@ -32,9 +32,8 @@ describe('dashboard', () => {
         expect(await row.getByTestId('min').textContent()).toBe(summary.min[code].toFixed(4));
         expect(await row.getByTestId('max').textContent()).toBe(summary.max[code].toFixed(4));
       }
-      // Last update, measurements and completeness stand clearly apart: side by side at least 12 px between them, or on
-      // lines of their own (at 1280 px "Measurements" ran into "Completeness").
-      // The text's own extent: a label wider than its column overflows its box without widening it.
+      // The figures' labels stand apart, 12 px or more on a line (at 1280 px "Measurements" ran into "Completeness").
+      // Measured by their text, which overflows a column too narrow for it without widening the label's box.
       const labels = await card.locator('dl dt').evaluateAll((dts) =>
         dts.map((dt) => {
           const text = document.createRange();
