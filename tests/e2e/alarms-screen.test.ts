@@ -12,6 +12,7 @@ import {
   restAs,
   looks,
   screenshot,
+  screenshotsIn,
   visit,
   type Account,
 } from '../support/e2e';
@@ -252,11 +253,17 @@ describe('forecast rules', () => {
     const cells = await scored.getByRole('cell').allTextContents();
     expect(cells.slice(2, 7)).toEqual(['1', '0', '0', '1', '0 / 0']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await screenshot(page, 'alarms-statistics-forecasts-360', { fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await scored.waitFor();
-    await screenshot(page, 'alarms-statistics-forecasts-1280', { fullPage: true });
+    await screenshotsIn(
+      page,
+      [
+        { width: 360, height: 800, scheme: 'light' },
+        { width: 1280, height: 800, scheme: 'light' },
+      ],
+      async (look) => {
+        await scored.waitFor();
+        await screenshot(page, `alarms-statistics-forecasts-${look.width}`, { fullPage: true });
+      },
+    );
     await context.close();
   });
 });

@@ -97,7 +97,6 @@ describe('levels in the browser', () => {
     await screenshotsIn(page, looks, (look, i) => screenshot(page, `levels-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 }));
 
     // On the charts: the measurements as points on the level, the elevation above datum as a chart of its own.
-    await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, chartPath);
     const level = page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"]');
     await level.waitFor();
@@ -117,14 +116,15 @@ describe('levels in the browser', () => {
     // this downsampled range the two may keep different points, so only the drawing is waited for here).
     const compared = page.locator('[data-reading="H1"] [data-testid="reading-chart"][data-ready="true"][data-beside]');
     await compared.waitFor();
-    await compared.scrollIntoViewIfNeeded();
-    await screenshot(page, 'levels-chart-raw-360-light');
+    await screenshotsIn(page, [{ width: 360, height: 740, scheme: 'light' }], async () => {
+      await compared.scrollIntoViewIfNeeded();
+      await screenshot(page, 'levels-chart-raw-360-light');
+    });
 
     // Once the station's roll-up has flushed (the daily reconciliation does it at once), its dashboard card shows the
     // elevation above datum with the datum's name.
     const reconcile = await fetch(`${baseURL}/cdn-cgi/handler/scheduled?${new URLSearchParams({ cron: reconcileCron })}`);
     expect(reconcile.status).toBe(200);
-    await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, '/');
     const card = page.locator(`[data-testid="station-card"][data-station="${station}"] [data-reading="H1_elevation"]`);
     await card.waitFor();
@@ -179,9 +179,10 @@ describe('levels in the browser', () => {
     await form.getByRole('button', { name: 'Add a correction' }).click();
     const row = page.locator('[data-testid="correction"][data-kind="barometric"]');
     await expect.poll(() => row.getByTestId('parameter-source').textContent()).toBe('pressure of Olomouc weather');
-    await page.setViewportSize({ width: 360, height: 740 });
-    await row.scrollIntoViewIfNeeded();
-    await screenshot(page, 'levels-barometric-360-light');
+    await screenshotsIn(page, [{ width: 360, height: 740, scheme: 'light' }], async () => {
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, 'levels-barometric-360-light');
+    });
     // Read from the day's columns: the 30 days' are downsampled, and the corrected line may keep other points there.
     expect(valueAt(await dayOf(page, at, timezone, false, well), 'H1', at)).toBeCloseTo(expected, 9);
     expect(valueAt(await dayOf(page, at, timezone, true, well), 'H1', at)).toBe(valueAt(levels, 'H1', at));

@@ -148,7 +148,6 @@ describe('the rating editor', () => {
     await form.getByLabel('Discharge (m³/s) 2').fill('110');
     await form.locator('input[name="version-note"]').fill('Q = 22 h after the flood (e2e).');
     await screenshotsIn(page, looks, (look) => screenshot(form, `ratings-edit-${look.width}-${look.scheme}`));
-    await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Save as replacement' }).click();
     await expect.poll(() => deviation(page)).toBe('-50.0 %');
     await form.getByRole('button', { name: 'Add a rating version' }).waitFor();
@@ -185,9 +184,7 @@ describe('the rating editor', () => {
     await actions.getByRole('button', { name: 'Remove' }).click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await dialog.locator('#field-remove-note-error').waitFor();
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'ratings-remove-360-dark');
+    await screenshotsIn(page, [{ width: 360, height: 740, scheme: 'dark' }], () => screenshot(page, 'ratings-remove-360-dark'));
     await dialog.locator('input[name="remove-note"]').fill('Entered on the wrong gauge (e2e).');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No rating yet: add the first version below.').waitFor();

@@ -52,7 +52,6 @@ describe('ratings in the browser', () => {
     await screenshotsIn(page, looks, (look, i) => screenshot(page, `ratings-tab-${look.width}-${look.scheme}`, { fullPage: i === 0 }));
 
     // The chart page draws the discharge of the stage, 20 times the stage.
-    await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, `/charts/${station}`);
     await page.locator('[data-reading="hladina_discharge"] [data-testid="reading-chart"][data-ready="true"]').waitFor();
     const rated = await restAs<ChartColumns>(page, `/api/item?id=${station}&format=columns`);

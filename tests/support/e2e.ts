@@ -86,16 +86,21 @@ export async function screenshot(target: Page | Locator, name: string, options: 
 type Look = Pick<(typeof looks)[number], 'width' | 'height' | 'scheme'>;
 
 /**
- * Screenshots of the page in each look (its size and scheme set for each), when asked: a plain run does not even
- * resize the page for them (charts redraw on every resize).
+ * Screenshots of the page in each look (its size and scheme set for each), when asked, then the page back in the size
+ * and scheme it had, so the test goes on as without them: a plain run does not even resize the page for them (charts
+ * redraw on every resize).
  */
 export async function screenshotsIn(page: Page, lookList: readonly Look[], shoot: (look: Look, index: number) => Promise<void>) {
   if (!takingScreenshots) return;
+  const size = page.viewportSize()!;
+  const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
   for (const [index, look] of lookList.entries()) {
     await page.setViewportSize({ width: look.width, height: look.height });
     await page.emulateMedia({ colorScheme: look.scheme });
     await shoot(look, index);
   }
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
 }
 
 /**
