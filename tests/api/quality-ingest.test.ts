@@ -137,6 +137,26 @@ describe('automatic checks on arrival', () => {
     ]);
   });
 
+  it('measure a newer batch against the stored readings before it when the object has not kept where they end', async () => {
+    const { viewer, station, token } = await watchedStation();
+    const admin = await make.admin();
+    const checkH1 = (max_step: number | null) =>
+      callSpec(qualityCalls.checks, {
+        query: { id: station.id },
+        body: { checks: [{ reading: 'H1', soft_min: 0, soft_max: 10, max_step, max_rate: null, flat_minutes: null }] },
+        token: admin.token,
+      });
+    // Limits alone need no history, so nothing of this series is kept in memory …
+    expect((await checkH1(null)).status).toBe(200);
+    await ingest('danes', token, { rows: series('2026-05-03T00:00:00Z', 10, [2, 2.01, 2.02, 2.03]) });
+    // … and the step check, turned on, reads where it ends from storage: 9 m after 2.03 m is a jump.
+    expect((await checkH1(1)).status).toBe(200);
+    await ingest('danes', token, { rows: series('2026-05-03T00:40:00Z', 10, [9, 2.04]) });
+    expect(await flagsOf(viewer.token, station.id, 'H1', '2026-05-03T00:00:00Z', '2026-05-03T01:00:00Z')).toEqual([
+      { t: Date.parse('2026-05-03T00:40:00Z'), flag: 'suspect', reason: 'step' },
+    ]);
+  });
+
   it('cost no row of their own for a clean report, and one per suspect reading (plus its log entry)', async () => {
     const { station, token } = await watchedStation();
     const report = (at: string, h1: number) =>

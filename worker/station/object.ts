@@ -145,7 +145,9 @@ export class StationCore extends DurableObject<Cloudflare.Env> {
         refused = locked;
         throw refusal;
       }
-      const arrival = outcome.stored.length ? quality.arrive(outcome.stored, now, maintenance.covers) : null;
+      const arrival = outcome.stored.length
+        ? quality.arrive(outcome.stored, now, { maintained: maintenance.covers, appended: outcome.appended })
+        : null;
       const levels = warning.evaluate(outcome.stored, now, arrival?.suspect);
       const standing = (code: string) => warning.standing(code, levels);
       // Forecast once here, so forecast rules evaluate the forecasts pages are told and D1 gets.

@@ -159,9 +159,14 @@ export class StationQuality {
    * Runs the checks on a batch's newly stored readings, inside the batch's transaction: flags the suspect ones (one
    * row each) with one audit log entry per code that flagged something, and records readings that arrived into a
    * range a person flagged (so replaying the log rebuilds their flag too). A clean batch writes nothing. Readings in a
-   * maintenance window (`maintained`) are flagged suspect with the reason `maintenance`.
+   * maintenance window (`maintained`) are flagged suspect with the reason `maintenance`. `appended`: the batch is newer
+   * than every reading stored before it, so none of them lies between or after its readings.
    */
-  arrive(stored: Reading[], now: number, maintained: (ts: number) => boolean = () => false): ArrivalOutcome {
+  arrive(
+    stored: Reading[],
+    now: number,
+    { maintained = () => false, appended = false }: { maintained?: (ts: number) => boolean; appended?: boolean } = {},
+  ): ArrivalOutcome {
     const outcome: ArrivalOutcome = { suspect: new Set(), rowsWritten: 0, tails: new Map() };
     const byCode = new Map<string, Point[]>();
     for (const { reading, ts, value } of stored) {
@@ -172,7 +177,7 @@ export class StationQuality {
     for (const [code, points] of byCode) {
       points.sort((a, b) => a.ts - b.ts);
       const settings = this.checksOf(code);
-      const checked = anyCheck(settings) ? this.check(code, settings, points, outcome) : [];
+      const checked = anyCheck(settings) ? this.check(code, settings, points, outcome, appended) : [];
       // Readings taken during a maintenance window are suspect whatever the checks say (the checks still see them).
       const maintenance = points.filter((p) => maintained(p.ts)).map((p) => ({ ts: p.ts, reason: 'maintenance' as const }));
       const skip = new Set(maintenance.map((f) => f.ts));
@@ -199,7 +204,7 @@ export class StationQuality {
     this.tails.clear();
   }
 
-  private check(code: string, settings: CheckSettings, points: Point[], outcome: ArrivalOutcome) {
+  private check(code: string, settings: CheckSettings, points: Point[], outcome: ArrivalOutcome, appended: boolean) {
     if (!needsHistory(settings)) return checkPoints(settings, null, points).flagged;
     const tail = this.tails.get(code);
     // Readings newer than the newest one checked before (nearly every batch): measured from memory, no query.
@@ -208,14 +213,16 @@ export class StationQuality {
       outcome.tails.set(code, result.tail ?? undefined);
       return result.flagged;
     }
-    return this.checkAgainstStored(code, settings, points, outcome);
+    return this.checkAgainstStored(code, settings, points, outcome, appended);
   }
 
   /**
-   * A backfill, or the first batch of an instance: the readings are checked in the order of everything stored
-   * around them (they are stored already), from the few readings before the first of them.
+   * A backfill, or the first batch of an instance (each batch of a station that reports every few minutes, as its
+   * object has gone in between): the readings are checked in the order of everything stored around them (they are
+   * stored already), from the few readings before the first of them. An appended batch is all there is from its first
+   * reading on: nothing else is read for it.
    */
-  private checkAgainstStored(code: string, settings: CheckSettings, points: Point[], outcome: ArrivalOutcome) {
+  private checkAgainstStored(code: string, settings: CheckSettings, points: Point[], outcome: ArrivalOutcome, appended: boolean) {
     const col = column(code);
     const first = points[0].ts;
     const last = points[points.length - 1].ts;
@@ -244,6 +251,11 @@ export class StationQuality {
         )
         .one().ts;
       tail = { ...tail, flatSince: since ?? tail.ts };
+    }
+    if (appended) {
+      const result = checkPoints(settings, tail, points);
+      outcome.tails.set(code, result.tail ?? undefined);
+      return result.flagged;
     }
     const span = this.sql
       .exec<{ ts: number; value: number }>(

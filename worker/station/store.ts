@@ -12,6 +12,8 @@ export interface StoreOutcome {
   days: string[];
   /** Rows this batch wrote to the object's storage (what Cloudflare bills). */
   rowsWritten: number;
+  /** Whether every report of the batch is newer than every report stored before it (nearly every live batch). */
+  appended: boolean;
 }
 
 /**
@@ -86,7 +88,8 @@ export function storeReadings(sql: SqlStorage, batch: ReadingBatch, timeZone: st
   }
 
   const newest = sql.exec<{ ts: number | null }>('SELECT max(ts) AS ts FROM readings').one().ts;
-  if (newest !== null && earliest <= newest) {
+  const appended = newest === null || earliest > newest;
+  if (!appended) {
     const columns = batch.codes.map(column);
     for (const [ts, ...values] of sql
       .exec(`SELECT ts, ${columns.join(', ')} FROM readings WHERE ts IN (SELECT value FROM json_each(?))`, JSON.stringify(times))
@@ -112,7 +115,7 @@ export function storeReadings(sql: SqlStorage, batch: ReadingBatch, timeZone: st
     }
     if (any) fresh.push(row);
   }
-  if (!fresh.length) return { accepted: 0, duplicates, stored, days: [], rowsWritten: 0 };
+  if (!fresh.length) return { accepted: 0, duplicates, stored, days: [], rowsWritten: 0, appended };
 
   let rowsWritten = 0;
   for (let first = 0; first < fresh.length; first += rowsPerStatement) {
@@ -131,5 +134,5 @@ export function storeReadings(sql: SqlStorage, batch: ReadingBatch, timeZone: st
     timeZone,
   );
   rowsWritten += markDays(sql, days);
-  return { accepted: stored.length, duplicates, stored, days, rowsWritten };
+  return { accepted: stored.length, duplicates, stored, days, rowsWritten, appended };
 }
