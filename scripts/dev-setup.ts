@@ -1,15 +1,19 @@
-/** `npm run dev` prelude: apply migrations to the local D1 and seed demo data once. */
-import { accountsSql, demoAccounts } from './seed/accounts';
+/**
+ * `npm run dev` prelude: apply migrations to the local D1 and seed demo data once; on a database seeded before, the
+ * demo stations' series are continued up to now, so the screens do not show every station stale.
+ */
+import { accountsSql, demoAccounts, demoStations } from './seed/accounts';
 import { alarmRulesSql } from './seed/alarm-rules';
 import { postDemoRatings } from './seed/ratings';
-import { postDemoReadings } from './seed/readings';
-import { postDemoWells, wellHistoryDays } from './seed/wells';
+import { demoDays, demoHistory, postDemoReadings, type DemoHistory } from './seed/readings';
+import { isDemoWell, postDemoWells, wellHistoryDays } from './seed/wells';
 import { applyMigrations, executeScript, query } from './lib/d1';
 import { storeImporterToken } from './lib/ingest';
 import { signIn } from './lib/sign-in';
 import { startLocalWorker } from './lib/local-worker';
 import { ensureDevVapidKeys } from './lib/dev-vapid';
 import { reconcileCron } from '../worker/rollup/schedules';
+import { keySpan } from '../worker/db/rollup-layout';
 
 await ensureDevVapidKeys();
 applyMigrations('--local');
@@ -26,7 +30,7 @@ if (n === 0) {
     await worker.cron();
     console.log("Posting 90 days of readings for the demo stations, a year of the wells' levels (their alarm rules evaluate them)…");
     const now = Date.now();
-    const stored = await postDemoReadings(worker.base, token, undefined, now, wellHistoryDays);
+    const stored = await postDemoReadings(worker.base, token, demoHistory(now, demoDays, wellHistoryDays));
     const admin = await signIn(worker.base, demoAccounts.admin);
     const measured = await postDemoWells(worker.base, admin, now);
     console.log(`The wells have references, ${measured} manual measurements, a drift and an offset.`);
@@ -42,4 +46,44 @@ if (n === 0) {
   console.log('Demo data ready: admin@hladina.local / hladina-admin, user@hladina.local / hladina-user');
 } else {
   console.log('Local database already has data; not seeding again.');
+  await continueDemoSeries();
+}
+
+/**
+ * The history the demo stations were seeded with, read back from the roll-up (the first report of a station that is
+ * no well is where its 90 days began), and each one's newest report the roll-up holds.
+ */
+function seededHistory(): { history: DemoHistory; newest: Map<string, number> } | null {
+  const rows = query<{ uniqueId: string; first: number; last: number }>(
+    `SELECT i.unique_id AS uniqueId, min(r.first_ts) AS first, max(r.last_ts) AS last FROM items i
+       JOIN (SELECT id, first_ts, last_ts FROM station_days UNION ALL SELECT id, first_ts, last_ts FROM station_months) r
+         ON r.id BETWEEN i.id * ${keySpan} AND i.id * ${keySpan} + ${keySpan - 1}
+     GROUP BY i.id`,
+    '--local',
+  );
+  const demo = rows.filter((r) => demoStations.some((s) => s.unique_id === r.uniqueId));
+  const starts = demo.filter((r) => !isDemoWell(demoStations.find((s) => s.unique_id === r.uniqueId)!.id)).map((r) => r.first);
+  if (!starts.length) return null;
+  const start = Math.min(...starts);
+  return {
+    history: { end: start + demoDays * 86_400_000, days: demoDays, levelDays: wellHistoryDays },
+    newest: new Map(demo.map((r) => [r.uniqueId, r.last])),
+  };
+}
+
+/** Posts what the demo stations would have reported since their newest report up to now, and rolls it up. */
+async function continueDemoSeries() {
+  const seeded = seededHistory();
+  const until = demoHistory(Date.now()).end;
+  if (!seeded || Math.min(...seeded.newest.values()) >= until) return;
+  console.log(`Continuing the demo stations' readings from ${new Date(Math.min(...seeded.newest.values())).toISOString()} up to now…`);
+  const token = storeImporterToken('--local');
+  const worker = await startLocalWorker();
+  try {
+    const stored = await postDemoReadings(worker.base, token, seeded.history, { until, after: seeded.newest });
+    await worker.cron(reconcileCron);
+    console.log(`${stored.toLocaleString('en')} readings added and rolled up.`);
+  } finally {
+    worker.stop();
+  }
 }

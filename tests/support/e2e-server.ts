@@ -18,7 +18,7 @@ import type { TestProject } from 'vitest/node';
 import { insertSql } from '../../scripts/lib/d1';
 import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker';
 import { accountsSql } from '../../scripts/seed/accounts';
-import { postDemoReadings } from '../../scripts/seed/readings';
+import { demoHistory, postDemoReadings } from '../../scripts/seed/readings';
 import { newImporterToken } from '../../worker/domain/telemetry/tokens';
 import { reconcileCron } from '../../worker/rollup/schedules';
 import { migrate, openE2eDb } from './e2e-db';
@@ -74,7 +74,7 @@ async function serve(stateDir: string, token: string): Promise<E2eServer & { wor
   const worker = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir, vars });
   try {
     // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
-    await postDemoReadings(worker.base, token, e2eReadingDays);
+    await postDemoReadings(worker.base, token, demoHistory(Date.now(), e2eReadingDays));
     // Each station object flushes its days itself; the roll-up's reconciliation makes sure every one has.
     await worker.cron();
     await worker.cron(reconcileCron);
