@@ -282,6 +282,12 @@ describe('looks', () => {
     await visit(page, '/alarms');
     await page.getByTestId('alarm-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    // The live indicator's dot and word end where the header's row ends, though its longest word keeps its width.
+    const [shownEnd, rowEnd] = await page.evaluate(() => {
+      const indicator = document.querySelector('[data-testid="live-indicator"]')!;
+      return [indicator.querySelector(':scope > :not(.invisible)')!, indicator.parentElement!].map((e) => e.getBoundingClientRect().right);
+    });
+    expect(Math.abs(shownEnd - rowEnd)).toBeLessThan(1);
     await screenshot(page, `alarms-${width}-${scheme}`, { fullPage: true });
     await page
       .getByTestId('alarm-row')

@@ -231,7 +231,7 @@ export function AlarmsPage({
       <PageHeader
         title={m.nav_alarms()}
         description={m.alarms_description()}
-        actions={stations.length > 0 && <LiveIndicator state={live} />}
+        actions={stations.length > 0 && <LiveIndicator state={live} align="end" />}
       />
       <Tabs value={tab} onValueChange={(view) => onChange({ view: view === 'active' ? undefined : (view as AlarmSearch['view']) })}>
         <div className="flex flex-wrap items-end justify-between gap-3">

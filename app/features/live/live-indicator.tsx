@@ -10,26 +10,25 @@ const looks: Record<LiveState, { dot: string; text: () => string }> = {
 const states = Object.keys(looks) as LiveState[];
 
 /**
- * A small dot and word telling whether new readings arrive by themselves. Every state's word takes its place in
- * one grid cell, only the current one visible: the indicator keeps the width of the longest, so going live does
- * not reflow the page under a pointer about to click.
+ * A small dot and word telling whether new readings arrive by themselves. Every state's dot and word take their place
+ * in one grid cell, only the current one visible: the indicator keeps the width of the longest, so going live does
+ * not reflow the page under a pointer about to click. `align="end"` puts the current one at the right edge of that
+ * width and the indicator at the end of its flex row, also when the row wraps (a page header's right side).
  */
-export function LiveIndicator({ state }: { state: LiveState }) {
+export function LiveIndicator({ state, align = 'start' }: { state: LiveState; align?: 'start' | 'end' }) {
   return (
     <span
       role="status"
       data-testid="live-indicator"
       data-state={state}
-      className="inline-flex items-center gap-1.5 text-xs text-muted-foreground"
+      className={cn('inline-grid text-xs text-muted-foreground', align === 'end' ? 'ml-auto justify-items-end' : 'justify-items-start')}
     >
-      <span aria-hidden className={cn('size-2 rounded-full', looks[state].dot)} />
-      <span className="grid">
-        {states.map((each) => (
-          <span key={each} className={cn('[grid-area:1/1]', each !== state && 'invisible')}>
-            {looks[each].text()}
-          </span>
-        ))}
-      </span>
+      {states.map((each) => (
+        <span key={each} className={cn('inline-flex items-center gap-1.5 [grid-area:1/1]', each !== state && 'invisible')}>
+          <span aria-hidden className={cn('size-2 rounded-full', each === state && looks[each].dot)} />
+          {looks[each].text()}
+        </span>
+      ))}
     </span>
   );
 }
