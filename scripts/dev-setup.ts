@@ -75,8 +75,9 @@ function seededHistory(): { history: DemoHistory; newest: Map<string, number> } 
 async function continueDemoSeries() {
   const seeded = seededHistory();
   const until = demoHistory(Date.now()).end;
-  if (!seeded || Math.min(...seeded.newest.values()) >= until) return;
-  console.log(`Continuing the demo stations' readings from ${new Date(Math.min(...seeded.newest.values())).toISOString()} up to now…`);
+  const since = seeded && Math.min(...seeded.newest.values());
+  if (!seeded || since === null || since >= until) return;
+  console.log(`Continuing the demo stations' readings from ${new Date(since).toISOString()} up to now…`);
   const token = storeImporterToken('--local');
   const worker = await startLocalWorker();
   try {
