@@ -98,10 +98,11 @@ describe('derived series', () => {
     const depth = data.H1_depth_below_ground.v;
     expect(elevation).toHaveLength(36);
     // Before 11:00 the sensor hangs 20 m below the measuring point (252.1), after it 20.5 m.
-    expect(elevation[0]).toBeCloseTo(252.1 - (20 - 2), 12);
-    expect(elevation[17]).toBeCloseTo(252.1 - (20 - 2.17), 12);
-    expect(elevation[18]).toBeCloseTo(252.1 - (20.5 - 2.18), 12);
-    expect(depth[18]).toBeCloseTo(251.4 - (252.1 - (20.5 - 2.18)), 12);
+    // Exactly the decimals a surveyor would write (the subtractions alone leave 234.26999999999998 and 17.620000000000005).
+    expect(elevation[0]).toBe(234.1);
+    expect(elevation[17]).toBe(234.27);
+    expect(elevation[18]).toBe(233.78);
+    expect(depth[18]).toBe(17.62);
     const raw = await callSpec(telemetryCalls.chart, {
       query: { id: station.uniqueId, from: '2026-09-10', to: '2026-09-10', format: 'columns', raw: true },
       token: viewer.token,

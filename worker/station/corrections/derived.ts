@@ -23,13 +23,19 @@ function depthBelowMp(level: number, reference: ReferencePeriod): number | null 
   }
 }
 
+/**
+ * Metres to the picometre: beyond that, a difference of elevations holds only floating-point noise (251.4 - 233.78 is
+ * 17.620000000000005), which every export and API reply would print.
+ */
+const toPicometre = (metres: number) => Math.round(metres * 1e12) / 1e12;
+
 /** A derived code's value from its level and the reference in effect; null without one. */
 export function derivedValue(kind: DerivedKind, level: number, reference: ReferencePeriod | undefined): number | null {
   if (!reference) return null;
   const depth = depthBelowMp(level, reference);
   if (depth === null) return null;
   const elevation = reference.mpElevation - depth;
-  return kind === 'elevation' ? elevation : reference.groundElevation - elevation;
+  return toPicometre(kind === 'elevation' ? elevation : reference.groundElevation - elevation);
 }
 
 type Report = { row: (number | null)[]; flags: readonly number[] };
