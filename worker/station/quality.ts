@@ -76,6 +76,13 @@ const flagKey = (code: string, ts: number) => `${code}|${ts}`;
 const insertEntry = `INSERT INTO quality_log (at, action, code, from_ts, to_ts, flag, reason, subject_id, subject_name, note, changes, times)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`;
 
+/** Checks readings that all come after `tail`, and remembers where they end. */
+function measureAfter(code: string, settings: CheckSettings, tail: Tail | null, points: Point[], outcome: ArrivalOutcome) {
+  const result = checkPoints(settings, tail, points);
+  outcome.tails.set(code, result.tail ?? undefined);
+  return result.flagged;
+}
+
 export class StationQuality {
   private settings: Map<string, CheckSettings> | null = null;
   readonly approvals: StationApprovals;
@@ -208,24 +215,17 @@ export class StationQuality {
     if (!needsHistory(settings)) return checkPoints(settings, null, points).flagged;
     const tail = this.tails.get(code);
     // Readings newer than the newest one checked before (nearly every batch): measured from memory, no query.
-    if (tail && points[0].ts > tail.ts) {
-      const result = checkPoints(settings, tail, points);
-      outcome.tails.set(code, result.tail ?? undefined);
-      return result.flagged;
-    }
-    return this.checkAgainstStored(code, settings, points, outcome, appended);
+    if (tail && points[0].ts > tail.ts) return measureAfter(code, settings, tail, points, outcome);
+    // A batch newer than everything stored, on an object that has forgotten where the series ends (its first batch,
+    // and each of a station reporting every few minutes, as its object goes away in between): measured from the few
+    // readings stored before it, as nothing lies among or after its own.
+    if (appended) return measureAfter(code, settings, this.storedTail(code, settings, points[0].ts), points, outcome);
+    return this.checkAgainstStored(code, settings, points, outcome);
   }
 
-  /**
-   * A backfill, or the first batch of an instance (each batch of a station that reports every few minutes, as its
-   * object has gone in between): the readings are checked in the order of everything stored around them (they are
-   * stored already), from the few readings before the first of them. An appended batch is all there is from its first
-   * reading on: nothing else is read for it.
-   */
-  private checkAgainstStored(code: string, settings: CheckSettings, points: Point[], outcome: ArrivalOutcome, appended: boolean) {
+  /** What the checks remember of a code's readings before `first`, read from the few stored last before it. */
+  private storedTail(code: string, settings: CheckSettings, first: number) {
     const col = column(code);
-    const first = points[0].ts;
-    const last = points[points.length - 1].ts;
     const before = this.sql
       .exec<{ ts: number; value: number }>(
         `SELECT ts, ${col} AS value FROM readings WHERE ts < ? AND ${col} IS NOT NULL ORDER BY ts DESC LIMIT 4`,
@@ -233,30 +233,35 @@ export class StationQuality {
       )
       .toArray()
       .reverse();
-    let tail = checkPoints(settings, null, before, () => false).tail;
-    if (tail && settings.flatMinutes !== null) {
-      // The run of equal values may reach further back than the few readings read.
-      const differs = this.sql
-        .exec<{ ts: number | null }>(
-          `SELECT max(ts) AS ts FROM readings WHERE ts < ? AND ${col} IS NOT NULL AND ${col} <> ?`,
-          tail.ts,
-          tail.value,
-        )
-        .one().ts;
-      const since = this.sql
-        .exec<{ ts: number | null }>(
-          `SELECT min(ts) AS ts FROM readings WHERE ts > ? AND ts <= ? AND ${col} IS NOT NULL`,
-          differs ?? -1e15,
-          tail.ts,
-        )
-        .one().ts;
-      tail = { ...tail, flatSince: since ?? tail.ts };
-    }
-    if (appended) {
-      const result = checkPoints(settings, tail, points);
-      outcome.tails.set(code, result.tail ?? undefined);
-      return result.flagged;
-    }
+    const tail = checkPoints(settings, null, before, () => false).tail;
+    if (!tail || settings.flatMinutes === null) return tail;
+    // The run of equal values may reach further back than the few readings read.
+    const differs = this.sql
+      .exec<{ ts: number | null }>(
+        `SELECT max(ts) AS ts FROM readings WHERE ts < ? AND ${col} IS NOT NULL AND ${col} <> ?`,
+        tail.ts,
+        tail.value,
+      )
+      .one().ts;
+    const since = this.sql
+      .exec<{ ts: number | null }>(
+        `SELECT min(ts) AS ts FROM readings WHERE ts > ? AND ts <= ? AND ${col} IS NOT NULL`,
+        differs ?? -1e15,
+        tail.ts,
+      )
+      .one().ts;
+    return { ...tail, flatSince: since ?? tail.ts };
+  }
+
+  /**
+   * A backfill: the readings are checked in the order of everything stored around them (they are stored already),
+   * from the few readings before the first of them.
+   */
+  private checkAgainstStored(code: string, settings: CheckSettings, points: Point[], outcome: ArrivalOutcome) {
+    const col = column(code);
+    const first = points[0].ts;
+    const last = points[points.length - 1].ts;
+    const tail = this.storedTail(code, settings, first);
     const span = this.sql
       .exec<{ ts: number; value: number }>(
         `SELECT ts, ${col} AS value FROM readings WHERE ts >= ? AND ts <= ? AND ${col} IS NOT NULL ORDER BY ts`,
