@@ -5,7 +5,7 @@
 import { accountsSql, demoAccounts, demoStations } from './seed/accounts';
 import { alarmRulesSql } from './seed/alarm-rules';
 import { postDemoRatings } from './seed/ratings';
-import { demoDays, demoHistory, postDemoReadings, type DemoHistory } from './seed/readings';
+import { demoDays, demoHistory, postDemoReadings, seededDemoHistory, type DemoHistory } from './seed/readings';
 import { isDemoWell, postDemoWells, wellHistoryDays } from './seed/wells';
 import { applyMigrations, executeScript, query } from './lib/d1';
 import { storeImporterToken } from './lib/ingest';
@@ -64,11 +64,7 @@ function seededHistory(): { history: DemoHistory; newest: Map<string, number> } 
   const demo = rows.filter((r) => demoStations.some((s) => s.unique_id === r.uniqueId));
   const starts = demo.filter((r) => !isDemoWell(demoStations.find((s) => s.unique_id === r.uniqueId)!.id)).map((r) => r.first);
   if (!starts.length) return null;
-  const start = Math.min(...starts);
-  return {
-    history: { end: start + demoDays * 86_400_000, days: demoDays, levelDays: wellHistoryDays },
-    newest: new Map(demo.map((r) => [r.uniqueId, r.last])),
-  };
+  return { history: seededDemoHistory(Math.min(...starts)), newest: new Map(demo.map((r) => [r.uniqueId, r.last])) };
 }
 
 /** Posts what the demo stations would have reported since their newest report up to now, and rolls it up. */

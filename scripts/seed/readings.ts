@@ -7,7 +7,7 @@ import { maxIngestRows, sourceRow } from '../../worker/contracts/telemetry';
 import { postBatch } from '../lib/ingest';
 import { demoStations } from './accounts';
 import { StationWeather } from './weather';
-import { isDemoWell, loggerError } from './wells';
+import { isDemoWell, loggerError, wellHistoryDays } from './wells';
 
 const STEP = 10 * 60_000;
 const DAY = 24 * 3_600_000;
@@ -26,6 +26,13 @@ export const demoHistory = (now: number, days = demoDays, levelDays = days): Dem
   end: Math.floor(now / STEP) * STEP,
   days,
   levelDays,
+});
+
+/** The history `npm run dev` seeded, known by its first report of a code other than a well's level. */
+export const seededDemoHistory = (start: number): DemoHistory => ({
+  end: start + demoDays * DAY,
+  days: demoDays,
+  levelDays: wellHistoryDays,
 });
 
 type DemoStation = (typeof demoStations)[number];

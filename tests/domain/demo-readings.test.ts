@@ -1,8 +1,8 @@
 /** The demo history `npm run dev` seeds, and its continuation when the app starts again later (scripts/seed/readings.ts). */
 import { describe, expect, test } from 'vitest';
 import { demoStations } from '../../scripts/seed/accounts';
-import { demoHistory, demoReports } from '../../scripts/seed/readings';
-import { isDemoWell } from '../../scripts/seed/wells';
+import { demoDays, demoHistory, demoReports, seededDemoHistory } from '../../scripts/seed/readings';
+import { isDemoWell, wellHistoryDays } from '../../scripts/seed/wells';
 
 const day = 86_400_000;
 const seededAt = Date.parse('2026-11-29T04:13:27Z');
@@ -19,6 +19,13 @@ describe('demo readings', () => {
       // Before the history's days a well reports its level alone.
       expect(new Set(reports[0].readings.map(([code]) => code)).size).toBe(isDemoWell(station.id) ? 1 : reports.at(-1)!.readings.length);
     }
+  });
+
+  test('are known again by the first report of a station that is no well', () => {
+    const seeded = demoHistory(seededAt, demoDays, wellHistoryDays);
+    const station = demoStations.find((s) => !isDemoWell(s.id))!;
+    const [first] = demoReports(station, seeded);
+    expect(seededDemoHistory(first.ts)).toEqual(seeded);
   });
 
   test('continued later, repeat what was seeded exactly and go on from there', () => {
