@@ -220,6 +220,43 @@ describe('map of a 500-station network', () => {
     await context.close();
   });
 
+  test('a cluster pointed at grows where it is, still under the pointer', async () => {
+    const { context, page } = await openPage({ as: networkAccount });
+    await offline(context);
+    await visit(page, '/dashboard');
+    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    const map = mapOf(page);
+    await map.locator('.cluster-marker').first().waitFor();
+    await map.scrollIntoViewIfNeeded();
+    // Of those the pointer can reach (not under the legend or a control), the one farthest from the map's top-left
+    // corner: a marker scaled about that corner would move the most.
+    const frame = (await map.boundingBox())!;
+    const boxes = await map.locator('.cluster-marker').evaluateAll((elements) =>
+      elements.flatMap((e) => {
+        const box = e.getBoundingClientRect();
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        return e.contains(document.elementFromPoint(x, y)) ? [{ id: e.getAttribute('data-cluster')!, x, y }] : [];
+      }),
+    );
+    const far = boxes.reduce((a, b) => (b.x - frame.x + (b.y - frame.y) > a.x - frame.x + (a.y - frame.y) ? b : a));
+    const cluster = map.locator(`[data-cluster="${far.id}"]`);
+    const count = cluster.locator('.cluster-marker-count');
+    const before = (await count.boundingBox())!;
+    await page.mouse.move(far.x, far.y);
+    // Grown, and done growing.
+    await expect
+      .poll(() => cluster.evaluate((e) => e.getAnimations({ subtree: true }).length === 0 && e.getBoundingClientRect().width))
+      .toBeTruthy();
+    await expect.poll(async () => (await count.boundingBox())!.width).toBeGreaterThan(before.width * 1.1);
+    const box = (await count.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - far.x)).toBeLessThan(1);
+    expect(Math.abs(box.y + box.height / 2 - far.y)).toBeLessThan(1);
+    expect(
+      await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.cluster-marker')?.getAttribute('data-cluster'), far),
+    ).toBe(far.id);
+    await context.close();
+  });
+
   test('clicking a cluster zooms in until it splits', async () => {
     const { context, page } = await openPage({ width: 360, height: 740, colorScheme: 'dark', as: networkAccount });
     await offline(context);

@@ -269,7 +269,8 @@ export class StationMarkers {
     button.type = 'button';
     button.className = 'cluster-marker';
     button.dataset.cluster = String(clusterId);
-    button.appendChild(Object.assign(document.createElement('span'), { className: 'cluster-marker-count' }));
+    const ring = button.appendChild(Object.assign(document.createElement('span'), { className: 'cluster-marker-ring' }));
+    ring.appendChild(Object.assign(document.createElement('span'), { className: 'cluster-marker-count' }));
     button.addEventListener('click', (event) => void this.expand(clusterId, at, event.detail === 0));
     return button;
   }
@@ -281,7 +282,7 @@ export class StationMarkers {
     element.dataset.look = look;
     setAlarm(element, alarm);
     element.dataset.count = String(count);
-    element.firstElementChild!.textContent = String(count);
+    element.querySelector('.cluster-marker-count')!.textContent = String(count);
     element.style.setProperty('--ring-states', clusterRing(counts));
     element.style.setProperty('--size', `${Math.round(30 + 5 * Math.log10(count))}px`);
     element.setAttribute('aria-label', clusterLabel(counts, alarm));
