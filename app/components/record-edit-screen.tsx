@@ -67,8 +67,7 @@ export function RecordEditScreen<K extends string>({
   return (
     <EditScreen title={title} backTo={backTo}>
       <Tabs defaultValue="basic">
-        {/* Five tabs do not fit a phone: they wrap rather than hide behind a sideways scroll. */}
-        <TabsList className="h-auto flex-wrap [&>*]:h-8">
+        <TabsList>
           <TabsTrigger value="basic">{m.admin_tab_basic()}</TabsTrigger>
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} disabled={id === undefined}>

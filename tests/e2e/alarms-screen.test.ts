@@ -139,6 +139,14 @@ describe('/alarms', () => {
   test('the statistics tab counts the alarms of each rule the user may see, over the range chosen, and fits 360 px', async () => {
     const { context, page } = await signedIn(viewer, { width: 360, height: 800 });
     await visit(page, '/alarms');
+    // Every view's tab in sight, none scrolled away sideways.
+    for (const box of await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(360);
+    }
+    expect(await page.getByRole('tablist').evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
     await page.getByRole('tab', { name: 'Statistics' }).click();
     await page.waitForURL(/view=statistics/);
     const row = page.getByTestId('statistics-rule').filter({ hasText: 'Seen flood' });
