@@ -235,6 +235,13 @@ const summed = new Set([...catalogue, ...derivedReadings].filter((r) => r.aggreg
 /** Whether a code's readings add up (precipitation): charts and cards show its totals, not its extremes. */
 export const isSummed = (code: string) => summed.has(code);
 
+/**
+ * A figure computed from many readings (a total, a wettest day, a mean, a volume) to the millionth of its unit: far
+ * below any gauge's resolution, and above the floating-point noise that adding them up leaves (0.1 + 0.2 is
+ * 0.30000000000000004), which every reply and export would print (docs/decisions/0047).
+ */
+export const toMillionths = (n: number) => Math.round(n * 1e6) / 1e6;
+
 export type Source = 'DANES' | 'UNIWAN';
 export const sources = ['DANES', 'UNIWAN'] as const satisfies readonly Source[];
 

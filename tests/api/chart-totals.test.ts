@@ -117,6 +117,24 @@ describe('precipitation totals', () => {
     );
   });
 
+  it('are the tenths of a millimetre they add up to, without floating-point noise, in the chart and on the dashboard', async () => {
+    const tenths = (n: number) => Math.round(n * 10) / 10;
+    const october = ['2026-10-24', '2026-10-25', '2026-10-26'];
+    const days = (await columns('from=2026-10-24&to=2026-10-26', 50)).totals.SRA1H;
+    const hours = (await columns('from=2026-10-24&to=2026-10-26', 1200)).totals.SRA1H;
+    for (const rain of [days, hours]) {
+      for (const v of rain.v) expect(v).toBe(tenths(v));
+      expect(rain.sum).toBe(tenths(october.reduce((n, d) => n + expectedDays.get(d)!, 0)));
+      expect(rain.peak_day!.sum).toBe(tenths(expectedDays.get(rain.peak_day!.day)!));
+    }
+    expect(days.v).toEqual(october.map((d) => tenths(expectedDays.get(d)!)));
+    const summary = (await get('/rest/api?from=2026-10-24&to=2026-10-26', { token: viewer.token, reply: Dashboard })).data.danes[
+      station.uniqueId
+    ];
+    expect(summary.sum!.SRA1H).toBe(days.sum);
+    expect(summary.peak_day!.SRA1H.sum).toBe(days.peak_day!.sum);
+  });
+
   it('leave the raw export untouched: every rain reading as it was posted', async () => {
     const res = await callSpec(telemetryCalls.readings, {
       query: { id: station.uniqueId, from: '2026-10-24', to: '2026-10-26' },

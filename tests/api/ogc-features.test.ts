@@ -261,6 +261,18 @@ describe('daily', () => {
     expect(backward).toEqual(forward);
   });
 
+  it('gives a day’s mean without floating-point noise', async () => {
+    const viewer = await make.subject();
+    const well = await make.station({ viewers: [viewer], token: true, name: 'Jihlava well', locationX: 49.4, locationY: 15.59 });
+    // (0.1 + 0.2) / 2 is 0.15000000000000002 in doubles.
+    await ingest('danes', well.token, {
+      rows: [0.1, 0.2].map((v, i) => ({ data_name: 'H1', data_value: v, date: new Date(t0 + i * 600_000).toISOString() })),
+    });
+    await runCron();
+    const body = await ok(`/collections/daily/items?station=${well.uniqueId}&code=H1`, { bearer: await apiToken(viewer) });
+    expect(body.features.map((f: any) => f.properties.mean)).toEqual([0.15]);
+  });
+
   it('pages one station’s code a day at a time past the cursor’s own row', async () => {
     // A viewer of its own, so the other tests' counts stay as they are.
     const viewer = await make.subject();

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { isSummed, readingInfo } from '../../shared/readings';
+import { isSummed, readingInfo, toMillionths } from '../../shared/readings';
 import { isoInstant } from '../../shared/station-time';
 import type { StationSummary } from '../contracts/telemetry';
 import type { Figures } from './rollup-layout';
@@ -29,8 +29,8 @@ function counted(code: string, codes: readonly string[]) {
   return info !== undefined && 'derived' in info && codes.includes(info.derived.from);
 }
 
-/** A finite total as it is; one that overflowed a double is sent as null (JSON has no ±Infinity). */
-const total = (n: number): number | null => (Number.isFinite(n) ? n : null);
+/** A finite total to the millionth; one that overflowed a double is sent as null (JSON has no ±Infinity). */
+const total = (n: number): number | null => (Number.isFinite(n) ? toMillionths(n) : null);
 
 /**
  * A station's figures over a range as the documented summary: readings count (a derived code counted only without its level), the newest reading, min and max per
@@ -54,7 +54,7 @@ export function toSummary(range: { figures: Figures } | undefined, codes: readon
     summary.max[code] = f.max;
     summary.min[code] = f.min;
     if (f.volume !== undefined) {
-      means[code] = f.sum / f.count;
+      means[code] = toMillionths(f.sum / f.count);
       volumes[code] = total(f.volume);
     }
     if (!isSummed(code)) continue;

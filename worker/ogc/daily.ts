@@ -3,7 +3,7 @@
  * feature), read from D1's `station_days` and `station_months` a station at a time from a keyset, so paging never
  * counts rows it skips (docs/decisions/0022).
  */
-import { allReadingCodes, isDerived, isSummed, readingInfo } from '../../shared/readings';
+import { allReadingCodes, isDerived, isSummed, readingInfo, toMillionths } from '../../shared/readings';
 import { selectRollupRows, type RollupKey, type RollupRowOf, type StationRow } from '../db/ogc';
 import { datastreamId, datastreamOf } from '../sta/ids';
 import { badRequest, notFound } from '../domain/errors';
@@ -48,8 +48,8 @@ function featuresOfRow(station: StationRow, row: RollupRowOf, code: string | und
         suspect: f.suspect,
         min: f.min,
         max: f.max,
-        mean: summed || !Number.isFinite(f.sum) ? null : f.sum / f.count,
-        total: summed && Number.isFinite(f.sum) ? f.sum : null,
+        mean: summed || !Number.isFinite(f.sum) ? null : toMillionths(f.sum / f.count),
+        total: summed && Number.isFinite(f.sum) ? toMillionths(f.sum) : null,
         first_time: isoOf(f.firstTs),
         last_time: isoOf(f.lastTs),
       },

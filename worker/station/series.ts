@@ -1,5 +1,5 @@
 import { HourlyAmounts } from '../../shared/precipitation';
-import { isSummed } from '../../shared/readings';
+import { isSummed, toMillionths } from '../../shared/readings';
 import { dayBounds, localDay, periodOf, type Period } from '../../shared/station-time';
 import type { ChartColumns, Columns, FlaggedColumns, Totals as PeriodTotals } from '../contracts/telemetry';
 import { rejectedFlag } from './flags';
@@ -169,10 +169,18 @@ class Totals {
     if (this.day.sum > (this.out.peak_day?.sum ?? 0)) this.out.peak_day = { ...this.day };
   }
 
+  /** Added up exactly as they came; rounded only as they leave, so no rounding adds up. */
   result(): PeriodTotals {
     this.hours.finish();
     this.closeDay();
-    return this.out;
+    const { v, sum, peak_day, last } = this.out;
+    return {
+      ...this.out,
+      v: v.map(toMillionths),
+      sum: toMillionths(sum),
+      peak_day: peak_day && { ...peak_day, sum: toMillionths(peak_day.sum) },
+      last: last && { ...last, v: toMillionths(last.v) },
+    };
   }
 }
 
