@@ -230,6 +230,12 @@ const derivedCodes = new Set(derivedReadings.map((r) => r.code));
 /** Whether a code is derived (computed on read from another, never ingested nor stored). */
 export const isDerived = (code: string) => derivedCodes.has(code);
 
+/** Whether `code`'s readings are those of another of `codes` again (a derived code beside its level): counted as that one's. */
+export function countedWith(code: string, codes: readonly string[]) {
+  const info = readingInfo(code);
+  return info !== undefined && 'derived' in info && codes.includes(info.derived.from);
+}
+
 const summed = new Set([...catalogue, ...derivedReadings].filter((r) => r.aggregate === 'sum').map((r) => r.code));
 
 /** Whether a code's readings add up (precipitation): charts and cards show its totals, not its extremes. */

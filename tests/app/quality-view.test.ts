@@ -47,4 +47,16 @@ describe('quality on the chart page', () => {
     expect(completeness(summary, null, 0, 2 * day, 2 * day)).toBeNull();
     expect(completeness({ ...summary, min: {}, max: {} }, 10, 0, 2 * day, 2 * day)).toBeNull();
   });
+
+  test('a well’s elevation and depth and a river’s discharge add no readings of their own to be expected', () => {
+    const day = 86_400_000;
+    const derived = { H1_elevation: 1, H1_depth_below_ground: 1, hladina_discharge: 1 };
+    const summary = {
+      date: null,
+      pocetMereni: 3 * 144,
+      min: { H1: 1, KCM: 1, hladina: 1, ...derived },
+      max: { H1: 2, KCM: 2, hladina: 2, ...derived },
+    };
+    expect(completeness(summary, 10, 0, day, day)).toBe(1);
+  });
 });

@@ -16,6 +16,12 @@ describe('station status', () => {
     expect(usualIntervalMs(summary(), start)).toBe(minutes(10));
   });
 
+  test('a well’s elevation and depth beside its level are no reports of their own', () => {
+    const well = summary();
+    well.max = { ...well.max, H1_elevation: 300, H1_depth_below_ground: 2 } as typeof well.max;
+    expect(usualIntervalMs(well, start)).toBe(minutes(10));
+  });
+
   test('too few reports fall back to the default interval', () => {
     expect(usualIntervalMs(summary({ pocetMereni: 2 }), start)).toBe(defaultIntervalMs);
   });

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { isSummed, readingInfo, toMillionths } from '../../shared/readings';
+import { countedWith, isSummed, toMillionths } from '../../shared/readings';
 import { isoInstant } from '../../shared/station-time';
 import type { StationSummary } from '../contracts/telemetry';
 import type { Figures } from './rollup-layout';
@@ -23,12 +23,6 @@ export const selectDashboardStations = (db: Db, subject: Subject) =>
       .orderBy(groups.name, groups.id),
   ]);
 
-/** Whether a code's readings are counted already as those of another code shown (a derived code's level). */
-function counted(code: string, codes: readonly string[]) {
-  const info = readingInfo(code);
-  return info !== undefined && 'derived' in info && codes.includes(info.derived.from);
-}
-
 /** A finite total to the millionth; one that overflowed a double is sent as null (JSON has no ±Infinity). */
 const total = (n: number): number | null => (Number.isFinite(n) ? toMillionths(n) : null);
 
@@ -49,7 +43,7 @@ export function toSummary(range: { figures: Figures } | undefined, codes: readon
     const f = range.figures[code];
     if (!f) continue;
     // A derived code's readings are its level's again: counted only when the level is not shown.
-    if (!counted(code, codes)) summary.pocetMereni += f.count;
+    if (!countedWith(code, codes)) summary.pocetMereni += f.count;
     lastTs = Math.max(lastTs, f.lastTs);
     summary.max[code] = f.max;
     summary.min[code] = f.min;
