@@ -220,13 +220,19 @@ describe('map of a 500-station network', () => {
     await context.close();
   });
 
-  test('a cluster pointed at grows where it is, still under the pointer', async () => {
-    const { context, page } = await openPage({ as: networkAccount });
+  /** The network's page at `path`, offline, once it is live and its map has drawn a cluster. */
+  async function settledMap(path: string, look: Omit<NonNullable<Parameters<typeof openPage>[0]>, 'as'> = {}) {
+    const { context, page } = await openPage({ ...look, as: networkAccount });
     await offline(context);
-    await visit(page, '/dashboard');
-    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
+    await visit(page, path);
+    await live(page);
     const map = mapOf(page);
     await map.locator('.cluster-marker').first().waitFor();
+    return { context, page, map };
+  }
+
+  test('a cluster pointed at grows where it is, still under the pointer', async () => {
+    const { context, page, map } = await settledMap('/dashboard');
     await map.scrollIntoViewIfNeeded();
     // Of those the pointer can reach (not under the legend or a control), the one farthest from the map's top-left
     // corner: a marker scaled about that corner would move the most.
@@ -258,15 +264,8 @@ describe('map of a 500-station network', () => {
   });
 
   test('clicking a cluster zooms in until it splits', async () => {
-    const { context, page } = await openPage({ width: 360, height: 740, colorScheme: 'dark', as: networkAccount });
-    await offline(context);
-    await visit(page, '/dashboard');
-    // Clicked as the live states arrive, a marker was missed now and then in full runs (the button pressed, the map
-    // released): a person clicks a settled page.
-    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
-    const map = mapOf(page);
+    const { context, page, map } = await settledMap('/dashboard', { width: 360, height: 740, colorScheme: 'dark' });
     const cluster = map.locator('.cluster-marker').first();
-    await cluster.waitFor();
     const id = await cluster.getAttribute('data-cluster');
     await cluster.click();
     await map.locator(`[data-cluster="${id}"]`).waitFor({ state: 'detached' });
@@ -278,12 +277,7 @@ describe('map of a 500-station network', () => {
   });
 
   test('the list and the map stay in step: a row marks its marker, a chosen row flies the map to it, a chosen marker scrolls the list to it', async () => {
-    const { context, page } = await openPage({ as: networkAccount });
-    await offline(context);
-    await visit(page, '/dashboard?view=list');
-    await page.locator('[data-testid="live-indicator"][data-state="live"]').waitFor();
-    const map = mapOf(page);
-    await map.locator('.cluster-marker').first().waitFor();
+    const { context, page, map } = await settledMap('/dashboard?view=list');
     // Pointing at a row marks the cluster that holds its station.
     await page.getByTestId('station-row').first().hover();
     await map.locator('.cluster-marker.is-hovered').waitFor();
