@@ -85,6 +85,22 @@ describe('a share link, signed out', () => {
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+/);
   });
 
+  it('dates a station by the newest of its shown readings, not by a newer hidden one', async () => {
+    const station = await make.station({ name: 'Dated well', token: true });
+    const shownAt = hoursAgo(3);
+    const res = await ingest('danes', station.token, {
+      rows: [
+        { data_name: 'H1', data_value: 2, date: shownAt },
+        { data_name: 'POWER', data_value: 12.5, date: hoursAgo(1) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    await runCron();
+    const dated = await makeShareLink(owner, { stations: [{ id: station.id, readings: ['H1'] }] });
+    const view = await askShare(dated.secret, 'view');
+    expect(Date.parse(view.data.danes[station.uniqueId].date!)).toBe(Date.parse(shownAt));
+  });
+
   it('answers a chart only with the shown readings and only within the window', async () => {
     const chart = await askShare(link.secret, 'chart', { query: { station: shown.uniqueId } });
     expect(chart.status).toBe(200);
