@@ -1,6 +1,6 @@
 /**
- * `npm run bench:ogc [-- --days 365 --walks 3]`: OGC API – Features and WaterML 2.0 on the production build (`wrangler
- * dev`, a D1 and station objects of its own in a temporary directory; the dev database is untouched), read with
+ * `npm run bench:ogc [-- --days 365 --walks 3]`: OGC API – Features and WaterML 2.0 on the production build (served by
+ * Miniflare alone, scripts/lib/serve-build.ts, with a D1 and station objects of its own in a temporary directory; the dev database is untouched), read with
  * an integration token as GDAL and hydrology clients would: one station holding `days` of 10-minute reports of every
  * code. Times a WaterML document of the whole of one code's series, and the `observations` collection paged at 1,000
  * per page through its next links (page 1 against page 50). Prints one table.

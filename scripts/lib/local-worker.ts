@@ -79,8 +79,14 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
 /**
  * A local server spawned (detached, its output piped) on `port`, once it answers: its address, the cron trigger,
  * stop and CPU. Each probe gives up after 5 s, so a server that accepts and never answers fails instead of hanging.
+ * `cronPath` triggers the cron: wrangler and Vite take it at `/cdn-cgi/handler/scheduled`, Miniflare alone at its own.
  */
-export async function served(child: ChildProcess, port: number, what: string): Promise<LocalWorker> {
+export async function served(
+  child: ChildProcess,
+  port: number,
+  what: string,
+  cronPath = '/cdn-cgi/handler/scheduled',
+): Promise<LocalWorker> {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -102,7 +108,7 @@ export async function served(child: ChildProcess, port: number, what: string): P
     await new Promise((r) => setTimeout(r, 250));
   }
   const cron = async (expression = fiveMinuteCron) => {
-    const res = await fetch(`${base}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(expression)}`);
+    const res = await fetch(`${base}${cronPath}?cron=${encodeURIComponent(expression)}`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
   return { base, cron, stop, cpuSeconds: () => processCpuSeconds(child.pid!), lastOutput: () => output.slice(-4000) };

@@ -4,7 +4,7 @@
  * state with `--persist-to` the same directory.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { freePort, served, startLocalWorker, type LocalWorker } from './local-worker';
+import { freePort, served, type LocalWorker } from './local-worker';
 
 let built = false;
 
@@ -26,9 +26,22 @@ export async function startPreview(stateDir: string): Promise<LocalWorker> {
   return served(child, port, 'vite preview');
 }
 
+/** Where the built Worker's server runs its cron handler once (Miniflare's own path; wrangler and Vite take another). */
+export const builtWorkerCronPath = '/cdn-cgi/local/scheduled';
+
 /**
- * The same build served by `wrangler dev` (as the browser tests serve it). For replies too large for `vite preview`'s
- * proxy: a year of WaterML in one document fails there with "fetch failed" while the Worker answers it.
+ * The same build served by Miniflare alone (./serve-build.ts), as the browser tests serve it: no proxy in front of the
+ * Worker. For replies too large for `vite preview`'s proxy too: a year of WaterML in one document fails there with
+ * "fetch failed" while the Worker answers it. `vars` override the build's (`NAME` → value).
  */
-export const startBuiltWorker = (stateDir: string): Promise<LocalWorker> =>
-  startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir });
+export async function startBuiltWorker(stateDir: string, vars: Record<string, string> = {}): Promise<LocalWorker> {
+  const port = await freePort();
+  const args = ['tsx', 'scripts/lib/serve-build.ts', '--port', String(port), '--persist-to', stateDir];
+  for (const [name, value] of Object.entries(vars)) args.push('--var', `${name}:${value}`);
+  const child = spawn('npx', args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  return served(child, port, 'the built Worker', builtWorkerCronPath);
+}

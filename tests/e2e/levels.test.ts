@@ -10,7 +10,7 @@ import { wallClock } from '../../shared/station-time';
 import type { ChartColumns } from '../../worker/contracts/telemetry';
 import { reconcileCron } from '../../worker/rollup/schedules';
 import { standardGravity } from '../../worker/station/corrections/stack';
-import { baseURL, callApi, demoAccounts, looks, openPage, restAs, screenshot, screenshotsIn, visit } from '../support/e2e';
+import { callApi, demoAccounts, looks, openPage, restAs, runServerCron, screenshot, screenshotsIn, visit } from '../support/e2e';
 
 const station = 'DANES-BRNO-01';
 const chartPath = `/charts/${station}/true`;
@@ -123,8 +123,7 @@ describe('levels in the browser', () => {
 
     // Once the station's roll-up has flushed (the daily reconciliation does it at once), its dashboard card shows the
     // elevation above datum with the datum's name.
-    const reconcile = await fetch(`${baseURL}/cdn-cgi/handler/scheduled?${new URLSearchParams({ cron: reconcileCron })}`);
-    expect(reconcile.status).toBe(200);
+    await runServerCron(reconcileCron);
     await visit(page, '/');
     const card = page.locator(`[data-testid="station-card"][data-station="${station}"] [data-reading="H1_elevation"]`);
     await card.waitFor();

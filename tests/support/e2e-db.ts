@@ -1,6 +1,6 @@
 /**
  * The browser tests' D1, opened from Node through wrangler's platform proxy on the same local files that
- * `wrangler dev --persist-to <stateDir>` serves: one local runtime for many statements, where each
+ * the browser tests' server (scripts/lib/serve-build.ts) serves from <stateDir>: one local runtime for many statements, where each
  * `wrangler d1 execute` would start Node, wrangler and a runtime of its own.
  */
 import { writeFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ async function whileLocked<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 export async function openE2eDb(stateDir: string): Promise<E2eDb> {
-  // wrangler dev keeps its local state under <persist-to>/v3; the proxy takes that directory itself.
+  // Local state lies under <stateDir>/v3, as wrangler lays it out; the proxy takes that directory itself.
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     configPath: databaseOnlyConfig(stateDir),
     persist: { path: join(stateDir, 'v3') },

@@ -1,7 +1,7 @@
 /**
  * Global setup of the browser tests: builds the app once (for production, as deployed), prepares one database
  * (schema, demo accounts, an importer token) and copies it for each test worker, then serves the built Worker
- * with `wrangler dev` once per test worker, each on a free port with a D1 of its own (never the developer's
+ * with Miniflare alone (scripts/lib/serve-build.ts) once per test worker, each on a free port with a D1 of its own (never the developer's
  * `.wrangler/`), and seeds each with a little over 30 days of readings through its API. Files run two at a time,
  * each on its worker's server, so no file sees another's stations, accounts or mail.
  *
@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { insertSql } from '../../scripts/lib/d1';
-import { startLocalWorker, type LocalWorker } from '../../scripts/lib/local-worker';
+import type { LocalWorker } from '../../scripts/lib/local-worker';
+import { startBuiltWorker } from '../../scripts/lib/preview';
 import { accountsSql } from '../../scripts/seed/accounts';
 import { demoHistory, postDemoReadings } from '../../scripts/seed/readings';
 import { newImporterToken } from '../../worker/domain/telemetry/tokens';
@@ -71,7 +72,7 @@ async function serve(stateDir: string, token: string): Promise<E2eServer & { wor
   // Dashboards are not kept between calls, as in the worker project: a file's screen shows what it just stored, not a
   // dashboard another file on this server had assembled in the last minute.
   const vars = { ...testVapid, DASHBOARD_CACHE_SECONDS: '0' };
-  const worker = await startLocalWorker({ entry: null, config: 'dist/server/wrangler.json', persistTo: stateDir, vars });
+  const worker = await startBuiltWorker(stateDir, vars);
   try {
     // Enough for the charts' longest preset (30 days, downsampled); 90 days as in dev would only slow the setup.
     await postDemoReadings(worker.base, token, demoHistory(Date.now(), e2eReadingDays));
