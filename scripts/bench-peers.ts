@@ -1,5 +1,6 @@
 /**
- * `npm run bench:peers`: the same readings posted to Hladina (the production build under `vite preview`) through its
+ * `npm run bench:peers`: the same readings posted to Hladina (the production build served by Miniflare alone, no
+ * proxy in front, as the peers run bare: scripts/lib/serve-build.ts) through its
  * JSON ingest and through its InfluxDB line protocol write, to InfluxDB 1.x and to VictoriaMetrics (Debian's
  * `influxdb` and `victoria-metrics` packages), and the same three questions asked of each: ingest at 1 and 4 requests
  * in flight, the dashboard (per station and code: count, min, max over 30 days) and one station's raw series of 30
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { reconcileCron } from '../worker/rollup/schedules';
 import { maxIngestRows } from '../worker/contracts/telemetry';
 import { benchPreview, percentile, serverTimings } from './bench/lib';
+import { startBuiltWorker } from './lib/preview';
 import { benchAccountsSql, benchStationId, benchValue as value, danesCodes as CODES, sessionTokenOf, stationTokenOf } from './bench/seed';
 import { freePort } from './lib/local-worker';
 import { processCpuSeconds } from './lib/cpu';
@@ -335,9 +337,11 @@ function hladina(mode: 'json' | 'line protocol'): Peer {
     async start() {
       buildOnce();
       // Stations keep UTC days, so a station's local days are the others' window.
-      server = await benchPreview(`Hladina, ${STATIONS} stations (production build, vite preview)`, [
-        benchAccountsSql(STATIONS, [STATIONS], 'UTC'),
-      ]);
+      server = await benchPreview(
+        `Hladina, ${STATIONS} stations (production build, Miniflare alone)`,
+        [benchAccountsSql(STATIONS, [STATIONS], 'UTC')],
+        startBuiltWorker,
+      );
     },
     async stop() {
       server.stop();
@@ -550,7 +554,7 @@ print(head, table);
 
 // Where a Hladina request's time went at 1 in flight: the Worker's phases (Server-Timing: token and body read, parse,
 // station lookup and checks, the call to the station's object and, inside it, its store transaction) against the
-// client's round trip; what the Worker did not see is the local HTTP hop (vite preview's Node server and workerd).
+// client's round trip; what the Worker did not see is the local HTTP hop into workerd.
 const phaseColumns: [string, (p: Record<string, number>) => number][] = [
   ['token + body', (p) => (p.auth ?? 0) + (p.body ?? 0)],
   ['parse', (p) => p.parse ?? 0],
