@@ -60,6 +60,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [workerInternals, serverOnly] }] },
   },
   {
+    // The server functions' modules are read by the client build too (its server-function lookup, in dev), which
+    // cannot resolve the Worker's runtime: only the *.server.ts modules, which it leaves out, import it.
+    files: ['app/server/**'],
+    ignores: ['app/server/**/*.server.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['cloudflare:*'], message: 'Import the Worker runtime in a *.server.ts module and call it from here.' }] },
+      ],
+    },
+  },
+  {
     // Cookies (layout preferences, the charts' point budget) are read from the request during SSR (an isomorphic function).
     files: ['app/lib/cookie.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [workerInternals] }] },

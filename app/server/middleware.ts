@@ -3,9 +3,9 @@ import { createMiddleware, createServerFn } from '@tanstack/react-start';
 import { AppError, adminsOnly, unauthorized } from '../../worker/domain/errors';
 import { statusOf } from '../../worker/http/errors';
 import { ApiError } from '~/lib/api';
-import { contextOf } from '../../worker/context';
-import { requestClient, requestSession, workerEnv } from './request.server';
-import { waitUntil } from 'cloudflare:workers';
+// Every import of the Worker's runtime (`cloudflare:workers`) stays in request.server.ts: this module is read by the
+// client build's server-function lookup too, where that import cannot be resolved (the dev server failed on it).
+import { requestClient, requestContext, requestSession } from './request.server';
 import { setResponseStatus } from '@tanstack/react-start/server';
 
 /**
@@ -31,7 +31,7 @@ export const linkOnly = createMiddleware({ type: 'function' })
   .middleware([domainErrors])
   .server(async ({ next }) => {
     try {
-      return await next({ context: { ctx: contextOf(workerEnv(), waitUntil), client: requestClient() } });
+      return await next({ context: { ctx: requestContext(), client: requestClient() } });
     } catch (error) {
       if (error instanceof AppError) setResponseStatus(statusOf[error.code]);
       throw error;
@@ -44,7 +44,7 @@ export const signedIn = createMiddleware({ type: 'function' })
   .server(async ({ next }) => {
     const session = await requestSession();
     if (!session) throw unauthorized();
-    return next({ context: { ctx: { ...contextOf(workerEnv(), waitUntil), subject: session.subject } } });
+    return next({ context: { ctx: { ...requestContext(), subject: session.subject } } });
   });
 
 /** Administrator screens: the API's `admin` access rule. */

@@ -1,5 +1,6 @@
 import { deleteCookie, getCookie, getRequest, getRequestHeader } from '@tanstack/react-start/server';
-import { env } from 'cloudflare:workers';
+import { env, waitUntil } from 'cloudflare:workers';
+import { contextOf } from '../../worker/context';
 import { createDb } from '../../worker/db/client';
 import { resolveSessionToken, type SessionWithSubject } from '../../worker/domain/auth/sessions';
 import { sessionCookie } from '../../worker/http/auth';
@@ -9,6 +10,9 @@ import { clientKey } from '../../worker/http/request';
 export const workerEnv = () => env;
 
 export const database = () => createDb(workerEnv().DB);
+
+/** The Worker's context for a server function (what the API's handlers get), its deferred work kept alive by `waitUntil`. */
+export const requestContext = () => contextOf(workerEnv(), waitUntil);
 
 const sessions = new WeakMap<Request, Promise<SessionWithSubject | null>>();
 
