@@ -13,6 +13,10 @@ const codeSplittingOptions = {
 
 export const appPlugins = () => [tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions } }), viteReact()];
 
+// Local servers (dev, preview) fake the request's `cf` object rather than download one from workers.cloudflare.com:
+// Hladina reads nothing of it, and these machines reach no host beyond the package registries.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: {

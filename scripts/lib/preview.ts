@@ -21,7 +21,7 @@ export async function startPreview(stateDir: string): Promise<LocalWorker> {
   const child = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HLADINA_STATE: stateDir, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, HLADINA_STATE: stateDir, WRANGLER_SEND_METRICS: 'false' },
   });
   return served(child, port, 'vite preview');
 }

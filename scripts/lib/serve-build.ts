@@ -38,6 +38,8 @@ const miniflare = new Miniflare(
     host: '127.0.0.1',
     port: Number(values.port),
     resourcePersistencePath: join(resolve(values['persist-to']), 'v3'),
+    // The placeholder `cf` object: nothing downloaded from workers.cloudflare.com (vite.config.ts says why).
+    cf: false,
     // `/cdn-cgi/local/scheduled` runs the cron handler (what `wrangler dev` takes at `/cdn-cgi/handler/scheduled`).
     unsafeTriggerHandlers: true,
     workers: [
