@@ -11,7 +11,7 @@ export const workerEnv = () => env;
 
 export const database = () => createDb(workerEnv().DB);
 
-/** The Worker's context for a server function (what the API's handlers get), its deferred work kept alive by `waitUntil`. */
+/** The Worker's context for a server function (as the API's handlers get it); `waitUntil` keeps its deferred work alive. */
 export const requestContext = () => contextOf(workerEnv(), waitUntil);
 
 const sessions = new WeakMap<Request, Promise<SessionWithSubject | null>>();

@@ -38,9 +38,8 @@ export interface LocalWorker {
 }
 
 export interface LocalWorkerOptions {
-  /** The Worker entry (default: the API-only one; null: the config's own) and its config. */
-  entry?: string | null;
-  config?: string;
+  /** The Worker entry (default: the API-only one), under wrangler.toml. */
+  entry?: string;
   /** Local state directory; wrangler's default `.wrangler/state` is the dev database. */
   persistTo?: string;
   /** Vars that override wrangler.toml's (`--var NAME:VALUE`). */
@@ -52,12 +51,11 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
   const port = await freePort();
   // Wrangler would pick the devtools port by probing from 9229, which races when two servers start at once.
   const inspectorPort = await freePort();
-  const args = ['wrangler', 'dev'];
-  if (options.entry !== null) args.push(options.entry ?? 'scripts/lib/api-worker.ts');
+  const args = ['wrangler', 'dev', options.entry ?? 'scripts/lib/api-worker.ts'];
   // An explicit config keeps wrangler from following a `vite build`'s redirect to the bundled app.
   args.push(
     '--config',
-    options.config ?? 'wrangler.toml',
+    'wrangler.toml',
     '--ip',
     '127.0.0.1',
     '--port',

@@ -1,7 +1,7 @@
 /**
  * The browser tests' D1, opened from Node through wrangler's platform proxy on the same local files that
- * the browser tests' server (scripts/lib/serve-build.ts) serves from <stateDir>: one local runtime for many statements, where each
- * `wrangler d1 execute` would start Node, wrangler and a runtime of its own.
+ * the browser tests' server (scripts/lib/serve-build.ts) serves from <stateDir>: one local runtime for many
+ * statements, where each `wrangler d1 execute` would start Node, wrangler and a runtime of its own.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

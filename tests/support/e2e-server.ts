@@ -1,9 +1,9 @@
 /**
  * Global setup of the browser tests: builds the app once (for production, as deployed), prepares one database
  * (schema, demo accounts, an importer token) and copies it for each test worker, then serves the built Worker
- * with Miniflare alone (scripts/lib/serve-build.ts) once per test worker, each on a free port with a D1 of its own (never the developer's
- * `.wrangler/`), and seeds each with a little over 30 days of readings through its API. Files run two at a time,
- * each on its worker's server, so no file sees another's stations, accounts or mail.
+ * with Miniflare alone (scripts/lib/serve-build.ts) once per test worker, each on a free port with a D1 of its
+ * own (never the developer's `.wrangler/`), and seeds each with a little over 30 days of readings through its API.
+ * Files run two at a time, each on its worker's server, so no file sees another's stations, accounts or mail.
  *
  * Vitest runs the projects' global setups one after another and starts no file before all are done, so this one
  * only starts the work and returns: the other projects' files run while the app builds (tests/support/sequencer.ts
