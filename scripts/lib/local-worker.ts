@@ -3,6 +3,12 @@ import { createServer } from 'node:net';
 import { fiveMinuteCron } from '../../worker/rollup/schedules';
 import { processCpuSeconds } from './cpu';
 
+/**
+ * Where a local server runs the cron handler once: Miniflare's own path, which `wrangler dev` and `vite preview` pass
+ * on to it as well (their `/cdn-cgi/handler/scheduled` does not reach a build served by Miniflare alone).
+ */
+export const cronTriggerPath = '/cdn-cgi/local/scheduled';
+
 /** Ports handed out by this process: a port just closed can come back from the next probe, before its server binds it. */
 const handedOut = new Set<number>();
 
@@ -77,14 +83,8 @@ export async function startLocalWorker(options: LocalWorkerOptions = {}): Promis
 /**
  * A local server spawned (detached, its output piped) on `port`, once it answers: its address, the cron trigger,
  * stop and CPU. Each probe gives up after 5 s, so a server that accepts and never answers fails instead of hanging.
- * `cronPath` triggers the cron: wrangler and Vite take it at `/cdn-cgi/handler/scheduled`, Miniflare alone at its own.
  */
-export async function served(
-  child: ChildProcess,
-  port: number,
-  what: string,
-  cronPath = '/cdn-cgi/handler/scheduled',
-): Promise<LocalWorker> {
+export async function served(child: ChildProcess, port: number, what: string): Promise<LocalWorker> {
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -106,7 +106,7 @@ export async function served(
     await new Promise((r) => setTimeout(r, 250));
   }
   const cron = async (expression = fiveMinuteCron) => {
-    const res = await fetch(`${base}${cronPath}?cron=${encodeURIComponent(expression)}`);
+    const res = await fetch(`${base}${cronTriggerPath}?cron=${encodeURIComponent(expression)}`);
     if (!res.ok) throw new Error(`cron trigger failed: HTTP ${res.status}`);
   };
   return { base, cron, stop, cpuSeconds: () => processCpuSeconds(child.pid!), lastOutput: () => output.slice(-4000) };

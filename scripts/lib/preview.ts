@@ -26,9 +26,6 @@ export async function startPreview(stateDir: string): Promise<LocalWorker> {
   return served(child, port, 'vite preview');
 }
 
-/** Where the built Worker's server runs its cron handler once (Miniflare's own path; wrangler and Vite take another). */
-export const builtWorkerCronPath = '/cdn-cgi/local/scheduled';
-
 /**
  * The same build served by Miniflare alone (./serve-build.ts), as the browser tests serve it: no proxy in front of the
  * Worker. For replies too large for `vite preview`'s proxy too: a year of WaterML in one document fails there with
@@ -43,5 +40,5 @@ export async function startBuiltWorker(stateDir: string, vars: Record<string, st
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });
-  return served(child, port, 'the built Worker', builtWorkerCronPath);
+  return served(child, port, 'the built Worker');
 }

@@ -40,7 +40,7 @@ const miniflare = new Miniflare(
     resourcePersistencePath: join(resolve(values['persist-to']), 'v3'),
     // The placeholder `cf` object: nothing downloaded from workers.cloudflare.com (vite.config.ts says why).
     cf: false,
-    // `/cdn-cgi/local/scheduled` runs the cron handler (what `wrangler dev` takes at `/cdn-cgi/handler/scheduled`).
+    // `/cdn-cgi/local/scheduled` runs the cron handler (cronTriggerPath in ./local-worker.ts).
     unsafeTriggerHandlers: true,
     workers: [
       {

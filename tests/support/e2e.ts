@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { builtWorkerCronPath } from '../../scripts/lib/preview';
+import { cronTriggerPath } from '../../scripts/lib/local-worker';
 import { demoAccounts } from '../../scripts/seed/accounts';
 import { openE2eDb, type E2eDb } from './e2e-db';
 import type { E2eServer } from './e2e-server';
@@ -199,7 +199,7 @@ export async function pixel(page: Page, x: number, y: number): Promise<number[]>
 
 /** Runs the test server's cron handler once, as the trigger of `expression` would, and waits for it. */
 export async function runServerCron(expression: string) {
-  const reply = await fetch(`${baseURL}${builtWorkerCronPath}?${new URLSearchParams({ cron: expression })}`);
+  const reply = await fetch(`${baseURL}${cronTriggerPath}?${new URLSearchParams({ cron: expression })}`);
   expect(reply.status).toBe(200);
 }
 
