@@ -3,8 +3,8 @@ import { dayBounds, type DayRange } from '../../../shared/station-time';
 import { countedWith } from '../../../shared/readings';
 import type { StationSummary } from '../../../worker/contracts/telemetry';
 
-/** The codes whose readings the summary counts: a derived one (a well's elevation, a river's discharge) brings none of its own beside its level. */
-function codesCounted(summary: StationSummary) {
+/** How many codes the summary counts readings of: a derived one (a well's elevation, a river's discharge) brings none of its own beside its level. */
+function countedCodeCount(summary: StationSummary) {
   const shown = Object.keys(summary.max);
   return shown.filter((code) => !countedWith(code, shown)).length;
 }
@@ -20,7 +20,7 @@ export const defaultIntervalMs = 10 * 60_000;
  * the readings per code (every report carries each of its codes once).
  */
 export function usualIntervalMs(summary: StationSummary, rangeStart: number): number {
-  const codes = codesCounted(summary);
+  const codes = countedCodeCount(summary);
   const last = summary.date ? Date.parse(summary.date) : NaN;
   const reports = codes ? summary.pocetMereni / codes : 0;
   if (reports < 2 || !(last > rangeStart)) return defaultIntervalMs;
@@ -59,7 +59,7 @@ export function completeness(
   end: number,
   now: number,
 ): number | null {
-  const codes = codesCounted(summary);
+  const codes = countedCodeCount(summary);
   const reports = Math.floor((Math.min(now, end) - since) / ((reportMinutes ?? 0) * 60_000));
   if (!reportMinutes || !codes || !(reports > 0)) return null;
   return Math.min(1, summary.pocetMereni / (codes * reports));
